@@ -1,0 +1,36 @@
+"""The project's one root error type and the engine's errors.
+
+Every error the device raises on purpose derives from :class:`HostDeviceError`
+and also from the builtin that fits it, so callers may catch either.
+"""
+
+from __future__ import annotations
+
+
+class HostDeviceError(Exception):
+    """Root of every error the project raises on purpose."""
+
+
+class IllegalInput(HostDeviceError, ValueError):
+    """An input the rules do not allow now; the game state is unchanged.
+
+    The message names the phase and the seat (when the input has one).
+    """
+
+    def __init__(self, reason: str, *, phase: str, seat: int | None = None) -> None:
+        self.reason = reason
+        self.phase = phase
+        self.seat = seat
+        where = f"phase {phase}" + (f", seat {seat}" if seat is not None else "")
+        super().__init__(f"{where}: {reason}")
+
+
+class UnknownPreset(HostDeviceError, LookupError):
+    """A preset name that is not known."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        super().__init__(f"unknown preset {name!r}; known presets: {', '.join(known)}")
+
+    def __str__(self) -> str:  # LookupError would quote the whole message
+        return str(self.args[0])

@@ -1,0 +1,96 @@
+"""The engine's public face: a game you hand inputs to.
+
+>>> game = Game("classic")
+>>> outputs = game.handle(DealRoles(roles=((1, Role.DON), ...)))
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Iterator
+
+from engine.errors import HostDeviceError
+from engine.inputs import Advance, Check, DealRoles, Foul, Input, Nominate, Shot, Vote, Withdraw
+from engine.machine import Machine
+from engine.outputs import Output
+from engine.presets import Preset, get_preset
+from engine.state import Phase, State
+
+
+class Game:
+    def __init__(self, preset: Preset | str = "classic") -> None:
+        self.preset = get_preset(preset) if isinstance(preset, str) else preset
+        self._state = State(preset=self.preset.name, seats=self.preset.seats)
+        self._record: list[Input] = []
+
+    @property
+    def state(self) -> State:
+        """A copy of the current state (the game's own cannot be changed)."""
+        return copy.deepcopy(self._state)
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def record(self) -> tuple[Input, ...]:
+        """The accepted inputs, in order: replaying them gives an equal game."""
+        return tuple(self._record)
+
+    def handle(self, inp: Input) -> list[Output]:
+        """Carry out one input and return its events and effects.
+
+        Raises :class:`engine.errors.IllegalInput` (naming the phase and the
+        seat) and leaves the game unchanged if the rules do not allow it now.
+        """
+        machine = Machine(self.preset, copy.deepcopy(self._state))
+        outputs = machine.apply(inp)
+        self._state = machine.s
+        self._record.append(inp)
+        return outputs
+
+    def is_legal(self, inp: Input) -> bool:
+        try:
+            Machine(self.preset, self._state).check(inp)
+        except HostDeviceError:
+            return False
+        return True
+
+    def legal_inputs(self) -> list[Input]:
+        """Every input the rules allow now.
+
+        In the roles phase the only legal input is a :class:`DealRoles` with
+        the preset's counts; deals are not listed (use :meth:`is_legal`).
+        """
+        return [inp for inp in self._candidates() if self.is_legal(inp)]
+
+    def _candidates(self) -> Iterator[Input]:
+        s = self._state
+        if s.phase in (Phase.ROLES, Phase.GAME_OVER):
+            return
+        yield Advance()
+        seats = range(1, s.seats + 1)
+        for seat in seats:
+            yield Foul(seat=seat)
+        if s.phase is Phase.SPEECH and s.speaker is not None:
+            for target in seats:
+                yield Nominate(seat=s.speaker, target=target)
+                yield Withdraw(seat=s.speaker, target=target)
+        elif s.phase is Phase.VOTE:
+            for seat in seats:
+                yield Vote(seat=seat)
+        elif s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
+            kind = Shot if s.phase is Phase.NIGHT_HUNT else Check
+            for seat in seats:
+                for target in seats:
+                    yield kind(seat=seat, target=target)
+
+    @classmethod
+    def replay(cls, preset: Preset | str, record: Iterable[Input]) -> Game:
+        game = cls(preset)
+        for inp in record:
+            game.handle(inp)
+        return game
+
+
+__all__ = ["DealRoles", "Game"]

@@ -1,0 +1,85 @@
+"""What the engine is told: small frozen dataclasses, one per kind of input.
+
+Each serialises as ``{"type": ..., ...}`` (see :mod:`engine.serial`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.roles import Role
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealRoles:
+    """The roles of the seats with a special role (the rest are civilians).
+
+    Randomness stays outside the engine: the runtime deals, or registers
+    cards, and hands the result in as this input.
+    """
+
+    TYPE: ClassVar[str] = "deal_roles"
+    roles: tuple[tuple[int, Role], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Advance:
+    """The current step is over: a timer ran out, the speaker said "Спасибо",
+    the host closed a vote window ("Спасибо"), a night step's time is up."""
+
+    TYPE: ClassVar[str] = "advance"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Nominate:
+    TYPE: ClassVar[str] = "nominate"
+    seat: int  # the speaker
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Withdraw:
+    TYPE: ClassVar[str] = "withdraw"
+    seat: int  # the speaker
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Vote:
+    """A press during the open vote window: a vote for the current candidate
+    (or "for" in the all-leave question)."""
+
+    TYPE: ClassVar[str] = "vote"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Foul:
+    TYPE: ClassVar[str] = "foul"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shot:
+    """A press during the hunt. Presses of seats that do not shoot are taken
+    and have no effect, so that nothing outside the engine needs to know who
+    the mafia are."""
+
+    TYPE: ClassVar[str] = "shot"
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check:
+    """A press during a night check. Only the first check of the woken role's
+    living player counts; other presses are taken and have no effect."""
+
+    TYPE: ClassVar[str] = "check"
+    seat: int
+    target: int
+
+
+Input = DealRoles | Advance | Nominate | Withdraw | Vote | Foul | Shot | Check
+INPUT_TYPES: tuple[type[Input], ...] = (DealRoles, Advance, Nominate, Withdraw, Vote, Foul, Shot, Check)

@@ -1,0 +1,562 @@
+"""The rules as one state machine: every phase transition is in this module.
+
+``check`` validates an input without touching the state; ``apply`` carries it
+out and returns what happened. :class:`engine.game.Game` runs ``apply`` on a
+copy, so an input that fails leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.errors import IllegalInput
+from engine.inputs import (
+    Advance,
+    Check,
+    DealRoles,
+    Foul,
+    Input,
+    Nominate,
+    Shot,
+    Vote,
+    Withdraw,
+)
+from engine.outputs import (
+    CheckMade,
+    FoulGiven,
+    GameEnded,
+    NominationAccepted,
+    NominationWithdrawn,
+    NoVote,
+    Output,
+    PhaseStarted,
+    PlayerLeft,
+    RoleRevealed,
+    Say,
+    ShotTaken,
+    ShowCheck,
+    Silenced,
+    SpeechesEnded,
+    SpeechSkipped,
+    StartTimer,
+    StopTimer,
+    Tie,
+    VoteCounted,
+    VoteTaken,
+)
+from engine.presets import NonVoters, Preset, SingleCandidate
+from engine.roles import BLACK_ROLES, Role, Team
+from engine.state import Phase, RoundKind, State, VoteRound
+
+NIGHT_PHASES = frozenset({Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK})
+
+
+class Machine:
+    def __init__(self, preset: Preset, state: State) -> None:
+        self.preset = preset
+        self.s = state
+        self.out: list[Output] = []
+
+    # ------------------------------------------------------------ checking
+
+    def illegal(self, reason: str, seat: int | None = None) -> IllegalInput:
+        return IllegalInput(reason, phase=self.s.phase.value, seat=seat)
+
+    def seat_in_range(self, seat: int, what: str = "seat") -> None:
+        if not 1 <= seat <= self.s.seats:
+            raise self.illegal(f"{what} {seat} is not a seat (1..{self.s.seats})", seat)
+
+    def living(self, seat: int, what: str = "seat") -> None:
+        self.seat_in_range(seat, what)
+        if seat in self.s.out:
+            raise self.illegal(f"{what} {seat} is out of the game", seat)
+
+    def need_phase(self, inp: Input, *phases: Phase) -> None:
+        if self.s.phase not in phases:
+            seat = getattr(inp, "seat", None)
+            raise self.illegal(f"{inp.TYPE} is not allowed now", seat)
+
+    def check(self, inp: Input) -> None:
+        s = self.s
+        if s.phase is Phase.GAME_OVER:
+            raise self.illegal("the game is over", getattr(inp, "seat", None))
+        if isinstance(inp, DealRoles):
+            self.need_phase(inp, Phase.ROLES)
+            self.check_roles(inp)
+            return
+        if s.phase is Phase.ROLES:
+            raise self.illegal("the roles are not dealt yet", getattr(inp, "seat", None))
+        match inp:
+            case Advance():
+                pass
+            case Nominate(seat=seat, target=target):
+                self.need_phase(inp, Phase.SPEECH)
+                self.speaker_only(seat)
+                self.living(target, "candidate")
+                if target in s.candidates and s.nominations.get(seat) != target:
+                    raise self.illegal(f"player {target} is already nominated today", seat)
+            case Withdraw(seat=seat, target=target):
+                self.need_phase(inp, Phase.SPEECH)
+                self.speaker_only(seat)
+                if s.nominations.get(seat) != target:
+                    raise self.illegal(f"player {target} is not this speaker's candidate", seat)
+            case Vote(seat=seat):
+                self.need_phase(inp, Phase.VOTE)
+                self.living(seat)
+                assert s.vote_round is not None
+                if seat in s.vote_round.ballots:
+                    raise self.illegal("already voted in this round", seat)
+            case Foul(seat=seat):
+                self.seat_in_range(seat)
+                if not (s.phase is Phase.LAST_WORD and seat == s.speaker):
+                    self.living(seat)
+            case Shot(seat=seat, target=target):
+                self.need_phase(inp, Phase.NIGHT_HUNT)
+                self.living(seat)
+                self.living(target, "target")
+            case Check(seat=seat, target=target):
+                self.need_phase(inp, Phase.NIGHT_CHECK)
+                self.living(seat)
+                self.living(target, "target")
+
+    def speaker_only(self, seat: int) -> None:
+        self.seat_in_range(seat)
+        if seat != self.s.speaker:
+            raise self.illegal(f"only the speaker (seat {self.s.speaker}) may nominate", seat)
+
+    def check_roles(self, inp: DealRoles) -> None:
+        seen: set[int] = set()
+        counts: Counter[Role] = Counter()
+        for seat, role in inp.roles:
+            self.seat_in_range(seat)
+            if seat in seen:
+                raise self.illegal(f"seat {seat} is given two roles", seat)
+            seen.add(seat)
+            if role is not Role.CIVILIAN and role not in self.preset.special_roles:
+                raise self.illegal(f"role {role.value} is not in the {self.preset.name} preset", seat)
+            counts[role] += 1
+        for role, want in self.preset.roles:
+            if counts[role] != want:
+                raise self.illegal(
+                    f"the {self.preset.name} preset needs {want} {role.value}, got {counts[role]}"
+                )
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, inp: Input) -> list[Output]:
+        self.check(inp)
+        match inp:
+            case DealRoles(roles=roles):
+                self.s.roles = {seat: role for seat, role in roles if role is not Role.CIVILIAN}
+                self.start_intro()
+            case Advance():
+                self.advance()
+            case Nominate(seat=seat, target=target):
+                self.nominate(seat, target)
+            case Withdraw(seat=seat, target=target):
+                del self.s.nominations[seat]
+                self.s.candidates.remove(target)
+                self.emit(NominationWithdrawn(day=self.s.day, seat=seat, target=target))
+                self.emit(Say(phrase="accepted", seat=target))
+            case Vote(seat=seat):
+                assert self.s.vote_round is not None
+                rnd = self.s.vote_round
+                rnd.ballots[seat] = rnd.current
+                self.emit(VoteTaken(seat=seat, candidate=rnd.current or None))
+            case Foul(seat=seat):
+                self.foul(seat)
+            case Shot(seat=seat, target=target):
+                if self.s.role(seat) in BLACK_ROLES:
+                    self.s.shots.append((seat, target))
+                    self.emit(ShotTaken(night=self.s.day, seat=seat, target=target))
+            case Check(seat=seat, target=target):
+                self.night_check(seat, target)
+        return self.out
+
+    def emit(self, *items: Output) -> None:
+        self.out.extend(items)
+
+    def enter(self, phase: Phase, seat: int | None = None, role: Role | None = None) -> None:
+        self.s.phase = phase
+        self.emit(PhaseStarted(phase=phase.value, day=self.s.day, seat=seat, role=role))
+
+    def advance(self) -> None:
+        s = self.s
+        match s.phase:
+            case Phase.INTRO_MAFIA:
+                self.emit(StopTimer(), Say(phrase="mafia_sleeps"))
+                self.intro_meeting(0)
+            case Phase.INTRO_MEET:
+                assert s.step_role is not None
+                self.emit(Say(phrase="role_sleeps", role=s.step_role))
+                self.intro_meeting(self.preset.intro_meetings.index(s.step_role) + 1)
+            case Phase.MORNING:
+                self.next_last_word()
+            case Phase.LAST_WORD:
+                self.emit(StopTimer())
+                self.next_last_word()
+            case Phase.SPEECH:
+                self.emit(StopTimer())
+                self.next_speaker()
+            case Phase.VOTE_ANNOUNCE:
+                self.decide_vote()
+            case Phase.VOTE:
+                self.close_window()
+            case Phase.TIE_SPEECH:
+                self.emit(StopTimer())
+                self.next_tie_speaker()
+            case Phase.NIGHT_HUNT:
+                self.emit(Say(phrase="mafia_sleeps"))
+                self.night_step(0)
+            case Phase.NIGHT_CHECK:
+                assert s.step_role is not None
+                self.emit(Say(phrase="role_sleeps", role=s.step_role))
+                roles = [rule.checker for rule in self.preset.checks]
+                self.night_step(roles.index(s.step_role) + 1)
+
+    # ------------------------------------------------------------ night
+
+    def start_intro(self) -> None:
+        self.emit(Say(phrase="night_falls"))
+        self.enter(Phase.INTRO_MAFIA)
+        seconds = self.preset.agreement_seconds
+        self.emit(Say(phrase="mafia_wakes"), Say(phrase="agreement", seconds=seconds))
+        self.emit(StartTimer(seconds=seconds, purpose="agreement"))
+
+    def intro_meeting(self, index: int) -> None:
+        if index < len(self.preset.intro_meetings):
+            role = self.preset.intro_meetings[index]
+            self.s.step_role = role
+            self.enter(Phase.INTRO_MEET, role=role)
+            self.emit(Say(phrase="role_wakes", role=role))
+        else:
+            self.s.step_role = None
+            self.begin_day(killed=None)
+
+    def start_night(self) -> None:
+        s = self.s
+        s.vote_round, s.speaker, s.tied, s.queue = None, None, (), []
+        s.shots, s.checked = [], []
+        self.emit(Say(phrase="night_falls"))
+        self.enter(Phase.NIGHT_HUNT)
+        self.emit(Say(phrase="hunt"))
+
+    def night_step(self, index: int) -> None:
+        if index < len(self.preset.checks):
+            role = self.preset.checks[index].checker
+            self.s.step_role = role
+            self.enter(Phase.NIGHT_CHECK, role=role)
+            self.emit(Say(phrase="role_wakes", role=role))
+        else:
+            self.s.step_role = None
+            self.end_night()
+
+    def night_check(self, seat: int, target: int) -> None:
+        s = self.s
+        role = s.step_role
+        if s.role(seat) is not role or role in s.checked:
+            return  # not the checker, or his second press: no effect
+        rule = next(rule for rule in self.preset.checks if rule.checker is role)
+        s.checked.append(role)
+        result = s.role(target) in rule.finds
+        self.emit(CheckMade(night=s.day, by=role, seat=seat, target=target, result=result))
+        self.emit(ShowCheck(seat=seat, result=result))
+
+    def end_night(self) -> None:
+        s = self.s
+        shooters = frozenset(seat for seat in s.alive() if s.role(seat) in BLACK_ROLES)
+        killed = self.preset.kill_rule(s.shots, shooters)
+        if killed is not None:
+            self.depart(killed, "shot")
+        self.begin_day(killed)
+
+    def begin_day(self, killed: int | None) -> None:
+        s = self.s
+        s.day += 1
+        s.nominations, s.candidates, s.vote_cancelled = {}, [], False
+        self.enter(Phase.MORNING)
+        self.emit(Say(phrase="morning"))
+        if s.day > 1:
+            if killed is None:
+                self.emit(Say(phrase="nobody_killed"))
+            else:
+                self.emit(Say(phrase="killed", seat=killed))
+        if killed is not None and self.preset.reveal_role_when_shot:
+            s.revealed[killed] = s.role(killed)
+            self.emit(RoleRevealed(seat=killed, role=s.role(killed)))
+            self.emit(Say(phrase="role_revealed", seat=killed, role=s.role(killed)))
+        if self.game_ended():
+            return
+        if killed is not None and s.role(killed) not in self.preset.no_last_word_when_shot:
+            s.last_words = [killed]
+        s.last_words_then = Phase.SPEECH
+
+    # ------------------------------------------------------------ day
+
+    def next_last_word(self) -> None:
+        s = self.s
+        if s.last_words:
+            seat = s.last_words.pop(0)
+            s.speaker = seat
+            self.enter(Phase.LAST_WORD, seat=seat)
+            seconds = self.preset.last_word_seconds
+            self.emit(Say(phrase="last_word", seat=seat, seconds=seconds))
+            self.emit(StartTimer(seconds=seconds, purpose="last_word"))
+        elif s.last_words_then is Phase.SPEECH:
+            s.speaker = None
+            self.start_speeches()
+        else:
+            self.start_night()
+
+    def start_speeches(self) -> None:
+        s = self.s
+        alive = s.alive()
+        after = s.opener or 0  # day 1 opens at the first living seat from 1
+        opener = next((seat for seat in alive if seat > after), alive[0])
+        s.opener = opener
+        at = alive.index(opener)
+        s.queue = alive[at:] + alive[:at]
+        self.next_speaker()
+
+    def next_speaker(self) -> None:
+        s = self.s
+        while s.queue:
+            seat = s.queue.pop(0)
+            if s.silenced.get(seat) == s.day:
+                self.emit(SpeechSkipped(day=s.day, seat=seat), Say(phrase="speech_skipped", seat=seat))
+                continue
+            s.speaker = seat
+            self.enter(Phase.SPEECH, seat=seat)
+            seconds = self.preset.speech_seconds
+            self.emit(Say(phrase="speech_turn", seat=seat, seconds=seconds))
+            self.emit(StartTimer(seconds=seconds, purpose="speech"))
+            return
+        s.speaker = None
+        self.announce_vote()
+
+    def nominate(self, seat: int, target: int) -> None:
+        s = self.s
+        previous = s.nominations.get(seat)
+        if previous != target:
+            if previous is not None:
+                s.candidates.remove(previous)
+            s.nominations[seat] = target
+            s.candidates.append(target)
+            self.emit(NominationAccepted(day=s.day, seat=seat, target=target, replaced=previous))
+        self.emit(Say(phrase="accepted", seat=target))
+
+    def announce_vote(self) -> None:
+        s = self.s
+        self.emit(SpeechesEnded(day=s.day, candidates=tuple(s.candidates)))
+        self.enter(Phase.VOTE_ANNOUNCE)
+        if s.candidates:
+            self.emit(Say(phrase="candidates", seats=tuple(s.candidates)))
+        else:
+            self.emit(Say(phrase="no_candidates"))
+
+    def no_vote(self, reason: str) -> None:
+        self.emit(NoVote(day=self.s.day, reason=reason))
+        if reason != "no_candidates":
+            self.emit(Say(phrase=f"no_vote_{reason}"))
+        self.start_night()
+
+    def decide_vote(self) -> None:
+        s, p = self.s, self.preset
+        if s.vote_cancelled:
+            self.no_vote("cancelled")
+        elif not s.candidates:
+            self.no_vote("no_candidates")
+        elif len(s.candidates) == 1 and s.day == 1 and not p.vote_single_candidate_on_day_one:
+            self.no_vote("single_candidate_day_one")
+        elif len(s.candidates) == 1 and p.single_candidate_later is SingleCandidate.LEAVES:
+            self.leave_by_vote(tuple(s.candidates))
+        else:
+            self.start_round(RoundKind.MAIN, tuple(s.candidates))
+
+    def start_round(self, kind: RoundKind, candidates: tuple[int, ...]) -> None:
+        self.s.vote_round = VoteRound(kind=kind, candidates=candidates)
+        self.open_window()
+
+    def open_window(self) -> None:
+        rnd = self.s.vote_round
+        assert rnd is not None
+        if rnd.kind is RoundKind.ALL:
+            self.enter(Phase.VOTE)
+            self.emit(Say(phrase="all_leave_question", seats=rnd.candidates))
+        else:
+            self.enter(Phase.VOTE, seat=rnd.current)
+            self.emit(Say(phrase="vote_question", seat=rnd.current))
+
+    def close_window(self) -> None:
+        rnd = self.s.vote_round
+        assert rnd is not None
+        self.emit(Say(phrase="thank_you"))
+        rnd.window += 1
+        if rnd.window < rnd.windows:
+            self.open_window()
+        else:
+            self.resolve_round(rnd)
+
+    def resolve_round(self, rnd: VoteRound) -> None:
+        s = self.s
+        s.vote_round = None
+        keys = (0,) if rnd.kind is RoundKind.ALL else rnd.candidates
+        voters = {key: tuple(sorted(v for v, c in rnd.ballots.items() if c == key)) for key in keys}
+        counts = {key: len(voters[key]) for key in keys}
+        if rnd.kind is not RoundKind.ALL and self.preset.non_voters is NonVoters.LAST_CANDIDATE:
+            counts[keys[-1]] += len(s.alive()) - len(rnd.ballots)
+        self.emit(
+            VoteCounted(
+                day=s.day,
+                kind=rnd.kind.value,
+                counts=tuple(counts.items()),
+                voters=tuple(voters.items()),
+            )
+        )
+        if rnd.kind is RoundKind.ALL:
+            votes_for = counts[0]
+            self.emit(Say(phrase="all_leave_count", count=votes_for))
+            if 2 * votes_for > len(s.alive()):
+                self.leave_by_vote(rnd.candidates)
+            else:
+                self.emit(Say(phrase="all_stay", seats=rnd.candidates))
+                self.start_night()
+            return
+        for seat, count in counts.items():
+            self.emit(Say(phrase="vote_count", seat=seat, count=count))
+        top = max(counts.values())
+        tied = tuple(seat for seat in rnd.candidates if counts[seat] == top)
+        if len(tied) == 1:
+            self.leave_by_vote(tied)
+            return
+        self.emit(Tie(day=s.day, seats=tied))
+        repeat = self.preset.tie_repeat_when_set_changes and tied != rnd.candidates
+        if rnd.kind is RoundKind.MAIN or repeat:
+            s.tied = tied
+            s.queue = list(tied)
+            self.emit(Say(phrase="tie", seats=tied))
+            self.next_tie_speaker()
+        else:
+            self.start_round(RoundKind.ALL, tied)
+
+    def next_tie_speaker(self) -> None:
+        s = self.s
+        if s.queue:
+            seat = s.queue.pop(0)
+            s.speaker = seat
+            self.enter(Phase.TIE_SPEECH, seat=seat)
+            seconds = self.preset.tie_speech_seconds
+            self.emit(Say(phrase="tie_speech", seat=seat, seconds=seconds))
+            self.emit(StartTimer(seconds=seconds, purpose="tie_speech"))
+        else:
+            s.speaker = None
+            self.start_round(RoundKind.REVOTE, s.tied)
+
+    def leave_by_vote(self, seats: tuple[int, ...]) -> None:
+        s = self.s
+        s.vote_round, s.tied = None, ()
+        for seat in seats:
+            self.depart(seat, "vote")
+            self.emit(Say(phrase="leaves", seat=seat))
+        if self.game_ended():
+            return
+        s.last_words = list(seats)
+        s.last_words_then = Phase.NIGHT_HUNT
+        self.next_last_word()
+
+    # ------------------------------------------------------------ fouls
+
+    def foul(self, seat: int) -> None:
+        s, p = self.s, self.preset
+        count = s.fouls.get(seat, 0) + 1
+        s.fouls[seat] = count
+        self.emit(FoulGiven(seat=seat, count=count), Say(phrase="foul", seat=seat, count=count))
+        if seat in s.out:  # the speaker of a last word: a 4th foul ends it
+            if count >= p.disqualify_at_foul:
+                self.emit(StopTimer())
+                self.next_last_word()
+            return
+        if count == p.silence_at_foul:
+            lost = self.next_speech_day(seat)
+            s.silenced[seat] = lost
+            self.emit(Silenced(seat=seat, day=lost), Say(phrase="silenced", seat=seat))
+        if count >= p.disqualify_at_foul:
+            self.emit(Say(phrase="disqualified", seat=seat))
+            self.disqualify(seat)
+
+    def next_speech_day(self, seat: int) -> int:
+        """The day whose speech a third foul takes: today's if it is still to
+        come (it has not started), else the next day's."""
+        s = self.s
+        if s.phase in NIGHT_PHASES:
+            return s.day + 1
+        if s.phase is Phase.MORNING or self.morning_last_word():
+            return s.day
+        if s.phase is Phase.SPEECH and seat in s.queue:
+            return s.day
+        return s.day + 1
+
+    def morning_last_word(self) -> bool:
+        return self.s.phase is Phase.LAST_WORD and self.s.last_words_then is Phase.SPEECH
+
+    def disqualify(self, seat: int) -> None:
+        s, p = self.s, self.preset
+        phase = s.phase
+        self.depart(seat, "disqualified")
+        if seat in s.queue:
+            s.queue.remove(seat)
+        if self.game_ended():
+            return
+        day_phases = {Phase.MORNING, Phase.SPEECH, Phase.VOTE_ANNOUNCE, Phase.VOTE, Phase.TIE_SPEECH}
+        if phase not in day_phases and not self.morning_last_word():
+            return  # at night, or after the day's vote: the vote is not touched
+        if p.disqualification_cancels_vote:
+            s.vote_cancelled = True
+        elif seat in s.candidates:
+            s.candidates.remove(seat)
+            s.nominations = {k: v for k, v in s.nominations.items() if v != seat}
+        if phase is Phase.SPEECH and s.speaker == seat:
+            self.emit(StopTimer())
+            self.next_speaker()
+        elif phase in (Phase.VOTE, Phase.TIE_SPEECH):
+            if phase is Phase.TIE_SPEECH:
+                self.emit(StopTimer())
+            s.vote_round, s.speaker, s.tied, s.queue = None, None, (), []
+            if p.disqualification_cancels_vote:
+                self.no_vote("cancelled")
+            else:  # the vote is run again, from the candidates, without him
+                self.announce_vote()
+
+    # ------------------------------------------------------------ leaving and winning
+
+    def depart(self, seat: int, how: str) -> None:
+        s = self.s
+        s.out.append(seat)
+        if s.phase in NIGHT_PHASES:
+            self.emit(PlayerLeft(seat=seat, how=how, night=s.day))
+        else:
+            self.emit(PlayerLeft(seat=seat, how=how, day=s.day))
+
+    def game_ended(self) -> bool:
+        s = self.s
+        alive = s.alive()
+        black = sum(1 for seat in alive if s.role(seat) in BLACK_ROLES)
+        red = len(alive) - black
+        if black == 0:
+            winner, reason = Team.RED, "no_black_left"
+        elif black >= red:
+            winner, reason = Team.BLACK, "black_parity"
+        else:
+            return False
+        s.winner = winner
+        s.phase = Phase.GAME_OVER
+        s.speaker, s.queue, s.last_words, s.vote_round = None, [], [], None
+        roles = tuple((seat, s.role(seat)) for seat in range(1, s.seats + 1))
+        self.emit(StopTimer())
+        self.emit(PhaseStarted(phase=Phase.GAME_OVER.value, day=s.day))
+        self.emit(GameEnded(winner=winner, reason=reason, roles=roles))
+        self.emit(Say(phrase="winner", team=winner))
+        for seat, role in roles:
+            if role is not Role.CIVILIAN:
+                self.emit(Say(phrase="reveal_role", seat=seat, role=role))
+        return True

@@ -1,0 +1,81 @@
+"""The game state: plain data, compared by value (a replay gives an equal one)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.roles import Role, Team
+
+
+class Phase(StrEnum):
+    ROLES = "roles"  # waiting for the roles
+    INTRO_MAFIA = "intro_mafia"  # introduction night: the mafia agree
+    INTRO_MEET = "intro_meet"  # introduction night: a role meets the host
+    MORNING = "morning"  # the night's result is announced
+    LAST_WORD = "last_word"
+    SPEECH = "speech"
+    VOTE_ANNOUNCE = "vote_announce"  # speeches are over: the candidates are named
+    VOTE = "vote"  # a vote window is open for one candidate
+    TIE_SPEECH = "tie_speech"
+    NIGHT_HUNT = "night_hunt"
+    NIGHT_CHECK = "night_check"
+    GAME_OVER = "game_over"
+
+
+class RoundKind(StrEnum):
+    MAIN = "main"
+    REVOTE = "revote"
+    ALL = "all"  # "Кто за то, чтобы все голосуемые покинули игру?"
+
+
+@dataclass
+class VoteRound:
+    kind: RoundKind
+    candidates: tuple[int, ...]
+    window: int = 0  # index of the candidate whose window is open
+    ballots: dict[int, int] = field(default_factory=dict)  # voter -> candidate (0 in ALL)
+
+    @property
+    def current(self) -> int:
+        return 0 if self.kind is RoundKind.ALL else self.candidates[self.window]
+
+    @property
+    def windows(self) -> int:
+        return 1 if self.kind is RoundKind.ALL else len(self.candidates)
+
+
+@dataclass
+class State:
+    preset: str
+    seats: int
+    phase: Phase = Phase.ROLES
+    roles: dict[int, Role] = field(default_factory=dict)
+    out: list[int] = field(default_factory=list)  # seats gone, in order
+    day: int = 0  # 0 during the introduction night; night N follows day N
+    step_role: Role | None = None  # role woken in INTRO_MEET / NIGHT_CHECK
+    fouls: dict[int, int] = field(default_factory=dict)
+    silenced: dict[int, int] = field(default_factory=dict)  # seat -> day of lost speech
+    opener: int | None = None  # seat that opened today's speeches (or was due to)
+    speaker: int | None = None
+    queue: list[int] = field(default_factory=list)  # speakers after the current one
+    nominations: dict[int, int] = field(default_factory=dict)  # nominator -> candidate
+    candidates: list[int] = field(default_factory=list)  # in the order accepted
+    vote_cancelled: bool = False
+    vote_round: VoteRound | None = None
+    tied: tuple[int, ...] = ()
+    last_words: list[int] = field(default_factory=list)  # still to speak, after speaker
+    last_words_then: Phase | None = None  # SPEECH (morning) or NIGHT_HUNT (after a vote)
+    shots: list[tuple[int, int]] = field(default_factory=list)  # black shots this night
+    checked: list[Role] = field(default_factory=list)  # roles that checked this night
+    revealed: dict[int, Role] = field(default_factory=dict)  # roles made public
+    winner: Team | None = None
+
+    def alive(self) -> list[int]:
+        return [seat for seat in range(1, self.seats + 1) if seat not in self.out]
+
+    def is_alive(self, seat: int) -> bool:
+        return 1 <= seat <= self.seats and seat not in self.out
+
+    def role(self, seat: int) -> Role:
+        return self.roles.get(seat, Role.CIVILIAN)

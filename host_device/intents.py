@@ -1,0 +1,192 @@
+"""Turn a speech transcript into intents, with the patterns kept as data.
+
+Intents come out in the order they were said: nominate, withdraw, forbidden
+words, and "end" when the transcript's last word is "спасибо" or "пас".
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from engine.errors import HostDeviceError
+from host_device.numbers import normalise, read_number
+
+_TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")
+_PATTERN_TOKEN = re.compile(r"\[|\]|[^\s\[\]]+")
+
+
+class PatternError(HostDeviceError, ValueError):
+    """A pattern file that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Intent:
+    intent: str  # nominate | withdraw | end | forbidden
+    seat: int | None = None
+    word: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"intent": self.intent}
+        if self.seat is not None:
+            data["seat"] = self.seat
+        if self.word is not None:
+            data["word"] = self.word
+        return data
+
+
+# ---------------------------------------------------------------- patterns
+
+
+@dataclass(frozen=True)
+class _Word:
+    options: tuple[str, ...]
+    prefix: bool
+
+    def matches(self, token: str) -> bool:
+        if self.prefix:
+            return any(token.startswith(option) for option in self.options)
+        return token in self.options
+
+
+@dataclass(frozen=True)
+class _Optional:
+    items: tuple[_Element, ...]
+
+
+@dataclass(frozen=True)
+class _Slot:
+    name: str
+
+
+_Element = _Word | _Optional | _Slot
+
+
+def compile_pattern(text: str) -> tuple[_Element, ...]:
+    stack: list[list[_Element]] = [[]]
+    for token in _PATTERN_TOKEN.findall(normalise(text)):
+        if token == "[":
+            stack.append([])
+        elif token == "]":
+            if len(stack) == 1:
+                raise PatternError(f"pattern {text!r}: ']' without '['")
+            items = stack.pop()
+            stack[-1].append(_Optional(tuple(items)))
+        elif token.startswith("{") and token.endswith("}"):
+            stack[-1].append(_Slot(token[1:-1]))
+        else:
+            prefix = token.endswith("*")
+            options = tuple(option.rstrip("*") for option in token.split("|"))
+            stack[-1].append(_Word(options, prefix))
+    if len(stack) != 1:
+        raise PatternError(f"pattern {text!r}: '[' without ']'")
+    if not stack[0]:
+        raise PatternError(f"pattern {text!r} is empty")
+    return tuple(stack[0])
+
+
+def _match(
+    elements: tuple[_Element, ...], tokens: list[str], at: int, seats: int, seat: int | None = None
+) -> Iterator[tuple[int, int | None]]:
+    """Yield (end, seat) for each way ``elements`` match from ``at``."""
+    if not elements:
+        yield at, seat
+        return
+    head, rest = elements[0], elements[1:]
+    if isinstance(head, _Optional):
+        yield from _match(head.items + rest, tokens, at, seats, seat)
+        yield from _match(rest, tokens, at, seats, seat)
+        return
+    if at >= len(tokens):
+        return
+    if isinstance(head, _Word):
+        if head.matches(tokens[at]):
+            yield from _match(rest, tokens, at + 1, seats, seat)
+        return
+    number = read_number(tokens[at])
+    if number is not None and 1 <= number <= seats:
+        yield from _match(rest, tokens, at + 1, seats, number)
+
+
+# ---------------------------------------------------------------- the catalogue
+
+
+@dataclass(frozen=True)
+class _Rule:
+    intent: str
+    word: str | None
+    patterns: tuple[tuple[_Element, ...], ...]
+
+
+@dataclass(frozen=True)
+class IntentPatterns:
+    rules: tuple[_Rule, ...]
+    end_words: frozenset[str]
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "patterns") -> IntentPatterns:
+        try:
+            data = tomllib.loads(text)
+            rules = [
+                _Rule(name, None, tuple(compile_pattern(p) for p in data[name]["patterns"]))
+                for name in ("nominate", "withdraw")
+            ]
+            rules += [
+                _Rule("forbidden", entry["word"], tuple(compile_pattern(p) for p in entry["patterns"]))
+                for entry in data.get("forbidden", [])
+            ]
+            end_words = frozenset(normalise(word) for word in data["end"]["words"])
+        except tomllib.TOMLDecodeError as exc:
+            raise PatternError(f"{source}: not valid TOML: {exc}") from None
+        except (KeyError, TypeError) as exc:
+            raise PatternError(f"{source}: missing or wrong entry {exc}") from None
+        return cls(tuple(rules), end_words)
+
+    def parse(self, text: str, seats: int) -> list[Intent]:
+        tokens = _TOKEN.findall(normalise(text))
+        found: list[Intent] = []
+        at = 0
+        while at < len(tokens):
+            hit = self._first_match(tokens, at, seats)
+            if hit is None:
+                at += 1
+                continue
+            end, intent = hit
+            found.append(intent)
+            at = end
+        if tokens and tokens[-1] in self.end_words:
+            found.append(Intent("end"))
+        return found
+
+    def _first_match(self, tokens: list[str], at: int, seats: int) -> tuple[int, Intent] | None:
+        for rule in self.rules:
+            for pattern in rule.patterns:
+                for end, seat in _match(pattern, tokens, at, seats):
+                    return end, Intent(rule.intent, seat=seat, word=rule.word)
+        return None
+
+
+@cache
+def russian_patterns() -> IntentPatterns:
+    source = resources.files("host_device") / "data" / "intents_ru.toml"
+    return IntentPatterns.from_toml(source.read_text(encoding="utf-8"), str(source))
+
+
+def load_patterns(path: Path | None) -> IntentPatterns:
+    if path is None:
+        return russian_patterns()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PatternError(f"{path}: cannot read: {exc.strerror}") from None
+    return IntentPatterns.from_toml(text, str(path))
+
+
+def parse_intents(text: str, seats: int = 10) -> list[Intent]:
+    return russian_patterns().parse(text, seats)
