@@ -1,0 +1,1 @@
+"""The application: command line, intents, game runner."""

@@ -1,0 +1,5 @@
+import sys
+
+from host_device.cli import main
+
+sys.exit(main())

@@ -1,0 +1,67 @@
+"""The ``host-device`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine import HostDeviceError
+from host_device.intents import load_patterns
+from host_device.play import play
+from host_device.script import load_script
+
+EXIT_BAD_INPUT = 2
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    result = play(load_script(Path(args.script)))
+    print(json.dumps(result, ensure_ascii=False, indent=2 if args.pretty else None))
+    return 0
+
+
+def cmd_intents(args: argparse.Namespace) -> int:
+    if not 1 <= args.seats <= 16:
+        raise HostDeviceError(f"--seats {args.seats}: a table has 1 to 16 seats")
+    patterns = load_patterns(Path(args.patterns) if args.patterns else None)
+    text = " ".join(args.text) if args.text else sys.stdin.read()
+    for intent in patterns.parse(text, args.seats):
+        print(_json(intent.to_dict()))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="host-device", description="A voice-driven host for physical Mafia tables."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = commands.add_parser("play", help="play a whole game from a JSON script and print the result")
+    p.add_argument("script", metavar="SCRIPT.json")
+    p.add_argument("--pretty", action="store_true", help="indent the JSON result")
+    p.set_defaults(func=cmd_play)
+
+    p = commands.add_parser("intents", help="print the intents heard in a transcript, one JSON per line")
+    p.add_argument("text", nargs="*", metavar="TEXT", help="the transcript (read from stdin if absent)")
+    p.add_argument("--seats", type=int, default=10, help="seats at the table (default 10)")
+    p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
+    p.set_defaults(func=cmd_intents)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except HostDeviceError as exc:
+        print(f"host-device: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

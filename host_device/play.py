@@ -1,0 +1,189 @@
+"""Play a whole game from a script through the engine: no audio, no clock.
+
+The runner stands in for the table: at each step it gives the engine what
+the script says happened there, and ``Advance`` when the step is over. What
+the engine refuses is not an error of the script; it is reported under
+``ignored`` with the engine's reason, as a host would note a wrong call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import (
+    Advance,
+    Check,
+    DealRoles,
+    Foul,
+    Game,
+    IllegalInput,
+    Input,
+    Nominate,
+    Phase,
+    Role,
+    Shot,
+    Team,
+    Vote,
+    Withdraw,
+)
+from engine.outputs import CheckMade, Output, PlayerLeft, SpeechesEnded
+from engine.state import RoundKind
+from host_device.intents import IntentPatterns, russian_patterns
+from host_device.script import Script, ScriptDay
+
+
+class Runner:
+    def __init__(self, script: Script, patterns: IntentPatterns | None = None) -> None:
+        self.script = script
+        self.patterns = patterns or russian_patterns()
+        self.game = Game(script.preset)
+        self.out: list[dict[str, Any]] = []
+        self.checks: list[dict[str, Any]] = []
+        self.candidates: dict[str, list[int]] = {}
+        self.ignored: list[dict[str, Any]] = []
+        self.forbidden: list[dict[str, Any]] = []
+        self.spoken: set[int] = set()
+        self.rounds = 0  # vote rounds begun today
+
+    # ---------------------------------------------------------------- feeding
+
+    def feed(self, inp: Input, **where: Any) -> bool:
+        try:
+            outputs = self.game.handle(inp)
+        except IllegalInput as exc:
+            self.ignored.append({**where, "reason": exc.reason})
+            return False
+        self.observe(outputs)
+        return True
+
+    def observe(self, outputs: list[Output]) -> None:
+        for item in outputs:
+            if isinstance(item, PlayerLeft):
+                when = {"day": item.day} if item.day is not None else {"night": item.night}
+                self.out.append({"seat": item.seat, **when, "how": item.how})
+            elif isinstance(item, CheckMade):
+                self.checks.append(
+                    {"night": item.night, "by": item.by.value, "seat": item.target, "result": item.result}
+                )
+            elif isinstance(item, SpeechesEnded):
+                self.candidates[str(item.day)] = list(item.candidates)
+
+    def advance(self) -> None:
+        self.feed(Advance())
+
+    # ---------------------------------------------------------------- the game
+
+    def run(self) -> dict[str, Any]:
+        roles = tuple(sorted(self.script.roles.items()))
+        self.feed(DealRoles(roles=roles))
+        while self.step():
+            pass
+        state = self.game.state
+        return {
+            "winner": state.winner.value if state.winner else None,
+            "days": state.day,
+            "out": self.out,
+            "checks": self.checks,
+            "candidates": self.candidates,
+            "ignored": self.ignored,
+            "forbidden": self.forbidden,
+        }
+
+    def step(self) -> bool:
+        """Play one step; False when the game is over or the script ran out."""
+        state = self.game.state
+        phase, day = state.phase, state.day
+        if phase is Phase.GAME_OVER:
+            return False
+        if phase is Phase.MORNING:
+            if day > len(self.script.days):
+                return False
+            self.spoken, self.rounds = set(), 0
+            self.fouls(self.script.days[day - 1].fouls, day, "fouls")
+        elif phase is Phase.SPEECH:
+            assert state.speaker is not None
+            self.speech(self.script.days[day - 1], day, state.speaker)
+        elif phase is Phase.VOTE_ANNOUNCE:
+            script_day = self.script.days[day - 1]
+            self.report_unspoken(script_day, day)
+            self.fouls(script_day.late_fouls, day, "late_fouls")
+        elif phase is Phase.VOTE:
+            self.vote_round(self.script.days[day - 1], day)
+            return True
+        elif phase is Phase.NIGHT_HUNT:
+            self.report_unplayed_rounds(self.script.days[day - 1], day)
+            if day > len(self.script.nights):
+                return False
+            self.hunt(day)
+        elif phase is Phase.NIGHT_CHECK:
+            self.night_check(day, state.step_role)
+        self.advance()
+        return True
+
+    def fouls(self, fouls: dict[int, int], day: int, key: str) -> None:
+        for seat, count in sorted(fouls.items()):
+            for _ in range(count):
+                self.feed(Foul(seat=seat), day=day, what=key, seat=seat)
+
+    def speech(self, script_day: ScriptDay, day: int, seat: int) -> None:
+        self.spoken.add(seat)
+        text = script_day.speeches.get(seat, "")
+        for intent in self.patterns.parse(text, self.game.preset.seats):
+            if intent.intent == "forbidden":
+                self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
+            elif intent.seat is not None:
+                kind = Nominate if intent.intent == "nominate" else Withdraw
+                self.feed(kind(seat=seat, target=intent.seat), day=day, what=intent.intent, seat=seat,
+                          target=intent.seat)
+
+    def report_unspoken(self, script_day: ScriptDay, day: int) -> None:
+        for seat in sorted(set(script_day.speeches) - self.spoken):
+            self.ignored.append(
+                {"day": day, "what": "speech", "seat": seat, "reason": "this seat had no speech this day"}
+            )
+
+    def report_unplayed_rounds(self, script_day: ScriptDay, day: int) -> None:
+        for index in range(self.rounds, len(script_day.votes)):
+            self.ignored.append(
+                {"day": day, "what": "votes", "round": index, "reason": "no such vote round this day"}
+            )
+
+    def vote_round(self, script_day: ScriptDay, day: int) -> None:
+        """Play one whole round: every window of it, then its close."""
+        rnd = self.game.state.vote_round
+        assert rnd is not None
+        self.rounds += 1
+        index = self.rounds - 1
+        given = script_day.votes[index] if index < len(script_day.votes) else {}
+        keys = ["all"] if rnd.kind is RoundKind.ALL else [str(c) for c in rnd.candidates]
+        for key in sorted(set(given) - set(keys)):
+            self.ignored.append(
+                {"day": day, "what": "votes", "round": index, "candidate": key,
+                 "reason": f"no such window in this round (windows: {', '.join(keys)})"}
+            )
+        for key in keys:
+            for voter in given.get(key, []):
+                self.feed(Vote(seat=voter), day=day, what="vote", round=index, candidate=key, seat=voter)
+            self.advance()
+
+    def hunt(self, night: int) -> None:
+        for shooter, target in sorted(self.script.nights[night - 1].shots.items()):
+            if self.script.roles.get(shooter, Role.CIVILIAN).team is not Team.BLACK:
+                self.ignored.append(
+                    {"night": night, "what": "shot", "seat": shooter, "reason": "this seat is not mafia"}
+                )
+                continue
+            self.feed(Shot(seat=shooter, target=target), night=night, what="shot", seat=shooter,
+                      target=target)
+
+    def night_check(self, night: int, role: Role | None) -> None:
+        assert role is not None
+        target = self.script.nights[night - 1].checks.get(role)
+        if target is not None:
+            checker = next(seat for seat, r in self.script.roles.items() if r is role)
+            self.feed(Check(seat=checker, target=target), night=night, what=role.value, seat=checker,
+                      target=target)
+
+
+def play(script: Script) -> dict[str, Any]:
+    return Runner(script).run()
