@@ -114,10 +114,11 @@ class Machine:
                 self.need_phase(inp, Phase.NIGHT_HUNT)
                 self.living(seat)
                 self.living(target, "target")
-            case Check(seat=seat, target=target):
+            case _:
+                assert isinstance(inp, Check)
                 self.need_phase(inp, Phase.NIGHT_CHECK)
-                self.living(seat)
-                self.living(target, "target")
+                self.living(inp.seat)
+                self.living(inp.target, "target")
 
     def speaker_only(self, seat: int) -> None:
         self.seat_in_range(seat)
@@ -169,8 +170,9 @@ class Machine:
                 if self.s.role(seat) in BLACK_ROLES:
                     self.s.shots.append((seat, target))
                     self.emit(ShotTaken(night=self.s.day, seat=seat, target=target))
-            case Check(seat=seat, target=target):
-                self.night_check(seat, target)
+            case _:
+                assert isinstance(inp, Check)
+                self.night_check(inp.seat, inp.target)
         return self.out
 
     def emit(self, *items: Output) -> None:
@@ -208,8 +210,8 @@ class Machine:
             case Phase.NIGHT_HUNT:
                 self.emit(Say(phrase="mafia_sleeps"))
                 self.night_step(0)
-            case Phase.NIGHT_CHECK:
-                assert s.step_role is not None
+            case _:
+                assert s.phase is Phase.NIGHT_CHECK and s.step_role is not None
                 self.emit(Say(phrase="role_sleeps", role=s.step_role))
                 roles = [rule.checker for rule in self.preset.checks]
                 self.night_step(roles.index(s.step_role) + 1)

@@ -77,9 +77,6 @@ class Preset:
     disqualification_cancels_vote: bool  # FIIM practice: that day's vote is not held
     kill_rule: KillRule = field(default=unanimous_single_shot, compare=False)
 
-    def role_count(self, role: Role) -> int:
-        return dict(self.roles).get(role, 0)
-
     @property
     def special_roles(self) -> frozenset[Role]:
         return frozenset(role for role, _ in self.roles)

@@ -74,8 +74,5 @@ class State:
     def alive(self) -> list[int]:
         return [seat for seat in range(1, self.seats + 1) if seat not in self.out]
 
-    def is_alive(self, seat: int) -> bool:
-        return 1 <= seat <= self.seats and seat not in self.out
-
     def role(self, seat: int) -> Role:
         return self.roles.get(seat, Role.CIVILIAN)

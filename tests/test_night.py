@@ -75,12 +75,6 @@ def test_a_dead_mafia_member_is_not_needed_for_a_kill():
     table = Table()
     table.day_speeches({1: 5, 2: 6})
     table.advance()
-    table.vote(range(1, 5), [])  # 5 : 6 (non-voters) -> 6 leaves
-    # 4 for 5, 6 for 6: seat 6 (sheriff) leaves
-    table.to_night()
-    table = Table()
-    table.day_speeches({1: 5, 2: 6})
-    table.advance()
     table.vote([1, 2, 3, 4, 6, 7], [])  # 5 (mafia) leaves
     table.to_night()
     table.do(Shot(seat=3, target=1), Shot(seat=8, target=1))
@@ -228,3 +222,11 @@ def test_checks_of_the_night_victim_are_still_allowed():
     assert table.game.is_legal(Check(seat=3, target=6))
     table.advance()
     assert table.game.is_legal(Check(seat=6, target=5))  # the victim still checks
+
+
+def test_kill_rule_hook_directly():
+    from engine.presets import unanimous_single_shot
+
+    assert unanimous_single_shot([(3, 1)], frozenset()) is None  # no black seat left
+    assert unanimous_single_shot([(3, 1), (5, 1), (1, 4)], frozenset({3, 5})) == 1  # red presses ignored
+    assert unanimous_single_shot([(3, 1), (5, 2)], frozenset({3, 5})) is None
