@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from engine.errors import HostDeviceError
 from engine.inputs import Advance, Check, DealRoles, Foul, Input, Nominate, Shot, Vote, Withdraw
@@ -15,6 +15,7 @@ from engine.machine import Machine
 from engine.outputs import Output
 from engine.presets import Preset, get_preset
 from engine.state import Phase, State
+from engine.view import public_view
 
 
 class Game:
@@ -26,11 +27,15 @@ class Game:
     @property
     def state(self) -> State:
         """A copy of the current state (the game's own cannot be changed)."""
-        return copy.deepcopy(self._state)
+        return self._state.clone()
 
     @property
     def phase(self) -> Phase:
         return self._state.phase
+
+    def public_view(self) -> dict[str, Any]:
+        """What any player may see now (no role before the game ends)."""
+        return public_view(self._state)
 
     @property
     def record(self) -> tuple[Input, ...]:
@@ -43,7 +48,7 @@ class Game:
         Raises :class:`engine.errors.IllegalInput` (naming the phase and the
         seat) and leaves the game unchanged if the rules do not allow it now.
         """
-        machine = Machine(self.preset, copy.deepcopy(self._state))
+        machine = Machine(self.preset, self._state.clone())
         outputs = machine.apply(inp)
         self._state = machine.s
         self._record.append(inp)

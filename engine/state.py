@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.roles import Role, Team
@@ -70,6 +70,26 @@ class State:
     checked: list[Role] = field(default_factory=list)  # roles that checked this night
     revealed: dict[int, Role] = field(default_factory=dict)  # roles made public
     winner: Team | None = None
+
+    def clone(self) -> State:
+        """A copy that shares nothing mutable with this state (the containers
+        hold only ints, enums and tuples, so one level of copying is enough)."""
+        rnd = self.vote_round
+        return replace(
+            self,
+            roles=dict(self.roles),
+            out=list(self.out),
+            fouls=dict(self.fouls),
+            silenced=dict(self.silenced),
+            queue=list(self.queue),
+            nominations=dict(self.nominations),
+            candidates=list(self.candidates),
+            vote_round=None if rnd is None else replace(rnd, ballots=dict(rnd.ballots)),
+            last_words=list(self.last_words),
+            shots=list(self.shots),
+            checked=list(self.checked),
+            revealed=dict(self.revealed),
+        )
 
     def alive(self) -> list[int]:
         return [seat for seat in range(1, self.seats + 1) if seat not in self.out]

@@ -171,3 +171,20 @@ def test_in_the_morning_only_advance_and_fouls_are_legal():
     table.until(Phase.MORNING)
     legal = table.game.legal_inputs()
     assert legal == [Advance()] + [Foul(seat=s) for s in range(1, 11)]
+
+
+def test_clone_shares_no_container_with_the_original():
+    import dataclasses
+
+    table = Table()
+    table.day_speeches({1: 5, 2: 6})
+    table.advance()
+    table.do(Vote(seat=1))
+    state = table.state
+    twin = state.clone()
+    assert twin == state
+    for f in dataclasses.fields(state):
+        value = getattr(state, f.name)
+        if isinstance(value, dict | list):
+            assert getattr(twin, f.name) is not value, f.name
+    assert twin.vote_round.ballots is not state.vote_round.ballots
