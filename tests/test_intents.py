@@ -1,0 +1,179 @@
+"""The nomination patterns (host_device/data/intents_ru.toml), on text."""
+
+import re
+
+import pytest
+from num2words import num2words
+
+from host_device.intents import Intent, IntentPatterns, PatternError, compile_pattern, parse_intents
+
+
+def intents(text, seats=10):
+    return [i.to_dict() for i in parse_intents(text, seats)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Я выставляю игрока номер семь",
+        "выставляю игрока номер семь",
+        "я выставляю на голосование игрока номер семь",
+        "Выставляю на голосование игрока номер 7.",
+        "...поэтому я выставляю игрока номер семь, и вот почему",
+    ],
+)
+def test_the_rule_wordings_nominate(text):
+    assert intents(text) == [{"intent": "nominate", "seat": 7}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "я предлагаю выставить игрока номер семь",
+        "я хочу выставить игрока номер семь",
+        "выставляю игрока семь",  # no "номер"
+        "я выставляю номер семь",  # no "игрока"
+        "выставляю седьмого",
+        "игрока номер семь",
+    ],
+)
+def test_other_wordings_are_not_nominations(text):
+    assert intents(text) == []
+
+
+@pytest.mark.parametrize("n", range(1, 17))
+def test_every_seat_number_as_words_and_digits(n):
+    assert intents(f"я выставляю игрока номер {num2words(n, lang='ru')}", seats=16) == [
+        {"intent": "nominate", "seat": n}
+    ]
+    assert intents(f"я выставляю игрока номер {n}", seats=16) == [{"intent": "nominate", "seat": n}]
+
+
+@pytest.mark.parametrize(("text", "seats"), [("номер одиннадцать", 10), ("номер 13", 12), ("номер ноль", 10),
+                                            ("номер 0", 10), ("номер двадцать", 16), ("номер сто", 16)])
+def test_numbers_outside_the_table_give_no_nomination(text, seats):
+    assert intents(f"я выставляю игрока {text}", seats) == []
+
+
+def test_one_is_not_confused_with_eleven():
+    assert intents("выставляю игрока номер одиннадцать", seats=12) == [{"intent": "nominate", "seat": 11}]
+    assert intents("выставляю игрока номер один", seats=12) == [{"intent": "nominate", "seat": 1}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "я снимаю игрока номер четыре",
+        "Я отзываю игрока номер четыре с голосования",
+        "отзываю игрока номер 4",
+    ],
+)
+def test_withdrawal_wordings(text):
+    assert intents(text) == [{"intent": "withdraw", "seat": 4}]
+
+
+def test_intents_come_in_the_order_said():
+    text = "я выставляю игрока номер два, нет, я снимаю игрока номер два и выставляю игрока номер три"
+    assert intents(text) == [
+        {"intent": "nominate", "seat": 2},
+        {"intent": "withdraw", "seat": 2},
+        {"intent": "nominate", "seat": 3},
+    ]
+
+
+@pytest.mark.parametrize("text", ["спасибо", "Всё, пас.", "я выставляю игрока номер пять. Спасибо!"])
+def test_thanks_or_pass_as_the_last_word_ends_the_speech(text):
+    assert intents(text)[-1] == {"intent": "end"}
+
+
+@pytest.mark.parametrize("text", ["спасибо всем, теперь о деле", "пас я не скажу", "", "   "])
+def test_thanks_elsewhere_does_not_end_the_speech(text):
+    assert {"intent": "end"} not in intents(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("честно", "честно"),
+        ("честное слово, я мирный", "честно"),
+        ("Честно говоря", "честно"),
+        ("клянусь", "клянусь"),
+        ("поклянусь чем угодно", "клянусь"),
+        ("спорим?", "спорим"),
+        ("держу пари", "спорим"),
+        ("Боже мой!", "боже мой"),
+        ("чёрт возьми", "чёрт возьми"),
+        ("черт возьми", "чёрт возьми"),
+        ("у нас кармическая связь", "кармическая связь"),
+        ("я на сто процентов мирный", "сто процентов"),
+        ("на 100 процентов", "сто процентов"),
+    ],
+)
+def test_forbidden_words(text, word):
+    assert {"intent": "forbidden", "word": word} in intents(text)
+
+
+@pytest.mark.parametrize("text", ["это нечестная игра", "чёрт с ним", "тридцать процентов", "черт"])
+def test_near_misses_are_not_forbidden(text):
+    assert intents(text) == []
+
+
+def test_the_issue_example():
+    text = "я выставляю игрока номер пять спасибо"
+    assert intents(text) == [{"intent": "nominate", "seat": 5}, {"intent": "end"}]
+
+
+def test_intent_to_dict_leaves_out_empty_slots():
+    assert Intent("end").to_dict() == {"intent": "end"}
+
+
+# ------------------------------------------------------------ the pattern language
+
+
+def test_pattern_language():
+    patterns = IntentPatterns.from_toml(
+        """
+        [nominate]
+        patterns = ["голос|голосую [за] {seat}"]
+        [withdraw]
+        patterns = ["нет {seat}"]
+        [end]
+        words = ["всё"]
+        """
+    )
+    assert [i.to_dict() for i in patterns.parse("голосую за три, голос 4, нет 2. Все", 10)] == [
+        {"intent": "nominate", "seat": 3},
+        {"intent": "nominate", "seat": 4},
+        {"intent": "withdraw", "seat": 2},
+        {"intent": "end"},
+    ]
+
+
+@pytest.mark.parametrize(("pattern", "message"), [("a ]", "']' without '['"), ("[a", "'[' without ']'"),
+                                                  ("", "is empty")])
+def test_bad_patterns_are_named(pattern, message):
+    with pytest.raises(PatternError, match=re.escape(message)):
+        compile_pattern(pattern)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[nominate", "my.toml: not valid TOML"),
+        ("[nominate]\npatterns = []", "my.toml: missing or wrong entry 'withdraw'"),
+        ('[nominate]\npatterns = 3\n[withdraw]\npatterns=[]\n[end]\nwords=[]', "my.toml: missing or wrong"),
+    ],
+)
+def test_bad_pattern_files_are_named(text, message):
+    with pytest.raises(PatternError, match=message):
+        IntentPatterns.from_toml(text, "my.toml")
+
+
+def test_the_shipped_file_uses_only_lower_case_words():
+    from importlib import resources
+    import tomllib
+
+    data = tomllib.loads((resources.files("host_device") / "data" / "intents_ru.toml").read_text("utf-8"))
+    texts = data["nominate"]["patterns"] + data["withdraw"]["patterns"] + data["end"]["words"]
+    texts += [p for entry in data["forbidden"] for p in entry["patterns"]]
+    assert texts and all(t == t.lower() for t in texts)
