@@ -170,8 +170,8 @@ def test_bad_pattern_files_are_named(text, message):
 
 
 def test_the_shipped_file_uses_only_lower_case_words():
-    from importlib import resources
     import tomllib
+    from importlib import resources
 
     data = tomllib.loads((resources.files("host_device") / "data" / "intents_ru.toml").read_text("utf-8"))
     texts = data["nominate"]["patterns"] + data["withdraw"]["patterns"] + data["end"]["words"]
