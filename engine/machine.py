@@ -295,15 +295,19 @@ class Machine:
 
     # ------------------------------------------------------------ day
 
+    def give_floor(self, phase: Phase, seat: int, seconds: int) -> None:
+        """A timed speech (day speech, tie speech, last word): name the
+        speaker and start the timer. The phrase and the timer are named after
+        the phase."""
+        self.s.speaker = seat
+        self.enter(phase, seat=seat)
+        self.emit(Say(phrase=phase.value, seat=seat, seconds=seconds))
+        self.emit(StartTimer(seconds=seconds, purpose=phase.value))
+
     def next_last_word(self) -> None:
         s = self.s
         if s.last_words:
-            seat = s.last_words.pop(0)
-            s.speaker = seat
-            self.enter(Phase.LAST_WORD, seat=seat)
-            seconds = self.preset.last_word_seconds
-            self.emit(Say(phrase="last_word", seat=seat, seconds=seconds))
-            self.emit(StartTimer(seconds=seconds, purpose="last_word"))
+            self.give_floor(Phase.LAST_WORD, s.last_words.pop(0), self.preset.last_word_seconds)
         elif s.last_words_then is Phase.SPEECH:
             s.speaker = None
             self.start_speeches()
@@ -327,11 +331,7 @@ class Machine:
             if s.silenced.get(seat) == s.day:
                 self.emit(SpeechSkipped(day=s.day, seat=seat), Say(phrase="speech_skipped", seat=seat))
                 continue
-            s.speaker = seat
-            self.enter(Phase.SPEECH, seat=seat)
-            seconds = self.preset.speech_seconds
-            self.emit(Say(phrase="speech_turn", seat=seat, seconds=seconds))
-            self.emit(StartTimer(seconds=seconds, purpose="speech"))
+            self.give_floor(Phase.SPEECH, seat, self.preset.speech_seconds)
             return
         s.speaker = None
         self.announce_vote()
@@ -444,12 +444,7 @@ class Machine:
     def next_tie_speaker(self) -> None:
         s = self.s
         if s.queue:
-            seat = s.queue.pop(0)
-            s.speaker = seat
-            self.enter(Phase.TIE_SPEECH, seat=seat)
-            seconds = self.preset.tie_speech_seconds
-            self.emit(Say(phrase="tie_speech", seat=seat, seconds=seconds))
-            self.emit(StartTimer(seconds=seconds, purpose="tie_speech"))
+            self.give_floor(Phase.TIE_SPEECH, s.queue.pop(0), self.preset.tie_speech_seconds)
         else:
             s.speaker = None
             self.start_round(RoundKind.REVOTE, s.tied)

@@ -13,7 +13,7 @@ BLACK = (2, 7, 11)
 def test_twelve_seats_speak_thirty_seconds_each():
     table = Table("event")
     assert table.day_speeches() == list(range(1, 13))
-    assert [s.seconds for s in of(Say, table.outputs) if s.phrase == "speech_turn"] == [30] * 12
+    assert [s.seconds for s in of(Say, table.outputs) if s.phrase == "speech"] == [30] * 12
 
 
 def test_nominations_replace_withdraw_and_refuse_duplicates():

@@ -16,7 +16,7 @@ def test_day_one_starts_at_seat_one_and_goes_round():
 def test_speech_length(preset, seconds):
     table = Table(preset)
     out = table.until(Phase.SPEECH)
-    assert Say(phrase="speech_turn", seat=1, seconds=seconds) in out
+    assert Say(phrase="speech", seat=1, seconds=seconds) in out
     assert StartTimer(seconds=seconds, purpose="speech") in out
 
 
