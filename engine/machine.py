@@ -286,7 +286,7 @@ class Machine:
         if killed is not None and self.preset.reveal_role_when_shot:
             s.revealed[killed] = s.role(killed)
             self.emit(RoleRevealed(seat=killed, role=s.role(killed)))
-            self.emit(Say(phrase="role_revealed", seat=killed, role=s.role(killed)))
+            self.emit(Say(phrase="reveal_role", seat=killed, role=s.role(killed)))
         if self.game_ended():
             return
         if killed is not None and s.role(killed) not in self.preset.no_last_word_when_shot:

@@ -189,7 +189,7 @@ def test_event_reveals_the_killed_players_card():
     table.do(*[Shot(seat=s, target=1) for s in (2, 7, 11)])
     out = morning(table)
     assert of(RoleRevealed, out) == [RoleRevealed(seat=1, role=Role.CIVILIAN)]
-    assert Say(phrase="role_revealed", seat=1, role=Role.CIVILIAN) in out
+    assert Say(phrase="reveal_role", seat=1, role=Role.CIVILIAN) in out
     assert table.state.revealed == {1: Role.CIVILIAN}
     table.advance()
     assert table.game.phase is Phase.LAST_WORD  # a civilian has a last word

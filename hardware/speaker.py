@@ -1,0 +1,159 @@
+"""The speaker: an always-open sounddevice output stream, and a recording double.
+
+A playback is handed to the stream's callback, which copies it block by
+block; the first block stamps when the audio really starts (the callback's
+time plus the stream's output latency) and the last when it ends, so the
+runtime can gate the microphone and start timers on real times.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.errors import HostDeviceError
+
+Samples = npt.NDArray[np.int16]
+Clock = Callable[[], float]
+
+
+class AudioDeviceError(HostDeviceError, RuntimeError):
+    """No usable sound library or device (the message says what to install or choose)."""
+
+
+@dataclass(eq=False)
+class Playback:
+    """One sound handed to the speaker, and when it really played."""
+
+    samples: Samples
+    rate: int
+    label: str = ""
+    handed_at: float | None = None  # first frame handed to the output stream (clock time)
+    started: float | None = None  # first frame leaves the speaker (estimate incl. latency)
+    ended: float | None = None  # last frame left, or the moment it was stopped
+    stopped: bool = False
+    done: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def seconds(self) -> float:
+        return len(self.samples) / self.rate
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self.done.wait(timeout)
+
+
+class Speaker(Protocol):
+    rate: int
+
+    def play(self, playback: Playback) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def import_sounddevice() -> Any:
+    try:
+        import sounddevice
+
+        return sounddevice
+    except OSError as exc:
+        raise AudioDeviceError(
+            f"sound is unavailable ({exc}); install the Debian package libportaudio2 "
+            "(sudo apt-get install libportaudio2)"
+        ) from None
+
+
+class SoundDeviceSpeaker:
+    """Plays through a sounddevice OutputStream that stays open (silence when idle)."""
+
+    BLOCK = 128  # frames per callback: 5.8 ms at 22050 Hz
+
+    def __init__(self, rate: int, clock: Clock, device: int | str | None = None) -> None:
+        sd = import_sounddevice()
+        self.rate = rate
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._current: Playback | None = None
+        self._pos = 0
+        try:
+            self._stream = sd.OutputStream(
+                samplerate=rate, channels=1, dtype="int16", blocksize=self.BLOCK, latency="low",
+                device=device, callback=self._callback,
+            )
+            self._stream.start()
+        except (sd.PortAudioError, ValueError) as exc:
+            raise AudioDeviceError(
+                f"cannot open the speaker {device if device is not None else '(default)'}: {exc}; "
+                "list the devices with: host-device devices"
+            ) from None
+        self.latency = float(self._stream.latency)
+
+    def _callback(self, outdata: Any, frames: int, time_info: Any, status: Any) -> None:
+        with self._lock:
+            playback = self._current
+            if playback is None:
+                outdata.fill(0)
+                return
+            now = self.clock()
+            if playback.handed_at is None:
+                playback.handed_at = now
+                playback.started = now + max(0.0, time_info.outputBufferDacTime - time_info.currentTime)
+            chunk = playback.samples[self._pos : self._pos + frames]
+            outdata[: len(chunk), 0] = chunk
+            outdata[len(chunk) :].fill(0)
+            self._pos += len(chunk)
+            if self._pos >= len(playback.samples):
+                assert playback.started is not None
+                playback.ended = playback.started + playback.seconds
+                self._current = None
+                playback.done.set()
+
+    def play(self, playback: Playback) -> None:
+        with self._lock:
+            self._finish_current(stopped=True)
+            self._current, self._pos = playback, 0
+
+    def stop(self) -> None:
+        with self._lock:
+            self._finish_current(stopped=True)
+
+    def _finish_current(self, stopped: bool) -> None:
+        if self._current is not None:
+            self._current.stopped = stopped
+            self._current.ended = self.clock()
+            self._current.done.set()
+            self._current = None
+
+    def close(self) -> None:
+        self.stop()
+        self._stream.stop()
+        self._stream.close()
+
+
+class RecordingSpeaker:
+    """A test double: plays nothing, keeps every playback with its times on
+    the given (virtual) clock, as if each played at once to its end."""
+
+    def __init__(self, rate: int, clock: Clock) -> None:
+        self.rate = rate
+        self.clock = clock
+        self.played: list[Playback] = []
+
+    def play(self, playback: Playback) -> None:
+        now = self.clock()
+        playback.handed_at = playback.started = now
+        playback.ended = now + playback.seconds
+        playback.done.set()
+        self.played.append(playback)
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass

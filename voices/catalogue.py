@@ -1,0 +1,228 @@
+"""The phrase catalogue: keys to Russian text with slots, loaded from data.
+
+A phrase is planned as a list of clips and pauses: one clip for each stretch
+of text between slots, one for each slot value, and a pause for the
+punctuation between them. A voice pack holds exactly the clips that
+:meth:`Catalogue.clips` lists.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from voices.errors import CatalogueError, SlotError, UnknownPhrase
+from voices.forms import FORMS
+
+SLOT_FIELDS = ("seat", "seats", "count", "seconds", "role", "team")  # fields of engine.outputs.Say
+_SLOT = re.compile(r"\{(\w+)(?::(\w+))?\}")
+_EDGE = re.compile(r"^([^\w]*)(.*?)([^\w?!.]*)$", re.S)
+
+PAUSE_WORD_MS = 40  # between clips with only a space between them
+PAUSE_COMMA_MS = 150  # , : — ;
+PAUSE_STOP_MS = 300  # . ! ?
+
+
+def pause_for(punctuation: str) -> int:
+    if any(ch in punctuation for ch in ".!?"):
+        return PAUSE_STOP_MS
+    if any(ch in punctuation for ch in ",:;—–-"):
+        return PAUSE_COMMA_MS
+    return PAUSE_WORD_MS
+
+
+@dataclass(frozen=True)
+class Clip:
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Pause:
+    ms: int
+
+
+PlanItem = Clip | Pause
+
+
+@dataclass(frozen=True)
+class _Text:
+    key: str
+    text: str  # spoken text, with its closing ?!. kept for intonation
+    before: str  # punctuation before it
+    after: str  # punctuation after it
+
+
+@dataclass(frozen=True)
+class _Slot:
+    field: str
+    form: str
+
+
+@dataclass(frozen=True)
+class Phrase:
+    key: str
+    template: str
+    parts: tuple[_Text | _Slot, ...]
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        return tuple(p.field for p in self.parts if isinstance(p, _Slot))
+
+
+def _parse(key: str, template: str) -> Phrase:
+    parts: list[_Text | _Slot] = []
+    pos = 0
+    pieces = 0
+    for match in [*_SLOT.finditer(template), None]:
+        raw = template[pos : match.start() if match else len(template)]
+        lead, words, trail = _EDGE.match(raw).groups()  # type: ignore[union-attr]
+        if words.strip():
+            parts.append(_Text(f"{key}#{pieces}", words.strip(), lead, trail + _closing(words)))
+            pieces += 1
+        elif raw.strip() and parts:
+            parts.append(_Text("", "", raw, ""))  # punctuation only: a pause marker
+        if match is None:
+            break
+        field = match.group(1)
+        if field not in SLOT_FIELDS:
+            raise CatalogueError(f"phrase {key!r}: unknown slot {{{field}}}; slots: {', '.join(SLOT_FIELDS)}")
+        form = _form_of(field, match.group(2))
+        if form not in FORMS:
+            raise CatalogueError(f"phrase {key!r}: unknown form {form!r}; forms: {', '.join(FORMS)}")
+        parts.append(_Slot(field, form))
+        pos = match.end()
+    return Phrase(key, template, tuple(parts))
+
+
+def _form_of(field: str, form: str | None) -> str:
+    return form or ("seat" if field == "seats" else field)
+
+
+def slot_clip_key(form: str, value: int | str) -> str:
+    return f"{form}={value}"
+
+
+def _closing(words: str) -> str:
+    stripped = words.rstrip()
+    return stripped[-1] if stripped and stripped[-1] in "?!." else ""
+
+
+class Catalogue:
+    def __init__(self, phrases: Mapping[str, str], language: str = "ru") -> None:
+        self.language = language
+        self.phrases = {key: _parse(key, text) for key, text in phrases.items()}
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "catalogue") -> Catalogue:
+        try:
+            data = tomllib.loads(text)
+            phrases = data["phrases"]
+            language = data.get("meta", {}).get("language", "ru")
+        except tomllib.TOMLDecodeError as exc:
+            raise CatalogueError(f"{source}: not valid TOML: {exc}") from None
+        except KeyError:
+            raise CatalogueError(f"{source}: no [phrases] table") from None
+        bad = [key for key, value in phrases.items() if not isinstance(value, str)]
+        if bad:
+            raise CatalogueError(f"{source}: phrase {bad[0]!r} must be a string")
+        return cls(phrases, language)
+
+    def keys(self) -> list[str]:
+        return sorted(self.phrases)
+
+    def phrase(self, key: str) -> Phrase:
+        try:
+            return self.phrases[key]
+        except KeyError:
+            raise UnknownPhrase(key, difflib.get_close_matches(key, self.phrases, n=3)) from None
+
+    # ------------------------------------------------------------ planning
+
+    def plan(self, key: str, slots: Mapping[str, Any] | None = None) -> list[PlanItem]:
+        """The clips and pauses that say ``key`` with these slot values."""
+        phrase = self.phrase(key)
+        slots = slots or {}
+        items: list[PlanItem] = []
+        pending = ""  # punctuation since the last clip
+        for part in phrase.parts:
+            if isinstance(part, _Text):
+                pending += part.before
+                if part.text:
+                    self._clip(items, Clip(part.key, part.text), pending)
+                    pending = part.after
+                continue
+            for value in self._values(phrase, part, slots):
+                self._clip(items, Clip(slot_clip_key(part.form, value), FORMS[part.form].words(value)), pending)
+                pending = ","  # between the seats of a list
+            pending = ""
+        return items
+
+    @staticmethod
+    def _clip(items: list[PlanItem], clip: Clip, punctuation: str) -> None:
+        if items:
+            items.append(Pause(pause_for(punctuation)))
+        items.append(clip)
+
+    def _values(self, phrase: Phrase, part: _Slot, slots: Mapping[str, Any]) -> list[int | str]:
+        if slots.get(part.field) is None:
+            raise SlotError(f"phrase {phrase.key!r} needs the slot {part.field!r} ({phrase.template})")
+        raw = slots[part.field]
+        values = list(raw) if part.field == "seats" else [raw]
+        known = FORMS[part.form].values()
+        out: list[int | str] = []
+        for value in values:
+            value = getattr(value, "value", value)  # Role, Team
+            if value not in known:
+                raise SlotError(
+                    f"phrase {phrase.key!r}: {part.field}={value!r} cannot be said as {part.form}; "
+                    f"it knows {known[0]}..{known[-1]}" if isinstance(known[0], int)
+                    else f"phrase {phrase.key!r}: {part.field}={value!r} is not one of {', '.join(map(str, known))}"
+                )
+            out.append(value)
+        return out
+
+    def text(self, key: str, slots: Mapping[str, Any] | None = None) -> str:
+        """The whole phrase as one text (for live synthesis and listings)."""
+        phrase = self.phrase(key)
+        slots = slots or {}
+
+        def words(match: re.Match[str]) -> str:
+            part = _Slot(match.group(1), _form_of(match.group(1), match.group(2)))
+            return ", ".join(FORMS[part.form].words(v) for v in self._values(phrase, part, slots))
+
+        return _SLOT.sub(words, phrase.template)
+
+    def clips(self) -> dict[str, str]:
+        """Every clip a complete pack holds: clip key -> text."""
+        clips: dict[str, str] = {}
+        for phrase in self.phrases.values():
+            for part in phrase.parts:
+                if isinstance(part, _Text) and part.text:
+                    clips[part.key] = part.text
+                elif isinstance(part, _Slot):
+                    for value in FORMS[part.form].values():
+                        clips[slot_clip_key(part.form, value)] = FORMS[part.form].words(value)
+        return dict(sorted(clips.items()))
+
+
+@cache
+def russian() -> Catalogue:
+    source = resources.files("voices") / "data" / "ru.toml"
+    return Catalogue.from_toml(source.read_text(encoding="utf-8"), str(source))
+
+
+def load_catalogue(path: Path | None) -> Catalogue:
+    if path is None:
+        return russian()
+    try:
+        return Catalogue.from_toml(path.read_text(encoding="utf-8"), str(path))
+    except OSError as exc:
+        raise CatalogueError(f"{path}: cannot read: {exc.strerror}") from None

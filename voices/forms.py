@@ -1,0 +1,112 @@
+"""Russian words for the values that fill a phrase's slots, in the form the
+phrase needs: numbers from num2words, agreement from pymorphy3.
+
+A *form* turns one slot value into words ("votes": 3 -> "три голоса"). Each
+form also lists the values a game can need, so that a voice pack can hold
+one clip per value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import pymorphy3
+from num2words import num2words
+
+from engine import PRESETS, Role, Team
+
+MAX_SEATS = 16
+
+
+@cache
+def _morph() -> pymorphy3.MorphAnalyzer:
+    return pymorphy3.MorphAnalyzer()
+
+
+def cardinal(n: int, gender: str = "m") -> str:
+    """"один", "одна" (gender "f"), "двадцать два"."""
+    return str(num2words(n, lang="ru", gender=gender))
+
+
+def agree(noun: str, n: int) -> str:
+    """The noun in the form a count of n needs: голос, голоса, голосов."""
+    parsed = _morph().parse(noun)[0]
+    agreed = parsed.make_agree_with_number(n)
+    return str(agreed.word if agreed else noun)
+
+
+def counted(n: int, noun: str, gender: str = "m") -> str:
+    """"один голос", "две минуты", "ноль голосов"."""
+    return f"{cardinal(n, gender)} {agree(noun, n)}"
+
+
+def ordinal(n: int, gender: str = "masc") -> str:
+    """"третье" (gender "neut"), "четвёртый"."""
+    word = str(num2words(n, lang="ru", to="ordinal"))
+    parsed = _morph().parse(word)[0]
+    inflected = parsed.inflect({gender, "nomn"})
+    return str(inflected.word if inflected else word)
+
+
+def duration(seconds: int) -> str:
+    """"одна минута", "две минуты", "тридцать секунд", "полторы минуты"."""
+    if seconds == 90:
+        return "полторы минуты"
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return "одна минута" if minutes == 1 else counted(minutes, "минута", "f")
+    return counted(seconds, "секунда", "f")
+
+
+def yours(seconds: int) -> str:
+    """The time given to a speaker: "ваша минута", "ваши тридцать секунд"."""
+    if seconds == 60:
+        return "ваша минута"
+    return f"ваши {duration(seconds)}"
+
+
+ROLE_WORDS = {
+    Role.CIVILIAN: "мирный житель",
+    Role.SHERIFF: "шериф",
+    Role.COMMISSAR: "комиссар",
+    Role.MAFIA: "мафия",
+    Role.DON: "дон",
+}
+TEAM_WORDS = {Team.RED: "мирных жителей", Team.BLACK: "мафии"}  # after "Победа"
+
+
+def _timings() -> list[int]:
+    return sorted(
+        {
+            s
+            for p in PRESETS.values()
+            for s in (p.speech_seconds, p.tie_speech_seconds, p.last_word_seconds, p.agreement_seconds)
+        }
+    )
+
+
+@dataclass(frozen=True)
+class Form:
+    name: str
+    words: Callable[[int | str], str]
+    values: Callable[[], list[int | str]]
+
+
+def _seats() -> list[int | str]:
+    return list(range(1, MAX_SEATS + 1))
+
+
+FORMS: dict[str, Form] = {
+    form.name: form
+    for form in (
+        Form("seat", lambda n: cardinal(int(n)), _seats),
+        Form("votes", lambda n: counted(int(n), "голос"), lambda: list(range(MAX_SEATS + 1))),
+        Form("foul", lambda n: f"{ordinal(int(n), 'neut')} замечание", lambda: [1, 2, 3, 4]),
+        Form("duration", lambda s: duration(int(s)), lambda: list(_timings())),
+        Form("yours", lambda s: yours(int(s)), lambda: list(_timings())),
+        Form("role", lambda r: ROLE_WORDS[Role(str(r))], lambda: [r.value for r in Role]),
+        Form("team", lambda t: TEAM_WORDS[Team(str(t))], lambda: [t.value for t in Team]),
+    )
+}

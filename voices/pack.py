@@ -1,0 +1,199 @@
+"""Voice packs: a directory with a manifest and one WAV clip per catalogue clip.
+
+    PACK/manifest.json   {"name", "language", "sample_rate", "source", "clips": {key: {"file", "text"}}}
+    PACK/clips/KEY.wav   mono 16-bit, trimmed, loudness-normalised, faded
+
+A pack is checked whole when it is loaded, never in the middle of a game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from voices.audio import Samples, prepare, read_wav, resample, write_wav
+from voices.catalogue import Catalogue
+from voices.errors import PackError
+
+MANIFEST = "manifest.json"
+BUILTIN_NAME = "builtin"
+
+
+def data_dir() -> Path:
+    """Where the device keeps its data: $HOST_DEVICE_DATA, else the XDG data home."""
+    if os.environ.get("HOST_DEVICE_DATA"):
+        return Path(os.environ["HOST_DEVICE_DATA"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "host-device"
+
+
+def builtin_pack_dir() -> Path:
+    return data_dir() / "voices" / BUILTIN_NAME
+
+
+class Renderer(Protocol):
+    def render(self, text: str) -> tuple[Samples, int]: ...
+
+
+@dataclass
+class Pack:
+    directory: Path
+    name: str
+    language: str
+    sample_rate: int
+    clips: dict[str, Samples]
+    texts: dict[str, str]
+
+    def duration_ms(self, key: str) -> int:
+        return len(self.clips[key]) * 1000 // self.sample_rate
+
+
+@dataclass
+class PackReport:
+    directory: Path
+    missing: list[str] = field(default_factory=list)
+    extra: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)  # text in the manifest differs from the catalogue
+    broken: list[str] = field(default_factory=list)  # "key: why"
+
+    @property
+    def complete(self) -> bool:
+        return not (self.missing or self.broken)
+
+    def lines(self) -> list[str]:
+        out = []
+        for label, items in (("missing", self.missing), ("broken", self.broken),
+                             ("changed text", self.changed), ("extra", self.extra)):
+            if items:
+                out.append(f"{label} ({len(items)}): {', '.join(items)}")
+        return out
+
+
+def _read_manifest(directory: Path) -> dict[str, Any]:
+    path = directory / MANIFEST
+    if not path.exists():
+        raise PackError(f"{directory}: not a voice pack (no {MANIFEST}); build one with: host-device voices build")
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        for key in ("name", "language", "sample_rate", "clips"):
+            data[key]  # noqa: B018 - presence check
+        if not isinstance(data["clips"], dict) or not isinstance(data["sample_rate"], int):
+            raise TypeError("clips must be an object and sample_rate a number")
+    except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
+        raise PackError(f"{path}: not a valid manifest ({exc})") from None
+    return data
+
+
+def _load_clips(directory: Path, manifest: dict[str, Any], report: PackReport) -> dict[str, Samples]:
+    clips: dict[str, Samples] = {}
+    for key, entry in manifest["clips"].items():
+        try:
+            samples, rate = read_wav(directory / entry["file"])
+        except PackError as exc:
+            report.broken.append(f"{key}: {str(exc).split(': ', 1)[-1]}")
+            continue
+        except (KeyError, TypeError):
+            report.broken.append(f"{key}: no file in the manifest")
+            continue
+        if rate != manifest["sample_rate"]:
+            report.broken.append(f"{key}: {rate} Hz, the pack is {manifest['sample_rate']} Hz")
+        elif len(samples) == 0:
+            report.broken.append(f"{key}: empty")
+        else:
+            clips[key] = samples
+    return clips
+
+
+def inspect_pack(directory: Path, catalogue: Catalogue) -> tuple[PackReport, Pack]:
+    manifest = _read_manifest(directory)
+    report = PackReport(directory)
+    clips = _load_clips(directory, manifest, report)
+    wanted = catalogue.clips()
+    texts = {k: str(e.get("text", "")) for k, e in manifest["clips"].items() if isinstance(e, dict)}
+    report.missing = [k for k in wanted if k not in manifest["clips"]]
+    report.extra = sorted(k for k in manifest["clips"] if k not in wanted)
+    report.changed = [k for k in wanted if k in texts and texts[k] != wanted[k]]
+    pack = Pack(directory, str(manifest["name"]), str(manifest["language"]), manifest["sample_rate"], clips, texts)
+    return report, pack
+
+
+def load_pack(directory: Path, catalogue: Catalogue, *, complete: bool = True) -> Pack:
+    """Load a pack and check it against the catalogue; a broken clip, or a
+    missing one when ``complete``, is a :class:`PackError` naming them."""
+    report, pack = inspect_pack(directory, catalogue)
+    if report.broken or (complete and report.missing):
+        raise PackError(f"voice pack {directory} is not usable: " + "; ".join(report.lines()))
+    return pack
+
+
+@dataclass
+class BuildReport:
+    rendered: list[str]
+    kept: list[str]
+    removed: list[str]
+    seconds: float
+
+
+def build_pack(
+    directory: Path,
+    catalogue: Catalogue,
+    renderer: Renderer,
+    *,
+    name: str = BUILTIN_NAME,
+    source: dict[str, Any] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> BuildReport:
+    """Render every clip of the catalogue into the pack, skipping clips whose
+    text (and source: voice and rate) have not changed."""
+    start = time.monotonic()
+    source = source or {}
+    try:
+        old = _read_manifest(directory)
+    except PackError:
+        old = {"clips": {}, "source": None, "sample_rate": None}
+    same_source = old.get("source") == source
+    clips: dict[str, dict[str, str]] = {}
+    rendered, kept = [], []
+    rate = old.get("sample_rate")
+    for key, text in catalogue.clips().items():
+        entry = old["clips"].get(key)
+        file = f"clips/{key}.wav"
+        if same_source and entry and entry.get("text") == text and (directory / file).exists():
+            clips[key] = entry
+            kept.append(key)
+            continue
+        samples, clip_rate = renderer.render(text)
+        if rate is None:
+            rate = clip_rate
+        samples = prepare(resample(samples, clip_rate, rate), rate)
+        if len(samples) == 0:
+            raise PackError(f"clip {key!r} ({text!r}) rendered as silence")
+        write_wav(directory / file, samples, rate)
+        clips[key] = {"file": file, "text": text}
+        rendered.append(key)
+        if progress:
+            progress(key)
+    removed = sorted(set(old["clips"]) - set(clips))
+    for key in removed:
+        (directory / f"clips/{key}.wav").unlink(missing_ok=True)
+    manifest = {"name": name, "language": catalogue.language, "sample_rate": rate, "source": source,
+                "clips": clips}
+    tmp = directory / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+    tmp.replace(directory / MANIFEST)
+    return BuildReport(rendered, kept, removed, time.monotonic() - start)
+
+
+def build_builtin(directory: Path, catalogue: Catalogue, voice: str, rate: int) -> BuildReport:
+    from voices.render import Synthesiser
+
+    synth = Synthesiser(voice, rate)
+    try:
+        return build_pack(directory, catalogue, synth, source={"kind": "espeak-ng", "voice": voice, "rate": rate})
+    finally:
+        synth.close()
