@@ -83,8 +83,13 @@ class SoundDeviceSpeaker:
         self._pos = 0
         try:
             self._stream = sd.OutputStream(
-                samplerate=rate, channels=1, dtype="int16", blocksize=self.BLOCK, latency="low",
-                device=device, callback=self._callback,
+                samplerate=rate,
+                channels=1,
+                dtype="int16",
+                blocksize=self.BLOCK,
+                latency="low",
+                device=device,
+                callback=self._callback,
             )
             self._stream.start()
         except (sd.PortAudioError, ValueError) as exc:

@@ -11,6 +11,7 @@ from engine import HostDeviceError
 from host_device.intents import load_patterns
 from host_device.play import play
 from host_device.script import load_script
+from host_device.voice_commands import add_commands
 
 EXIT_BAD_INPUT = 2
 
@@ -51,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", type=int, default=10, help="seats at the table (default 10)")
     p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
     p.set_defaults(func=cmd_intents)
+
+    add_commands(commands)
     return parser
 
 

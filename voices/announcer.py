@@ -37,7 +37,10 @@ class Announcer:
     def compose(self, key: str, slots: Mapping[str, Any] | None = None) -> Samples:
         """The exact audio of a phrase (raises for an unknown key or a missing slot)."""
         slots = {k: v for k, v in (slots or {}).items() if v is not None and v != ()}
-        cache_key = (key, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in slots.items())))
+        cache_key = (
+            key,
+            tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in slots.items())),
+        )
         cached = self._cache.get(cache_key)
         if cached is not None:
             return cached
@@ -56,9 +59,9 @@ class Announcer:
         if self.fallback is not None and clip.key in self.fallback.clips:
             if clip.key not in self._warned:
                 self._warned.add(clip.key)
-                log.warning("voice pack %s has no clip %s; using the built-in voice", self.pack.name, clip.key)
+                log.warning("voice pack %s lacks clip %s; using the built-in voice", self.pack.name, clip.key)
             return resample(self.fallback.clips[clip.key], self.fallback.sample_rate, self.rate)
-        raise PackError(f"voice pack {self.pack.name} has no clip {clip.key!r} ({clip.text!r}) and no fallback")
+        raise PackError(f"voice pack {self.pack.name} lacks clip {clip.key!r} ({clip.text!r}); no fallback")
 
     def say(self, key: str, **slots: Any) -> Playback:
         """Start saying a phrase; returns at once."""

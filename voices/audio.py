@@ -124,6 +124,6 @@ def resample(samples: Samples, rate: int, to: int) -> Samples:
     """Linear resampling (recordings made at the microphone's rate)."""
     if rate == to or len(samples) == 0:
         return samples
-    n = int(round(len(samples) * to / rate))
+    n = round(len(samples) * to / rate)
     y = np.interp(np.linspace(0, len(samples) - 1, n), np.arange(len(samples)), samples.astype(np.float64))
     return np.round(y).astype(np.int16)

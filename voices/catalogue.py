@@ -135,7 +135,7 @@ class Catalogue:
             raise CatalogueError(f"{source}: phrase {bad[0]!r} must be a string")
         return cls(phrases, language)
 
-    def keys(self) -> list[str]:
+    def names(self) -> list[str]:
         return sorted(self.phrases)
 
     def phrase(self, key: str) -> Phrase:
@@ -160,7 +160,9 @@ class Catalogue:
                     pending = part.after
                 continue
             for value in self._values(phrase, part, slots):
-                self._clip(items, Clip(slot_clip_key(part.form, value), FORMS[part.form].words(value)), pending)
+                self._clip(
+                    items, Clip(slot_clip_key(part.form, value), FORMS[part.form].words(value)), pending
+                )
                 pending = ","  # between the seats of a list
             pending = ""
         return items
@@ -181,10 +183,11 @@ class Catalogue:
         for value in values:
             value = getattr(value, "value", value)  # Role, Team
             if value not in known:
+                allowed = (
+                    f"{known[0]}..{known[-1]}" if isinstance(known[0], int) else ", ".join(map(str, known))
+                )
                 raise SlotError(
-                    f"phrase {phrase.key!r}: {part.field}={value!r} cannot be said as {part.form}; "
-                    f"it knows {known[0]}..{known[-1]}" if isinstance(known[0], int)
-                    else f"phrase {phrase.key!r}: {part.field}={value!r} is not one of {', '.join(map(str, known))}"
+                    f"phrase {phrase.key!r}: {part.field}={value!r} cannot be said; it can be {allowed}"
                 )
             out.append(value)
         return out

@@ -26,7 +26,7 @@ def _morph() -> pymorphy3.MorphAnalyzer:
 
 
 def cardinal(n: int, gender: str = "m") -> str:
-    """"один", "одна" (gender "f"), "двадцать два"."""
+    """ "один", "одна" (gender "f"), "двадцать два"."""
     return str(num2words(n, lang="ru", gender=gender))
 
 
@@ -38,12 +38,12 @@ def agree(noun: str, n: int) -> str:
 
 
 def counted(n: int, noun: str, gender: str = "m") -> str:
-    """"один голос", "две минуты", "ноль голосов"."""
+    """ "один голос", "две минуты", "ноль голосов"."""
     return f"{cardinal(n, gender)} {agree(noun, n)}"
 
 
 def ordinal(n: int, gender: str = "masc") -> str:
-    """"третье" (gender "neut"), "четвёртый"."""
+    """ "третье" (gender "neut"), "четвёртый"."""
     word = str(num2words(n, lang="ru", to="ordinal"))
     parsed = _morph().parse(word)[0]
     inflected = parsed.inflect({gender, "nomn"})
@@ -51,7 +51,7 @@ def ordinal(n: int, gender: str = "masc") -> str:
 
 
 def duration(seconds: int) -> str:
-    """"одна минута", "две минуты", "тридцать секунд", "полторы минуты"."""
+    """ "одна минута", "две минуты", "тридцать секунд", "полторы минуты"."""
     if seconds == 90:
         return "полторы минуты"
     if seconds % 60 == 0:

@@ -67,8 +67,12 @@ class PackReport:
 
     def lines(self) -> list[str]:
         out = []
-        for label, items in (("missing", self.missing), ("broken", self.broken),
-                             ("changed text", self.changed), ("extra", self.extra)):
+        for label, items in (
+            ("missing", self.missing),
+            ("broken", self.broken),
+            ("changed text", self.changed),
+            ("extra", self.extra),
+        ):
             if items:
                 out.append(f"{label} ({len(items)}): {', '.join(items)}")
         return out
@@ -77,11 +81,13 @@ class PackReport:
 def _read_manifest(directory: Path) -> dict[str, Any]:
     path = directory / MANIFEST
     if not path.exists():
-        raise PackError(f"{directory}: not a voice pack (no {MANIFEST}); build one with: host-device voices build")
+        raise PackError(
+            f"{directory}: not a voice pack (no {MANIFEST}); build one with: host-device voices build"
+        )
     try:
         data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         for key in ("name", "language", "sample_rate", "clips"):
-            data[key]  # noqa: B018 - presence check
+            data[key]
         if not isinstance(data["clips"], dict) or not isinstance(data["sample_rate"], int):
             raise TypeError("clips must be an object and sample_rate a number")
     except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
@@ -118,7 +124,9 @@ def inspect_pack(directory: Path, catalogue: Catalogue) -> tuple[PackReport, Pac
     report.missing = [k for k in wanted if k not in manifest["clips"]]
     report.extra = sorted(k for k in manifest["clips"] if k not in wanted)
     report.changed = [k for k in wanted if k in texts and texts[k] != wanted[k]]
-    pack = Pack(directory, str(manifest["name"]), str(manifest["language"]), manifest["sample_rate"], clips, texts)
+    pack = Pack(
+        directory, str(manifest["name"]), str(manifest["language"]), manifest["sample_rate"], clips, texts
+    )
     return report, pack
 
 
@@ -181,8 +189,13 @@ def build_pack(
     removed = sorted(set(old["clips"]) - set(clips))
     for key in removed:
         (directory / f"clips/{key}.wav").unlink(missing_ok=True)
-    manifest = {"name": name, "language": catalogue.language, "sample_rate": rate, "source": source,
-                "clips": clips}
+    manifest = {
+        "name": name,
+        "language": catalogue.language,
+        "sample_rate": rate,
+        "source": source,
+        "clips": clips,
+    }
     tmp = directory / (MANIFEST + ".tmp")
     tmp.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
     tmp.replace(directory / MANIFEST)
@@ -194,6 +207,8 @@ def build_builtin(directory: Path, catalogue: Catalogue, voice: str, rate: int) 
 
     synth = Synthesiser(voice, rate)
     try:
-        return build_pack(directory, catalogue, synth, source={"kind": "espeak-ng", "voice": voice, "rate": rate})
+        return build_pack(
+            directory, catalogue, synth, source={"kind": "espeak-ng", "voice": voice, "rate": rate}
+        )
     finally:
         synth.close()

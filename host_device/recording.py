@@ -1,0 +1,138 @@
+"""``host-device voices record``: a person records a voice pack, clip by clip.
+
+For each clip the text is shown; Enter starts the recording, Enter stops it
+(or it stops after MAX_SECONDS). The take is trimmed and normalised like a
+rendered clip, played back, and kept or redone. The manifest is written after
+every kept clip, so stopping half way loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from hardware.speaker import Playback, Speaker, import_sounddevice
+from voices.audio import Samples, prepare, resample, write_wav
+from voices.catalogue import Catalogue
+from voices.pack import MANIFEST
+
+PACK_RATE = 22050
+MAX_SECONDS = 10.0
+
+
+class Microphone(Protocol):
+    def record(self, stop: threading.Event, max_seconds: float) -> tuple[Samples, int]: ...
+
+
+class SoundDeviceMicrophone:
+    def __init__(self, device: int | str | None = None) -> None:
+        self.sd = import_sounddevice()
+        self.device = device
+
+    def record(self, stop: threading.Event, max_seconds: float) -> tuple[Samples, int]:
+        rate = int(self.sd.query_devices(self.device, "input")["default_samplerate"])
+        blocks: list[Samples] = []
+        with self.sd.InputStream(samplerate=rate, channels=1, dtype="int16", device=self.device) as stream:
+            end = time.monotonic() + max_seconds
+            while not stop.is_set() and time.monotonic() < end:
+                data, _overflowed = stream.read(rate // 20)
+                blocks.append(np.asarray(data[:, 0], dtype=np.int16))
+        return (np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int16)), rate
+
+
+def _manifest(directory: Path) -> dict[str, Any]:
+    path = directory / MANIFEST
+    if path.exists():
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return data
+    return {
+        "name": directory.name,
+        "language": "ru",
+        "sample_rate": PACK_RATE,
+        "source": {"kind": "recorded"},
+        "clips": {},
+    }
+
+
+def _save_manifest(directory: Path, manifest: dict[str, Any]) -> None:
+    tmp = directory / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+    tmp.replace(directory / MANIFEST)
+
+
+def record_session(
+    directory: Path,
+    catalogue: Catalogue,
+    microphone: Microphone,
+    speaker: Speaker,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    only: list[str] | None = None,
+) -> int:
+    """Walk through the clips (the missing ones, or ``only``); returns how many were kept."""
+    directory.mkdir(parents=True, exist_ok=True)
+    manifest = _manifest(directory)
+    rate = int(manifest["sample_rate"])
+    clips = catalogue.clips()
+    todo = [k for k in (only or clips) if only or k not in manifest["clips"]]
+    unknown = [k for k in todo if k not in clips]
+    if unknown:
+        say(f"no such clip: {', '.join(unknown)} (see: host-device voices list)")
+        return 0
+    kept = 0
+    for number, key in enumerate(todo, start=1):
+        say(f"[{number}/{len(todo)}] {key}: «{clips[key]}»")
+        while True:
+            answer = ask("Enter: record, s: skip, q: quit > ").strip().lower()
+            if answer == "q":
+                return kept
+            if answer == "s":
+                break
+            stop = threading.Event()
+
+            def wait_for_enter(stop: threading.Event = stop) -> None:
+                ask("recording... Enter: stop > ")
+                stop.set()
+
+            waiter = threading.Thread(target=wait_for_enter, daemon=True)
+            waiter.start()
+            samples, mic_rate = microphone.record(stop, MAX_SECONDS)
+            stop.set()
+            waiter.join(timeout=MAX_SECONDS)
+            take = prepare(resample(samples, mic_rate, rate), rate)
+            if len(take) == 0:
+                say("nothing was heard; again")
+                continue
+            playback = Playback(take, rate, label=key)
+            speaker.play(playback)
+            playback.wait(playback.seconds + 2)
+            if ask("k: keep, r: redo > ").strip().lower() != "k":
+                continue
+            file = f"clips/{key}.wav"
+            write_wav(directory / file, take, rate)
+            manifest["clips"][key] = {"file": file, "text": clips[key]}
+            _save_manifest(directory, manifest)
+            kept += 1
+            break
+    say(f"{kept} clips kept in {directory}; check the pack with: host-device voices check {directory}")
+    return kept
+
+
+def record_pack(
+    directory: Path, catalogue: Catalogue, device: str | None = None, only: list[str] | None = None
+) -> int:
+    from hardware.speaker import SoundDeviceSpeaker
+
+    dev: int | str | None = int(device) if device and device.isdigit() else device
+    speaker = SoundDeviceSpeaker(_manifest(directory)["sample_rate"], time.monotonic, device=dev)
+    try:
+        record_session(directory, catalogue, SoundDeviceMicrophone(dev), speaker, input, print, only)
+    finally:
+        speaker.close()
+    return 0

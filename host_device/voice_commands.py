@@ -1,0 +1,146 @@
+"""``host-device voices ...`` and ``host-device say``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from engine import HostDeviceError
+from voices.catalogue import Catalogue, load_catalogue
+from voices.errors import SlotError
+from voices.pack import Pack, build_builtin, builtin_pack_dir, inspect_pack, load_pack
+from voices.render import DEFAULT_RATE, DEFAULT_VOICE
+
+EXIT_INCOMPLETE = 1
+
+
+def _catalogue(args: argparse.Namespace) -> Catalogue:
+    return load_catalogue(Path(args.catalogue) if getattr(args, "catalogue", None) else None)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    directory = Path(args.to) if args.to else builtin_pack_dir()
+    report = build_builtin(directory, _catalogue(args), args.voice, args.rate)
+    print(
+        f"{directory}: {len(report.rendered)} clips rendered, {len(report.kept)} unchanged, "
+        f"{len(report.removed)} removed, in {report.seconds:.1f} s"
+    )
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    report, pack = inspect_pack(Path(args.dir), _catalogue(args))
+    print(f"{args.dir}: {pack.name}, {pack.language}, {pack.sample_rate} Hz, {len(pack.clips)} clips")
+    for line in report.lines():
+        print(line)
+    if report.complete:
+        print("complete")
+        return 0
+    return EXIT_INCOMPLETE
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    catalogue = _catalogue(args)
+    for key in catalogue.names():
+        print(f"{key}\t{catalogue.phrase(key).template}")
+    return 0
+
+
+def ensure_builtin(catalogue: Catalogue) -> Pack:
+    """The built-in pack, built first if it is not there or out of date."""
+    directory = builtin_pack_dir()
+    report = build_builtin(directory, catalogue, DEFAULT_VOICE, DEFAULT_RATE)
+    if report.rendered:
+        print(f"built the built-in voice pack in {directory} ({len(report.rendered)} clips)", file=sys.stderr)
+    return load_pack(directory, catalogue)
+
+
+def parse_slots(pairs: list[str]) -> dict[str, Any]:
+    slots: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise SlotError(f"{pair!r}: slots are given as name=value, e.g. seat=7 or seats=5,8")
+        if name == "seats":
+            slots[name] = tuple(int(v) if v.isdigit() else v for v in value.split(","))
+        else:
+            slots[name] = int(value) if value.isdigit() else value
+    return slots
+
+
+def cmd_say(args: argparse.Namespace) -> int:
+    from hardware.speaker import Playback, SoundDeviceSpeaker
+    from voices.announcer import Announcer
+    from voices.audio import write_wav
+
+    catalogue = _catalogue(args)
+    slots = parse_slots(args.slots)
+    catalogue.plan(args.key, slots)  # a bad key or slot fails before any audio work
+    builtin = ensure_builtin(catalogue)
+    pack = load_pack(Path(args.pack), catalogue, complete=False) if args.pack else builtin
+    announcer = Announcer(catalogue, pack, fallback=builtin)
+    audio = announcer.compose(args.key, slots)
+    if args.to:
+        write_wav(Path(args.to), audio, pack.sample_rate)
+        print(f"{args.to}: {len(audio) / pack.sample_rate:.2f} s, {pack.sample_rate} Hz")
+        return 0
+    speaker = SoundDeviceSpeaker(pack.sample_rate, time.monotonic, device=args.device)
+    try:
+        playback = Playback(audio, pack.sample_rate, label=args.key)
+        speaker.play(playback)
+        playback.wait(playback.seconds + 5)
+    finally:
+        speaker.close()
+    return 0
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    from host_device.recording import record_pack
+
+    return record_pack(Path(args.dir), _catalogue(args), device=args.device, only=args.only)
+
+
+def add_commands(commands: Any) -> None:
+    voices = commands.add_parser("voices", help="voice packs: build, record, check, list")
+    sub = voices.add_subparsers(dest="voices_command", required=True, metavar="ACTION")
+
+    p = sub.add_parser("build", help="render the whole catalogue with espeak-ng (skips unchanged clips)")
+    p.add_argument("--to", metavar="DIR", help=f"the pack directory (default: {builtin_pack_dir()})")
+    p.add_argument("--voice", default=DEFAULT_VOICE, help=f"espeak-ng voice id (default {DEFAULT_VOICE})")
+    p.add_argument(
+        "--rate", type=int, default=DEFAULT_RATE, help=f"words per minute (default {DEFAULT_RATE})"
+    )
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("record", help="record a pack in a person's voice, clip by clip")
+    p.add_argument("dir", metavar="DIR")
+    p.add_argument("--device", help="microphone and speaker (name or index; default: the system's)")
+    p.add_argument("--only", nargs="*", metavar="KEY", help="record only these clips")
+    p.set_defaults(func=cmd_record)
+
+    p = sub.add_parser("check", help="missing, extra, broken clips (exit 1 if incomplete)")
+    p.add_argument("dir", metavar="DIR")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("list", help="every phrase key and its text")
+    p.set_defaults(func=cmd_list)
+
+    for p in sub.choices.values():
+        p.add_argument("--catalogue", metavar="FILE.toml", help=argparse.SUPPRESS)
+
+    p = commands.add_parser("say", help="say a phrase (or write the exact audio with --to)")
+    p.add_argument("key", metavar="KEY")
+    p.add_argument(
+        "slots", nargs="*", metavar="name=value", help="slot values: seat=7 seats=5,8 role=don ..."
+    )
+    p.add_argument("--pack", metavar="DIR", help="a voice pack (default: the built-in one)")
+    p.add_argument("--to", metavar="FILE.wav", help="write the audio instead of playing it")
+    p.add_argument("--device", help="the speaker (name or index)")
+    p.add_argument("--catalogue", metavar="FILE.toml", help=argparse.SUPPRESS)
+    p.set_defaults(func=cmd_say)
+
+
+__all__ = ["HostDeviceError", "add_commands"]

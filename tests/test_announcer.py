@@ -1,0 +1,210 @@
+"""The announcer: composing phrases from clips, fallback, playback times,
+and a real sounddevice stream on an ALSA null device."""
+
+import logging
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from hardware.speaker import Playback, RecordingSpeaker, SoundDeviceSpeaker
+from host_device.cli import main
+from host_device.recording import record_session
+from voices.announcer import Announcer
+from voices.audio import read_wav, silence
+from voices.catalogue import PAUSE_COMMA_MS, PAUSE_WORD_MS
+from voices.errors import PackError
+from voices.pack import Pack
+
+
+class VirtualClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_phrase_is_its_clips_with_the_planned_pauses(catalogue, builtin_pack):
+    announcer = Announcer(catalogue, builtin_pack)
+    audio = announcer.compose("speech", {"seat": 7, "seconds": 60})
+    rate = builtin_pack.sample_rate
+    expected = np.concatenate([
+        builtin_pack.clips["speech#0"], silence(PAUSE_WORD_MS, rate), builtin_pack.clips["seat=7"],
+        silence(PAUSE_COMMA_MS, rate), builtin_pack.clips["yours=60"],
+    ])
+    assert np.array_equal(audio, expected)
+    assert announcer.compose("speech", {"seat": 7, "seconds": 60}) is audio  # cached
+
+
+def test_composed_phrases_have_no_clicks_at_the_joins(catalogue, builtin_pack):
+    """Every join between a clip and a pause falls on silence: the clip has
+    faded to zero, so nothing jumps where the audio is cut."""
+    slots = {"seat": 5, "count": 3}
+    audio = Announcer(catalogue, builtin_pack).compose("vote_count", slots).astype(int)
+    joins, at = [], 0
+    for item in catalogue.plan("vote_count", slots):
+        n = len(builtin_pack.clips[item.key]) if hasattr(item, "key") else len(silence(item.ms, 22050))
+        at += n
+        joins.append(at)
+    assert joins[-1] == len(audio) and len(joins) == 5
+    for j in joins[:-1]:
+        assert np.all(np.abs(audio[j - 2 : j + 2]) < 200), j
+    assert audio[0] == 0 and audio[-1] == 0
+
+
+def test_unknown_keys_and_missing_slots_fail_before_any_sound(catalogue, builtin_pack):
+    speaker = RecordingSpeaker(builtin_pack.sample_rate, VirtualClock())
+    announcer = Announcer(catalogue, builtin_pack, speaker)
+    with pytest.raises(LookupError, match="did you mean"):
+        announcer.say("speach", seat=1)
+    with pytest.raises(ValueError, match="needs the slot 'seat'"):
+        announcer.say("killed")
+    assert speaker.played == []
+
+
+def test_say_reports_start_and_end_on_the_clock(catalogue, builtin_pack):
+    clock = VirtualClock()
+    speaker = RecordingSpeaker(builtin_pack.sample_rate, clock)
+    announcer = Announcer(catalogue, builtin_pack, speaker)
+    playback = announcer.say("killed", seat=3)
+    assert playback.done.is_set() and playback.started == 1000.0
+    assert playback.ended == pytest.approx(1000.0 + len(playback.samples) / builtin_pack.sample_rate)
+    assert speaker.played == [playback] and playback.label == "killed"
+    beep = announcer.beep()
+    assert beep.label == "tone" and beep.seconds == pytest.approx(0.15, abs=0.001)
+
+
+def recorded_pack_without(builtin_pack, missing, rate=None):
+    clips = {k: v for k, v in builtin_pack.clips.items() if k not in missing}
+    return Pack(builtin_pack.directory, "club", "ru", rate or builtin_pack.sample_rate, clips, {})
+
+
+def test_a_recorded_pack_falls_back_to_the_builtin_clip_with_one_warning(catalogue, builtin_pack, caplog):
+    club = recorded_pack_without(builtin_pack, {"seat=7"})
+    announcer = Announcer(catalogue, club, fallback=builtin_pack)
+    with caplog.at_level(logging.WARNING):
+        audio = announcer.compose("killed", {"seat": 7})
+        announcer.compose("speech", {"seat": 7, "seconds": 30})
+    assert np.array_equal(audio[-len(builtin_pack.clips["seat=7"]):], builtin_pack.clips["seat=7"])
+    warnings = [r.getMessage() for r in caplog.records if "seat=7" in r.getMessage()]
+    assert warnings == ["voice pack club lacks clip seat=7; using the built-in voice"]
+
+
+def test_fallback_clips_are_resampled_to_the_packs_rate(catalogue, builtin_pack):
+    club = recorded_pack_without(builtin_pack, {"seat=7"}, rate=44100)
+    audio = Announcer(catalogue, club, fallback=builtin_pack).compose("call", {"seat": 7})
+    assert abs(len(audio) - 2 * len(builtin_pack.clips["seat=7"])) <= 1
+
+
+def test_no_fallback_is_an_error_naming_the_clip(catalogue, builtin_pack):
+    club = recorded_pack_without(builtin_pack, {"seat=7"})
+    with pytest.raises(PackError, match=r"voice pack club lacks clip 'seat=7' \('семь'\); no fallback"):
+        Announcer(catalogue, club).compose("call", {"seat": 7})
+    with pytest.raises(PackError, match="no speaker"):
+        Announcer(catalogue, builtin_pack).say("accepted")
+
+
+# ------------------------------------------------------------ a real output stream
+
+
+def test_playback_through_a_real_sounddevice_stream(catalogue, builtin_pack):
+    speaker = SoundDeviceSpeaker(builtin_pack.sample_rate, time.monotonic)
+    try:
+        announcer = Announcer(catalogue, builtin_pack, speaker)
+        before = time.monotonic()
+        playback = announcer.say("vote_question", seat=4)
+        assert playback.wait(10)
+        assert not playback.stopped
+        assert before <= playback.handed_at <= playback.started
+        assert playback.started - playback.handed_at <= speaker.latency + 0.05
+        assert playback.ended == pytest.approx(playback.started + playback.seconds)
+    finally:
+        speaker.close()
+
+
+def test_a_playback_can_be_stopped_at_once_and_replaced(catalogue, builtin_pack):
+    speaker = SoundDeviceSpeaker(builtin_pack.sample_rate, time.monotonic)
+    try:
+        long = Playback(np.ones(builtin_pack.sample_rate * 600, dtype=np.int16), builtin_pack.sample_rate)
+        speaker.play(long)
+        time.sleep(0.05)
+        short = Playback(builtin_pack.clips["accepted#0"], builtin_pack.sample_rate)
+        speaker.play(short)  # a new phrase cuts the old one
+        assert long.done.is_set() and long.stopped
+        assert short.wait(10) and not short.stopped
+        third = Playback(np.ones(builtin_pack.sample_rate * 600, dtype=np.int16), builtin_pack.sample_rate)
+        speaker.play(third)
+        speaker.stop()
+        assert third.stopped and third.ended is not None
+    finally:
+        speaker.close()
+
+
+def test_say_command_writes_the_exact_audio(tmp_path, capsys, catalogue, builtin_pack):
+    out = tmp_path / "x.wav"
+    assert main(["say", "vote_count", "seat=5", "count=3", "--to", str(out)]) == 0
+    samples, rate = read_wav(out)
+    assert rate == builtin_pack.sample_rate
+    assert np.array_equal(samples, Announcer(catalogue, builtin_pack).compose("vote_count", {"seat": 5, "count": 3}))
+    assert main(["say", "candidates", "seats=5,8", "--to", str(out)]) == 0
+    assert main(["say", "accepted"]) == 0  # plays through the null device
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["say", "speach"], "unknown phrase key 'speach'; did you mean speech"),
+        (["say", "killed"], "phrase 'killed' needs the slot 'seat'"),
+        (["say", "killed", "seat"], "'seat': slots are given as name=value"),
+        (["say", "killed", "seat=99"], "seat=99 cannot be said; it can be 1..16"),
+        (["say", "accepted", "--pack", "/nonexistent"], "not a voice pack"),
+    ],
+)
+def test_say_command_errors_are_one_line(capsys, args, message):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+# ------------------------------------------------------------ recording a pack
+
+
+class FakeMicrophone:
+    def __init__(self, takes):
+        self.takes = list(takes)
+
+    def record(self, stop, max_seconds):
+        stop.wait(1)
+        return self.takes.pop(0)
+
+
+def test_recording_a_pack_keeps_redoes_and_skips(tmp_path, catalogue, builtin_pack):
+    answers = iter(["", "", "r", "", "", "k", "s", "q"])  # record, stop, redo; record, stop, keep; skip; quit
+    said = []
+    take = (np.concatenate([np.zeros(4000, np.int16), builtin_pack.clips["accepted#0"], np.zeros(4000, np.int16)]),
+            builtin_pack.sample_rate)
+    speaker = RecordingSpeaker(builtin_pack.sample_rate, VirtualClock())
+    lock = threading.Lock()
+
+    def ask(prompt):
+        with lock:
+            return next(answers)
+
+    kept = record_session(tmp_path, catalogue, FakeMicrophone([take, take]), speaker, ask, said.append,
+                          only=["accepted#0", "seat=1", "seat=2"])
+    assert kept == 1 and len(speaker.played) == 2  # each take was played back
+    assert said[0] == "[1/3] accepted#0: «Принято.»"
+    samples, rate = read_wav(tmp_path / "clips" / "accepted#0.wav")
+    assert rate == builtin_pack.sample_rate and len(samples) < len(take[0])  # trimmed
+    from voices.pack import inspect_pack
+
+    report, pack = inspect_pack(tmp_path, catalogue)
+    assert list(pack.clips) == ["accepted#0"] and not report.complete
+
+
+def test_recording_refuses_unknown_clips(tmp_path, catalogue):
+    said = []
+    assert record_session(tmp_path, catalogue, FakeMicrophone([]), None, input, said.append, only=["nope"]) == 0
+    assert said == ["no such clip: nope (see: host-device voices list)"]

@@ -1,0 +1,99 @@
+"""Clip processing: trimming, loudness, fades, joining without clicks, WAV files."""
+
+import wave
+
+import numpy as np
+import pytest
+
+from voices.audio import (
+    FADE_MS,
+    MARGIN_MS,
+    TARGET_RMS_DBFS,
+    fade,
+    join,
+    normalise,
+    prepare,
+    read_wav,
+    resample,
+    silence,
+    tone,
+    trim,
+    write_wav,
+)
+from voices.errors import PackError
+
+RATE = 22050
+
+
+def rms_dbfs(x):
+    x = x.astype(np.float64)
+    return 20 * np.log10(np.sqrt(np.mean(x**2)) / 32768)
+
+
+def test_trim_cuts_silence_and_keeps_a_margin():
+    beep = tone(RATE, ms=200)
+    noisy = np.random.default_rng(1).integers(-3, 4, RATE // 2).astype(np.int16)  # faint hiss
+    clip = np.concatenate([noisy, beep, noisy])
+    out = trim(clip, RATE)
+    margin = RATE * MARGIN_MS // 1000
+    assert len(beep) <= len(out) <= len(beep) + 2 * margin + 2 * RATE // 100
+
+
+def test_trim_of_pure_silence_is_empty():
+    assert len(trim(np.zeros(RATE, dtype=np.int16), RATE)) == 0
+
+
+def test_normalise_reaches_the_target_loudness_without_clipping():
+    quiet = (tone(RATE, ms=500, dbfs=-40)).astype(np.int16)
+    out = normalise(quiet)
+    assert abs(rms_dbfs(out) - TARGET_RMS_DBFS) < 0.5
+    loud_peaky = np.zeros(RATE, dtype=np.int16)
+    loud_peaky[100] = 30000  # one spike: the peak limit wins over the loudness target
+    assert np.max(np.abs(normalise(loud_peaky))) <= 32767 * 10 ** (-1 / 20) + 1
+    assert not np.any(normalise(np.zeros(10, dtype=np.int16)))
+
+
+def test_fades_start_and_end_at_zero():
+    out = fade(np.full(RATE, 10000, dtype=np.int16), RATE)
+    n = RATE * FADE_MS // 1000
+    assert out[0] == 0 and out[-1] == 0
+    assert abs(int(out[n])) == 10000 and np.all(np.diff(out[:n].astype(int)) >= 0)
+
+
+def test_joined_clips_have_no_clicks():
+    a = prepare(np.full(RATE // 4, 12000, dtype=np.int16), RATE)  # a DC step: the worst case for a click
+    b = prepare(np.full(RATE // 4, -12000, dtype=np.int16), RATE)
+    joined = join([a, silence(40, RATE), b])
+    jumps = np.abs(np.diff(joined.astype(int)))
+    assert jumps.max() < 0.1 * 32768  # fades make every edge a ramp
+    assert len(joined) == len(a) + len(b) + RATE * 40 // 1000
+
+
+def test_wav_round_trip_and_format_errors(tmp_path):
+    clip = tone(RATE)
+    write_wav(tmp_path / "a.wav", clip, RATE)
+    back, rate = read_wav(tmp_path / "a.wav")
+    assert rate == RATE and np.array_equal(back, clip)
+    with wave.open(str(tmp_path / "stereo.wav"), "wb") as w:
+        w.setnchannels(2)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(b"\0" * 400)
+    with pytest.raises(PackError, match=r"stereo\.wav: 2 channel"):
+        read_wav(tmp_path / "stereo.wav")
+    (tmp_path / "junk.wav").write_bytes(b"not a wav")
+    with pytest.raises(PackError, match=r"junk\.wav: not a readable WAV"):
+        read_wav(tmp_path / "junk.wav")
+    with pytest.raises(PackError, match=r"none\.wav: cannot read"):
+        read_wav(tmp_path / "none.wav")
+
+
+def test_resample_changes_length_by_the_ratio():
+    clip = tone(44100, ms=1000)
+    assert len(resample(clip, 44100, RATE)) == RATE
+    assert resample(clip, RATE, RATE) is clip
+
+
+def test_the_warning_tone():
+    beep = tone(RATE)
+    assert len(beep) == RATE * 150 // 1000 and beep[0] == 0 and np.max(np.abs(beep)) > 5000

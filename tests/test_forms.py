@@ -1,0 +1,61 @@
+"""Russian numbers and agreement in the forms the phrases use."""
+
+import pytest
+from num2words import num2words
+
+from voices.forms import FORMS, agree, counted, duration, ordinal, yours
+
+
+@pytest.mark.parametrize(
+    ("n", "words"),
+    [(0, "ноль голосов"), (1, "один голос"), (2, "два голоса"), (4, "четыре голоса"), (5, "пять голосов"),
+     (11, "одиннадцать голосов"), (12, "двенадцать голосов"), (21, "двадцать один голос"),
+     (22, "двадцать два голоса"), (16, "шестнадцать голосов")],
+)
+def test_votes_agree_with_their_number(n, words):
+    assert FORMS["votes"].words(n) == words
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [(30, "тридцать секунд"), (60, "одна минута"), (120, "две минуты"), (180, "три минуты"),
+     (300, "пять минут"), (90, "полторы минуты"), (1, "одна секунда"), (2, "две секунды"),
+     (10, "десять секунд"), (21, "двадцать одна секунда"), (45, "сорок пять секунд")],
+)
+def test_durations_are_feminine_and_agree(seconds, words):
+    assert duration(seconds) == words
+
+
+def test_the_speakers_time():
+    assert yours(60) == "ваша минута"
+    assert yours(30) == "ваши тридцать секунд"
+    assert yours(120) == "ваши две минуты"
+
+
+@pytest.mark.parametrize(("n", "words"), [(1, "первое замечание"), (2, "второе замечание"),
+                                          (3, "третье замечание"), (4, "четвёртое замечание")])
+def test_fouls_are_neuter_ordinals(n, words):
+    assert FORMS["foul"].words(n) == words
+
+
+def test_seats_are_cardinals_one_to_sixteen():
+    assert FORMS["seat"].values() == list(range(1, 17))
+    assert [FORMS["seat"].words(n) for n in range(1, 17)] == [num2words(n, lang="ru") for n in range(1, 17)]
+    assert FORMS["seat"].words(1) == "один" and FORMS["seat"].words(11) == "одиннадцать"
+
+
+def test_roles_and_teams():
+    assert [FORMS["role"].words(r) for r in ("civilian", "sheriff", "commissar", "mafia", "don")] == [
+        "мирный житель", "шериф", "комиссар", "мафия", "дон"]
+    assert FORMS["team"].words("red") == "мирных жителей" and FORMS["team"].words("black") == "мафии"
+
+
+def test_every_preset_timing_has_words():
+    assert set(FORMS["duration"].values()) == {30, 60}
+    assert set(FORMS["yours"].values()) == {30, 60}
+
+
+def test_helpers():
+    assert agree("минута", 3) == "минуты"
+    assert counted(1, "минута", "f") == "одна минута"
+    assert ordinal(3) == "третий" and ordinal(3, "femn") == "третья"

@@ -1,0 +1,140 @@
+"""Voice packs: building (real espeak-ng and a fake renderer), skipping
+unchanged clips, checking, and loading."""
+
+import json
+
+import numpy as np
+import pytest
+
+from host_device.cli import main
+from voices.audio import read_wav, tone
+from voices.catalogue import Catalogue
+from voices.errors import PackError
+from voices.pack import build_pack, inspect_pack, load_pack
+
+SMALL = Catalogue({"killed": "Ночью убит игрок номер {seat}.", "accepted": "Принято."})
+
+
+class FakeRenderer:
+    """Renders each text as a tone, its length set by the text, with silence around."""
+
+    def __init__(self):
+        self.calls = []
+
+    def render(self, text):
+        self.calls.append(text)
+        body = tone(16000, hz=300 + 10 * len(text), ms=100 + 10 * len(text))
+        pad = np.zeros(1600, dtype=np.int16)
+        return np.concatenate([pad, body, pad]), 16000
+
+
+def test_builtin_pack_renders_every_clip_with_espeak(builtin_pack, catalogue):
+    assert set(builtin_pack.clips) == set(catalogue.clips())
+    assert builtin_pack.sample_rate == 22050 and builtin_pack.language == "ru"
+    durations = [builtin_pack.duration_ms(k) for k in builtin_pack.clips]
+    assert min(durations) > 100 and max(durations) < 6000  # real speech, trimmed
+    for samples in builtin_pack.clips.values():
+        assert samples[0] == 0 and samples[-1] == 0  # faded: no clicks when joined
+
+
+def test_build_writes_a_manifest_and_one_clip_per_catalogue_clip(tmp_path):
+    renderer = FakeRenderer()
+    report = build_pack(tmp_path, SMALL, renderer, name="test", source={"kind": "fake"})
+    manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
+    assert manifest["name"] == "test" and manifest["sample_rate"] == 16000 and manifest["language"] == "ru"
+    assert set(manifest["clips"]) == set(SMALL.clips()) == set(report.rendered)
+    assert manifest["clips"]["seat=7"] == {"file": "clips/seat=7.wav", "text": "семь"}
+    samples, rate = read_wav(tmp_path / "clips" / "seat=7.wav")
+    assert rate == 16000 and 0 < len(samples) < 16000  # trimmed of its padding
+
+
+def test_rebuild_skips_unchanged_clips_and_renders_changed_ones(tmp_path):
+    build_pack(tmp_path, SMALL, FakeRenderer(), source={"kind": "fake"})
+    again = FakeRenderer()
+    report = build_pack(tmp_path, SMALL, again, source={"kind": "fake"})
+    assert report.rendered == [] and again.calls == []
+    changed = Catalogue({"killed": "Этой ночью убит игрок номер {seat}.", "sleep": "Спим."})
+    third = FakeRenderer()
+    report = build_pack(tmp_path, changed, third, source={"kind": "fake"})
+    assert sorted(third.calls) == ["Спим.", "Этой ночью убит игрок номер"]
+    assert report.removed == ["accepted#0"] and not (tmp_path / "clips" / "accepted#0.wav").exists()
+    other = FakeRenderer()
+    build_pack(tmp_path, changed, other, source={"kind": "fake", "rate": 200})  # new voice settings
+    assert len(other.calls) == len(changed.clips())
+
+
+def test_check_reports_missing_extra_broken_and_changed(tmp_path, capsys):
+    build_pack(tmp_path, SMALL, FakeRenderer(), source={"kind": "fake"})
+    manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
+    del manifest["clips"]["seat=3"]
+    manifest["clips"]["old"] = {"file": "clips/old.wav", "text": "x"}
+    manifest["clips"]["accepted#0"]["text"] = "Принят."
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    (tmp_path / "clips" / "seat=4.wav").write_bytes(b"garbage")
+    report, _pack = inspect_pack(tmp_path, SMALL)
+    assert report.missing == ["seat=3"] and report.extra == ["old"] and report.changed == ["accepted#0"]
+    assert [b.split(":")[0] for b in report.broken] == ["seat=4", "old"]
+    assert not report.complete
+    with pytest.raises(PackError, match=r"missing \(1\): seat=3; broken \(2\): seat=4"):
+        load_pack(tmp_path, SMALL)
+
+
+def test_load_without_completeness_still_refuses_broken_clips(tmp_path):
+    build_pack(tmp_path, SMALL, FakeRenderer(), source={"kind": "fake"})
+    manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
+    del manifest["clips"]["seat=3"]
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    assert "seat=3" not in load_pack(tmp_path, SMALL, complete=False).clips
+    (tmp_path / "clips" / "seat=4.wav").write_bytes(b"garbage")
+    with pytest.raises(PackError, match="broken"):
+        load_pack(tmp_path, SMALL, complete=False)
+
+
+def test_a_clip_at_another_rate_is_broken(tmp_path):
+    build_pack(tmp_path, SMALL, FakeRenderer(), source={"kind": "fake"})
+    from voices.audio import write_wav
+
+    write_wav(tmp_path / "clips" / "seat=5.wav", tone(8000), 8000)
+    report, _ = inspect_pack(tmp_path, SMALL)
+    assert report.broken == ["seat=5: 8000 Hz, the pack is 16000 Hz"]
+
+
+@pytest.mark.parametrize(("content", "message"), [(None, "not a voice pack"), ("{", "not a valid manifest"),
+                                                  ('{"name": "x"}', "not a valid manifest")])
+def test_not_a_pack(tmp_path, content, message):
+    if content is not None:
+        (tmp_path / "manifest.json").write_text(content)
+    with pytest.raises(PackError, match=message):
+        load_pack(tmp_path, SMALL)
+
+
+def test_voices_check_command(tmp_path, capsys, builtin_pack):
+    assert main(["voices", "check", str(builtin_pack.directory)]) == 0
+    assert capsys.readouterr().out.strip().endswith("complete")
+    manifest = json.loads((builtin_pack.directory / "manifest.json").read_text("utf-8"))
+    del manifest["clips"]["seat=7"]
+    (tmp_path / "clips").mkdir()
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    for entry in manifest["clips"].values():
+        (tmp_path / entry["file"]).write_bytes((builtin_pack.directory / entry["file"]).read_bytes())
+    assert main(["voices", "check", str(tmp_path)]) == 1
+    assert "missing (1): seat=7" in capsys.readouterr().out
+    assert main(["voices", "check", str(tmp_path / "nowhere")]) == 2
+    assert "not a voice pack" in capsys.readouterr().err
+
+
+def test_voices_build_command_skips_what_is_built(tmp_path, capsys):
+    assert main(["voices", "build", "--to", str(tmp_path)]) == 0
+    first = capsys.readouterr().out
+    assert main(["voices", "build", "--to", str(tmp_path)]) == 0
+    second = capsys.readouterr().out
+    assert " 0 unchanged" in first and "0 clips rendered" in second
+    assert main(["voices", "build", "--to", str(tmp_path), "--voice", "xx/none"]) == 2
+    assert "voice 'xx/none' is not known to espeak-ng" in capsys.readouterr().err
+
+
+def test_voices_list_command(capsys, catalogue):
+    assert main(["voices", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(catalogue.names())
+    assert "speech\tИгрок номер {seat}, {seconds:yours}." in lines
