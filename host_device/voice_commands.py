@@ -103,7 +103,22 @@ def cmd_record(args: argparse.Namespace) -> int:
     return record_pack(Path(args.dir), _catalogue(args), device=args.device, only=args.only)
 
 
+def cmd_devices(args: argparse.Namespace) -> int:
+    from hardware.speaker import import_sounddevice
+
+    sd = import_sounddevice()
+    for index, dev in enumerate(sd.query_devices()):
+        print(
+            f"{index}\t{dev['name']}\tin {dev['max_input_channels']}\tout {dev['max_output_channels']}"
+            f"\t{int(dev['default_samplerate'])} Hz"
+        )
+    return 0
+
+
 def add_commands(commands: Any) -> None:
+    p = commands.add_parser("devices", help="list the sound devices (microphones and speakers)")
+    p.set_defaults(func=cmd_devices)
+
     voices = commands.add_parser("voices", help="voice packs: build, record, check, list")
     sub = voices.add_subparsers(dest="voices_command", required=True, metavar="ACTION")
 

@@ -208,3 +208,45 @@ def test_recording_refuses_unknown_clips(tmp_path, catalogue):
     said = []
     assert record_session(tmp_path, catalogue, FakeMicrophone([]), None, input, said.append, only=["nope"]) == 0
     assert said == ["no such clip: nope (see: host-device voices list)"]
+
+
+def test_missing_espeak_names_the_package(monkeypatch, capsys):
+    import pyttsx3
+
+    def broken(*args, **kwargs):
+        raise OSError("libespeak-ng.so.1: cannot open shared object file")
+
+    monkeypatch.setattr(pyttsx3, "init", broken)
+    assert main(["voices", "build", "--to", "/tmp/never-built"]) == 2
+    err = capsys.readouterr().err
+    assert "install the Debian package espeak-ng" in err and err.count("\n") == 1
+
+
+def test_missing_portaudio_names_the_package(monkeypatch):
+    import builtins
+
+    from hardware.speaker import AudioDeviceError, import_sounddevice
+
+    real_import = builtins.__import__
+
+    def no_portaudio(name, *args, **kwargs):
+        if name == "sounddevice":
+            raise OSError("PortAudio library not found")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_portaudio)
+    with pytest.raises(AudioDeviceError, match="install the Debian package libportaudio2"):
+        import_sounddevice()
+
+
+def test_a_speaker_that_cannot_open_is_one_clear_error():
+    from hardware.speaker import AudioDeviceError
+
+    with pytest.raises(AudioDeviceError, match="cannot open the speaker no-such-device: .*list the devices with: host-device devices"):
+        SoundDeviceSpeaker(22050, time.monotonic, device="no-such-device")
+
+
+def test_devices_command_lists_the_null_sink(capsys):
+    assert main(["devices"]) == 0
+    out = capsys.readouterr().out
+    assert "nullsink" in out and "\tout " in out
