@@ -242,7 +242,7 @@ def test_missing_portaudio_names_the_package(monkeypatch):
 def test_a_speaker_that_cannot_open_is_one_clear_error():
     from hardware.speaker import AudioDeviceError
 
-    with pytest.raises(AudioDeviceError, match="cannot open the speaker no-such-device: .*list the devices with: host-device devices"):
+    with pytest.raises(AudioDeviceError, match=r"cannot open the speaker no-such-device: .*list the devices with: host-device devices"):
         SoundDeviceSpeaker(22050, time.monotonic, device="no-such-device")
 
 
