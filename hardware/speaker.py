@@ -69,6 +69,17 @@ def import_sounddevice() -> Any:
         ) from None
 
 
+def device_list(sd: Any) -> str:
+    """The sound devices, one a line: index, name, inputs, outputs."""
+    lines = []
+    for index, dev in enumerate(sd.query_devices()):
+        lines.append(
+            f"{index}\t{dev['name']}\tin {dev['max_input_channels']}\tout {dev['max_output_channels']}"
+            f"\t{int(dev['default_samplerate'])} Hz"
+        )
+    return "\n".join(lines)
+
+
 class SoundDeviceSpeaker:
     """Plays through a sounddevice OutputStream that stays open (silence when idle)."""
 
@@ -95,7 +106,7 @@ class SoundDeviceSpeaker:
         except (sd.PortAudioError, ValueError) as exc:
             raise AudioDeviceError(
                 f"cannot open the speaker {device if device is not None else '(default)'}: {exc}; "
-                "list the devices with: host-device devices"
+                f"devices here:\n{device_list(sd)}"
             ) from None
         self.latency = float(self._stream.latency)
 
@@ -142,12 +153,14 @@ class SoundDeviceSpeaker:
 
 
 class RecordingSpeaker:
-    """A test double: plays nothing, keeps every playback with its times on
-    the given (virtual) clock, as if each played at once to its end."""
+    """A double: plays nothing, keeps every playback with its times on the
+    given (virtual) clock, as if each played at once to its end. With
+    ``keep=False`` it keeps nothing (the null speaker)."""
 
-    def __init__(self, rate: int, clock: Clock) -> None:
+    def __init__(self, rate: int, clock: Clock, keep: bool = True) -> None:
         self.rate = rate
         self.clock = clock
+        self.keep = keep
         self.played: list[Playback] = []
 
     def play(self, playback: Playback) -> None:
@@ -155,7 +168,8 @@ class RecordingSpeaker:
         playback.handed_at = playback.started = now
         playback.ended = now + playback.seconds
         playback.done.set()
-        self.played.append(playback)
+        if self.keep:
+            self.played.append(playback)
 
     def stop(self) -> None:
         pass

@@ -11,6 +11,7 @@ from engine import HostDeviceError
 from host_device.intents import load_patterns
 from host_device.play import play
 from host_device.script import load_script
+from host_device.selftest import add_commands as add_hardware_commands
 from host_device.voice_commands import add_commands
 
 EXIT_BAD_INPUT = 2
@@ -54,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_intents)
 
     add_commands(commands)
+    add_hardware_commands(commands)
     return parser
 
 

@@ -13,37 +13,16 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-import numpy as np
-
-from hardware.speaker import Playback, Speaker, import_sounddevice
-from voices.audio import Samples, prepare, resample, write_wav
+from hardware.microphone import Microphone, SoundDeviceMicrophone, take
+from hardware.speaker import Playback, Speaker
+from voices.audio import prepare, resample, write_wav
 from voices.catalogue import Catalogue
 from voices.pack import MANIFEST
 
 PACK_RATE = 22050
 MAX_SECONDS = 10.0
-
-
-class Microphone(Protocol):
-    def record(self, stop: threading.Event, max_seconds: float) -> tuple[Samples, int]: ...
-
-
-class SoundDeviceMicrophone:
-    def __init__(self, device: int | str | None = None) -> None:
-        self.sd = import_sounddevice()
-        self.device = device
-
-    def record(self, stop: threading.Event, max_seconds: float) -> tuple[Samples, int]:
-        rate = int(self.sd.query_devices(self.device, "input")["default_samplerate"])
-        blocks: list[Samples] = []
-        with self.sd.InputStream(samplerate=rate, channels=1, dtype="int16", device=self.device) as stream:
-            end = time.monotonic() + max_seconds
-            while not stop.is_set() and time.monotonic() < end:
-                data, _overflowed = stream.read(rate // 20)
-                blocks.append(np.asarray(data[:, 0], dtype=np.int16))
-        return (np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int16)), rate
 
 
 def _manifest(directory: Path) -> dict[str, Any]:
@@ -102,20 +81,20 @@ def record_session(
 
             waiter = threading.Thread(target=wait_for_enter, daemon=True)
             waiter.start()
-            samples, mic_rate = microphone.record(stop, MAX_SECONDS)
+            samples, mic_rate = take(microphone, stop, MAX_SECONDS)
             stop.set()
             waiter.join(timeout=MAX_SECONDS)
-            take = prepare(resample(samples, mic_rate, rate), rate)
-            if len(take) == 0:
+            clip = prepare(resample(samples, mic_rate, rate), rate)
+            if len(clip) == 0:
                 say("nothing was heard; again")
                 continue
-            playback = Playback(take, rate, label=key)
+            playback = Playback(clip, rate, label=key)
             speaker.play(playback)
             playback.wait(playback.seconds + 2)
             if ask("k: keep, r: redo > ").strip().lower() != "k":
                 continue
             file = f"clips/{key}.wav"
-            write_wav(directory / file, take, rate)
+            write_wav(directory / file, clip, rate)
             manifest["clips"][key] = {"file": file, "text": clips[key]}
             _save_manifest(directory, manifest)
             kept += 1
@@ -132,7 +111,8 @@ def record_pack(
     dev: int | str | None = int(device) if device and device.isdigit() else device
     speaker = SoundDeviceSpeaker(_manifest(directory)["sample_rate"], time.monotonic, device=dev)
     try:
-        record_session(directory, catalogue, SoundDeviceMicrophone(dev), speaker, input, print, only)
+        microphone = SoundDeviceMicrophone(time.monotonic, device=dev, rate=PACK_RATE)
+        record_session(directory, catalogue, microphone, speaker, input, print, only)
     finally:
         speaker.close()
     return 0

@@ -104,14 +104,9 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def cmd_devices(args: argparse.Namespace) -> int:
-    from hardware.speaker import import_sounddevice
+    from hardware.speaker import device_list, import_sounddevice
 
-    sd = import_sounddevice()
-    for index, dev in enumerate(sd.query_devices()):
-        print(
-            f"{index}\t{dev['name']}\tin {dev['max_input_channels']}\tout {dev['max_output_channels']}"
-            f"\t{int(dev['default_samplerate'])} Hz"
-        )
+    print(device_list(import_sounddevice()))
     return 0
 
 

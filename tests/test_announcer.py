@@ -8,11 +8,12 @@ import time
 import numpy as np
 import pytest
 
+from hardware.microphone import WavMicrophone
 from hardware.speaker import Playback, RecordingSpeaker, SoundDeviceSpeaker
 from host_device.cli import main
 from host_device.recording import record_session
 from voices.announcer import Announcer
-from voices.audio import read_wav, silence
+from voices.audio import read_wav, silence, write_wav
 from voices.catalogue import PAUSE_COMMA_MS, PAUSE_WORD_MS
 from voices.errors import PackError
 from voices.pack import Pack
@@ -171,20 +172,12 @@ def test_say_command_errors_are_one_line(capsys, args, message):
 # ------------------------------------------------------------ recording a pack
 
 
-class FakeMicrophone:
-    def __init__(self, takes):
-        self.takes = list(takes)
-
-    def record(self, stop, max_seconds):
-        stop.wait(1)
-        return self.takes.pop(0)
-
-
 def test_recording_a_pack_keeps_redoes_and_skips(tmp_path, catalogue, builtin_pack):
     answers = iter(["", "", "r", "", "", "k", "s", "q"])  # record, stop, redo; record, stop, keep; skip; quit
     said = []
-    take = (np.concatenate([np.zeros(4000, np.int16), builtin_pack.clips["accepted#0"], np.zeros(4000, np.int16)]),
-            builtin_pack.sample_rate)
+    take = np.concatenate([np.zeros(4000, np.int16), builtin_pack.clips["accepted#0"], np.zeros(4000, np.int16)])
+    write_wav(tmp_path / "take.wav", take, builtin_pack.sample_rate)
+    microphone = WavMicrophone(tmp_path / "take.wav", time.monotonic, realtime=False, rate=builtin_pack.sample_rate)
     speaker = RecordingSpeaker(builtin_pack.sample_rate, VirtualClock())
     lock = threading.Lock()
 
@@ -192,21 +185,21 @@ def test_recording_a_pack_keeps_redoes_and_skips(tmp_path, catalogue, builtin_pa
         with lock:
             return next(answers)
 
-    kept = record_session(tmp_path, catalogue, FakeMicrophone([take, take]), speaker, ask, said.append,
+    kept = record_session(tmp_path / "pack", catalogue, microphone, speaker, ask, said.append,
                           only=["accepted#0", "seat=1", "seat=2"])
     assert kept == 1 and len(speaker.played) == 2  # each take was played back
     assert said[0] == "[1/3] accepted#0: «Принято.»"
-    samples, rate = read_wav(tmp_path / "clips" / "accepted#0.wav")
-    assert rate == builtin_pack.sample_rate and len(samples) < len(take[0])  # trimmed
+    samples, rate = read_wav(tmp_path / "pack" / "clips" / "accepted#0.wav")
+    assert rate == builtin_pack.sample_rate and len(samples) < len(take)  # trimmed of the silence around
     from voices.pack import inspect_pack
 
-    report, pack = inspect_pack(tmp_path, catalogue)
+    report, pack = inspect_pack(tmp_path / "pack", catalogue)
     assert list(pack.clips) == ["accepted#0"] and not report.complete
 
 
 def test_recording_refuses_unknown_clips(tmp_path, catalogue):
     said = []
-    assert record_session(tmp_path, catalogue, FakeMicrophone([]), None, input, said.append, only=["nope"]) == 0
+    assert record_session(tmp_path, catalogue, None, None, input, said.append, only=["nope"]) == 0
     assert said == ["no such clip: nope (see: host-device voices list)"]
 
 
@@ -242,7 +235,7 @@ def test_missing_portaudio_names_the_package(monkeypatch):
 def test_a_speaker_that_cannot_open_is_one_clear_error():
     from hardware.speaker import AudioDeviceError
 
-    with pytest.raises(AudioDeviceError, match=r"cannot open the speaker no-such-device: .*list the devices with: host-device devices"):
+    with pytest.raises(AudioDeviceError, match=r"cannot open the speaker no-such-device: .*devices here:\n0\tnullsink"):
         SoundDeviceSpeaker(22050, time.monotonic, device="no-such-device")
 
 

@@ -1,0 +1,49 @@
+"""What the hardware reports to the runtime: small frozen dataclasses put on
+one thread-safe queue, each stamped with the runtime's clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+HOST_KEYS = ("next", "pause", "undo")
+Key = int | str  # a seat number, or a host key
+
+
+@dataclass(frozen=True, kw_only=True)
+class Press:
+    """A button pressed: a seat (int) or a host key ("next", "pause", "undo"),
+    stamped at its first edge."""
+
+    TYPE: ClassVar[str] = "press"
+    key: Key
+    at: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class StuckButton:
+    """A button held longer than the limit: reported once, its edges ignored
+    until it is released."""
+
+    TYPE: ClassVar[str] = "stuck_button"
+    key: Key
+    at: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class ButtonReleased:
+    """A stuck button came free."""
+
+    TYPE: ClassVar[str] = "button_released"
+    key: Key
+    at: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class MicrophoneLost:
+    TYPE: ClassVar[str] = "microphone_lost"
+    at: float
+    reason: str
+
+
+HardwareEvent = Press | StuckButton | ButtonReleased | MicrophoneLost

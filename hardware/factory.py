@@ -1,0 +1,55 @@
+"""Backends chosen by a setting: ``--panel gpio|keyboard|mock`` and
+``--audio device|null|file``."""
+
+from __future__ import annotations
+
+import queue
+from pathlib import Path
+
+from engine.errors import HostDeviceError
+from hardware.events import HardwareEvent
+from hardware.microphone import Microphone, NullMicrophone, SoundDeviceMicrophone, WavMicrophone
+from hardware.panel import Clock, Panel
+from hardware.pinmap import PinMap
+from hardware.speaker import RecordingSpeaker, SoundDeviceSpeaker, Speaker
+
+PANELS = ("gpio", "keyboard", "mock")
+AUDIO = ("device", "null", "file")
+
+
+class BackendError(HostDeviceError, ValueError):
+    pass
+
+
+def make_panel(kind: str, pinmap: PinMap, clock: Clock, events: queue.Queue[HardwareEvent]) -> Panel:
+    if kind == "keyboard":
+        from hardware.keyboard_panel import KeyboardPanel
+
+        return KeyboardPanel(pinmap.seat_count, clock, events)
+    if kind in ("gpio", "mock"):
+        from hardware.gpio_panel import GpioPanel, mock_pin_factory
+
+        return GpioPanel(pinmap, clock, events, pin_factory=mock_pin_factory() if kind == "mock" else None)
+    raise BackendError(f"--panel {kind}: unknown panel; panels: {', '.join(PANELS)}")
+
+
+def make_audio(
+    kind: str,
+    clock: Clock,
+    events: queue.Queue[HardwareEvent],
+    speaker_rate: int,
+    microphone: int | str | None = None,
+    speaker: int | str | None = None,
+    wav: Path | None = None,
+) -> tuple[Microphone, Speaker]:
+    if kind == "device":
+        return SoundDeviceMicrophone(clock, events, device=microphone), SoundDeviceSpeaker(
+            speaker_rate, clock, device=speaker
+        )
+    if kind == "null":
+        return NullMicrophone(), RecordingSpeaker(speaker_rate, clock, keep=False)
+    if kind == "file":
+        if wav is None:
+            raise BackendError("--audio file needs --wav FILE.wav (what the microphone will hear)")
+        return WavMicrophone(wav, clock, realtime=True), RecordingSpeaker(speaker_rate, clock)
+    raise BackendError(f"--audio {kind}: unknown audio backend; backends: {', '.join(AUDIO)}")

@@ -1,0 +1,94 @@
+"""A panel on the terminal, for a laptop with no Pi: keys for the seats and
+host buttons, and the seats' LEDs drawn on one line.
+
+    seats 1-9: 1..9, seat 10: 0, seat 11: -, seat 12: =
+    host buttons: n (next), p (pause), u (undo)
+
+A key is a press and a release at once (a terminal cannot tell how long a key
+is held), so there is no bounce and no stuck key here.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+import threading
+from typing import Any, TextIO
+
+from hardware.events import HardwareEvent, Key
+from hardware.panel import OFF, Clock, EdgeFilter, LedPattern, Panel
+
+SEAT_KEYS = "1234567890-="
+HOST_KEYS = {"n": "next", "p": "pause", "u": "undo"}
+SYMBOLS = {"off": "○", "on": "●", "blink": "◐", "pulse": "◑"}
+
+
+def key_for(char: str, seats: int) -> Key | None:
+    if char in HOST_KEYS:
+        return HOST_KEYS[char]
+    index = SEAT_KEYS.find(char)
+    return index + 1 if 0 <= index < seats else None
+
+
+class KeyboardPanel(Panel):
+    def __init__(
+        self,
+        seats: int,
+        clock: Clock,
+        events: queue.Queue[HardwareEvent] | None = None,
+        keys_fd: int | None = None,
+        out: TextIO | None = None,
+    ) -> None:
+        if not 1 <= seats <= len(SEAT_KEYS):
+            raise ValueError(f"the keyboard panel has keys for 1 to {len(SEAT_KEYS)} seats, not {seats}")
+        self.seats = seats
+        self.events = events if events is not None else queue.Queue()
+        keys: list[Key] = [*range(1, seats + 1), *HOST_KEYS.values()]
+        self.filter = EdgeFilter(keys, clock, self.events, debounce_s=0.0, stuck_after_s=float("inf"))
+        self.leds: dict[int, LedPattern] = dict.fromkeys(range(1, seats + 1), OFF)
+        self.out = out if out is not None else sys.stdout
+        self.fd = keys_fd if keys_fd is not None else sys.stdin.fileno()
+        self._saved: Any = None
+        self._closed = threading.Event()
+        if os.isatty(self.fd):
+            import termios
+            import tty
+
+            self._saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd)  # keys arrive one by one, unechoed; Ctrl-C still works
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+        self.draw()
+
+    def _read(self) -> None:
+        while not self._closed.is_set():
+            try:
+                data = os.read(self.fd, 1)
+            except OSError:
+                return
+            if not data:
+                return
+            key = key_for(data.decode("utf-8", "ignore"), self.seats)
+            if key is not None:
+                self.filter.edge(key, True)
+                self.filter.edge(key, False)
+
+    def set_led(self, seat: int, pattern: LedPattern) -> None:
+        self.leds[seat] = pattern
+        self.draw()
+
+    def line(self) -> str:
+        return "  ".join(f"{seat}{SYMBOLS[p.kind]}" for seat, p in self.leds.items())
+
+    def draw(self) -> None:
+        self.out.write(f"\r{self.line()}  [n]ext [p]ause [u]ndo ")
+        self.out.flush()
+
+    def close(self) -> None:
+        self._closed.set()
+        if self._saved is not None:
+            import termios
+
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+            self._saved = None

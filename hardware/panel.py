@@ -1,0 +1,126 @@
+"""The panel: a button and an LED per seat, and the host buttons.
+
+Edges arrive on gpiozero's threads (or the keyboard's); :class:`EdgeFilter`
+stamps them with the runtime's clock, drops contact bounce, guards against a
+stuck button, and puts events on one thread-safe queue for the runtime.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from hardware.events import ButtonReleased, HardwareEvent, Key, Press, StuckButton
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class LedPattern:
+    kind: Literal["off", "on", "blink", "pulse"]
+    on_s: float = 0.25
+    off_s: float = 0.25
+
+
+OFF = LedPattern("off")
+ON = LedPattern("on")
+BLINK = LedPattern("blink")
+PULSE = LedPattern("pulse", 0.6, 0.6)
+
+
+@dataclass
+class _Button:
+    last_edge: float | None = None
+    down_since: float | None = None
+    stuck: bool = False
+
+
+class EdgeFilter:
+    """Turns raw edges into presses: the first edge is the press's time; an
+    edge within ``debounce_s`` of the previous edge of the same button is
+    bounce; a button down longer than ``stuck_after_s`` is reported once and
+    its edges ignored until it is released."""
+
+    def __init__(
+        self,
+        keys: Iterable[Key],
+        clock: Clock,
+        events: queue.Queue[HardwareEvent],
+        debounce_s: float,
+        stuck_after_s: float,
+    ) -> None:
+        self.clock = clock
+        self.events = events
+        self.debounce_s = debounce_s
+        self.stuck_after_s = stuck_after_s
+        self._buttons = {key: _Button() for key in keys}
+        self._lock = threading.Lock()
+
+    def edge(self, key: Key, pressed: bool, at: float | None = None) -> None:
+        now = self.clock() if at is None else at
+        with self._lock:
+            button = self._buttons[key]
+            bounce = button.last_edge is not None and now - button.last_edge < self.debounce_s
+            button.last_edge = now
+            if not pressed:
+                button.down_since = None
+                if button.stuck:
+                    button.stuck = False
+                    self.events.put(ButtonReleased(key=key, at=now))
+                return
+            if button.stuck or button.down_since is not None:
+                return
+            button.down_since = now
+            if not bounce:
+                self.events.put(Press(key=key, at=now))
+
+    def held(self, key: Key) -> None:
+        """A button found down at start: it counts as held from now, not as a press."""
+        with self._lock:
+            self._buttons[key].down_since = self.clock()
+
+    def poll(self) -> None:
+        """Report buttons held too long (the runtime calls this regularly)."""
+        now = self.clock()
+        with self._lock:
+            for key, button in self._buttons.items():
+                held = button.down_since is not None and now - button.down_since >= self.stuck_after_s
+                if held and not button.stuck:
+                    button.stuck = True
+                    self.events.put(StuckButton(key=key, at=now))
+
+
+class Panel:
+    """What every panel offers the runtime."""
+
+    seats: int
+    events: queue.Queue[HardwareEvent]
+    filter: EdgeFilter
+
+    def set_led(self, seat: int, pattern: LedPattern) -> None:
+        raise NotImplementedError
+
+    def all_leds(self, pattern: LedPattern) -> None:
+        for seat in range(1, self.seats + 1):
+            self.set_led(seat, pattern)
+
+    def poll(self) -> None:
+        self.filter.poll()
+
+    def close(self) -> None:
+        pass
+
+
+def apply_pattern(led: Any, pattern: LedPattern, pwm: bool) -> None:
+    """Show a pattern on a gpiozero LED or PWMLED."""
+    if pattern.kind == "off":
+        led.off()
+    elif pattern.kind == "on":
+        led.on()
+    elif pattern.kind == "pulse" and pwm:
+        led.pulse(fade_in_time=pattern.on_s, fade_out_time=pattern.off_s)
+    else:  # blink, or pulse without PWM
+        led.blink(on_time=pattern.on_s, off_time=pattern.off_s)

@@ -1,0 +1,193 @@
+"""The panel's pin map: which GPIO each seat's button and LED and each host
+button use. Read from the config file's [panel] table, with defaults for 10
+and 12 seats, and checked whole at start.
+
+GPIO numbers are Broadcom (BCM) numbers on the Raspberry Pi's 40-pin header.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import HostDeviceError
+from hardware.events import HOST_KEYS
+
+GPIO_PINS = range(0, 28)  # BCM GPIO0..GPIO27 on the 40-pin header
+RESERVED = {
+    0: "ID_SD (HAT EEPROM)",
+    1: "ID_SC (HAT EEPROM)",
+    2: "I2C SDA",
+    3: "I2C SCL",
+    14: "UART TXD",
+    15: "UART RXD",
+}
+# BCM number -> physical pin on the 40-pin header (for the wiring table)
+HEADER_PIN = {
+    2: 3,
+    3: 5,
+    4: 7,
+    14: 8,
+    15: 10,
+    17: 11,
+    18: 12,
+    27: 13,
+    22: 15,
+    23: 16,
+    24: 18,
+    10: 19,
+    9: 21,
+    25: 22,
+    11: 23,
+    8: 24,
+    7: 26,
+    0: 27,
+    1: 28,
+    5: 29,
+    6: 31,
+    12: 32,
+    13: 33,
+    19: 35,
+    16: 36,
+    26: 37,
+    20: 38,
+    21: 40,
+}
+
+
+class PinMapError(HostDeviceError, ValueError):
+    """A pin map that cannot be wired (the message names the entry)."""
+
+
+@dataclass(frozen=True)
+class PinMap:
+    seats: tuple[tuple[int, int], ...]  # seat N (1-based) -> (button pin, LED pin)
+    host: tuple[tuple[str, int], ...]  # host key -> button pin
+    debounce_ms: int = 30
+    stuck_after_s: float = 5.0
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.seats)
+
+    def button_pins(self) -> dict[int | str, int]:
+        keys: dict[int | str, int] = {seat: pins[0] for seat, pins in enumerate(self.seats, start=1)}
+        keys.update(dict(self.host))
+        return keys
+
+    def led_pins(self) -> dict[int, int]:
+        return {seat: pins[1] for seat, pins in enumerate(self.seats, start=1)}
+
+
+# Defaults. Seats take (button, LED) pairs of neighbouring header pins; the
+# host buttons come last. 10 seats (23 pins) leave I2C (GPIO2/3), GPIO15
+# (UART RXD) and the HAT EEPROM pins free; 12 seats (27 pins) need I2C and
+# the UART too and leave only GPIO1 free.
+_ORDER = [4, 17, 27, 22, 10, 9, 11, 5, 6, 13, 19, 26, 18, 23, 24, 25, 8, 7, 12, 16, 20, 21, 14, 15, 2, 3, 0]
+
+
+def default_pinmap(seats: int) -> PinMap:
+    if seats not in (10, 12):
+        raise PinMapError(f"no default pin map for {seats} seats (there are defaults for 10 and 12)")
+    pins = _ORDER[: 2 * seats + len(HOST_KEYS)]
+    pairs = tuple((pins[2 * i], pins[2 * i + 1]) for i in range(seats))
+    host = tuple(zip(HOST_KEYS, pins[2 * seats :], strict=True))
+    return PinMap(seats=pairs, host=host)
+
+
+def _pin(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PinMapError(f"{where}: {value!r} is not a GPIO number (BCM, 0..27)")
+    if value not in GPIO_PINS:
+        raise PinMapError(f"{where}: GPIO{value} does not exist on the 40-pin header (BCM 0..27)")
+    return value
+
+
+def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]") -> PinMap:
+    """The pin map of a config's [panel] table for a game of ``seats`` seats.
+
+    [panel]
+    debounce_ms = 30
+    stuck_after_s = 5
+    [panel.seats]        # seat = [button GPIO, LED GPIO]; leave out for the default
+    1 = [4, 17]
+    [panel.host]         # next, pause, undo
+    next = 8
+    """
+    base = default_pinmap(seats) if seats in (10, 12) and "seats" not in panel else None
+    known = {"debounce_ms", "stuck_after_s", "seats", "host"}
+    for key in panel:
+        if key not in known:
+            raise PinMapError(f"{where}.{key}: unknown setting; known: {', '.join(sorted(known))}")
+    if "seats" in panel:
+        table = panel["seats"]
+        if not isinstance(table, dict):
+            raise PinMapError(f"{where}.seats: must be a table of seat = [button, led]")
+        numbers = []
+        for key in table:
+            if not str(key).isdigit():
+                raise PinMapError(f"{where}.seats.{key}: seats are numbered 1, 2, 3 ...")
+            numbers.append(int(key))
+        if sorted(numbers) != list(range(1, len(numbers) + 1)):
+            raise PinMapError(f"{where}.seats: seats must be numbered 1..{len(numbers)} without gaps")
+        if len(numbers) != seats:
+            raise PinMapError(f"{where}.seats: the pin map has {len(numbers)} seats, the game has {seats}")
+        pairs = []
+        for n in range(1, seats + 1):
+            value = table[str(n)] if str(n) in table else table[n]
+            if not isinstance(value, list) or len(value) != 2:
+                raise PinMapError(f"{where}.seats.{n}: must be [button GPIO, LED GPIO]")
+            pairs.append((_pin(value[0], f"{where}.seats.{n}"), _pin(value[1], f"{where}.seats.{n}")))
+        seat_pairs = tuple(pairs)
+    elif base is not None:
+        seat_pairs = base.seats
+    else:
+        raise PinMapError(f"{where}.seats: no default pin map for {seats} seats; give one per seat")
+    host = dict(base.host) if base is not None else {}
+    for key, value in dict(panel.get("host", {})).items():
+        if key not in HOST_KEYS:
+            raise PinMapError(
+                f"{where}.host.{key}: unknown host button; host buttons: {', '.join(HOST_KEYS)}"
+            )
+        host[key] = _pin(value, f"{where}.host.{key}")
+    missing = [k for k in HOST_KEYS if k not in host]
+    if missing:
+        raise PinMapError(f"{where}.host: no pin for {', '.join(missing)}")
+    pinmap = PinMap(
+        seats=seat_pairs,
+        host=tuple((k, host[k]) for k in HOST_KEYS),
+        debounce_ms=_positive(panel.get("debounce_ms", 30), f"{where}.debounce_ms"),
+        stuck_after_s=_positive(panel.get("stuck_after_s", 5.0), f"{where}.stuck_after_s"),
+    )
+    check_pinmap(pinmap, seats, where)
+    return pinmap
+
+
+def _positive(value: Any, where: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise PinMapError(f"{where}: must be a positive number, not {value!r}")
+    return value
+
+
+def check_pinmap(pinmap: PinMap, seats: int, where: str = "[panel]") -> None:
+    """Every pin once, every pin real, as many seats as the game has."""
+    if pinmap.seat_count != seats:
+        raise PinMapError(f"{where}: the pin map has {pinmap.seat_count} seats, the game has {seats}")
+    used: dict[int, str] = {}
+    entries = [(f"{where}.seats.{n} button", b) for n, (b, _) in enumerate(pinmap.seats, start=1)]
+    entries += [(f"{where}.seats.{n} LED", led) for n, (_, led) in enumerate(pinmap.seats, start=1)]
+    entries += [(f"{where}.host.{k}", p) for k, p in pinmap.host]
+    for name, pin in entries:
+        _pin(pin, name)
+        if pin in used:
+            raise PinMapError(f"{name}: GPIO{pin} is already used by {used[pin]}")
+        used[pin] = name
+
+
+def wiring_table(pinmap: PinMap) -> list[tuple[str, int, int]]:
+    """(what, BCM GPIO, header pin) for every connection."""
+    rows = []
+    for n, (button, led) in enumerate(pinmap.seats, start=1):
+        rows += [(f"seat {n} button", button, HEADER_PIN[button]), (f"seat {n} LED", led, HEADER_PIN[led])]
+    rows += [(f"host {k}", p, HEADER_PIN[p]) for k, p in pinmap.host]
+    return rows

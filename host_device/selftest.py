@@ -1,0 +1,193 @@
+"""``host-device hardware test``: every LED, every button, the microphone's
+level and a test phrase, with a report of what was seen.
+
+With ``--auto`` no person is needed: on the mock panel the test presses every
+button itself, and the waits are short (this is how CI runs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import queue
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+from hardware.events import HardwareEvent, Press
+from hardware.factory import AUDIO, PANELS, make_audio, make_panel
+from hardware.microphone import Microphone
+from hardware.panel import OFF, ON, Panel
+from host_device.config import load_config
+
+
+def level_dbfs(samples: bytes) -> float:
+    x = np.frombuffer(samples, dtype="<i2").astype(np.float64)
+    if len(x) == 0 or not np.any(x):
+        return -math.inf
+    return float(20 * math.log10(math.sqrt(float(np.mean(x**2))) / 32768))
+
+
+class SelfTest:
+    def __init__(
+        self,
+        panel: Panel,
+        microphone: Microphone,
+        say: Callable[[], Any],
+        out: TextIO,
+        auto: bool,
+        step_s: float,
+        press_wait_s: float,
+        mic_s: float,
+    ) -> None:
+        self.panel, self.microphone, self.say, self.out = panel, microphone, say, out
+        self.auto, self.step_s, self.press_wait_s, self.mic_s = auto, step_s, press_wait_s, mic_s
+        self.failures: list[str] = []
+
+    def print(self, text: str) -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def leds(self) -> None:
+        self.print(f"LEDs: lighting seats 1..{self.panel.seats} in turn")
+        for seat in range(1, self.panel.seats + 1):
+            self.panel.set_led(seat, ON)
+            time.sleep(self.step_s)
+            self.panel.set_led(seat, OFF)
+
+    def buttons(self) -> None:
+        keys: list[Any] = [*range(1, self.panel.seats + 1), "next", "pause", "undo"]
+        self.print(f"buttons: press every button: seats 1..{self.panel.seats}, then next, pause, undo")
+        if self.auto and hasattr(self.panel, "buttons"):
+            for key in keys:  # the mock pins stand in for the person
+                pin = self.panel.buttons[key].pin
+                pin.drive_low()
+                pin.drive_high()
+        seen: set[Any] = set()
+        deadline = time.monotonic() + self.press_wait_s
+        while seen != set(keys) and time.monotonic() < deadline:
+            try:
+                event: HardwareEvent = self.panel.events.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if isinstance(event, Press) and event.key not in seen:
+                seen.add(event.key)
+                if isinstance(event.key, int):
+                    self.panel.set_led(event.key, ON)
+        self.panel.all_leds(OFF)
+        missing = [str(k) for k in keys if k not in seen]
+        self.print(
+            f"buttons: {len(seen)} of {len(keys)} seen"
+            + (f"; not seen: {', '.join(missing)}" if missing else "")
+        )
+        if missing:
+            self.failures.append(f"buttons not seen: {', '.join(missing)}")
+
+    def microphone_level(self) -> None:
+        self.print(f"microphone: level for {self.mic_s:g} s")
+        self.microphone.start()
+        levels: list[float] = []
+        deadline = time.monotonic() + self.mic_s
+        shown = 0.0
+        try:
+            while time.monotonic() < deadline:
+                try:
+                    block = self.microphone.blocks.get(timeout=0.05)
+                except queue.Empty:
+                    continue
+                levels.append(level_dbfs(block.samples))
+                if time.monotonic() - shown >= 0.5:  # a level twice a second, however fast blocks come
+                    shown = time.monotonic()
+                    db = levels[-1]
+                    bar = "#" * max(0, int((db + 60) / 3)) if db > -60 else ""
+                    self.print(f"  {db:6.1f} dBFS {bar}" if db > -math.inf else "  silence")
+        finally:
+            self.microphone.stop()
+        if not levels:
+            self.print("microphone: no audio arrived")
+            self.failures.append("no audio from the microphone")
+        else:
+            loudest = max(levels)
+            overflows = self.microphone.overflows
+            self.print(f"microphone: {len(levels)} blocks, loudest {loudest:.1f} dBFS, overflows {overflows}")
+
+    def speaker(self) -> None:
+        self.print("speaker: playing «Проверка звука. Раз, два, три.»")
+        playback = self.say()
+        if not playback.wait(15):
+            self.failures.append("the test phrase did not finish playing")
+        else:
+            self.print(f"speaker: played {playback.seconds:.1f} s")
+
+    def run(self) -> bool:
+        self.leds()
+        self.buttons()
+        self.microphone_level()
+        self.speaker()
+        self.print(
+            "hardware test: " + ("all seen" if not self.failures else "PROBLEMS: " + "; ".join(self.failures))
+        )
+        return not self.failures
+
+
+def cmd_hardware_test(args: argparse.Namespace) -> int:
+    from host_device.voice_commands import ensure_builtin
+    from voices.announcer import Announcer
+    from voices.catalogue import russian
+
+    config = load_config(Path(args.config) if args.config else None)
+    pinmap = config.pinmap(args.seats)
+    events: queue.Queue[HardwareEvent] = queue.Queue()
+    catalogue = russian()
+    pack = ensure_builtin(catalogue)
+    panel = make_panel(args.panel, pinmap, time.monotonic, events)
+    try:
+        microphone, speaker = make_audio(
+            args.audio,
+            time.monotonic,
+            events,
+            pack.sample_rate,
+            config.microphone,
+            config.speaker,
+            Path(args.wav) if args.wav else None,
+        )
+        try:
+            announcer = Announcer(catalogue, pack, speaker)
+            fast = args.auto
+            test = SelfTest(
+                panel,
+                microphone,
+                lambda: announcer.say("sound_check"),
+                _stdout(),
+                auto=args.auto,
+                step_s=0.02 if fast else 0.4,
+                press_wait_s=2 if fast else 60,
+                mic_s=1 if fast else 5,
+            )
+            return 0 if test.run() else 1
+        finally:
+            speaker.close()
+    finally:
+        panel.close()
+
+
+def _stdout() -> TextIO:
+    import sys
+
+    return sys.stdout
+
+
+def add_commands(commands: Any) -> None:
+    hardware = commands.add_parser("hardware", help="the table's hardware")
+    sub = hardware.add_subparsers(dest="hardware_command", required=True, metavar="ACTION")
+    p = sub.add_parser("test", help="light each LED, see each button, hear the microphone, play a phrase")
+    p.add_argument("--auto", action="store_true", help="no person present: the mock panel presses itself")
+    p.add_argument("--panel", default="gpio", choices=PANELS, help="gpio (default), keyboard or mock")
+    p.add_argument("--audio", default="device", choices=AUDIO, help="device (default), null or file")
+    p.add_argument("--wav", metavar="FILE.wav", help="with --audio file: what the microphone hears")
+    p.add_argument("--seats", type=int, default=10, choices=(10, 12), help="seats at the table (10 or 12)")
+    p.add_argument("--config", metavar="FILE.toml", help="the config file (pins, sound devices)")
+    p.set_defaults(func=cmd_hardware_test)

@@ -1,0 +1,236 @@
+"""The panel on gpiozero's mock pins, and the keyboard panel."""
+
+import contextlib
+import io
+import os
+import queue
+import threading
+import time
+
+import pytest
+
+from hardware.events import ButtonReleased, Press, StuckButton
+from hardware.gpio_panel import GpioPanel, NoGpio, mock_pin_factory
+from hardware.keyboard_panel import KeyboardPanel, key_for
+from hardware.panel import BLINK, OFF, ON, PULSE, LedPattern
+from hardware.pinmap import PinMap, default_pinmap
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def drain(q):
+    out = []
+    while True:
+        try:
+            out.append(q.get_nowait())
+        except queue.Empty:
+            return out
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def panel(clock):
+    panel = GpioPanel(default_pinmap(12), clock, pin_factory=mock_pin_factory())
+    yield panel
+    panel.close()
+
+
+def press(panel, key):
+    panel.buttons[key].pin.drive_low()
+
+
+def release(panel, key):
+    panel.buttons[key].pin.drive_high()
+
+
+def test_a_press_is_stamped_at_its_first_edge(panel, clock):
+    clock.now = 12.5
+    press(panel, 7)
+    clock.now = 12.6
+    release(panel, 7)
+    assert drain(panel.events) == [Press(key=7, at=12.5)]
+
+
+def test_host_buttons(panel, clock):
+    for key in ("next", "pause", "undo"):
+        press(panel, key)
+        release(panel, key)
+    assert [e.key for e in drain(panel.events)] == ["next", "pause", "undo"]
+
+
+def test_contact_bounce_is_one_press(panel, clock):
+    press(panel, 3)
+    for ms in (2, 4, 6, 8):  # chatter within the 30 ms debounce
+        clock.now = ms / 1000
+        release(panel, 3) if ms % 4 == 2 else press(panel, 3)
+    clock.now = 0.5
+    release(panel, 3)
+    clock.now = 0.51  # bounce on release: not a press either
+    press(panel, 3)
+    clock.now = 0.52
+    release(panel, 3)
+    assert drain(panel.events) == [Press(key=3, at=0.0)]
+    clock.now = 1.0  # a real second press, well after
+    press(panel, 3)
+    assert drain(panel.events) == [Press(key=3, at=1.0)]
+
+
+def test_twelve_seats_pressing_at_once_are_all_seen_once(panel, clock):
+    barrier = threading.Barrier(12)
+
+    def seat(n):
+        barrier.wait()
+        press(panel, n)
+
+    threads = [threading.Thread(target=seat, args=(n,)) for n in range(1, 13)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    events = drain(panel.events)
+    assert sorted(e.key for e in events) == list(range(1, 13))
+
+
+def test_a_stuck_button_is_reported_once_and_ignored_until_released(panel, clock):
+    press(panel, 4)
+    clock.now = 4.9
+    panel.poll()
+    assert drain(panel.events) == [Press(key=4, at=0.0)]
+    clock.now = 5.0
+    panel.poll()
+    panel.poll()
+    assert drain(panel.events) == [StuckButton(key=4, at=5.0)]
+    clock.now = 6.0
+    press(panel, 4)  # chatter while stuck: ignored
+    assert drain(panel.events) == []
+    clock.now = 7.0
+    release(panel, 4)
+    assert drain(panel.events) == [ButtonReleased(key=4, at=7.0)]
+    clock.now = 8.0
+    press(panel, 4)
+    assert drain(panel.events) == [Press(key=4, at=8.0)]
+
+
+def test_a_button_held_at_start_is_not_a_press(clock):
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    class HeldDownPin(MockPWMPin):
+        """GPIO4 (seat 1's button) is held down from the start: its pull-up cannot raise it."""
+
+        def _set_pull(self, value):
+            super()._set_pull(value)
+            if self.info.name == "GPIO4":
+                self.drive_low()
+
+    panel = GpioPanel(default_pinmap(10), clock, pin_factory=MockFactory(pin_class=HeldDownPin))
+    try:
+        assert drain(panel.events) == []
+        clock.now = 6
+        panel.poll()
+        assert drain(panel.events) == [StuckButton(key=1, at=6)]
+    finally:
+        panel.close()
+
+
+def test_led_on_and_off(panel):
+    panel.set_led(5, ON)
+    assert panel.leds[5].value == 1
+    panel.set_led(5, OFF)
+    assert panel.leds[5].value == 0
+    panel.all_leds(ON)
+    assert all(led.value == 1 for led in panel.leds.values())
+
+
+def test_led_blink_and_pulse_histories(panel):
+    led = panel.leds[2]
+    panel.set_led(2, LedPattern("blink", 0.01, 0.01))
+    time.sleep(0.1)
+    panel.set_led(2, OFF)
+    states = [s.state for s in led.pin.states]
+    assert states.count(1) >= 3 and states.count(0) >= 3  # on, off, on, off ...
+    panel.set_led(3, LedPattern("pulse", 0.4, 0.4))  # 25 frames a second: ten steps of fade in
+    time.sleep(0.5)
+    panel.set_led(3, OFF)
+    levels = {round(s.state, 2) for s in panel.leds[3].pin.states}
+    assert any(0 < v < 1 for v in levels)  # PWM: in-between brightness
+
+
+def test_pulse_without_pwm_blinks(clock):
+    from gpiozero.pins.mock import MockFactory
+
+    panel = GpioPanel(default_pinmap(10), clock, pin_factory=MockFactory())  # no PWM pins
+    try:
+        assert type(panel.leds[1]).__name__ == "LED"
+        panel.set_led(1, PULSE)
+        time.sleep(0.05)
+        panel.set_led(1, OFF)
+        assert 1 in [s.state for s in panel.leds[1].pin.states]
+        panel.set_led(1, BLINK)
+    finally:
+        panel.close()
+
+
+def test_no_gpio_is_one_line_suggesting_the_keyboard(clock, monkeypatch):
+    from gpiozero import Device
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "")
+    with pytest.raises(NoGpio, match=r"no GPIO here .* use --panel keyboard"):
+        GpioPanel(default_pinmap(10), clock)
+
+
+# ------------------------------------------------------------ the keyboard panel
+
+
+def test_keys_map_to_seats_and_host_buttons():
+    assert [key_for(c, 12) for c in "1290-=npu"] == [1, 2, 9, 10, 11, 12, "next", "pause", "undo"]
+    assert key_for("-", 10) is None and key_for("x", 12) is None
+
+
+def test_keyboard_panel_reads_keys_and_draws_leds(clock):
+    r, w = os.pipe()
+    out = io.StringIO()
+    panel = KeyboardPanel(12, clock, keys_fd=r, out=out)
+    try:
+        clock.now = 3.0
+        os.write(w, b"1n=x")
+        deadline = time.monotonic() + 5
+        events = []
+        while len(events) < 3 and time.monotonic() < deadline:
+            with contextlib.suppress(queue.Empty):
+                events.append(panel.events.get(timeout=0.1))
+        assert events == [Press(key=1, at=3.0), Press(key="next", at=3.0), Press(key=12, at=3.0)]
+        panel.set_led(2, ON)
+        panel.set_led(3, BLINK)
+        assert panel.line().startswith("1○  2●  3◐  4○")
+        assert out.getvalue().count("\r") == 3  # drawn at start and on each change
+    finally:
+        panel.close()
+        os.close(w)
+        os.close(r)
+
+
+def test_keyboard_panel_has_keys_for_twelve_seats(clock):
+    with pytest.raises(ValueError, match="1 to 12 seats"):
+        KeyboardPanel(13, clock, keys_fd=0, out=io.StringIO())
+
+
+def test_custom_pin_map_on_mock_pins(clock):
+    pinmap = PinMap(seats=((20, 21),), host=(("next", 5), ("pause", 6), ("undo", 13)))
+    panel = GpioPanel(pinmap, clock, pin_factory=mock_pin_factory())
+    try:
+        panel.buttons[1].pin.drive_low()
+        assert drain(panel.events) == [Press(key=1, at=0.0)]
+        assert panel.buttons[1].pin.info.name == "GPIO20" and panel.leds[1].pin.info.name == "GPIO21"
+    finally:
+        panel.close()

@@ -1,0 +1,44 @@
+"""``host-device hardware test`` with no person present."""
+
+from host_device.cli import main
+from tests.conftest import MIC_WAV
+
+
+def test_self_test_on_the_mock_panel_and_the_real_audio_path(capsys):
+    assert main(["hardware", "test", "--auto", "--panel", "mock"]) == 0
+    out = capsys.readouterr().out
+    assert "LEDs: lighting seats 1..10 in turn" in out
+    assert "buttons: 13 of 13 seen" in out
+    assert "microphone:" in out and "dBFS" in out
+    assert "speaker: played" in out
+    assert out.strip().endswith("hardware test: all seen")
+
+
+def test_self_test_with_twelve_seats_and_a_wav_microphone(capsys):
+    assert main(["hardware", "test", "--auto", "--panel", "mock", "--seats", "12", "--audio", "file",
+                 "--wav", str(MIC_WAV)]) == 0
+    assert "buttons: 15 of 15 seen" in capsys.readouterr().out
+
+
+def test_self_test_reports_what_it_did_not_see(capsys):
+    assert main(["hardware", "test", "--auto", "--panel", "mock", "--audio", "null"]) == 1
+    out = capsys.readouterr().out
+    assert "microphone: no audio arrived" in out
+    assert "hardware test: PROBLEMS: no audio from the microphone" in out
+
+
+def test_self_test_without_gpio_suggests_the_keyboard(capsys, monkeypatch):
+    from gpiozero import Device
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "")
+    assert main(["hardware", "test", "--auto"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "use --panel keyboard" in err
+
+
+def test_self_test_with_a_bad_config(tmp_path, capsys):
+    path = tmp_path / "c.toml"
+    path.write_text("[panel.host]\nnext = 99\n")
+    assert main(["hardware", "test", "--auto", "--panel", "mock", "--config", str(path)]) == 2
+    assert "[panel].host.next: GPIO99 does not exist" in capsys.readouterr().err
