@@ -40,8 +40,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summary(ms: list[float]) -> dict[str, float]:
-    return {"median_ms": round(statistics.median(ms), 3), "p99_ms": round(percentile(ms, 0.99), 3),
-            "min_ms": round(min(ms), 3), "max_ms": round(max(ms), 3)}
+    return {
+        "median_ms": round(statistics.median(ms), 3),
+        "p99_ms": round(percentile(ms, 0.99), 3),
+        "min_ms": round(min(ms), 3),
+        "max_ms": round(max(ms), 3),
+    }
 
 
 def main() -> None:
