@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
 
 from engine import HostDeviceError
 from host_device.intents import load_patterns
+from host_device.listen_commands import add_commands as add_listen_commands
 from host_device.play import play
 from host_device.script import load_script
 from host_device.selftest import add_commands as add_hardware_commands
@@ -56,10 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(commands)
     add_hardware_commands(commands)
+    add_listen_commands(commands)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(format="host-device: warning: %(message)s", level=logging.WARNING)
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

@@ -16,10 +16,18 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import HostDeviceError
-from host_device.numbers import normalise, read_number
+from host_device.numbers import normalise, number_words, read_number
 
 _TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")
 _PATTERN_TOKEN = re.compile(r"\[|\]|[^\s\[\]]+")
+
+
+MAX_SEATS = 16
+
+
+def tokenise(text: str) -> list[str]:
+    """The words of a transcript as the patterns see them (lower case, ё as е)."""
+    return _TOKEN.findall(normalise(text))
 
 
 class PatternError(HostDeviceError, ValueError):
@@ -149,8 +157,15 @@ class IntentPatterns:
         return cls(tuple(rules), end_words)
 
     def parse(self, text: str, seats: int) -> list[Intent]:
-        tokens = _TOKEN.findall(normalise(text))
-        found: list[Intent] = []
+        tokens = tokenise(text)
+        found = [intent for _, _, intent in self.matches(tokens, seats)]
+        if tokens and tokens[-1] in self.end_words:
+            found.append(Intent("end"))
+        return found
+
+    def matches(self, tokens: list[str], seats: int) -> list[tuple[int, int, Intent]]:
+        """(start, end, intent) for each pattern found in the tokens, left to right."""
+        found: list[tuple[int, int, Intent]] = []
         at = 0
         while at < len(tokens):
             hit = self._first_match(tokens, at, seats)
@@ -158,11 +173,26 @@ class IntentPatterns:
                 at += 1
                 continue
             end, intent = hit
-            found.append(intent)
+            found.append((at, end, intent))
             at = end
-        if tokens and tokens[-1] in self.end_words:
-            found.append(Intent("end"))
         return found
+
+    def vocabulary(self) -> set[str]:
+        """Every whole word the patterns can match (stems and slots aside) and the
+        number words of the seats: the words a recogniser must know."""
+        words = set(self.end_words) | {w for w, n in number_words().items() if n <= MAX_SEATS}
+
+        def walk(elements: tuple[_Element, ...]) -> None:
+            for element in elements:
+                if isinstance(element, _Word) and not element.prefix:
+                    words.update(o for o in element.options if not o.isdigit())
+                elif isinstance(element, _Optional):
+                    walk(element.items)
+
+        for rule in self.rules:
+            for pattern in rule.patterns:
+                walk(pattern)
+        return words
 
     def _first_match(self, tokens: list[str], at: int, seats: int) -> tuple[int, Intent] | None:
         for rule in self.rules:

@@ -133,8 +133,13 @@ class Runner:
                 self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
             elif intent.seat is not None:
                 kind = Nominate if intent.intent == "nominate" else Withdraw
-                self.feed(kind(seat=seat, target=intent.seat), day=day, what=intent.intent, seat=seat,
-                          target=intent.seat)
+                self.feed(
+                    kind(seat=seat, target=intent.seat),
+                    day=day,
+                    what=intent.intent,
+                    seat=seat,
+                    target=intent.seat,
+                )
 
     def report_unspoken(self, script_day: ScriptDay, day: int) -> None:
         for seat in sorted(set(script_day.speeches) - self.spoken):
@@ -158,8 +163,13 @@ class Runner:
         keys = ["all"] if rnd.kind is RoundKind.ALL else [str(c) for c in rnd.candidates]
         for key in sorted(set(given) - set(keys)):
             self.ignored.append(
-                {"day": day, "what": "votes", "round": index, "candidate": key,
-                 "reason": f"no such window in this round (windows: {', '.join(keys)})"}
+                {
+                    "day": day,
+                    "what": "votes",
+                    "round": index,
+                    "candidate": key,
+                    "reason": f"no such window in this round (windows: {', '.join(keys)})",
+                }
             )
         for key in keys:
             for voter in given.get(key, []):
@@ -173,16 +183,18 @@ class Runner:
                     {"night": night, "what": "shot", "seat": shooter, "reason": "this seat is not mafia"}
                 )
                 continue
-            self.feed(Shot(seat=shooter, target=target), night=night, what="shot", seat=shooter,
-                      target=target)
+            self.feed(
+                Shot(seat=shooter, target=target), night=night, what="shot", seat=shooter, target=target
+            )
 
     def night_check(self, night: int, role: Role | None) -> None:
         assert role is not None
         target = self.script.nights[night - 1].checks.get(role)
         if target is not None:
             checker = next(seat for seat, r in self.script.roles.items() if r is role)
-            self.feed(Check(seat=checker, target=target), night=night, what=role.value, seat=checker,
-                      target=target)
+            self.feed(
+                Check(seat=checker, target=target), night=night, what=role.value, seat=checker, target=target
+            )
 
 
 def play(script: Script) -> dict[str, Any]:

@@ -52,9 +52,7 @@ def load_script(path: Path) -> Script:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScriptError(
-            f"{path}:{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}"
-        ) from None
+        raise ScriptError(f"{path}:{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}") from None
     return parse_script(data)
 
 

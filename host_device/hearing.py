@@ -1,0 +1,133 @@
+"""From recogniser results to intents, as the words are said.
+
+vosk gives partial results (the words so far, which may still change) and a
+final result at each pause. :class:`IntentTracker` matches the intent
+patterns on the settled words plus the current partial, and delivers each
+intent once, as soon as it is stable:
+
+- its last word is in a final result; or
+- another word follows it; or
+- it cannot grow into another number ("семь" can still become "семнадцать",
+  "десять" cannot); or
+- SETTLE_S of audio have passed since it ended with nothing new.
+
+"Спасибо"/"пас" ends a speech only as the last word before END_PAUSE_S of
+silence; words after it (a "спасибо" in the middle of a speech) cancel it.
+
+All times are on the runtime's clock: the caller says where audio second 0 of
+the current recogniser lies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from host_device.intents import Intent, IntentPatterns
+from host_device.numbers import normalise, number_words
+
+SETTLE_S = 0.3  # nothing new this long after a number word: it is complete
+END_PAUSE_S = 1.0  # silence after "спасибо"/"пас" that ends a speech
+SAME_WORDS_S = 0.6  # a match starting this close to a delivered one is the same words
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str  # normalised
+    start: float  # clock time
+    end: float
+    conf: float = 1.0
+
+
+@dataclass(frozen=True)
+class Heard:
+    """An intent heard, with the clock time its last word ended."""
+
+    intent: Intent
+    at: float
+    words: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.intent.to_dict(), "at": round(self.at, 3), "words": self.words}
+
+
+def can_grow(token: str) -> bool:
+    """Whether a number word could still turn into a longer one as more audio
+    comes: "один" -> "одиннадцать", "семь" -> "семнадцать". The recogniser
+    hears the stem first, so the test is on the word less its last letter."""
+    if token.isdigit():
+        return any(str(n).startswith(token) and str(n) != token for n in range(1, 31))
+    if token not in number_words():
+        return False
+    stem = token[:-1]
+    return any(len(w) > len(token) and w.startswith(stem) for w in number_words())
+
+
+def words_of(result: dict[str, Any], offset: float) -> list[Word]:
+    """The words of a vosk result (final "result" or partial "partial_result")."""
+    items = result.get("result") or result.get("partial_result") or []
+    return [
+        Word(
+            normalise(w["word"]),
+            offset + float(w["start"]),
+            offset + float(w["end"]),
+            float(w.get("conf", 1.0)),
+        )
+        for w in items
+    ]
+
+
+@dataclass
+class IntentTracker:
+    patterns: IntentPatterns
+    seats: int
+    settle_s: float = SETTLE_S
+    end_pause_s: float = END_PAUSE_S
+    settled: list[Word] = field(default_factory=list)
+    partial: list[Word] = field(default_factory=list)
+    delivered: list[tuple[str, int | None, str | None, float]] = field(default_factory=list)
+    ended: list[float] = field(default_factory=list)  # end times of delivered "end"s
+
+    def partial_result(self, words: list[Word], now: float) -> list[Heard]:
+        self.partial = words
+        return self._scan(now)
+
+    def final_result(self, words: list[Word], now: float) -> list[Heard]:
+        self.settled.extend(words)
+        self.partial = []
+        return self._scan(now)
+
+    def tick(self, now: float) -> list[Heard]:
+        """Audio up to ``now`` has been heard (with no new words)."""
+        return self._scan(now)
+
+    def new_segment(self) -> None:
+        """The recogniser was reset (the device spoke): words before and after never join."""
+        self.settled, self.partial = [], []
+
+    def _scan(self, now: float) -> list[Heard]:
+        tokens = self.settled + self.partial
+        texts = [w.text for w in tokens]
+        heard: list[Heard] = []
+        for start, end, intent in self.patterns.matches(texts, self.seats):
+            last = tokens[end - 1]
+            stable = (
+                end <= len(self.settled)
+                or end < len(tokens)
+                or not can_grow(last.text)
+                or now - last.end >= self.settle_s
+            )
+            key = (intent.intent, intent.seat, intent.word, tokens[start].start)
+            if stable and not self._delivered(key):
+                self.delivered.append(key)
+                heard.append(Heard(intent, last.end, " ".join(texts[start:end])))
+        if tokens and tokens[-1].text in self.patterns.end_words:
+            last = tokens[-1]
+            quiet = now - last.end >= self.end_pause_s
+            if quiet and not any(abs(last.end - t) < SAME_WORDS_S for t in self.ended):
+                self.ended.append(last.end)
+                heard.append(Heard(Intent("end"), last.end, last.text))
+        return heard
+
+    def _delivered(self, key: tuple[str, int | None, str | None, float]) -> bool:
+        return any(k[:3] == key[:3] and abs(k[3] - key[3]) < SAME_WORDS_S for k in self.delivered)

@@ -1,0 +1,220 @@
+"""The listening path: microphone blocks -> vosk -> intents, on its own thread.
+
+The decoding thread takes blocks from the microphone's queue (so capture
+never waits for it), feeds the recogniser of the open listening window, and
+puts what it hears on the runtime's queue: transcripts, intents, and a
+warning when it falls behind real time.
+
+While the device speaks (and for GATE_TAIL_S after), audio is discarded: the
+current utterance is closed, the recogniser reset, and words before and
+after the announcement never join, so "Игрок номер семь, ваша минута" is
+never heard as a nomination.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hardware.microphone import AudioBlock, Microphone
+from hardware.speaker import Playback
+from host_device.hearing import Heard, IntentTracker, words_of
+from host_device.intents import IntentPatterns
+from host_device.speech_model import SpeechModel
+
+GATE_TAIL_S = 0.3  # the room's echo and the speaker's own tail
+BEHIND_S = 1.0  # decoding this far behind the audio is reported
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class Transcript:
+    text: str
+    final: bool
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "final": self.final, "at": round(self.at, 3)}
+
+
+@dataclass(frozen=True)
+class ListeningBehind:
+    lag_s: float
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"behind_s": round(self.lag_s, 3), "at": round(self.at, 3)}
+
+
+ListenEvent = Heard | Transcript | ListeningBehind
+
+
+class Gate:
+    """The times the device itself is heard: each playback from its start to
+    its end (still open while it plays) plus a tail."""
+
+    def __init__(self, tail_s: float = GATE_TAIL_S) -> None:
+        self.tail_s = tail_s
+        self._playbacks: list[Playback] = []
+        self._lock = threading.Lock()
+
+    def add(self, playback: Playback) -> None:
+        with self._lock:
+            self._playbacks.append(playback)
+
+    def covers(self, start: float, end: float) -> bool:
+        with self._lock:
+            for p in self._playbacks:
+                begin = p.started if p.started is not None else p.handed_at
+                if begin is None:
+                    return True  # handed to the speaker, not yet playing: the device is about to speak
+                finish = float("inf") if p.ended is None else p.ended + self.tail_s
+                if start < finish and end > begin:
+                    return True
+            return False
+
+    def forget_before(self, t: float) -> None:
+        with self._lock:
+            self._playbacks = [p for p in self._playbacks if p.ended is None or p.ended + self.tail_s > t]
+
+
+class Listener:
+    def __init__(
+        self,
+        model: SpeechModel,
+        microphone: Microphone,
+        patterns: IntentPatterns,
+        seats: int,
+        out: queue.Queue[Any],
+        clock: Clock,
+        gate: Gate | None = None,
+        behind_s: float | None = BEHIND_S,
+        partials: bool = False,
+    ) -> None:
+        self.model = model
+        self.microphone = microphone
+        self.patterns = patterns
+        self.seats = seats
+        self.out = out
+        self.clock = clock
+        self.gate = gate or Gate()
+        self.behind_s = behind_s
+        self.partials = partials
+        self.rate = microphone.rate
+        self.fed_bytes = 0  # audio the recogniser has taken (for tests and benchmarks)
+        self._lock = threading.Lock()
+        self._rec: Any = None
+        self._tracker: IntentTracker | None = None
+        self._offset: float | None = None  # clock time of the current recogniser's audio second 0
+        self._audio_s = 0.0
+        self._behind = False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # ---------------------------------------------------------------- windows
+
+    def open_window(self) -> None:
+        """Start listening (a speech, a tie speech, an answer): a fresh recogniser."""
+        with self._lock:
+            self._rec = self.model.recogniser(self.rate)
+            self._tracker = IntentTracker(self.patterns, self.seats)
+            self._offset, self._audio_s = None, 0.0
+
+    def close_window(self) -> None:
+        """Stop listening; what was said up to now is heard to the end."""
+        with self._lock:
+            self._finish_utterance()
+            self._rec = self._tracker = None
+
+    # ---------------------------------------------------------------- the thread
+
+    def start(self) -> None:
+        self._stop.clear()
+        self.microphone.start()
+        self._thread = threading.Thread(target=self._run, name="listener", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        self.microphone.stop()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                block = self.microphone.blocks.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            self.feed(block)
+
+    def drain(self) -> None:
+        """Feed every block waiting on the microphone's queue (tests, WAV files)."""
+        while True:
+            try:
+                block = self.microphone.blocks.get_nowait()
+            except queue.Empty:
+                return
+            self.feed(block)
+
+    def feed(self, block: AudioBlock) -> None:
+        seconds = len(block.samples) / 2 / self.rate
+        with self._lock:
+            if self._rec is None or self._tracker is None:
+                return  # no listening window: the audio is not for us
+            if self.gate.covers(block.at, block.at + seconds):
+                if self._offset is not None:  # close the utterance before the device spoke
+                    self._finish_utterance()
+                    self._rec.Reset()
+                    self._tracker.new_segment()
+                    self._offset = None
+                return
+            if self._offset is None:
+                self._offset, self._audio_s = block.at, 0.0
+            self._audio_s += seconds
+            self.fed_bytes += len(block.samples)
+            now = self._offset + self._audio_s
+            if self._rec.AcceptWaveform(block.samples):
+                result = json.loads(self._rec.Result())
+                self._emit_final(result, now)
+            else:
+                result = json.loads(self._rec.PartialResult())
+                words = words_of(result, self._offset)
+                if self.partials and result.get("partial"):
+                    self.out.put(Transcript(result["partial"], False, now))
+                self._put(self._tracker.partial_result(words, now))
+        self._check_lag(block, seconds)
+
+    def _finish_utterance(self) -> None:
+        if self._rec is None or self._tracker is None or self._offset is None:
+            return
+        result = json.loads(self._rec.FinalResult())
+        now = self._offset + self._audio_s
+        self._emit_final(result, now)
+        self._put(self._tracker.tick(now + 3600))  # nothing more will come: everything is settled
+
+    def _emit_final(self, result: dict[str, Any], now: float) -> None:
+        assert self._tracker is not None and self._offset is not None
+        words = words_of(result, self._offset)
+        if result.get("text"):
+            self.out.put(Transcript(result["text"], True, words[-1].end if words else now))
+        self._put(self._tracker.final_result(words, now))
+
+    def _put(self, heard: list[Heard]) -> None:
+        for item in heard:
+            self.out.put(item)
+
+    def _check_lag(self, block: AudioBlock, seconds: float) -> None:
+        if self.behind_s is None:
+            return
+        lag = self.clock() - (block.at + seconds)
+        if lag > self.behind_s and not self._behind:
+            self._behind = True
+            self.out.put(ListeningBehind(lag, self.clock()))
+        elif lag < self.behind_s / 2:
+            self._behind = False

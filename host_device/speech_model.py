@@ -1,0 +1,208 @@
+"""The vosk speech model: where it lives, installing it, checking it, loading it.
+
+The model is a directory (am/, conf/, graph/ ...). It is installed once, by
+``host-device model install``, into the data directory; nothing downloads it
+at run time. ``$HOST_DEVICE_MODEL`` or ``--model`` point elsewhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+import tomllib
+import urllib.request
+import zipfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from engine.errors import HostDeviceError
+from voices.pack import data_dir
+
+DEFAULT_MODEL = "vosk-model-small-ru-0.22"
+REQUIRED = ("am/final.mdl", "conf/model.conf")
+
+
+class ModelMissing(HostDeviceError, FileNotFoundError):
+    """No usable speech model (the message says how to install one)."""
+
+
+class ModelInstallError(HostDeviceError, RuntimeError):
+    pass
+
+
+def models_dir() -> Path:
+    return data_dir() / "models"
+
+
+def default_model_path() -> Path:
+    if os.environ.get("HOST_DEVICE_MODEL"):
+        return Path(os.environ["HOST_DEVICE_MODEL"])
+    return models_dir() / DEFAULT_MODEL
+
+
+def is_model_dir(path: Path) -> bool:
+    return all((path / part).is_file() for part in REQUIRED)
+
+
+def find_model(path: Path | None = None) -> Path:
+    path = path or default_model_path()
+    if not is_model_dir(path):
+        raise ModelMissing(
+            f"no speech model at {path}; install it with: host-device model install "
+            "(or: host-device model install --from ZIP_OR_DIR)"
+        )
+    return path
+
+
+@dataclass(frozen=True)
+class Pin:
+    name: str
+    url: str
+    sha256: str
+    size: int
+
+
+def pin(name: str = DEFAULT_MODEL) -> Pin:
+    data = tomllib.loads((resources.files("host_device") / "data" / "models.toml").read_text("utf-8"))
+    entry = data[name]
+    return Pin(name, entry["url"], entry.get("sha256", ""), int(entry.get("size", 0)))
+
+
+def dir_size(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+# ---------------------------------------------------------------- installing
+
+
+def _model_root(tree: Path) -> Path:
+    """The model directory inside an unpacked archive or a given directory."""
+    if is_model_dir(tree):
+        return tree
+    for child in sorted(tree.iterdir()):
+        if child.is_dir() and is_model_dir(child):
+            return child
+    raise ModelInstallError(f"{tree}: not a vosk model (no {' and '.join(REQUIRED)} in it or one level down)")
+
+
+def _unzip(archive: Path, into: Path) -> None:
+    try:
+        with zipfile.ZipFile(archive) as z:
+            bad = z.testzip()
+            if bad is not None:
+                raise ModelInstallError(f"{archive}: {bad} is corrupt (CRC mismatch)")
+            for member in z.namelist():
+                if member.startswith("/") or ".." in Path(member).parts:
+                    raise ModelInstallError(f"{archive}: unsafe path {member!r} in the archive")
+            z.extractall(into)
+    except zipfile.BadZipFile as exc:
+        raise ModelInstallError(f"{archive}: not a zip archive ({exc})") from None
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def download(url: str, to: Path, expected: Pin | None, progress: Callable[[str], None]) -> str:
+    progress(f"downloading {url}")
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response, to.open("wb") as out:
+            shutil.copyfileobj(response, out, 1 << 20)
+    except OSError as exc:
+        raise ModelInstallError(
+            f"cannot download {url}: {exc}; on a device without internet, copy the archive over and use "
+            "host-device model install --from FILE.zip"
+        ) from None
+    digest = sha256_of(to)
+    if expected is not None and expected.size and to.stat().st_size != expected.size:
+        raise ModelInstallError(f"{url}: {to.stat().st_size} bytes, expected {expected.size}; not installed")
+    if expected is not None and expected.sha256 and digest != expected.sha256:
+        raise ModelInstallError(f"{url}: sha256 {digest}, expected {expected.sha256}; not installed")
+    return digest
+
+
+def install(
+    source: Path | None = None,
+    target: Path | None = None,
+    url: str | None = None,
+    check: Callable[[Path], Any] | None = None,
+    progress: Callable[[str], None] = lambda _: None,
+) -> Path:
+    """Install a model from a local zip or directory, or download the pinned
+    archive; the new model replaces the old one only once it is complete
+    (unpacked beside it, then renamed into place)."""
+    target = target or default_model_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".installing-", dir=target.parent) as tmp:
+        work = Path(tmp)
+        if source is None:
+            archive = work / "model.zip"
+            pinned = pin() if url is None else None
+            digest = download(url or pin().url, archive, pinned, progress)
+            progress(f"sha256 {digest}")
+            source = archive
+        if source.is_dir():
+            root = _model_root(source)
+            progress(f"copying {root}")
+            staged = work / "model"
+            shutil.copytree(root, staged)
+        elif source.is_file():
+            progress(f"unpacking {source}")
+            _unzip(source, work / "unpacked")
+            staged = _model_root(work / "unpacked")
+        else:
+            raise ModelInstallError(f"{source}: no such file or directory")
+        if check is not None:
+            check(staged)  # a trial load: a model that does not load is not installed
+        old = target.with_name(target.name + ".old")
+        if target.exists():
+            shutil.rmtree(old, ignore_errors=True)
+            target.rename(old)
+        staged.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+    return target
+
+
+# ---------------------------------------------------------------- loading
+
+
+class SpeechModel:
+    """One vosk.Model, loaded once and shared by every recogniser."""
+
+    def __init__(self, path: Path) -> None:
+        import vosk
+
+        vosk.SetLogLevel(-1)
+        self.path = find_model(path)
+        self._vosk = vosk
+        try:
+            self.model = vosk.Model(str(self.path))
+        except Exception as exc:  # vosk raises a bare Exception when Kaldi cannot read the files
+            raise ModelMissing(f"{self.path}: the speech model could not be loaded ({exc})") from None
+
+    def knows(self, word: str) -> bool:
+        return bool(self.model.vosk_model_find_word(word) >= 0)
+
+    def unknown_words(self, words: Iterable[str]) -> list[str]:
+        return sorted({w for w in words if not self.knows(w)})
+
+    def recogniser(self, rate: int = 16000, grammar: list[str] | None = None) -> Any:
+        """A recogniser with word times and confidences, in partial results too."""
+        import json
+
+        if grammar is None:
+            rec = self._vosk.KaldiRecognizer(self.model, rate)
+        else:
+            rec = self._vosk.KaldiRecognizer(self.model, rate, json.dumps(grammar, ensure_ascii=False))
+        rec.SetWords(True)
+        rec.SetPartialWords(True)
+        return rec
