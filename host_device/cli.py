@@ -29,6 +29,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from host_device.runtime.simulate import simulate, write_timeline
+
+    result, runtime = simulate(load_script(Path(args.script)))
+    if args.timeline:
+        try:
+            write_timeline(runtime, Path(args.timeline))
+        except OSError as exc:
+            raise HostDeviceError(f"{args.timeline}: cannot write the timeline: {exc.strerror}") from None
+    print(json.dumps(result, ensure_ascii=False, indent=2 if args.pretty else None))
+    return 0
+
+
 def cmd_intents(args: argparse.Namespace) -> int:
     if not 1 <= args.seats <= 16:
         raise HostDeviceError(f"--seats {args.seats}: a table has 1 to 16 seats")
@@ -49,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("script", metavar="SCRIPT.json")
     p.add_argument("--pretty", action="store_true", help="indent the JSON result")
     p.set_defaults(func=cmd_play)
+
+    p = commands.add_parser("simulate", help="play a script through the whole runtime on virtual time")
+    p.add_argument("script", metavar="SCRIPT.json")
+    p.add_argument("--timeline", metavar="OUT.jsonl", help="write every effect with its virtual time")
+    p.add_argument("--pretty", action="store_true", help="indent the JSON result")
+    p.set_defaults(func=cmd_simulate)
 
     p = commands.add_parser("intents", help="print the intents heard in a transcript, one JSON per line")
     p.add_argument("text", nargs="*", metavar="TEXT", help="the transcript (read from stdin if absent)")

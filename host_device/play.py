@@ -33,10 +33,12 @@ from host_device.script import Script, ScriptDay
 
 
 class Runner:
-    def __init__(self, script: Script, patterns: IntentPatterns | None = None) -> None:
+    def __init__(
+        self, script: Script, patterns: IntentPatterns | None = None, game: Game | None = None
+    ) -> None:
         self.script = script
         self.patterns = patterns or russian_patterns()
-        self.game = Game(script.preset)
+        self.game = game or Game(script.preset)
         self.out: list[dict[str, Any]] = []
         self.checks: list[dict[str, Any]] = []
         self.candidates: dict[str, list[int]] = {}
@@ -73,11 +75,16 @@ class Runner:
 
     # ---------------------------------------------------------------- the game
 
+    def deal(self) -> None:
+        self.feed(DealRoles(roles=tuple(sorted(self.script.roles.items()))))
+
     def run(self) -> dict[str, Any]:
-        roles = tuple(sorted(self.script.roles.items()))
-        self.feed(DealRoles(roles=roles))
-        while self.step():
-            pass
+        self.deal()
+        while self.act():
+            self.advance()
+        return self.result()
+
+    def result(self) -> dict[str, Any]:
         state = self.game.state
         return {
             "winner": state.winner.value if state.winner else None,
@@ -89,8 +96,9 @@ class Runner:
             "forbidden": self.forbidden,
         }
 
-    def step(self) -> bool:
-        """Play one step; False when the game is over or the script ran out."""
+    def act(self) -> bool:
+        """Do what the script says for the current step (the step is then over);
+        False when the game is over or the script has run out."""
         state = self.game.state
         phase, day = state.phase, state.day
         if phase is Phase.GAME_OVER:
@@ -108,8 +116,7 @@ class Runner:
             self.report_unspoken(script_day, day)
             self.fouls(script_day.late_fouls, day, "late_fouls")
         elif phase is Phase.VOTE:
-            self.vote_round(self.script.days[day - 1], day)
-            return True
+            self.vote_window(self.script.days[day - 1], day)
         elif phase is Phase.NIGHT_HUNT:
             self.report_unplayed_rounds(self.script.days[day - 1], day)
             if day > len(self.script.nights):
@@ -117,7 +124,6 @@ class Runner:
             self.hunt(day)
         elif phase is Phase.NIGHT_CHECK:
             self.night_check(day, state.step_role)
-        self.advance()
         return True
 
     def fouls(self, fouls: dict[int, int], day: int, key: str) -> None:
@@ -153,28 +159,30 @@ class Runner:
                 {"day": day, "what": "votes", "round": index, "reason": "no such vote round this day"}
             )
 
-    def vote_round(self, script_day: ScriptDay, day: int) -> None:
-        """Play one whole round: every window of it, then its close."""
+    def vote_window(self, script_day: ScriptDay, day: int) -> None:
+        """The presses of the open vote window; a round's first window also
+        reports the script's candidates that have no window in it."""
         rnd = self.game.state.vote_round
         assert rnd is not None
-        self.rounds += 1
+        keys = ["all"] if rnd.kind is RoundKind.ALL else [str(c) for c in rnd.candidates]
+        if rnd.window == 0:
+            self.rounds += 1
         index = self.rounds - 1
         given = script_day.votes[index] if index < len(script_day.votes) else {}
-        keys = ["all"] if rnd.kind is RoundKind.ALL else [str(c) for c in rnd.candidates]
-        for key in sorted(set(given) - set(keys)):
-            self.ignored.append(
-                {
-                    "day": day,
-                    "what": "votes",
-                    "round": index,
-                    "candidate": key,
-                    "reason": f"no such window in this round (windows: {', '.join(keys)})",
-                }
-            )
-        for key in keys:
-            for voter in given.get(key, []):
-                self.feed(Vote(seat=voter), day=day, what="vote", round=index, candidate=key, seat=voter)
-            self.advance()
+        if rnd.window == 0:
+            for key in sorted(set(given) - set(keys)):
+                self.ignored.append(
+                    {
+                        "day": day,
+                        "what": "votes",
+                        "round": index,
+                        "candidate": key,
+                        "reason": f"no such window in this round (windows: {', '.join(keys)})",
+                    }
+                )
+        key = keys[rnd.window]
+        for voter in given.get(key, []):
+            self.feed(Vote(seat=voter), day=day, what="vote", round=index, candidate=key, seat=voter)
 
     def hunt(self, night: int) -> None:
         for shooter, target in sorted(self.script.nights[night - 1].shots.items()):

@@ -1,0 +1,1 @@
+"""The runtime: the loop that hosts a game (see loop.py)."""

@@ -1,0 +1,76 @@
+"""One clock for the whole runtime, and the schedule of what happens when.
+
+The runtime never reads time by itself: it asks the scheduler, which runs on
+virtual time in tests and simulations (jumping from one due event to the
+next, so a whole game takes milliseconds) or on the real clock (sleeping
+until the next event, waking early for input from the table).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass(order=True)
+class Scheduled:
+    t: float
+    seq: int
+    fn: Callable[[], None] = field(compare=False)
+    cancelled: bool = field(default=False, compare=False)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class Scheduler:
+    def __init__(self, start: float = 0.0) -> None:
+        self.now = start
+        self._queue: list[Scheduled] = []
+        self._seq = itertools.count()
+
+    def at(self, t: float, fn: Callable[[], None]) -> Scheduled:
+        item = Scheduled(max(t, self.now), next(self._seq), fn)
+        heapq.heappush(self._queue, item)
+        return item
+
+    def after(self, seconds: float, fn: Callable[[], None]) -> Scheduled:
+        return self.at(self.now + seconds, fn)
+
+    def clear(self) -> None:
+        """Drop everything still scheduled."""
+        self._queue.clear()
+
+    def next_time(self) -> float | None:
+        while self._queue and self._queue[0].cancelled:
+            heapq.heappop(self._queue)
+        return self._queue[0].t if self._queue else None
+
+    def run_due(self, until: float) -> None:
+        """Run every event due at or before ``until``, in time order."""
+        while True:
+            t = self.next_time()
+            if t is None or t > until:
+                self.now = max(self.now, until)
+                return
+            item = heapq.heappop(self._queue)
+            self.now = item.t
+            item.fn()
+
+    def run_virtual(self, limit: float = 24 * 3600.0) -> None:
+        """Jump from event to event until none is left (or ``limit`` of virtual time)."""
+        while (t := self.next_time()) is not None and t <= limit:
+            self.run_due(t)
+
+    def run_real(self, speed: float = 1.0, stop: Callable[[], bool] = lambda: False) -> None:
+        """Follow the real clock (``speed`` times faster) until no event is left."""
+        wall0, virt0 = time.monotonic(), self.now
+        while not stop() and (t := self.next_time()) is not None:
+            wait = (t - virt0) / speed - (time.monotonic() - wall0)
+            if wait > 0:
+                time.sleep(min(wait, 0.05))
+                continue
+            self.run_due(t)

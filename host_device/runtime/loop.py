@@ -1,0 +1,263 @@
+"""The runtime: feeds the engine with what the table does and carries out
+what the engine asks, on one schedule (virtual or real time).
+
+Every phrase is queued after the one before it (``speaking_until``); a timer
+starts when the phrase that announces it has ended; a vote window opens when
+the question has been said and closes when «Спасибо» starts; the night calls
+the living seat numbers at a fixed pace, and a press counts for the number
+whose slot it falls in. What the runtime does is written to a timeline, each
+entry with its time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Advance, Check, Game, IllegalInput, Input, Nominate, Phase, Shot, Vote, Withdraw
+from engine.outputs import (
+    NominationAccepted,
+    Output,
+    PhaseStarted,
+    Say,
+    ShowCheck,
+    StartTimer,
+    StopTimer,
+    VoteTaken,
+)
+from engine.serial import to_dict
+from host_device.intents import Intent
+from host_device.runtime.clock import Scheduled, Scheduler
+
+log = logging.getLogger(__name__)
+
+TIMED = (Phase.SPEECH, Phase.TIE_SPEECH, Phase.LAST_WORD)
+
+
+@dataclass(frozen=True)
+class Settings:
+    vote_window_s: float = 2.5  # from the end of the question to «Спасибо»
+    call_s: float = 1.2  # one number's slot in the night's calls
+    meet_s: float = 5.0  # a role meeting the host on the introduction night
+    answer_s: float = 3.0  # a check's answer on the checker's LED, the same whether or not he checked
+    gap_s: float = 0.4  # a breath between one step's phrases and the next step
+    warn_s: float = 10.0  # the tone this long before the end of a speech
+    blink_s: float = 1.0  # the nominated seat's LED after «Принято»
+
+
+Duration = Callable[[str, dict[str, Any]], float]
+Reject = Callable[[Input, IllegalInput, dict[str, Any]], None]
+
+
+def slots_of(say: Say) -> dict[str, Any]:
+    return {
+        f.name: getattr(say, f.name)
+        for f in dataclasses.fields(say)
+        if f.name != "phrase" and getattr(say, f.name) not in (None, ())
+    }
+
+
+class Runtime:
+    def __init__(
+        self, game: Game, sched: Scheduler, duration: Duration, settings: Settings | None = None
+    ) -> None:
+        self.game = game
+        self.sched = sched
+        self.duration = duration
+        self.settings = settings or Settings()
+        self.timeline: list[dict[str, Any]] = []
+        self.speaking_until = sched.now
+        self.observers: list[Callable[[list[Output]], None]] = []
+        self.step_hooks: list[Callable[[Runtime], None]] = []
+        self.on_reject: list[Reject] = []
+        self.window: tuple[float, float] | None = None  # the open vote window
+        self.slots: list[tuple[int, float, float]] = []  # night calls: (seat, start, end)
+        self.leds: dict[int, str] = {}
+        self._step = 0
+        self._timers: list[Scheduled] = []
+        self.stopped = False
+
+    # ---------------------------------------------------------------- recording
+
+    def record(self, kind: str, t: float | None = None, **data: Any) -> None:
+        self.timeline.append({"t": round(self.sched.now if t is None else t, 3), "type": kind, **data})
+
+    def sorted_timeline(self) -> list[dict[str, Any]]:
+        return sorted(self.timeline, key=lambda e: e["t"])
+
+    def stop(self) -> None:
+        """End the game's hosting here (the simulation's script ran out)."""
+        self.stopped = True
+        self._step += 1
+        self.sched.clear()
+
+    # ---------------------------------------------------------------- the engine
+
+    def handle(self, inp: Input, **where: Any) -> bool:
+        if self.stopped:
+            return False
+        try:
+            outputs = self.game.handle(inp)
+        except IllegalInput as exc:
+            log.info("not accepted: %s", exc)
+            self.record("rejected", input=to_dict(inp), reason=exc.reason)
+            for reject in self.on_reject:
+                reject(inp, exc, where)
+            return False
+        self.record("input", input=to_dict(inp))
+        new_step = any(isinstance(o, PhaseStarted) for o in outputs)
+        if new_step:  # before the effects: the new step's timers belong to it
+            self._step += 1
+            self.window, self.slots = None, []
+        for observe in self.observers:
+            observe(outputs)
+        for output in outputs:
+            self._carry_out(output)
+        if new_step:
+            self._begin_step()
+        return True
+
+    def _carry_out(self, output: Output) -> None:
+        match output:
+            case Say():
+                self.say(output.phrase, **slots_of(output))
+            case StartTimer(seconds=seconds, purpose=purpose):
+                self._start_timer(seconds, purpose)
+            case StopTimer():
+                for timer in self._timers:
+                    timer.cancel()
+                self._timers = []
+            case ShowCheck(seat=seat, result=result):
+                self.led(seat, "on" if result else "blink")
+                step = self._step
+                self.sched.after(self.settings.answer_s, lambda: self._led_off(step, seat))
+            case NominationAccepted(target=target):
+                self.led(target, "blink")
+                self.sched.after(self.settings.blink_s, lambda: self.led(target, "off"))
+            case VoteTaken(seat=seat):
+                self.led(seat, "on")
+            case _:
+                pass
+
+    def say(self, key: str, **slots: Any) -> float:
+        """Queue a phrase after the ones before it; returns when it starts."""
+        start = max(self.sched.now, self.speaking_until)
+        self.speaking_until = start + self.duration(key, slots)
+        self.record(
+            "say", t=start, key=key, **{k: list(v) if isinstance(v, tuple) else v for k, v in slots.items()}
+        )
+        return start
+
+    def led(self, seat: int, pattern: str) -> None:
+        if self.leds.get(seat, "off") != pattern:
+            self.leds[seat] = pattern
+            self.record("led", seat=seat, pattern=pattern)
+
+    def all_leds_off(self) -> None:
+        for seat in list(self.leds):
+            self.led(seat, "off")
+
+    # ---------------------------------------------------------------- steps
+
+    def _start_timer(self, seconds: int, purpose: str) -> None:
+        start = self.speaking_until
+        step = self._step
+        self.record("timer", t=start, seconds=seconds, purpose=purpose)
+        if purpose != "agreement" and seconds > self.settings.warn_s:
+            self._timers.append(
+                self.sched.at(start + seconds - self.settings.warn_s, lambda: self._tone(step))
+            )
+        self._timers.append(self.sched.at(start + seconds, lambda: self._time_up(step)))
+
+    def _tone(self, step: int) -> None:
+        if step == self._step:
+            self.record("tone")
+
+    def _time_up(self, step: int) -> None:
+        if step == self._step:
+            self.say("time_up")
+            self.handle(Advance())
+
+    def _led_off(self, step: int, seat: int) -> None:
+        if step == self._step:
+            self.led(seat, "off")
+
+    def _call(self, step: int, seat: int) -> None:
+        if step == self._step:
+            self.say("call", seat=seat)
+
+    def _advance(self, step: int) -> None:
+        if step == self._step:
+            self.handle(Advance())
+
+    def _begin_step(self) -> None:
+        step = self._step
+        s = self.game.state
+        phase, cfg = s.phase, self.settings
+        self.all_leds_off()
+        if phase in TIMED and s.speaker is not None:
+            self.led(s.speaker, "on")
+        ready = self.speaking_until + cfg.gap_s
+        if phase is Phase.INTRO_MEET:
+            self.sched.at(self.speaking_until + cfg.meet_s, lambda: self._advance(step))
+        elif phase in (Phase.MORNING, Phase.VOTE_ANNOUNCE):
+            self.sched.at(ready, lambda: self._advance(step))
+        elif phase is Phase.VOTE:
+            opens = self.speaking_until
+            self.window = (opens, opens + cfg.vote_window_s)
+            self.sched.at(self.window[1], lambda: self._advance(step))
+        elif phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
+            alive = s.alive()
+            self.slots = [
+                (seat, ready + k * cfg.call_s, ready + (k + 1) * cfg.call_s) for k, seat in enumerate(alive)
+            ]
+            for seat, start, _ in self.slots:
+                self.sched.at(start, functools.partial(self._call, step, seat))
+            tail = cfg.gap_s if phase is Phase.NIGHT_HUNT else cfg.answer_s
+            self.sched.at(ready + len(alive) * cfg.call_s + tail, lambda: self._advance(step))
+        for hook in self.step_hooks:
+            hook(self)
+
+    # ---------------------------------------------------------------- the table
+
+    def press(self, key: int | str, at: float | None = None, **where: Any) -> bool:
+        """A button pressed at ``at`` (default: now)."""
+        at = self.sched.now if at is None else at
+        s = self.game.state
+        self.record("press", t=at, key=key)
+        if key == "next":
+            return self.handle(Advance())
+        if not isinstance(key, int):
+            return False
+        if s.phase in TIMED:
+            return key == s.speaker and self.handle(Advance())
+        if s.phase is Phase.VOTE:
+            if self.window is not None and self.window[0] <= at < self.window[1]:
+                return self.handle(Vote(seat=key), **where)
+            self.record("ignored", t=at, key=key, reason="a press outside the vote window")
+            return False
+        if s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
+            for target, start, end in self.slots:
+                if start <= at < end:
+                    kind = Shot if s.phase is Phase.NIGHT_HUNT else Check
+                    return self.handle(kind(seat=key, target=target), **where)
+            self.record("ignored", t=at, key=key, reason="a press between the night's calls")
+            return False
+        return False
+
+    def heard(self, intent: Intent, at: float | None = None, **where: Any) -> bool:
+        """An intent heard in the open speech."""
+        s = self.game.state
+        if s.phase is not Phase.SPEECH or s.speaker is None:
+            return False
+        self.record("heard", t=self.sched.now if at is None else at, **intent.to_dict())
+        if intent.intent == "end":
+            return self.handle(Advance())
+        if intent.seat is not None and intent.intent in ("nominate", "withdraw"):
+            kind = Nominate if intent.intent == "nominate" else Withdraw
+            return self.handle(kind(seat=s.speaker, target=intent.seat), **where)
+        return False
