@@ -12,6 +12,7 @@ from engine import HostDeviceError
 from host_device.intents import load_patterns
 from host_device.listen_commands import add_commands as add_listen_commands
 from host_device.play import play
+from host_device.runtime.demo import add_commands as add_demo_commands
 from host_device.script import load_script
 from host_device.selftest import add_commands as add_hardware_commands
 from host_device.voice_commands import add_commands
@@ -78,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(commands)
     add_hardware_commands(commands)
     add_listen_commands(commands)
+    add_demo_commands(commands)
     return parser
 
 

@@ -178,3 +178,55 @@ def test_simulate_command_writes_a_timeline(tmp_path, capsys, builtin_pack):
     assert any(e["type"] == "say" and e["key"] == "winner" for e in lines)
     assert main(["simulate", str(ROOT / "examples" / "classic-game.json"), "--timeline", str(tmp_path)]) == 2
     assert "cannot write the timeline" in capsys.readouterr().err
+
+
+def test_pause_stops_every_timer_and_resumes_exactly_where_it_was():
+    sched, runtime = running_game()
+    run_until(sched, runtime, Phase.SPEECH, seat=1)
+    timer = next(e for e in runtime.timeline if e["type"] == "timer" and e["purpose"] == "speech")
+    due = timer["t"] + 60
+    sched.run_due(timer["t"] + 20)
+    runtime.press("pause")
+    assert sched.paused and runtime.timeline[-1]["key"] == "paused"
+    sched.run_due(due + 100)  # nothing happens while paused
+    assert runtime.game.state.speaker == 1
+    runtime.toggle_pause(now=timer["t"] + 20 + 300)  # five minutes later
+    assert runtime.timeline[-1] == {"t": timer["t"] + 320, "type": "resumed", "paused_s": 300.0}
+    sched.run_due(due + 300 - 0.001)
+    assert runtime.game.state.speaker == 1  # 40 s were left, and 40 s are left
+    sched.run_due(due + 300)
+    time_up = [e for e in runtime.timeline if e["type"] == "say" and e["key"] == "time_up"]
+    assert time_up[-1]["t"] == pytest.approx(due + 300) and runtime.game.state.speaker == 2
+
+
+def test_the_scheduler_in_real_time():
+    sched = Scheduler()
+    fired = []
+    sched.after(0.05, lambda: fired.append(sched.now))
+    sched.after(0.10, lambda: fired.append(sched.now))
+    import time
+
+    started = time.monotonic()
+    sched.run_real(speed=2.0)
+    elapsed = time.monotonic() - started
+    assert fired == [0.05, 0.10] and 0.045 <= elapsed < 0.5  # twice as fast as the virtual 0.1 s
+    assert sched.resume() == 0.0
+
+
+def test_demo_hosts_a_whole_game_and_prints_only_what_the_table_may_know(builtin_pack):
+    import io
+
+    from host_device.runtime.demo import DEFAULT_SCRIPT, demo
+
+    out = io.StringIO()
+    result = demo(None, speed=10_000, audio="null", out=out)
+    assert result == play(load_script(DEFAULT_SCRIPT))
+    lines = out.getvalue().splitlines()
+    assert "Ведущий: Наступает ночь." in lines[1]
+    assert any("игрок 1: «… выставляю игрока номер 3 …»" in line for line in lines)
+    assert any("кнопка игрока" in line for line in lines)
+    winner = next(i for i, line in enumerate(lines) if "Победа мирных жителей!" in line)
+    reveals = [i for i, line in enumerate(lines) if " — " in line]
+    assert reveals and min(reveals) > winner  # roles only after the end
+    night_presses = [line for line in lines if "кнопка" in line and "Мафия" in line]
+    assert night_presses == []

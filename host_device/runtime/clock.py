@@ -31,6 +31,7 @@ class Scheduler:
         self.now = start
         self._queue: list[Scheduled] = []
         self._seq = itertools.count()
+        self._paused_at: float | None = None
 
     def at(self, t: float, fn: Callable[[], None]) -> Scheduled:
         item = Scheduled(max(t, self.now), next(self._seq), fn)
@@ -39,6 +40,28 @@ class Scheduler:
 
     def after(self, seconds: float, fn: Callable[[], None]) -> Scheduled:
         return self.at(self.now + seconds, fn)
+
+    @property
+    def paused(self) -> bool:
+        return self._paused_at is not None
+
+    def pause(self) -> None:
+        """Freeze every scheduled event where it is."""
+        if self._paused_at is None:
+            self._paused_at = self.now
+
+    def resume(self, now: float | None = None) -> float:
+        """Go on: every frozen event moves by the time spent paused; returns that time."""
+        if self._paused_at is None:
+            return 0.0
+        now = self.now if now is None else now
+        shift = now - self._paused_at
+        self._paused_at = None
+        for item in self._queue:
+            item.t += shift
+        heapq.heapify(self._queue)
+        self.now = now
+        return shift
 
     def clear(self) -> None:
         """Drop everything still scheduled."""
@@ -53,7 +76,7 @@ class Scheduler:
         """Run every event due at or before ``until``, in time order."""
         while True:
             t = self.next_time()
-            if t is None or t > until:
+            if t is None or t > until or self._paused_at is not None:
                 self.now = max(self.now, until)
                 return
             item = heapq.heappop(self._queue)
@@ -61,14 +84,18 @@ class Scheduler:
             item.fn()
 
     def run_virtual(self, limit: float = 24 * 3600.0) -> None:
-        """Jump from event to event until none is left (or ``limit`` of virtual time)."""
-        while (t := self.next_time()) is not None and t <= limit:
+        """Jump from event to event until none is left (or ``limit`` of virtual time, or a pause)."""
+        while (t := self.next_time()) is not None and t <= limit and self._paused_at is None:
             self.run_due(t)
 
     def run_real(self, speed: float = 1.0, stop: Callable[[], bool] = lambda: False) -> None:
         """Follow the real clock (``speed`` times faster) until no event is left."""
         wall0, virt0 = time.monotonic(), self.now
         while not stop() and (t := self.next_time()) is not None:
+            if self._paused_at is not None:  # the clock stands still; input may resume it
+                time.sleep(0.05)
+                wall0, virt0 = time.monotonic(), self.now
+                continue
             wait = (t - virt0) / speed - (time.monotonic() - wall0)
             if wait > 0:
                 time.sleep(min(wait, 0.05))

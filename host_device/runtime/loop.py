@@ -74,6 +74,7 @@ class Runtime:
         self.observers: list[Callable[[list[Output]], None]] = []
         self.step_hooks: list[Callable[[Runtime], None]] = []
         self.on_reject: list[Reject] = []
+        self.recorders: list[Callable[[dict[str, Any]], None]] = []  # told of every timeline entry
         self.window: tuple[float, float] | None = None  # the open vote window
         self.slots: list[tuple[int, float, float]] = []  # night calls: (seat, start, end)
         self.leds: dict[int, str] = {}
@@ -84,7 +85,10 @@ class Runtime:
     # ---------------------------------------------------------------- recording
 
     def record(self, kind: str, t: float | None = None, **data: Any) -> None:
-        self.timeline.append({"t": round(self.sched.now if t is None else t, 3), "type": kind, **data})
+        entry = {"t": round(self.sched.now if t is None else t, 3), "type": kind, **data}
+        self.timeline.append(entry)
+        for listen in self.recorders:
+            listen(entry)
 
     def sorted_timeline(self) -> list[dict[str, Any]]:
         return sorted(self.timeline, key=lambda e: e["t"])
@@ -231,6 +235,9 @@ class Runtime:
         self.record("press", t=at, key=key)
         if key == "next":
             return self.handle(Advance())
+        if key == "pause":
+            self.toggle_pause()
+            return True
         if not isinstance(key, int):
             return False
         if s.phase in TIMED:
@@ -248,6 +255,19 @@ class Runtime:
             self.record("ignored", t=at, key=key, reason="a press between the night's calls")
             return False
         return False
+
+    def toggle_pause(self, now: float | None = None) -> None:
+        """The host's pause button: every timer stops where it is, and goes on
+        from there on the next press; the phrase queue moves with it."""
+        if self.sched.paused:
+            shift = self.sched.resume(now)
+            self.speaking_until += shift
+            self.say("resumed")
+            self.record("resumed", paused_s=round(shift, 3))
+        else:
+            self.sched.pause()
+            self.record("paused")
+            self.say("paused")
 
     def heard(self, intent: Intent, at: float | None = None, **where: Any) -> bool:
         """An intent heard in the open speech."""

@@ -1,0 +1,104 @@
+"""``host-device demo``: a whole game hosted with simulated players.
+
+The players are the scripted table of ``simulate`` (an example script by
+default); the host is the real runtime on the real clock (or ``--speed``
+times faster). What the table may know is printed as it happens: every
+phrase, the speeches' nominations, the day's presses; nothing of the night's
+presses or LEDs, which would show a role. At normal speed the phrases are
+also played through the speaker.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine import Game
+from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
+from host_device.runtime.clock import Scheduler
+from host_device.runtime.loop import Runtime
+from host_device.runtime.simulate import ScriptedTable
+from host_device.script import load_script
+
+DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "classic-full-game.json"
+
+
+def clock_text(t: float) -> str:
+    return f"{int(t // 60):02d}:{t % 60:04.1f}"
+
+
+def demo(script_path: Path | None, speed: float, audio: str, out: TextIO) -> dict[str, Any]:
+    from host_device.voice_commands import ensure_builtin
+    from voices.announcer import Announcer
+    from voices.catalogue import russian
+
+    script = load_script(script_path or DEFAULT_SCRIPT)
+    catalogue = russian()
+    pack = ensure_builtin(catalogue)
+    speaker = None
+    if audio == "device" and speed == 1.0:
+        try:
+            speaker = SoundDeviceSpeaker(pack.sample_rate, time.monotonic)
+        except AudioDeviceError as exc:
+            out.write(f"(no sound: {str(exc).splitlines()[0]}; the demo goes on silently)\n")
+    announcer = Announcer(catalogue, pack, speaker)
+
+    def duration(key: str, slots: dict[str, Any]) -> float:
+        return len(announcer.compose(key, slots)) / announcer.rate
+
+    sched = Scheduler()
+    runtime = Runtime(Game(script.preset), sched, duration)
+    table = ScriptedTable(script, runtime)
+
+    def show(entry: dict[str, Any]) -> None:
+        kind = entry["type"]
+        if kind == "say":
+            slots = {k: v for k, v in entry.items() if k not in ("t", "type", "key")}
+            text = catalogue.text(entry["key"], slots)
+            sched.at(entry["t"], lambda: _say(entry["t"], text, entry["key"], slots))
+        elif kind == "heard" and "seat" in entry:
+            verb = "выставляю" if entry["intent"] == "nominate" else "снимаю"
+            said = f"{verb} игрока номер {entry['seat']}"
+            out.write(f"{clock_text(entry['t'])}    игрок {runtime.game.state.speaker}: «… {said} …»\n")
+        elif kind == "press" and runtime.game.state.phase.value == "vote":
+            out.write(f"{clock_text(entry['t'])}    кнопка игрока {entry['key']}\n")
+
+    def _say(t: float, text: str, key: str, slots: dict[str, Any]) -> None:
+        out.write(f"{clock_text(t)} Ведущий: {text}\n")
+        out.flush()
+        if speaker is not None:
+            announcer.say(key, **slots)
+
+    runtime.recorders.append(show)
+    out.write(f"Демонстрация: {script_path or DEFAULT_SCRIPT} (скорость ×{speed:g})\n")
+    table.deal()
+    try:
+        sched.run_real(speed)
+    finally:
+        if speaker is not None:
+            speaker.close()
+    return table.result()
+
+
+def cmd_demo(args: Any) -> int:
+    import json
+
+    result = demo(Path(args.script) if args.script else None, args.speed, args.audio, sys.stdout)
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def add_commands(commands: Any) -> None:
+    p = commands.add_parser(
+        "demo", help="a whole game hosted with simulated players, printed (and said) live"
+    )
+    p.add_argument(
+        "script", nargs="?", metavar="SCRIPT.json", help="the players' script (default: an example)"
+    )
+    p.add_argument("--speed", type=float, default=1.0, help="how many times faster than life (default 1)")
+    p.add_argument(
+        "--audio", default="device", choices=("device", "null"), help="say the phrases aloud (device)"
+    )
+    p.set_defaults(func=cmd_demo)
