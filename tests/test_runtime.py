@@ -230,3 +230,19 @@ def test_demo_hosts_a_whole_game_and_prints_only_what_the_table_may_know(builtin
     assert reveals and min(reveals) > winner  # roles only after the end
     night_presses = [line for line in lines if "кнопка" in line and "Мафия" in line]
     assert night_presses == []
+
+
+def test_the_real_loop_handles_input_the_moment_it_arrives():
+    import queue
+    import threading
+    import time
+
+    sched = Scheduler()
+    inbox = queue.Queue()
+    got = []
+    sched.after(0.5, lambda: None)  # something to wait for
+    threading.Timer(0.1, lambda: inbox.put(("press", time.monotonic()))).start()
+    sched.run_real(inbox=inbox, on_input=lambda item: got.append((item, time.monotonic(), sched.now)))
+    (_, sent), received, virtual = got[0]
+    assert received - sent < 0.02  # not a 50 ms poll
+    assert 0.08 <= virtual <= 0.2  # the scheduler's clock reads the input's real time

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(order=True)
@@ -88,16 +90,35 @@ class Scheduler:
         while (t := self.next_time()) is not None and t <= limit and self._paused_at is None:
             self.run_due(t)
 
-    def run_real(self, speed: float = 1.0, stop: Callable[[], bool] = lambda: False) -> None:
-        """Follow the real clock (``speed`` times faster) until no event is left."""
+    def run_real(
+        self,
+        speed: float = 1.0,
+        stop: Callable[[], bool] = lambda: False,
+        inbox: queue.Queue[Any] | None = None,
+        on_input: Callable[[Any], None] = lambda item: None,
+    ) -> None:
+        """Follow the real clock (``speed`` times faster) until no event is
+        left. Between events it waits on ``inbox`` (presses, intents from the
+        table's threads), so an input is handled the moment it arrives, with
+        the scheduler's ``now`` set to its real time."""
         wall0, virt0 = time.monotonic(), self.now
         while not stop() and (t := self.next_time()) is not None:
             if self._paused_at is not None:  # the clock stands still; input may resume it
-                time.sleep(0.05)
-                wall0, virt0 = time.monotonic(), self.now
-                continue
-            wait = (t - virt0) / speed - (time.monotonic() - wall0)
-            if wait > 0:
+                wait = 0.05
+            else:
+                wait = (t - virt0) / speed - (time.monotonic() - wall0)
+                if wait <= 0:
+                    self.run_due(t)
+                    continue
+            if inbox is None:
                 time.sleep(min(wait, 0.05))
                 continue
-            self.run_due(t)
+            try:
+                item = inbox.get(timeout=min(wait, 0.05))
+            except queue.Empty:
+                continue
+            if self._paused_at is None:
+                self.now = max(self.now, virt0 + (time.monotonic() - wall0) * speed)
+            on_input(item)
+            if self._paused_at is None:
+                wall0, virt0 = time.monotonic(), self.now
