@@ -13,6 +13,7 @@ from host_device.intents import load_patterns
 from host_device.listen_commands import add_commands as add_listen_commands
 from host_device.play import play
 from host_device.runtime.demo import add_commands as add_demo_commands
+from host_device.runtime.host import add_commands as add_run_commands
 from host_device.script import load_script
 from host_device.selftest import add_commands as add_hardware_commands
 from host_device.voice_commands import add_commands
@@ -80,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_hardware_commands(commands)
     add_listen_commands(commands)
     add_demo_commands(commands)
+    add_run_commands(commands)
     return parser
 
 

@@ -1,0 +1,238 @@
+"""``host-device run --mode host``: the runtime on the table's hardware.
+
+One inbox for everything the table does (panel presses from gpiozero's or
+the keyboard's threads, intents and warnings from the listener's thread); the
+scheduler follows the real clock and handles each input the moment it
+arrives. Phrases are played through the announcer at their scheduled times
+and added to the gate, so the listener never hears the device; LEDs go to the
+panel; the listener hears speeches.
+
+Roles dealt by the device (``--deal device``, seeded): before the first
+night each seat in turn is told to open his eyes and look at his own LED for
+ROLE_LIGHT_S, the same time for everyone: steady = civilian, slow pulse =
+Sheriff (Commissar), blinking = mafia, fast blinking = Don.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import logging
+import queue
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine import DealRoles, Game, Phase, Preset, Role, get_preset
+from hardware.events import ButtonReleased, MicrophoneLost, Press, StuckButton
+from hardware.factory import AUDIO, PANELS, make_audio, make_panel
+from hardware.panel import LedPattern
+from host_device.config import load_config
+from host_device.hearing import Heard
+from host_device.listener import Gate, ListeningBehind, Transcript
+from host_device.runtime.clock import Scheduler
+from host_device.runtime.loop import Runtime
+
+log = logging.getLogger(__name__)
+
+ROLE_LIGHT_S = 4.0
+SHOW_SLOT_S = 10.0  # each seat's turn: the phrase, the light, «Закройте глаза»
+ROLE_SIGNALS = {
+    Role.CIVILIAN: "on",
+    Role.SHERIFF: "pulse",
+    Role.COMMISSAR: "pulse",
+    Role.MAFIA: "blink",
+    Role.DON: "fast",
+}
+PATTERNS = {
+    "off": LedPattern("off"),
+    "on": LedPattern("on"),
+    "blink": LedPattern("blink", 0.25, 0.25),
+    "fast": LedPattern("blink", 0.08, 0.08),
+    "pulse": LedPattern("pulse", 0.6, 0.6),
+}
+POLL_S = 0.5
+
+
+def deal(preset: Preset, seed: int | None) -> DealRoles:
+    """Roles dealt at random (the runtime's randomness, handed to the engine as an input)."""
+    rng = random.Random(seed)
+    seats = rng.sample(range(1, preset.seats + 1), preset.seats)
+    roles: list[tuple[int, Role]] = []
+    for role, count in preset.roles:
+        roles += [(seat, role) for seat in seats[:count]]
+        seats = seats[count:]
+    return DealRoles(roles=tuple(sorted(roles)))
+
+
+def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> None:
+    """Each seat in turn sees his role on his own LED; the same time for everyone."""
+    roles = dict(dealt.roles)
+
+    def show(seat: int) -> None:
+        runtime.say("look_at_your_light", seat=seat)
+        start = runtime.speaking_until
+        runtime.sched.at(
+            start, functools.partial(runtime.led, seat, ROLE_SIGNALS[roles.get(seat, Role.CIVILIAN)])
+        )
+        runtime.sched.at(start + ROLE_LIGHT_S, functools.partial(hide, seat))
+
+    def hide(seat: int) -> None:
+        runtime.led(seat, "off")
+        runtime.say("close_your_eyes")
+
+    runtime.say("night_falls")
+    t = runtime.speaking_until
+    for seat in range(1, runtime.game.preset.seats + 1):
+        runtime.sched.at(t, functools.partial(show, seat))
+        t += SHOW_SLOT_S
+    runtime.sched.at(t, lambda: then() and None)
+
+
+class Host:
+    def __init__(self, args: argparse.Namespace) -> None:
+        from host_device.voice_commands import ensure_builtin
+        from voices.announcer import Announcer
+        from voices.catalogue import russian
+
+        self.args = args
+        self.preset = get_preset(args.preset)
+        config = load_config(Path(args.config) if args.config else None)
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.sched = Scheduler()
+        catalogue = russian()
+        pack = ensure_builtin(catalogue)
+        self.panel = make_panel(args.panel, config.pinmap(self.preset.seats), time.monotonic, self.inbox)
+        self.microphone, self.speaker = make_audio(
+            args.audio,
+            time.monotonic,
+            self.inbox,
+            pack.sample_rate,
+            config.microphone,
+            config.speaker,
+            Path(args.wav) if args.wav else None,
+        )
+        self.announcer = Announcer(catalogue, pack, self.speaker)
+        self.gate = Gate()
+        self.game = Game(self.preset)
+        self.runtime = Runtime(self.game, self.sched, self._duration)
+        self.runtime.recorders.append(self._carry_out)
+        self.runtime.step_hooks.append(self._on_step)
+        self.listener = self._listener()
+        self.mic_lost = False
+        self.days = args.days
+
+    def _duration(self, key: str, slots: dict[str, Any]) -> float:
+        return len(self.announcer.compose(key, slots)) / self.announcer.rate
+
+    def _listener(self) -> Any:
+        from host_device.intents import russian_patterns
+        from host_device.listen_commands import warn_unknown_words
+        from host_device.listener import Listener
+        from host_device.speech_model import ModelMissing, SpeechModel, find_model
+
+        try:
+            model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))
+        except ModelMissing as exc:
+            print(f"host-device: {exc}; nominations are not heard in this game", flush=True)
+            return None
+        patterns = russian_patterns()
+        warn_unknown_words(model, patterns)
+        return Listener(
+            model, self.microphone, patterns, self.preset.seats, self.inbox, time.monotonic, gate=self.gate
+        )
+
+    # -------------------------------------------------------------- effects to the table
+
+    def _carry_out(self, entry: dict[str, Any]) -> None:
+        kind = entry["type"]
+        if kind == "say":
+            slots = {k: v for k, v in entry.items() if k not in ("t", "type", "key")}
+            self.sched.at(entry["t"], lambda: self.gate.add(self.announcer.say(entry["key"], **slots)))
+        elif kind == "led":
+            self.panel.set_led(entry["seat"], PATTERNS[entry["pattern"]])
+        elif kind == "timer" and entry["purpose"] == "speech" and self.listener is not None:
+            self.sched.at(entry["t"], self.listener.open_window)
+
+    def _on_step(self, runtime: Runtime) -> None:
+        if self.listener is not None:
+            self.listener.close_window()
+        s = runtime.game.state
+        if self.days is not None and s.phase is Phase.MORNING and s.day > self.days:
+            runtime.stop()
+
+    # -------------------------------------------------------------- the table to the runtime
+
+    def _input(self, item: Any) -> None:
+        now_mono = time.monotonic()
+        if isinstance(item, Press):
+            at = self.sched.now - max(0.0, now_mono - item.at)
+            self.runtime.press(item.key, at=at)
+        elif isinstance(item, Heard):
+            self.runtime.heard(item.intent, at=self.sched.now - max(0.0, now_mono - item.at))
+        elif isinstance(item, StuckButton):
+            print(f"host-device: the button of {item.key} is stuck; it is ignored until released", flush=True)
+        elif isinstance(item, ButtonReleased):
+            print(f"host-device: the button of {item.key} is free again", flush=True)
+        elif isinstance(item, MicrophoneLost) and not self.mic_lost:
+            self.mic_lost = True
+            self.runtime.say("microphone_missing")
+            print(f"host-device: the microphone is lost ({item.reason}); the game goes on", flush=True)
+        elif isinstance(item, ListeningBehind):
+            log.warning("speech recognition is %.1f s behind real time", item.lag_s)
+        elif isinstance(item, Transcript) and self.args.verbose:
+            print(f"  «{item.text}»", flush=True)
+
+    def _poll(self) -> None:
+        self.panel.poll()
+        self.microphone.poll()
+        if not self._over():
+            self.sched.after(POLL_S, self._poll)
+
+    def _over(self) -> bool:
+        done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
+        return done and self.sched.now >= self.runtime.speaking_until
+
+    def run(self) -> int:
+        dealt = deal(self.preset, self.args.seed)
+        if self.listener is not None:
+            self.listener.start()
+        self.sched.after(POLL_S, self._poll)
+        show_roles(self.runtime, dealt, lambda: self.runtime.handle(dealt))
+        try:
+            self.sched.run_real(self.args.speed, stop=self._over, inbox=self.inbox, on_input=self._input)
+        except KeyboardInterrupt:
+            print("host-device: stopped", flush=True)
+        finally:
+            if self.listener is not None:
+                self.listener.stop()
+            self.speaker.close()
+            self.panel.close()
+        winner = self.game.state.winner
+        print(f"host-device: game over: {winner.value if winner else 'not finished'}", flush=True)
+        return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    if args.mode != "host":
+        raise ValueError(f"--mode {args.mode}: only host mode exists yet")
+    return Host(args).run()
+
+
+def add_commands(commands: Any) -> None:
+    p = commands.add_parser("run", help="host a game at the table")
+    p.add_argument("--mode", default="host", choices=("host",), help="host: the device hosts the game")
+    p.add_argument("--preset", default="classic", help="classic (10 seats) or event (12 seats)")
+    p.add_argument("--deal", default="device", choices=("device",), help="device: the device deals the roles")
+    p.add_argument("--seed", type=int, help="the deal's random seed (default: a new deal every game)")
+    p.add_argument("--panel", default="gpio", choices=PANELS)
+    p.add_argument("--audio", default="device", choices=AUDIO)
+    p.add_argument("--wav", metavar="FILE.wav", help="with --audio file: what the microphone hears")
+    p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")
+    p.add_argument("--config", metavar="FILE.toml")
+    p.add_argument("--speed", type=float, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--days", type=int, help="stop after this many days (for trying it out)")
+    p.add_argument("--verbose", action="store_true", help="print what is heard")
+    p.set_defaults(func=cmd_run)
