@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.errors import HostDeviceError
-from engine.inputs import Advance, Check, DealRoles, Foul, Input, Nominate, Shot, Vote, Withdraw
+from engine.inputs import Advance, Check, Foul, Input, Nominate, Shot, Vote, Withdraw
 from engine.machine import Machine
 from engine.outputs import Output
 from engine.presets import Preset, get_preset
@@ -97,5 +97,3 @@ class Game:
             game.handle(inp)
         return game
 
-
-__all__ = ["DealRoles", "Game"]

@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine import HostDeviceError
 from voices.catalogue import Catalogue, load_catalogue
 from voices.errors import SlotError
 from voices.pack import Pack, build_builtin, builtin_pack_dir, inspect_pack, load_pack
@@ -152,5 +151,3 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--catalogue", metavar="FILE.toml", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_say)
 
-
-__all__ = ["HostDeviceError", "add_commands"]

@@ -100,15 +100,21 @@ def test_the_speakers_own_button_ends_his_speech():
     assert runtime.game.state.speaker == 2 and runtime.leds[1] == "off" and runtime.leds[2] == "on"
 
 
-def test_a_press_just_before_thank_you_counts_and_one_at_its_start_does_not():
-    sched, runtime = running_game()
-    run_until(sched, runtime, Phase.SPEECH, seat=1)
+def to_vote():
+    """Seat 1 nominates 4 and ends his speech; seat 2 nominates 9; the vote opens."""
     from host_device.intents import Intent
 
+    sched, runtime = running_game()
+    run_until(sched, runtime, Phase.SPEECH, seat=1)
     runtime.heard(Intent("nominate", seat=4))
     runtime.press(1)
     runtime.heard(Intent("nominate", seat=9))
     run_until(sched, runtime, Phase.VOTE)
+    return sched, runtime
+
+
+def test_a_press_just_before_thank_you_counts_and_one_at_its_start_does_not():
+    sched, runtime = to_vote()
     opens, closes = runtime.window
     assert closes - opens == pytest.approx(2.5)
     sched.run_due(closes - 0.001)
@@ -123,14 +129,7 @@ def test_a_press_just_before_thank_you_counts_and_one_at_its_start_does_not():
 
 
 def test_a_press_before_the_question_ends_is_not_a_vote():
-    sched, runtime = running_game()
-    run_until(sched, runtime, Phase.SPEECH, seat=1)
-    from host_device.intents import Intent
-
-    runtime.heard(Intent("nominate", seat=4))
-    runtime.press(1)
-    runtime.heard(Intent("nominate", seat=9))
-    run_until(sched, runtime, Phase.VOTE)
+    _sched, runtime = to_vote()
     opens, _ = runtime.window
     assert not runtime.press(2, at=opens - 0.01)
     assert runtime.timeline[-1]["reason"] == "a press outside the vote window"

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import Check, Foul, Game, Input, Nominate, Phase, Shot, Vote, Withdraw
+from engine import Check, Game, Input, Phase, Shot, Vote
 from host_device.intents import Intent, IntentPatterns
 from host_device.play import Runner
 from host_device.runtime.clock import Scheduler
@@ -58,9 +58,7 @@ class ScriptedTable(Runner):
                 if slot is None:  # no number is called for it (a dead seat): the rules refuse it
                     return rt.handle(inp, **where)
                 sched.at(slot + SLOT_DELAY_S, functools.partial(self._press, seat, where))
-            case Foul():
-                return rt.handle(inp, **where)
-            case _:
+            case _:  # fouls, the deal: at once
                 return rt.handle(inp, **where)
         return True
 
@@ -128,5 +126,3 @@ def write_timeline(runtime: Runtime, path: Path) -> None:
         for entry in runtime.sorted_timeline():
             out.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
-
-__all__ = ["Nominate", "ScriptedTable", "Withdraw", "simulate", "write_timeline"]
