@@ -150,4 +150,3 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--device", help="the speaker (name or index)")
     p.add_argument("--catalogue", metavar="FILE.toml", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_say)
-

@@ -1,8 +1,9 @@
 """``run --mode host`` on the mock panel and the audio doubles, fast."""
 
 import argparse
+import itertools
 
-from engine import CLASSIC, EVENT, Role
+from engine import CLASSIC, EVENT, DealRoles, Role
 from host_device.cli import main
 from host_device.runtime.host import ROLE_SIGNALS, Host, deal
 from tests.conftest import MIC_WAV
@@ -56,3 +57,66 @@ def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
                  "--speed", "2000", "--days", "1", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "game over: not finished" in out
+
+
+def registration(preset="classic"):
+    from engine import Game
+    from host_device.runtime.cards import CardRegistration
+    from host_device.runtime.clock import Scheduler
+    from host_device.runtime.loop import Runtime
+
+    sched = Scheduler()
+    runtime = Runtime(Game(preset), sched, lambda key, slots: 1.0)
+    dealt = []
+    cards = CardRegistration(runtime, dealt.append, window_s=6.0)
+    cards.start()
+    return sched, runtime, cards, dealt
+
+
+def answer(sched, cards, seats):
+    """Press during the next window, then let it close."""
+    while not cards.open:
+        sched.run_due(sched.next_time())
+    for seat in seats:
+        cards.press(seat)
+    while cards.open:
+        sched.run_due(sched.next_time())
+
+
+def says(runtime):
+    return [(e["key"], e.get("role")) for e in runtime.timeline if e["type"] == "say"]
+
+
+def test_cards_are_registered_group_by_group():
+    sched, runtime, cards, dealt = registration()
+    answer(sched, cards, [3, 5, 8])  # the mafia
+    answer(sched, cards, [3])  # the Don
+    answer(sched, cards, [6])  # the Sheriff
+    assert dealt == [DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA)))]
+    assert says(runtime) == [("night_falls", None), ("mafia_press", None), ("press_your_button", "don"),
+                             ("press_your_button", "sheriff")]
+
+
+def test_a_wrong_count_repeats_the_step_without_saying_who():
+    sched, runtime, cards, dealt = registration()
+    answer(sched, cards, [3, 5])  # one mafia did not press
+    answer(sched, cards, [3, 5, 8])
+    answer(sched, cards, [1])  # a "Don" who is not among the mafia
+    answer(sched, cards, [8])
+    answer(sched, cards, [8, 6])  # two "Sheriffs"
+    answer(sched, cards, [5])  # a mafia pressing as the Sheriff
+    answer(sched, cards, [6])
+    assert cards.repeats == 4
+    assert dict(dealt[0].roles) == {3: Role.MAFIA, 5: Role.MAFIA, 8: Role.DON, 6: Role.SHERIFF}
+    assert [k for k, _ in says(runtime)].count("count_again") == 4
+    windows = [e for e in runtime.timeline if e["type"] == "say" and e["key"] in ("mafia_press", "press_your_button")]
+    gaps = [round(b["t"] - a["t"], 3) for a, b in itertools.pairwise(windows)]
+    # each window lasts the same whatever was pressed: the prompt (1 s) and 6 s; a repeat adds «Повторим» (1 s)
+    assert sorted(set(gaps)) == [7.0, 8.0] and gaps.count(8.0) == 4
+
+
+def test_event_cards():
+    sched, _runtime, cards, dealt = registration("event")
+    answer(sched, cards, [2, 7, 11])
+    answer(sched, cards, [4])
+    assert dict(dealt[0].roles) == {2: Role.MAFIA, 7: Role.MAFIA, 11: Role.MAFIA, 4: Role.COMMISSAR}

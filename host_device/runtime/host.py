@@ -32,6 +32,7 @@ from hardware.panel import LedPattern
 from host_device.config import load_config
 from host_device.hearing import Heard
 from host_device.listener import Gate, ListeningBehind, Transcript
+from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
 
@@ -123,6 +124,7 @@ class Host:
         self.listener = self._listener()
         self.mic_lost = False
         self.days = args.days
+        self.cards: CardRegistration | None = None
 
     def _duration(self, key: str, slots: dict[str, Any]) -> float:
         return len(self.announcer.compose(key, slots)) / self.announcer.rate
@@ -169,7 +171,10 @@ class Host:
         now_mono = time.monotonic()
         if isinstance(item, Press):
             at = self.sched.now - max(0.0, now_mono - item.at)
-            self.runtime.press(item.key, at=at)
+            if self.cards is not None and self.game.phase is Phase.ROLES and isinstance(item.key, int):
+                self.cards.press(item.key)
+            else:
+                self.runtime.press(item.key, at=at)
         elif isinstance(item, Heard):
             self.runtime.heard(item.intent, at=self.sched.now - max(0.0, now_mono - item.at))
         elif isinstance(item, StuckButton):
@@ -195,12 +200,19 @@ class Host:
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
         return done and self.sched.now >= self.runtime.speaking_until
 
+    def _deal(self, roles: DealRoles) -> None:
+        self.runtime.handle(roles)
+
     def run(self) -> int:
-        dealt = deal(self.preset, self.args.seed)
         if self.listener is not None:
             self.listener.start()
         self.sched.after(POLL_S, self._poll)
-        show_roles(self.runtime, dealt, lambda: self.runtime.handle(dealt))
+        if self.args.deal == "cards":
+            self.cards = CardRegistration(self.runtime, self._deal)
+            self.cards.start()
+        else:
+            dealt = deal(self.preset, self.args.seed)
+            show_roles(self.runtime, dealt, lambda: self.runtime.handle(dealt))
         try:
             self.sched.run_real(self.args.speed, stop=self._over, inbox=self.inbox, on_input=self._input)
         except KeyboardInterrupt:
@@ -225,7 +237,13 @@ def add_commands(commands: Any) -> None:
     p = commands.add_parser("run", help="host a game at the table")
     p.add_argument("--mode", default="host", choices=("host",), help="host: the device hosts the game")
     p.add_argument("--preset", default="classic", help="classic (10 seats) or event (12 seats)")
-    p.add_argument("--deal", default="device", choices=("device",), help="device: the device deals the roles")
+    p.add_argument(
+        "--deal",
+        default="device",
+        choices=("device", "cards"),
+        help="device: the device deals and shows each role on its LED; cards: players drew cards "
+        "and register them on the buttons",
+    )
     p.add_argument("--seed", type=int, help="the deal's random seed (default: a new deal every game)")
     p.add_argument("--panel", default="gpio", choices=PANELS)
     p.add_argument("--audio", default="device", choices=AUDIO)

@@ -125,4 +125,3 @@ def write_timeline(runtime: Runtime, path: Path) -> None:
     with path.open("w", encoding="utf-8") as out:
         for entry in runtime.sorted_timeline():
             out.write(json.dumps(entry, ensure_ascii=False) + "\n")
-
