@@ -8,6 +8,7 @@ runtime can gate the microphone and start timers on real times.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -86,12 +87,17 @@ class SoundDeviceSpeaker:
     BLOCK = 128  # frames per callback: 5.8 ms at 22050 Hz
 
     def __init__(self, rate: int, clock: Clock, device: int | str | None = None) -> None:
-        sd = import_sounddevice()
         self.rate = rate
         self.clock = clock
+        self.device = device
         self._lock = threading.Lock()
         self._current: Playback | None = None
         self._pos = 0
+        self._open()
+
+    def _open(self) -> None:
+        sd = import_sounddevice()
+        device, rate = self.device, self.rate
         try:
             self._stream = sd.OutputStream(
                 samplerate=rate,
@@ -109,6 +115,21 @@ class SoundDeviceSpeaker:
                 f"devices here:\n{device_list(sd)}"
             ) from None
         self.latency = float(self._stream.latency)
+
+    @property
+    def alive(self) -> bool:
+        """Whether the output stream still runs (a pulled-out speaker stops it)."""
+        return bool(self._stream.active)
+
+    def reopen(self) -> bool:
+        """Try to open the speaker again; True when it plays again."""
+        with contextlib.suppress(Exception):
+            self._stream.close()
+        try:
+            self._open()
+        except AudioDeviceError:
+            return False
+        return True
 
     def _callback(self, outdata: Any, frames: int, time_info: Any, status: Any) -> None:
         with self._lock:

@@ -5,13 +5,25 @@ import itertools
 
 from engine import CLASSIC, EVENT, DealRoles, Role
 from host_device.cli import main
-from host_device.runtime.host import ROLE_SIGNALS, Host, deal
+from host_device.runtime.host import ROLE_SIGNALS, Host, deal, needs_typed_speech
 from tests.conftest import MIC_WAV
 
 
 def args(**overrides):
-    base = dict(mode="host", preset="classic", deal="device", seed=7, panel="mock", audio="file", wav=str(MIC_WAV),
-                model=None, config=None, speed=2000.0, days=1, verbose=False)
+    base = dict(
+        mode="host",
+        preset="classic",
+        deal="device",
+        seed=7,
+        panel="mock",
+        audio="file",
+        wav=str(MIC_WAV),
+        model=None,
+        config=None,
+        speed=2000.0,
+        days=1,
+        verbose=False,
+    )
     base.update(overrides)
     return argparse.Namespace(**base)
 
@@ -25,7 +37,10 @@ def test_the_deal_is_seeded_and_has_the_presets_counts():
 
 
 def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack):
-    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))  # without a model: nothing is heard
+    import io
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))  # without a model: typed speech
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
     host = Host(args())
     assert host.listener is None
     seat_one_led = host.panel.leds[1].pin  # the mock pin keeps its history after the panel is closed
@@ -53,8 +68,28 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack):
 
 
 def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
-    assert main(["run", "--panel", "mock", "--audio", "file", "--wav", str(MIC_WAV), "--model", str(ko_model_dir),
-                 "--speed", "2000", "--days", "1", "--seed", "1"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--panel",
+                "mock",
+                "--audio",
+                "file",
+                "--wav",
+                str(MIC_WAV),
+                "--model",
+                str(ko_model_dir),
+                "--speed",
+                "2000",
+                "--days",
+                "1",
+                "--seed",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "game over: not finished" in out
 
@@ -93,8 +128,12 @@ def test_cards_are_registered_group_by_group():
     answer(sched, cards, [3])  # the Don
     answer(sched, cards, [6])  # the Sheriff
     assert dealt == [DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA)))]
-    assert says(runtime) == [("night_falls", None), ("mafia_press", None), ("press_your_button", "don"),
-                             ("press_your_button", "sheriff")]
+    assert says(runtime) == [
+        ("night_falls", None),
+        ("mafia_press", None),
+        ("press_your_button", "don"),
+        ("press_your_button", "sheriff"),
+    ]
 
 
 def test_a_wrong_count_repeats_the_step_without_saying_who():
@@ -109,7 +148,9 @@ def test_a_wrong_count_repeats_the_step_without_saying_who():
     assert cards.repeats == 4
     assert dict(dealt[0].roles) == {3: Role.MAFIA, 5: Role.MAFIA, 8: Role.DON, 6: Role.SHERIFF}
     assert [k for k, _ in says(runtime)].count("count_again") == 4
-    windows = [e for e in runtime.timeline if e["type"] == "say" and e["key"] in ("mafia_press", "press_your_button")]
+    windows = [
+        e for e in runtime.timeline if e["type"] == "say" and e["key"] in ("mafia_press", "press_your_button")
+    ]
     gaps = [round(b["t"] - a["t"], 3) for a, b in itertools.pairwise(windows)]
     # each window lasts the same whatever was pressed: the prompt (1 s) and 6 s; a repeat adds «Повторим» (1 s)
     assert sorted(set(gaps)) == [7.0, 8.0] and gaps.count(8.0) == 4
@@ -120,3 +161,69 @@ def test_event_cards():
     answer(sched, cards, [2, 7, 11])
     answer(sched, cards, [4])
     assert dict(dealt[0].roles) == {2: Role.MAFIA, 7: Role.MAFIA, 11: Role.MAFIA, 4: Role.COMMISSAR}
+
+
+def test_typed_speech_stands_in_for_a_missing_model(monkeypatch, tmp_path, builtin_pack):
+    import io
+    import queue
+
+    from host_device.hearing import Heard
+    from host_device.intents import russian_patterns
+    from host_device.runtime.host import TypedSpeech
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    host = Host(args())
+    assert host.listener is None and host.typed is not None
+    host.panel.close()
+    assert not needs_typed_speech(None, "keyboard")  # the keyboard panel reads the same terminal
+    assert not needs_typed_speech(object(), "gpio") and needs_typed_speech(None, "gpio")
+
+    inbox = queue.Queue()
+    TypedSpeech(russian_patterns(), 10, inbox).start(
+        io.StringIO("я выставляю игрока номер семь\nпас\n")
+    ).join(5)
+    heard = [inbox.get_nowait() for _ in range(inbox.qsize())]
+    assert all(isinstance(h, Heard) for h in heard)
+    assert [h.intent.to_dict() for h in heard] == [{"intent": "nominate", "seat": 7}, {"intent": "end"}]
+
+
+def test_a_lost_speaker_pauses_the_game_with_blinking_leds_until_it_is_back(
+    monkeypatch, tmp_path, builtin_pack
+):
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    host = Host(args(audio="device", wav=None))  # the real output stream, on the ALSA null sink
+    try:
+        assert host.speaker.alive
+        led = host.panel.leds[3].pin
+        host.speaker._stream.abort()  # as if the speaker were unplugged
+        opened = []
+        monkeypatch.setattr(host.speaker, "reopen", lambda: bool(opened))
+        host._tick()
+        assert host.speaker_lost and host.sched.paused
+        import time as _time
+
+        _time.sleep(0.6)  # the blinking runs on gpiozero's thread
+        assert {round(s.state) for s in led.states} >= {0, 1}
+        host._polled = 0.0
+        host._tick()  # still gone
+        assert host.sched.paused
+        opened.append(True)
+        host._polled = 0.0
+        host._tick()  # back
+        assert not host.speaker_lost and not host.sched.paused
+    finally:
+        host.speaker.close()
+        host.panel.close()
+
+
+def test_the_speaker_reopens_after_being_lost():
+    import time as _time
+
+    from hardware.speaker import SoundDeviceSpeaker
+
+    speaker = SoundDeviceSpeaker(22050, _time.monotonic)
+    speaker._stream.abort()
+    assert not speaker.alive
+    assert speaker.reopen() and speaker.alive
+    speaker.device = "no-such-device"
+    assert speaker.reopen() is False

@@ -96,13 +96,16 @@ class Scheduler:
         stop: Callable[[], bool] = lambda: False,
         inbox: queue.Queue[Any] | None = None,
         on_input: Callable[[Any], None] = lambda item: None,
+        tick: Callable[[], None] = lambda: None,
     ) -> None:
         """Follow the real clock (``speed`` times faster) until no event is
         left. Between events it waits on ``inbox`` (presses, intents from the
         table's threads), so an input is handled the moment it arrives, with
-        the scheduler's ``now`` set to its real time."""
+        the scheduler's ``now`` set to its real time. ``tick`` runs at every
+        turn (at least every 50 ms), paused or not."""
         wall0, virt0 = time.monotonic(), self.now
         while not stop() and (t := self.next_time()) is not None:
+            tick()
             if self._paused_at is not None:  # the clock stands still; input may resume it
                 wait = 0.05
             else:

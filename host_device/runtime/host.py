@@ -20,6 +20,8 @@ import functools
 import logging
 import queue
 import random
+import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +33,7 @@ from hardware.factory import AUDIO, PANELS, make_audio, make_panel
 from hardware.panel import LedPattern
 from host_device.config import load_config
 from host_device.hearing import Heard
+from host_device.intents import russian_patterns
 from host_device.listener import Gate, ListeningBehind, Transcript
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
@@ -66,6 +69,35 @@ def deal(preset: Preset, seed: int | None) -> DealRoles:
         roles += [(seat, role) for seat in seats[:count]]
         seats = seats[count:]
     return DealRoles(roles=tuple(sorted(roles)))
+
+
+def needs_typed_speech(listener: Any, panel: str) -> bool:
+    """Typed speech stands in for a missing model, except on the keyboard
+    panel, which reads the same terminal key by key."""
+    return listener is None and panel != "keyboard"
+
+
+class TypedSpeech:
+    """Without a speech model: what is typed (a line at a time) is what the
+    current speaker says; its intents go to the inbox as if heard."""
+
+    def __init__(self, patterns: Any, seats: int, inbox: queue.Queue[Any]) -> None:
+        self.patterns = patterns
+        self.seats = seats
+        self.inbox = inbox
+
+    def start(self, stream: Any) -> threading.Thread:
+        thread = threading.Thread(target=self.read, args=(stream,), daemon=True)
+        thread.start()
+        return thread
+
+    def read(self, stream: Any) -> None:
+        try:
+            for line in stream:
+                for intent in self.patterns.parse(line, self.seats):
+                    self.inbox.put(Heard(intent, time.monotonic(), line.strip()))
+        except (OSError, ValueError):  # no terminal (a service, a closed stdin): nothing is typed
+            return
 
 
 def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> None:
@@ -125,6 +157,13 @@ class Host:
         self.mic_lost = False
         self.days = args.days
         self.cards: CardRegistration | None = None
+        self.speaker_lost = False
+        self._polled = 0.0
+        self.typed = (
+            TypedSpeech(russian_patterns(), self.preset.seats, self.inbox)
+            if needs_typed_speech(self.listener, args.panel)
+            else None
+        )
 
     def _duration(self, key: str, slots: dict[str, Any]) -> float:
         return len(self.announcer.compose(key, slots)) / self.announcer.rate
@@ -190,11 +229,29 @@ class Host:
         elif isinstance(item, Transcript) and self.args.verbose:
             print(f"  «{item.text}»", flush=True)
 
-    def _poll(self) -> None:
+    def _tick(self) -> None:
+        """Every POLL_S of wall time, paused or not: stuck buttons, a lost
+        microphone, a lost speaker (the game waits, LEDs blinking, until it is back)."""
+        now = time.monotonic()
+        if now - self._polled < POLL_S:
+            return
+        self._polled = now
         self.panel.poll()
         self.microphone.poll()
-        if not self._over():
-            self.sched.after(POLL_S, self._poll)
+        alive = getattr(self.speaker, "alive", True)
+        if not alive and not self.speaker_lost:
+            self.speaker_lost = True
+            if not self.sched.paused:
+                self.sched.pause()
+            self.panel.all_leds(PATTERNS["blink"])
+            print("host-device: the speaker is lost; the game waits until it is back", flush=True)
+        if self.speaker_lost and self.speaker.reopen():  # type: ignore[attr-defined]
+            self.speaker_lost = False
+            self.panel.all_leds(PATTERNS["off"])
+            for seat, pattern in self.runtime.leds.items():
+                self.panel.set_led(seat, PATTERNS[pattern])
+            self.sched.resume(self.sched.now)
+            print("host-device: the speaker is back; the game goes on", flush=True)
 
     def _over(self) -> bool:
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
@@ -206,7 +263,9 @@ class Host:
     def run(self) -> int:
         if self.listener is not None:
             self.listener.start()
-        self.sched.after(POLL_S, self._poll)
+        if self.typed is not None:
+            print("host-device: type what the speaker says, then Enter (nominations, «спасибо»)", flush=True)
+            self.typed.start(sys.stdin)
         if self.args.deal == "cards":
             self.cards = CardRegistration(self.runtime, self._deal)
             self.cards.start()
@@ -214,7 +273,9 @@ class Host:
             dealt = deal(self.preset, self.args.seed)
             show_roles(self.runtime, dealt, lambda: self.runtime.handle(dealt))
         try:
-            self.sched.run_real(self.args.speed, stop=self._over, inbox=self.inbox, on_input=self._input)
+            self.sched.run_real(
+                self.args.speed, stop=self._over, inbox=self.inbox, on_input=self._input, tick=self._tick
+            )
         except KeyboardInterrupt:
             print("host-device: stopped", flush=True)
         finally:
