@@ -54,9 +54,14 @@ class Game:
         self._record.append(inp)
         return outputs
 
+    def check(self, inp: Input) -> None:
+        """Raise :class:`engine.errors.IllegalInput` if the rules do not allow
+        ``inp`` now; change nothing either way."""
+        Machine(self.preset, self._state).check(inp)
+
     def is_legal(self, inp: Input) -> bool:
         try:
-            Machine(self.preset, self._state).check(inp)
+            self.check(inp)
         except HostDeviceError:
             return False
         return True

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from engine import HostDeviceError
+from host_device.games_commands import add_commands as add_games_commands
 from host_device.intents import load_patterns
 from host_device.listen_commands import add_commands as add_listen_commands
 from host_device.play import play
@@ -34,7 +35,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from host_device.runtime.simulate import simulate, write_timeline
 
-    result, runtime = simulate(load_script(Path(args.script)))
+    store = None
+    if args.store:
+        from host_device.store import Store
+
+        store = Store(Path(args.store))
+    result, runtime = simulate(load_script(Path(args.script)), store=store)
     if args.timeline:
         try:
             write_timeline(runtime, Path(args.timeline))
@@ -68,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("simulate", help="play a script through the whole runtime on virtual time")
     p.add_argument("script", metavar="SCRIPT.json")
     p.add_argument("--timeline", metavar="OUT.jsonl", help="write every effect with its virtual time")
+    p.add_argument("--store", metavar="PATH", help="record the game in this game store")
     p.add_argument("--pretty", action="store_true", help="indent the JSON result")
     p.set_defaults(func=cmd_simulate)
 
@@ -82,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_listen_commands(commands)
     add_demo_commands(commands)
     add_run_commands(commands)
+    add_games_commands(commands)
     return parser
 
 

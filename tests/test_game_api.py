@@ -188,3 +188,12 @@ def test_clone_shares_no_container_with_the_original():
         if isinstance(value, dict | list):
             assert getattr(twin, f.name) is not value, f.name
     assert twin.vote_round.ballots is not state.vote_round.ballots
+
+
+def test_check_raises_without_changing_anything():
+    table = Table()
+    state = table.state
+    with pytest.raises(IllegalInput, match="vote is not allowed now"):
+        table.game.check(Vote(seat=1))
+    table.game.check(Advance())  # legal: no error, and still nothing changed
+    assert table.state == state and len(table.game.record) == 1

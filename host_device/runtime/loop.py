@@ -74,6 +74,7 @@ class Runtime:
         self.observers: list[Callable[[list[Output]], None]] = []
         self.step_hooks: list[Callable[[Runtime], None]] = []
         self.on_reject: list[Reject] = []
+        self.before_input: list[Callable[[Input], None]] = []  # e.g. the store's commit
         self.recorders: list[Callable[[dict[str, Any]], None]] = []  # told of every timeline entry
         self.window: tuple[float, float] | None = None  # the open vote window
         self.slots: list[tuple[int, float, float]] = []  # night calls: (seat, start, end)
@@ -105,13 +106,12 @@ class Runtime:
         if self.stopped:
             return False
         try:
-            outputs = self.game.handle(inp)
+            self.game.check(inp)
         except IllegalInput as exc:
-            log.info("not accepted: %s", exc)
-            self.record("rejected", input=to_dict(inp), reason=exc.reason)
-            for reject in self.on_reject:
-                reject(inp, exc, where)
-            return False
+            return self._rejected(inp, exc, where)
+        for commit in self.before_input:  # the record first: nothing is carried out unrecorded
+            commit(inp)
+        outputs = self.game.handle(inp)
         self.record("input", input=to_dict(inp))
         new_step = any(isinstance(o, PhaseStarted) for o in outputs)
         if new_step:  # before the effects: the new step's timers belong to it
@@ -124,6 +124,13 @@ class Runtime:
         if new_step:
             self._begin_step()
         return True
+
+    def _rejected(self, inp: Input, exc: IllegalInput, where: dict[str, Any]) -> bool:
+        log.info("not accepted: %s", exc)
+        self.record("rejected", input=to_dict(inp), reason=exc.reason)
+        for reject in self.on_reject:
+            reject(inp, exc, where)
+        return False
 
     def _carry_out(self, output: Output) -> None:
         match output:

@@ -111,10 +111,14 @@ def builtin_durations() -> Duration:
 
 
 def simulate(
-    script: Script, duration: Duration | None = None, settings: Settings | None = None
+    script: Script, duration: Duration | None = None, settings: Settings | None = None, store: Any = None
 ) -> tuple[dict[str, Any], Runtime]:
     sched = Scheduler()
     runtime = Runtime(Game(script.preset), sched, duration or builtin_durations(), settings)
+    if store is not None:
+        from host_device.store import record_runtime
+
+        record_runtime(store, runtime, "simulate")
     table = ScriptedTable(script, runtime)
     table.deal()  # the cards are dealt; the introduction night begins
     sched.run_virtual()

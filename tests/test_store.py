@@ -1,0 +1,166 @@
+"""The game store: every input committed before its effect; the record commands."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from engine import Game
+from host_device.cli import main
+from host_device.play import play
+from host_device.runtime.simulate import simulate
+from host_device.script import load_script
+from host_device.store import Store, StoreError, record_runtime
+
+ROOT = Path(__file__).parent.parent
+FULL = ROOT / "examples" / "classic-full-game.json"
+
+
+def fixed(key, slots):
+    return 1.0
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(tmp_path / "games.sqlite3")
+    yield store
+    store.close()
+
+
+def test_a_simulated_game_is_stored_whole_and_replays(store):
+    result, runtime = simulate(load_script(FULL), fixed, store=store)
+    assert result["winner"] == "red"
+    (row,) = store.games()
+    assert (row.preset, row.mode, row.winner, row.days) == ("classic", "simulate", "red", 3)
+    stored = [inp for _, _, inp in store.inputs(row.id)]
+    assert tuple(stored) == runtime.game.record
+    assert store.replay(row.id).state == runtime.game.state
+    times = [t for _, t, _ in store.inputs(row.id)]
+    assert times == sorted(times) and times[-1] > 100
+
+
+def test_each_input_is_committed_before_its_effect(store, tmp_path):
+    from engine import Advance, DealRoles, Role
+    from host_device.runtime.clock import Scheduler
+    from host_device.runtime.loop import Runtime
+
+    runtime = Runtime(Game("classic"), Scheduler(), fixed)
+    game_id = record_runtime(store, runtime, "host")
+    seen = []
+
+    def check(inp):  # runs after the store's commit, before the engine
+        other = sqlite3.connect(store.path)  # another connection sees the committed row
+        rows = other.execute("SELECT count(*) FROM inputs WHERE game = ?", (game_id,)).fetchone()[0]
+        other.close()
+        seen.append((rows, len(runtime.game.record)))
+
+    runtime.before_input.append(check)
+    runtime.handle(DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (8, Role.MAFIA), (6, Role.SHERIFF))))
+    runtime.handle(Advance())
+    assert seen == [(1, 0), (2, 1)]
+    from engine import Vote
+
+    before = len(list(store.inputs(game_id)))
+    assert not runtime.handle(Vote(seat=1))  # refused inputs are not recorded
+    assert len(list(store.inputs(game_id))) == before
+
+
+def simulate_into(path):
+    assert main(["simulate", str(FULL), "--store", str(path)]) == 0
+
+
+def test_games_list_show_and_check(tmp_path, capsys, builtin_pack):
+    path = tmp_path / "s.sqlite3"
+    simulate_into(path)
+    capsys.readouterr()
+    assert main(["games", "list", "--store", str(path)]) == 0
+    assert "\tclassic\tsimulate\tred\t3 дн." in capsys.readouterr().out
+    assert main(["games", "show", "1", "--store", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "Рассадка и роли: 3 — don, 5 — mafia, 6 — sheriff, 8 — mafia" in shown
+    assert "День 1, голосование (main): 3: 6 (1, 2, 4, 6, 7, 9); 5: 4 (—)" in shown
+    assert "Игрок 1 покидает игру: убит ночью (ночь 1)" in shown and shown.strip().endswith("Победа: мирные")
+    assert main(["games", "check", "--store", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "game 1: ok"
+
+
+def test_export_json_round_trips_through_replay(tmp_path, capsys, builtin_pack):
+    path = tmp_path / "s.sqlite3"
+    simulate_into(path)
+    out = tmp_path / "g.json"
+    assert main(["games", "export", "1", "--store", str(path), "--to", str(out)]) == 0
+    data = json.loads(out.read_text("utf-8"))
+    expected = play(load_script(FULL))
+    assert {k: data[k] for k in ("winner", "days", "out", "checks", "candidates")} == {
+        k: expected[k] for k in ("winner", "days", "out", "checks", "candidates")}
+    from engine.serial import input_from_dict
+
+    game = Game.replay(data["preset"], [input_from_dict(d) for d in data["inputs"]])
+    assert game.state.winner.value == "red" and data["events"]
+    capsys.readouterr()
+    assert main(["games", "export", "--all", "--format", "csv", "--store", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "game,seq,t,type,seat,target,roles" and lines[1].startswith("1,1,0.0,deal_roles")
+
+
+def test_a_tampered_game_is_caught(tmp_path, capsys, builtin_pack):
+    path = tmp_path / "s.sqlite3"
+    simulate_into(path)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE inputs SET input = ? WHERE game = 1 AND seq = 20", ('{"type": "vote", "seat": 1}',))
+    db.commit()
+    db.close()
+    capsys.readouterr()
+    assert main(["games", "check", "--store", str(path)]) == 1
+    assert "game 1: does not replay: phase" in capsys.readouterr().out
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET winner = 'black'")
+    db.execute("DELETE FROM inputs WHERE seq = 20")
+    db.execute("INSERT INTO inputs SELECT game, 20, t, input FROM inputs WHERE seq = 19")
+    db.commit()
+    db.close()
+    assert main(["games", "check", "--store", str(path)]) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["games", "show", "7"], "no game 7 in the store; see: host-device games list"),
+        (["games", "export"], "give a game ID, or --all"),
+    ],
+)
+def test_bad_requests_are_one_line(tmp_path, capsys, args, message, builtin_pack):
+    path = tmp_path / "s.sqlite3"
+    simulate_into(path)
+    capsys.readouterr()
+    assert main([*args, "--store", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_export_to_a_path_that_cannot_be_written(tmp_path, capsys, builtin_pack):
+    path = tmp_path / "s.sqlite3"
+    simulate_into(path)
+    assert main(["games", "export", "1", "--store", str(path), "--to", str(tmp_path / "no" / "such" / "x.json")]) == 2
+    assert "cannot write the export" in capsys.readouterr().err
+
+
+def test_a_corrupt_store_is_moved_aside_and_a_new_one_started(tmp_path, capsys):
+    path = tmp_path / "s.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    store = Store(path)
+    assert store.moved_aside is not None and store.moved_aside.read_bytes().startswith(b"this is not")
+    assert store.games() == []
+    store.close()
+    assert main(["games", "list", "--store", str(tmp_path / "none.sqlite3")]) == 2
+    assert "no game store here" in capsys.readouterr().err
+
+
+def test_a_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=99")
+    db.close()
+    with pytest.raises(StoreError, match="written by a newer host-device"):
+        Store(path)
