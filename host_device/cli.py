@@ -40,7 +40,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from host_device.store import Store
 
         store = Store(Path(args.store))
-    result, runtime = simulate(load_script(Path(args.script)), store=store)
+    if (args.resume or args.die_after) and store is None:
+        raise HostDeviceError("--resume and --die-after need --store PATH")
+    result, runtime = simulate(
+        load_script(Path(args.script)), store=store, resume=args.resume, die_after=args.die_after
+    )
     if args.timeline:
         try:
             write_timeline(runtime, Path(args.timeline))
@@ -75,6 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("script", metavar="SCRIPT.json")
     p.add_argument("--timeline", metavar="OUT.jsonl", help="write every effect with its virtual time")
     p.add_argument("--store", metavar="PATH", help="record the game in this game store")
+    p.add_argument("--resume", action="store_true", help="carry on the store's unfinished game")
+    p.add_argument(
+        "--die-after", type=int, metavar="N", help=argparse.SUPPRESS
+    )  # crash tests: SIGKILL after N inputs
     p.add_argument("--pretty", action="store_true", help="indent the JSON result")
     p.set_defaults(func=cmd_simulate)
 

@@ -179,10 +179,12 @@ class Store:
         return Game.replay(row.preset, [inp for _, _, inp in self.inputs(game_id)])
 
 
-def record_runtime(store: Store, runtime: Any, mode: str) -> int:
-    """Make a runtime commit every input it accepts, before its effect."""
-    game_id = store.new_game(runtime.game.preset.name, mode)
-    counter = {"seq": 0}
+def record_runtime(store: Store, runtime: Any, mode: str, game_id: int | None = None, seq: int = 0) -> int:
+    """Make a runtime commit every input it accepts, before its effect (into a
+    new game, or on into ``game_id`` after its ``seq`` inputs when resuming)."""
+    if game_id is None:
+        game_id = store.new_game(runtime.game.preset.name, mode)
+    counter = {"seq": seq}
 
     def before(inp: Input) -> None:
         counter["seq"] += 1

@@ -125,6 +125,39 @@ class Runtime:
             self._begin_step()
         return True
 
+    def resume(self, elapsed: float = 0.0) -> None:
+        """Carry on a game rebuilt from its record at the step it was in: said
+        again from its start (a speech with the time it had left, a vote window
+        from its question, a night step from its beginning)."""
+        s = self.game.state
+        self._step += 1
+        self.window, self.slots = None, []
+        self.say("game_resumed")
+        role = s.step_role.value if s.step_role else None
+        if s.phase in TIMED and s.speaker is not None:
+            seconds = {
+                Phase.SPEECH: self.game.preset.speech_seconds,
+                Phase.TIE_SPEECH: self.game.preset.tie_speech_seconds,
+                Phase.LAST_WORD: self.game.preset.last_word_seconds,
+            }[s.phase]
+            left = max(1, round(seconds - elapsed))
+            self.say(s.phase.value, seat=s.speaker, seconds=left)
+            self._start_timer(left, s.phase.value)
+        elif s.phase is Phase.VOTE and s.vote_round is not None:
+            rnd = s.vote_round
+            if rnd.kind.value == "all":
+                self.say("all_leave_question", seats=rnd.candidates)
+            else:
+                self.say("vote_question", seat=rnd.current)
+        elif s.phase is Phase.NIGHT_HUNT:
+            self.say("hunt")
+        elif s.phase in (Phase.NIGHT_CHECK, Phase.INTRO_MEET) and role is not None:
+            self.say("role_wakes", role=role)
+        elif s.phase is Phase.INTRO_MAFIA:
+            self.say("mafia_wakes")
+            self._start_timer(self.game.preset.agreement_seconds, "agreement")
+        self._begin_step()
+
     def _rejected(self, inp: Input, exc: IllegalInput, where: dict[str, Any]) -> bool:
         log.info("not accepted: %s", exc)
         self.record("rejected", input=to_dict(inp), reason=exc.reason)

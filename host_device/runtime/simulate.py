@@ -16,7 +16,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import Check, Game, Input, Phase, Shot, Vote
+from engine import Check, Game, Input, Nominate, Phase, Shot, Vote, Withdraw
+from engine.outputs import PhaseStarted, VoteCounted
 from host_device.intents import Intent, IntentPatterns
 from host_device.play import Runner
 from host_device.runtime.clock import Scheduler
@@ -36,6 +37,7 @@ class ScriptedTable(Runner):
         runtime.observers.append(self.observe)
         runtime.on_reject.append(self._rejected)
         runtime.step_hooks.append(self._on_step)
+        self.pending: list[Input] = []  # the interrupted step's inputs, already in the record
 
     def _rejected(self, inp: Input, exc: Exception, where: dict[str, Any]) -> None:
         if where:
@@ -45,8 +47,17 @@ class ScriptedTable(Runner):
         if not self.act() and self.game.phase is not Phase.GAME_OVER:
             runtime.stop()  # the script has run out
 
+    def already_done(self, inp: Input) -> bool:
+        """On resuming: the interrupted step's inputs that the record already has are not given again."""
+        if self.pending and self.pending[0] == inp:
+            self.pending.pop(0)
+            return True
+        return False
+
     # the script's inputs, each at its moment
     def feed(self, inp: Input, **where: Any) -> bool:
+        if self.already_done(inp):
+            return True
         rt = self.runtime
         sched = rt.sched
         match inp:
@@ -84,6 +95,9 @@ class ScriptedTable(Runner):
             if intent.intent == "forbidden":
                 self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
             elif intent.seat is not None:
+                kind = Nominate if intent.intent == "nominate" else Withdraw
+                if self.already_done(kind(seat=seat, target=intent.seat)):
+                    continue
                 where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}
                 schedule(intent, where)
         if intents and intents[-1].intent == "end":
@@ -111,18 +125,80 @@ def builtin_durations() -> Duration:
 
 
 def simulate(
-    script: Script, duration: Duration | None = None, settings: Settings | None = None, store: Any = None
+    script: Script,
+    duration: Duration | None = None,
+    settings: Settings | None = None,
+    store: Any = None,
+    resume: bool = False,
+    die_after: int | None = None,
 ) -> tuple[dict[str, Any], Runtime]:
-    sched = Scheduler()
-    runtime = Runtime(Game(script.preset), sched, duration or builtin_durations(), settings)
-    if store is not None:
-        from host_device.store import record_runtime
+    """Play a script through the runtime. With a store, every input is
+    recorded; ``resume`` carries on the store's unfinished game instead of
+    starting one; ``die_after`` kills this process (SIGKILL) after that many
+    inputs are recorded (for the crash tests)."""
+    duration = duration or builtin_durations()
+    if resume:
+        runtime, table = _resumed(script, duration, settings, store)
+    else:
+        runtime = Runtime(Game(script.preset), Scheduler(), duration, settings)
+        if store is not None:
+            from host_device.store import record_runtime
 
-        record_runtime(store, runtime, "simulate")
-    table = ScriptedTable(script, runtime)
-    table.deal()  # the cards are dealt; the introduction night begins
-    sched.run_virtual()
+            record_runtime(store, runtime, "simulate")
+        table = ScriptedTable(script, runtime)
+    if die_after is not None:
+        _die_after(runtime, die_after, store)
+    if resume:
+        runtime.resume()
+    else:
+        table.deal()  # the cards are dealt; the introduction night begins
+    runtime.sched.run_virtual()
     return table.result(), runtime
+
+
+def _resumed(
+    script: Script, duration: Duration, settings: Settings | None, store: Any
+) -> tuple[Runtime, ScriptedTable]:
+    """The store's unfinished game rebuilt from its record, with the scripted
+    table's memory of it (what left, what was checked, which vote round)."""
+    from host_device.store import StoreError, record_runtime
+
+    unfinished = store.unfinished()
+    if not unfinished:
+        raise StoreError(f"{store.path}: no unfinished game to resume")
+    row = unfinished[-1]
+    record = list(store.inputs(row.id))
+    game = Game(row.preset)
+    steps = [(inp, game.handle(inp)) for _, _, inp in record]
+    runtime = Runtime(game, Scheduler(start=record[-1][1]), duration, settings)
+    table = ScriptedTable(script, runtime)
+    started = max(
+        (i for i, (_, outs) in enumerate(steps) if any(isinstance(o, PhaseStarted) for o in outs)), default=0
+    )
+    day = game.state.day
+    for _, outputs in steps:
+        table.observe(outputs)
+    table.rounds = sum(1 for _, outs in steps for o in outs if isinstance(o, VoteCounted) and o.day == day)
+    rnd = game.state.vote_round
+    if rnd is not None and rnd.window > 0:
+        table.rounds += 1  # the round under way was begun before the crash
+    table.pending = [inp for inp, _ in steps[started + 1 :]]
+    record_runtime(store, runtime, "simulate", game_id=row.id, seq=record[-1][0])
+    return runtime, table
+
+
+def _die_after(runtime: Runtime, count: int, store: Any) -> None:
+    import os
+    import signal
+
+    seen = {"n": 0}
+
+    def maybe_die(inp: Input) -> None:
+        seen["n"] += 1
+        if seen["n"] >= count:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    runtime.before_input.append(maybe_die)  # after the store's commit: the input is recorded
 
 
 def write_timeline(runtime: Runtime, path: Path) -> None:
