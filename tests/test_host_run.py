@@ -23,6 +23,9 @@ def args(**overrides):
         speed=2000.0,
         days=1,
         verbose=False,
+        store=None,
+        resume=None,
+        new=True,
     )
     base.update(overrides)
     return argparse.Namespace(**base)
@@ -86,6 +89,7 @@ def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
                 "1",
                 "--seed",
                 "1",
+                "--new",  # another test's game is unfinished in the store: do not wait for a button
             ]
         )
         == 0
@@ -227,3 +231,53 @@ def test_the_speaker_reopens_after_being_lost():
     assert speaker.reopen() and speaker.alive
     speaker.device = "no-such-device"
     assert speaker.reopen() is False
+
+
+def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack):
+    import io
+
+    from hardware.events import Press
+    from host_device.store import Store
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    path = tmp_path / "games.sqlite3"
+    first = Host(args(store=str(path)))
+    assert first.run() == 0  # day 1, then stopped: the game is unfinished
+    store = Store(path)
+    (row,) = store.unfinished()
+    stored = len(list(store.inputs(row.id)))
+    assert stored == len(first.game.record) and store.replay(row.id).state == first.game.state
+    store.close()
+
+    again = Host(args(store=str(path), resume=row.id, new=False, days=2))
+    assert again.run() == 0
+    assert again.game.state.day == 3 and len(again.game.record) > stored
+    assert any(e["type"] == "say" and e["key"] == "game_resumed" for e in again.runtime.timeline)
+    store = Store(path)
+    assert len(list(store.inputs(row.id))) == len(again.game.record)
+    assert store.replay(row.id).state == again.game.state
+    store.close()
+
+    asked = Host(args(store=str(path), new=False))  # an unfinished game is found: the table chooses
+    asked.inbox.put(Press(key="undo", at=0.0))
+    assert asked.run() == 0
+    assert asked.game_id == 2 and not asked.resumed
+    assert next(p.label for p in asked.speaker.played) == "unfinished_game"
+
+
+def test_a_store_that_cannot_record_pauses_the_game():
+    from engine import DealRoles, Game, Role
+    from host_device.runtime.clock import Scheduler
+    from host_device.runtime.loop import Runtime
+    from host_device.store import StoreError
+
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0)
+
+    def full(inp):
+        raise StoreError("database or disk is full")
+
+    runtime.before_input.append(full)
+    assert not runtime.handle(DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (8, Role.MAFIA), (6, Role.SHERIFF))))
+    assert runtime.sched.paused and runtime.game.record == ()
+    assert [e["key"] for e in runtime.timeline if e["type"] == "say"] == ["store_full"]

@@ -159,6 +159,9 @@ class Host:
         self.cards: CardRegistration | None = None
         self.speaker_lost = False
         self._polled = 0.0
+        self.store: Any = None
+        self.game_id: int | None = None
+        self.resumed = False
         self.typed = (
             TypedSpeech(russian_patterns(), self.preset.seats, self.inbox)
             if needs_typed_speech(self.listener, args.panel)
@@ -260,13 +263,55 @@ class Host:
     def _deal(self, roles: DealRoles) -> None:
         self.runtime.handle(roles)
 
+    def _open_store(self) -> None:
+        from host_device.store import Store, record_runtime
+
+        self.store = Store(Path(self.args.store) if self.args.store else None)
+        if self.store.moved_aside is not None:
+            print(f"host-device: the game store was corrupt; kept as {self.store.moved_aside}", flush=True)
+        game_id = self._game_to_resume()
+        if game_id is None:
+            self.game_id = record_runtime(self.store, self.runtime, "host")
+            return
+        record = list(self.store.inputs(game_id))
+        game = self.store.replay(game_id)
+        self.game = self.runtime.game = game
+        self.game_id = record_runtime(self.store, self.runtime, "host", game_id=game_id, seq=record[-1][0])
+        self.resumed = True
+        print(f"host-device: resuming game {game_id} at {game.phase.value}, day {game.state.day}", flush=True)
+
+    def _game_to_resume(self) -> int | None:
+        """--resume ID, --new, or the table's choice when an unfinished game is found."""
+        if self.args.resume is not None:
+            self.store.game(self.args.resume)
+            return int(self.args.resume)
+        unfinished = self.store.unfinished()
+        if self.args.new or not unfinished:
+            return None
+        latest = unfinished[-1]
+        print(
+            f"host-device: game {latest.id} ({latest.started_at}) is unfinished: "
+            "next resumes it, undo starts anew",
+            flush=True,
+        )
+        self.gate.add(self.announcer.say("unfinished_game"))
+        while True:
+            item = self.inbox.get()
+            if isinstance(item, Press) and item.key == "next":
+                return int(latest.id)
+            if isinstance(item, Press) and item.key == "undo":
+                return None
+
     def run(self) -> int:
+        self._open_store()
         if self.listener is not None:
             self.listener.start()
         if self.typed is not None:
             print("host-device: type what the speaker says, then Enter (nominations, «спасибо»)", flush=True)
             self.typed.start(sys.stdin)
-        if self.args.deal == "cards":
+        if self.resumed:
+            self.runtime.resume()
+        elif self.args.deal == "cards":
             self.cards = CardRegistration(self.runtime, self._deal)
             self.cards.start()
         else:
@@ -283,6 +328,8 @@ class Host:
                 self.listener.stop()
             self.speaker.close()
             self.panel.close()
+            if self.store is not None:
+                self.store.close()
         winner = self.game.state.winner
         print(f"host-device: game over: {winner.value if winner else 'not finished'}", flush=True)
         return 0
@@ -314,4 +361,7 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--speed", type=float, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--days", type=int, help="stop after this many days (for trying it out)")
     p.add_argument("--verbose", action="store_true", help="print what is heard")
+    p.add_argument("--store", metavar="PATH", help="the game store (default: in the data directory)")
+    p.add_argument("--resume", type=int, metavar="ID", help="resume this unfinished game")
+    p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
     p.set_defaults(func=cmd_run)

@@ -18,7 +18,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Advance, Check, Game, IllegalInput, Input, Nominate, Phase, Shot, Vote, Withdraw
+from engine import (
+    Advance,
+    Check,
+    Game,
+    HostDeviceError,
+    IllegalInput,
+    Input,
+    Nominate,
+    Phase,
+    Shot,
+    Vote,
+    Withdraw,
+)
 from engine.outputs import (
     NominationAccepted,
     Output,
@@ -109,8 +121,16 @@ class Runtime:
             self.game.check(inp)
         except IllegalInput as exc:
             return self._rejected(inp, exc, where)
-        for commit in self.before_input:  # the record first: nothing is carried out unrecorded
-            commit(inp)
+        try:
+            for commit in self.before_input:  # the record first: nothing is carried out unrecorded
+                commit(inp)
+        except HostDeviceError as exc:  # the store cannot take it (a full disk): stop, and say so
+            log.error("not recorded, the game is paused: %s", exc)
+            self.record("not_recorded", input=to_dict(inp), reason=str(exc))
+            if not self.sched.paused:
+                self.sched.pause()
+            self.say("store_full")
+            return False
         outputs = self.game.handle(inp)
         self.record("input", input=to_dict(inp))
         new_step = any(isinstance(o, PhaseStarted) for o in outputs)
