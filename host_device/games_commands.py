@@ -62,9 +62,16 @@ def result_of(game: Game, steps: list[tuple[dict[str, Any], list[Any]]]) -> dict
     }
 
 
-def protocol(game: Game, steps: list[tuple[dict[str, Any], list[Any]]]) -> list[str]:
+def protocol(
+    game: Game, steps: list[tuple[dict[str, Any], list[Any]]], names: dict[str, str] | None = None
+) -> list[str]:
     """The game as a club writes it down (in Russian, for the club)."""
     lines = [f"Игра: {game.preset.name}, {game.preset.seats} игроков"]
+    if names:
+        lines.append(
+            "Игроки: "
+            + ", ".join(f"{seat} — {name}" for seat, name in sorted(names.items(), key=lambda n: int(n[0])))
+        )
     for inp, outputs in steps:
         if inp["type"] == "deal_roles":
             roles = ", ".join(
@@ -122,7 +129,17 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     store = _store(args)
     game, steps = replay_with_outputs(store, args.id)
-    print("\n".join(protocol(game, steps)))
+    print("\n".join(protocol(game, steps, store.names(args.id))))
+    return 0
+
+
+def cmd_name(args: argparse.Namespace) -> int:
+    store = _store(args)
+    row = store.game(args.id)
+    seats = Game(row.preset).preset.seats
+    if not 1 <= args.seat <= seats:
+        raise StoreError(f"seat {args.seat}: the {row.preset} game has seats 1..{seats}")
+    store.set_name(args.id, args.seat, args.name)
     return 0
 
 
@@ -136,7 +153,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         game, steps = replay_with_outputs(store, game_id)
         exported.append((game_id, game, steps))
     if args.format == "json":
-        objects = [{"id": gid, **result_of(game, steps)} for gid, game, steps in exported]
+        objects = [
+            {"id": gid, "names": store.names(gid), **result_of(game, steps)} for gid, game, steps in exported
+        ]
         text = json.dumps(objects if args.all else objects[0], ensure_ascii=False, indent=1)
     else:
         buffer = io.StringIO()
@@ -201,6 +220,11 @@ def add_commands(commands: Any) -> None:
     p = sub.add_parser("show", help="one game's protocol")
     p.add_argument("id", type=int)
     p.set_defaults(func=cmd_show)
+    p = sub.add_parser("name", help="a player's name for a seat (empty removes it)")
+    p.add_argument("id", type=int)
+    p.add_argument("seat", type=int)
+    p.add_argument("name")
+    p.set_defaults(func=cmd_name)
     p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
     p.add_argument("id", type=int, nargs="?")
     p.add_argument("--all", action="store_true")

@@ -141,6 +141,23 @@ class Store:
         except sqlite3.OperationalError as exc:
             raise StoreError(f"{self.path}: cannot record the game ({exc})") from None
 
+    def set_name(self, game_id: int, seat: int, name: str) -> None:
+        """A player's name for a seat (at the start or any time later); empty removes it."""
+        names = self.names(game_id)
+        if name.strip():
+            names[str(seat)] = name.strip()
+        else:
+            names.pop(str(seat), None)
+        self.db.execute(
+            "UPDATE games SET names = ? WHERE id = ?", (json.dumps(names, ensure_ascii=False), game_id)
+        )
+
+    def names(self, game_id: int) -> dict[str, str]:
+        self.game(game_id)
+        row = self.db.execute("SELECT names FROM games WHERE id = ?", (game_id,)).fetchone()
+        names: dict[str, str] = json.loads(row[0] or "{}")
+        return names
+
     def finish(self, game_id: int, winner: str | None, days: int) -> None:
         self.db.execute(
             "UPDATE games SET finished_at = ?, winner = ?, days = ? WHERE id = ?",

@@ -164,3 +164,18 @@ def test_a_newer_schema_is_refused(tmp_path):
     db.close()
     with pytest.raises(StoreError, match="written by a newer host-device"):
         Store(path)
+
+
+def test_player_names_at_the_start_or_later(tmp_path, capsys, builtin_pack):
+    path = tmp_path / "s.sqlite3"
+    simulate_into(path)
+    capsys.readouterr()
+    assert main(["games", "name", "1", "3", "Антон", "--store", str(path)]) == 0
+    assert main(["games", "name", "1", "10", "Вера", "--store", str(path)]) == 0
+    assert main(["games", "show", "1", "--store", str(path)]) == 0
+    assert "Игроки: 3 — Антон, 10 — Вера" in capsys.readouterr().out
+    assert main(["games", "name", "1", "10", "", "--store", str(path)]) == 0  # removed
+    assert main(["games", "export", "1", "--store", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["names"] == {"3": "Антон"}
+    assert main(["games", "name", "1", "11", "X", "--store", str(path)]) == 2
+    assert "seat 11: the classic game has seats 1..10" in capsys.readouterr().err
