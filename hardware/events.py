@@ -3,10 +3,12 @@ one thread-safe queue, each stamped with the runtime's clock."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
 HOST_KEYS = ("next", "pause", "undo")
+Clock = Callable[[], float]  # the runtime's one monotonic clock, injected everywhere
 Key = int | str  # a seat number, or a host key
 
 

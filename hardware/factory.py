@@ -7,9 +7,9 @@ import queue
 from pathlib import Path
 
 from engine.errors import HostDeviceError
-from hardware.events import HardwareEvent
+from hardware.events import Clock, HardwareEvent
 from hardware.microphone import Microphone, NullMicrophone, SoundDeviceMicrophone, WavMicrophone
-from hardware.panel import Clock, Panel
+from hardware.panel import Panel
 from hardware.pinmap import PinMap
 from hardware.speaker import RecordingSpeaker, SoundDeviceSpeaker, Speaker
 

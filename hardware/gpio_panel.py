@@ -7,8 +7,8 @@ import warnings
 from typing import Any
 
 from engine.errors import HostDeviceError
-from hardware.events import HardwareEvent, Key
-from hardware.panel import Clock, EdgeFilter, LedPattern, Panel, apply_pattern
+from hardware.events import Clock, HardwareEvent, Key
+from hardware.panel import EdgeFilter, LedPattern, Panel, apply_pattern
 from hardware.pinmap import PinMap
 
 

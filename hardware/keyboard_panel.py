@@ -16,8 +16,8 @@ import sys
 import threading
 from typing import Any, TextIO
 
-from hardware.events import HardwareEvent, Key
-from hardware.panel import OFF, Clock, EdgeFilter, LedPattern, Panel
+from hardware.events import Clock, HardwareEvent, Key
+from hardware.panel import OFF, EdgeFilter, LedPattern, Panel
 
 SEAT_KEYS = "1234567890-="
 HOST_KEYS = {"n": "next", "p": "pause", "u": "undo"}

@@ -12,18 +12,16 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
-from hardware.events import HardwareEvent, MicrophoneLost
+from hardware.events import Clock, HardwareEvent, MicrophoneLost
 from hardware.speaker import AudioDeviceError, device_list, import_sounddevice
 
 RATE = 16000
-Clock = Callable[[], float]
 
 
 @dataclass(frozen=True)

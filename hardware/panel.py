@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from hardware.events import ButtonReleased, HardwareEvent, Key, Press, StuckButton
-
-Clock = Callable[[], float]
+from hardware.events import ButtonReleased, Clock, HardwareEvent, Key, Press, StuckButton
 
 
 @dataclass(frozen=True)

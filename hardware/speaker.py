@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -18,9 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.errors import HostDeviceError
+from hardware.events import Clock
 
 Samples = npt.NDArray[np.int16]
-Clock = Callable[[], float]
 
 
 class AudioDeviceError(HostDeviceError, RuntimeError):

@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 import queue
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hardware.events import Clock
 from hardware.microphone import AudioBlock, Microphone
 from hardware.speaker import Playback
 from host_device.hearing import Heard, IntentTracker, words_of
@@ -28,8 +28,6 @@ from host_device.speech_model import SpeechModel
 
 GATE_TAIL_S = 0.3  # the room's echo and the speaker's own tail
 BEHIND_S = 1.0  # decoding this far behind the audio is reported
-
-Clock = Callable[[], float]
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,10 @@ class Announcer:
             return resample(self.fallback.clips[clip.key], self.fallback.sample_rate, self.rate)
         raise PackError(f"voice pack {self.pack.name} lacks clip {clip.key!r} ({clip.text!r}); no fallback")
 
+    def duration(self, key: str, slots: Mapping[str, Any] | None = None) -> float:
+        """How long a phrase lasts, in seconds (the runtime queues phrases on it)."""
+        return len(self.compose(key, slots)) / self.rate
+
     def say(self, key: str, **slots: Any) -> Playback:
         """Start saying a phrase; returns at once."""
         return self._play(Playback(self.compose(key, slots), self.rate, label=key))

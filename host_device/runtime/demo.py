@@ -45,11 +45,8 @@ def demo(script_path: Path | None, speed: float, audio: str, out: TextIO) -> dic
             out.write(f"(no sound: {str(exc).splitlines()[0]}; the demo goes on silently)\n")
     announcer = Announcer(catalogue, pack, speaker)
 
-    def duration(key: str, slots: dict[str, Any]) -> float:
-        return len(announcer.compose(key, slots)) / announcer.rate
-
     sched = Scheduler()
-    runtime = Runtime(Game(script.preset), sched, duration)
+    runtime = Runtime(Game(script.preset), sched, announcer.duration)
     table = ScriptedTable(script, runtime)
 
     def show(entry: dict[str, Any]) -> None:

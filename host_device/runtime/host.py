@@ -150,7 +150,7 @@ class Host:
         self.announcer = Announcer(catalogue, pack, self.speaker)
         self.gate = Gate()
         self.game = Game(self.preset)
-        self.runtime = Runtime(self.game, self.sched, self._duration)
+        self.runtime = Runtime(self.game, self.sched, self.announcer.duration)
         self.runtime.recorders.append(self._carry_out)
         self.runtime.step_hooks.append(self._on_step)
         self.listener = self._listener()
@@ -167,9 +167,6 @@ class Host:
             if needs_typed_speech(self.listener, args.panel)
             else None
         )
-
-    def _duration(self, key: str, slots: dict[str, Any]) -> float:
-        return len(self.announcer.compose(key, slots)) / self.announcer.rate
 
     def _listener(self) -> Any:
         from host_device.intents import russian_patterns

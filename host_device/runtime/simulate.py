@@ -116,12 +116,7 @@ def builtin_durations() -> Duration:
     from voices.catalogue import russian
 
     catalogue = russian()
-    announcer = Announcer(catalogue, ensure_builtin(catalogue))
-
-    def duration(key: str, slots: dict[str, Any]) -> float:
-        return len(announcer.compose(key, slots)) / announcer.rate
-
-    return duration
+    return Announcer(catalogue, ensure_builtin(catalogue)).duration
 
 
 def simulate(
