@@ -2,7 +2,7 @@
 
 from engine.errors import HostDeviceError, IllegalInput, UnknownPreset
 from engine.game import Game
-from engine.inputs import Advance, Check, DealRoles, Foul, Input, Nominate, Shot, Vote, Withdraw
+from engine.inputs import Advance, Check, DealRoles, Foul, Input, Nominate, Shot, Tally, Vote, Withdraw
 from engine.presets import CLASSIC, EVENT, PRESETS, Preset, get_preset
 from engine.roles import Role, Team
 from engine.state import Phase, State
@@ -26,6 +26,7 @@ __all__ = [
     "Role",
     "Shot",
     "State",
+    "Tally",
     "Team",
     "UnknownPreset",
     "Vote",

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.errors import HostDeviceError
-from engine.inputs import Advance, Check, Foul, Input, Nominate, Shot, Vote, Withdraw
+from engine.inputs import Advance, Check, Foul, Input, Nominate, Shot, Tally, Vote, Withdraw
 from engine.machine import Machine
 from engine.outputs import Output
 from engine.presets import Preset, get_preset
@@ -89,6 +89,8 @@ class Game:
         elif s.phase is Phase.VOTE:
             for seat in seats:
                 yield Vote(seat=seat)
+            for count in range(s.seats + 1):
+                yield Tally(count=count)
         elif s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
             kind = Shot if s.phase is Phase.NIGHT_HUNT else Check
             for seat in seats:
@@ -101,4 +103,3 @@ class Game:
         for inp in record:
             game.handle(inp)
         return game
-

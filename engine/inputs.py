@@ -55,6 +55,16 @@ class Vote:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Tally:
+    """The votes of the open window counted by a human host (hands, no
+    buttons): ``count`` players voted for the current candidate (or "for" in
+    the all-leave question). It closes the window, as «Спасибо» does."""
+
+    TYPE: ClassVar[str] = "tally"
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class Foul:
     TYPE: ClassVar[str] = "foul"
     seat: int
@@ -81,5 +91,15 @@ class Check:
     target: int
 
 
-Input = DealRoles | Advance | Nominate | Withdraw | Vote | Foul | Shot | Check
-INPUT_TYPES: tuple[type[Input], ...] = (DealRoles, Advance, Nominate, Withdraw, Vote, Foul, Shot, Check)
+Input = DealRoles | Advance | Nominate | Withdraw | Vote | Tally | Foul | Shot | Check
+INPUT_TYPES: tuple[type[Input], ...] = (
+    DealRoles,
+    Advance,
+    Nominate,
+    Withdraw,
+    Vote,
+    Tally,
+    Foul,
+    Shot,
+    Check,
+)

@@ -18,6 +18,7 @@ from engine.inputs import (
     Input,
     Nominate,
     Shot,
+    Tally,
     Vote,
     Withdraw,
 )
@@ -106,6 +107,20 @@ class Machine:
                 assert s.vote_round is not None
                 if seat in s.vote_round.ballots:
                     raise self.illegal("already voted in this round", seat)
+                if s.vote_round.votes >= len(s.alive()):
+                    raise self.illegal("every living player's vote is counted in this round", seat)
+            case Tally(count=count):
+                self.need_phase(inp, Phase.VOTE)
+                assert s.vote_round is not None
+                rnd = s.vote_round
+                if any(c == rnd.current for c in rnd.ballots.values()):
+                    raise self.illegal("this window's votes were taken on the buttons")
+                left = len(s.alive()) - rnd.votes
+                if not 0 <= count <= left:
+                    raise self.illegal(
+                        f"{count} votes: {len(s.alive())} players are alive and {rnd.votes} "
+                        f"have voted in this round, so 0 to {left} can vote now"
+                    )
             case Foul(seat=seat):
                 self.seat_in_range(seat)
                 if not (s.phase is Phase.LAST_WORD and seat == s.speaker):
@@ -164,6 +179,10 @@ class Machine:
                 rnd = self.s.vote_round
                 rnd.ballots[seat] = rnd.current
                 self.emit(VoteTaken(seat=seat, candidate=rnd.current or None))
+            case Tally(count=count):
+                assert self.s.vote_round is not None
+                self.s.vote_round.tallies[self.s.vote_round.current] = count
+                self.close_window()
             case Foul(seat=seat):
                 self.foul(seat)
             case Shot(seat=seat, target=target):
@@ -404,9 +423,9 @@ class Machine:
         s.vote_round = None
         keys = (0,) if rnd.kind is RoundKind.ALL else rnd.candidates
         voters = {key: tuple(sorted(v for v, c in rnd.ballots.items() if c == key)) for key in keys}
-        counts = {key: len(voters[key]) for key in keys}
+        counts = {key: len(voters[key]) + rnd.tallies.get(key, 0) for key in keys}
         if rnd.kind is not RoundKind.ALL and self.preset.non_voters is NonVoters.LAST_CANDIDATE:
-            counts[keys[-1]] += len(s.alive()) - len(rnd.ballots)
+            counts[keys[-1]] += len(s.alive()) - rnd.votes
         self.emit(
             VoteCounted(
                 day=s.day,

@@ -147,9 +147,22 @@ class GameEnded:
 
 
 Event = (
-    PhaseStarted | NominationAccepted | NominationWithdrawn | SpeechSkipped | SpeechesEnded
-    | VoteTaken | VoteCounted | Tie | NoVote | FoulGiven | Silenced | PlayerLeft | RoleRevealed
-    | ShotTaken | CheckMade | GameEnded
+    PhaseStarted
+    | NominationAccepted
+    | NominationWithdrawn
+    | SpeechSkipped
+    | SpeechesEnded
+    | VoteTaken
+    | VoteCounted
+    | Tie
+    | NoVote
+    | FoulGiven
+    | Silenced
+    | PlayerLeft
+    | RoleRevealed
+    | ShotTaken
+    | CheckMade
+    | GameEnded
 )
 PRIVATE_EVENTS = (ShotTaken, CheckMade)
 

@@ -35,6 +35,12 @@ class VoteRound:
     candidates: tuple[int, ...]
     window: int = 0  # index of the candidate whose window is open
     ballots: dict[int, int] = field(default_factory=dict)  # voter -> candidate (0 in ALL)
+    tallies: dict[int, int] = field(default_factory=dict)  # candidate (0 in ALL) -> hands counted by the host
+
+    @property
+    def votes(self) -> int:
+        """Votes cast in this round so far, pressed or counted."""
+        return len(self.ballots) + sum(self.tallies.values())
 
     @property
     def current(self) -> int:
@@ -84,7 +90,9 @@ class State:
             queue=list(self.queue),
             nominations=dict(self.nominations),
             candidates=list(self.candidates),
-            vote_round=None if rnd is None else replace(rnd, ballots=dict(rnd.ballots)),
+            vote_round=(
+                None if rnd is None else replace(rnd, ballots=dict(rnd.ballots), tallies=dict(rnd.tallies))
+            ),
             last_words=list(self.last_words),
             shots=list(self.shots),
             checked=list(self.checked),

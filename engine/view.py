@@ -30,6 +30,7 @@ def public_view(state: State) -> dict[str, Any]:
             "candidates": list(rnd.candidates),
             "current": rnd.current or None,
             "voted": sorted(rnd.ballots),
+            "counted": dict(sorted(rnd.tallies.items())),  # host-counted hands per candidate
         }
     if over:
         view["roles"] = {seat: state.role(seat).value for seat in range(1, state.seats + 1)}

@@ -151,7 +151,7 @@ def test_public_view_hides_roles_until_the_end():
     table.day_speeches({1: 5, 2: 6})
     table.advance()
     view = public_view(table.state)
-    assert view["vote"] == {"kind": "main", "candidates": [5, 6], "current": 5, "voted": []}
+    assert view["vote"] == {"kind": "main", "candidates": [5, 6], "current": 5, "voted": [], "counted": {}}
     assert view["candidates"] == [5, 6] and view["phase"] == "vote"
     for seat in (3, 5, 8):
         table.do(*[Foul(seat=seat)] * 4)
