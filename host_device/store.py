@@ -1,7 +1,10 @@
 """The game store: every accepted input of every game, in SQLite.
 
     games(id, started_at, preset, mode, settings, seats, names, finished_at, winner, days)
-    inputs(game, seq, t, input)          -- the record: replaying it rebuilds the game
+    inputs(game, seq, t, input, undone)  -- the record: replaying it rebuilds the game
+
+An undo (assist mode) marks the undone inputs; they stay in the store, and
+the record read back (and replayed) is the inputs not undone.
 
 Each input is committed (write-ahead log, synchronous commits) before its
 effect is carried out, so a power cut loses nothing that was said or shown.
@@ -23,7 +26,7 @@ from engine import Game, HostDeviceError, Input
 from engine.serial import input_from_dict, to_dict
 from voices.pack import data_dir
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -44,6 +47,10 @@ CREATE TABLE IF NOT EXISTS inputs (
     PRIMARY KEY (game, seq)
 );
 """
+MIGRATIONS = {  # from the version before to this one
+    1: SCHEMA,
+    2: "ALTER TABLE inputs ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;",
+}
 
 
 class StoreError(HostDeviceError, RuntimeError):
@@ -105,9 +112,9 @@ class Store:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise StoreError(f"{self.path}: written by a newer host-device (schema {version})")
-            if version < SCHEMA_VERSION:
-                db.executescript(SCHEMA)  # version 0 -> 1: the tables; later versions add steps here
-                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                db.executescript(MIGRATIONS[step])
+                db.execute(f"PRAGMA user_version={step}")
             db.execute("SELECT count(*) FROM games").fetchone()  # a corrupt file fails here
         except sqlite3.OperationalError as exc:
             db.close()
@@ -140,6 +147,19 @@ class Store:
             )
         except sqlite3.OperationalError as exc:
             raise StoreError(f"{self.path}: cannot record the game ({exc})") from None
+
+    def undo(self, game_id: int, keep: int) -> int:
+        """Mark every input after the first ``keep`` of the record as undone
+        (kept in the store, left out of the record); returns how many."""
+        try:
+            cur = self.db.execute(
+                "UPDATE inputs SET undone = 1 WHERE game = ? AND undone = 0 AND seq NOT IN "
+                "(SELECT seq FROM inputs WHERE game = ? AND undone = 0 ORDER BY seq LIMIT ?)",
+                (game_id, game_id, keep),
+            )
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path}: cannot record the undo ({exc})") from None
+        return cur.rowcount
 
     def set_name(self, game_id: int, seat: int, name: str) -> None:
         """A player's name for a seat (at the start or any time later); empty removes it."""
@@ -184,9 +204,14 @@ class Store:
     def inputs(self, game_id: int) -> Iterator[tuple[int, float, Input]]:
         self.game(game_id)
         for seq, t, text in self.db.execute(
-            "SELECT seq, t, input FROM inputs WHERE game = ? ORDER BY seq", (game_id,)
+            "SELECT seq, t, input FROM inputs WHERE game = ? AND undone = 0 ORDER BY seq", (game_id,)
         ):
             yield seq, t, input_from_dict(json.loads(text))
+
+    def last_seq(self, game_id: int) -> int:
+        """The highest input number of a game, undone inputs included (0: none yet)."""
+        row = self.db.execute("SELECT max(seq) FROM inputs WHERE game = ?", (game_id,)).fetchone()
+        return int(row[0] or 0)
 
     def unfinished(self) -> list[GameRow]:
         return [g for g in self.games() if g.finished_at is None]
@@ -196,12 +221,12 @@ class Store:
         return Game.replay(row.preset, [inp for _, _, inp in self.inputs(game_id)])
 
 
-def record_runtime(store: Store, runtime: Any, mode: str, game_id: int | None = None, seq: int = 0) -> int:
+def record_runtime(store: Store, runtime: Any, mode: str, game_id: int | None = None) -> int:
     """Make a runtime commit every input it accepts, before its effect (into a
-    new game, or on into ``game_id`` after its ``seq`` inputs when resuming)."""
+    new game, or on into ``game_id`` when resuming), and every undo."""
     if game_id is None:
         game_id = store.new_game(runtime.game.preset.name, mode)
-    counter = {"seq": seq}
+    counter = {"seq": store.last_seq(game_id)}
 
     def before(inp: Input) -> None:
         counter["seq"] += 1
@@ -214,4 +239,5 @@ def record_runtime(store: Store, runtime: Any, mode: str, game_id: int | None = 
 
     runtime.before_input.append(before)
     runtime.observers.append(after)
+    runtime.undo_hooks.append(lambda keep: store.undo(game_id, keep))
     return game_id

@@ -31,10 +31,15 @@ def test_a_phrase_is_its_clips_with_the_planned_pauses(catalogue, builtin_pack):
     announcer = Announcer(catalogue, builtin_pack)
     audio = announcer.compose("speech", {"seat": 7, "seconds": 60})
     rate = builtin_pack.sample_rate
-    expected = np.concatenate([
-        builtin_pack.clips["speech#0"], silence(PAUSE_WORD_MS, rate), builtin_pack.clips["seat=7"],
-        silence(PAUSE_COMMA_MS, rate), builtin_pack.clips["yours=60"],
-    ])
+    expected = np.concatenate(
+        [
+            builtin_pack.clips["speech#0"],
+            silence(PAUSE_WORD_MS, rate),
+            builtin_pack.clips["seat=7"],
+            silence(PAUSE_COMMA_MS, rate),
+            builtin_pack.clips["yours=60"],
+        ]
+    )
     assert np.array_equal(audio, expected)
     assert announcer.compose("speech", {"seat": 7, "seconds": 60}) is audio  # cached
 
@@ -88,7 +93,7 @@ def test_a_recorded_pack_falls_back_to_the_builtin_clip_with_one_warning(catalog
     with caplog.at_level(logging.WARNING):
         audio = announcer.compose("killed", {"seat": 7})
         announcer.compose("speech", {"seat": 7, "seconds": 30})
-    assert np.array_equal(audio[-len(builtin_pack.clips["seat=7"]):], builtin_pack.clips["seat=7"])
+    assert np.array_equal(audio[-len(builtin_pack.clips["seat=7"]) :], builtin_pack.clips["seat=7"])
     warnings = [r.getMessage() for r in caplog.records if "seat=7" in r.getMessage()]
     assert warnings == ["voice pack club lacks clip seat=7; using the built-in voice"]
 
@@ -148,7 +153,9 @@ def test_say_command_writes_the_exact_audio(tmp_path, capsys, catalogue, builtin
     assert main(["say", "vote_count", "seat=5", "count=3", "--to", str(out)]) == 0
     samples, rate = read_wav(out)
     assert rate == builtin_pack.sample_rate
-    assert np.array_equal(samples, Announcer(catalogue, builtin_pack).compose("vote_count", {"seat": 5, "count": 3}))
+    assert np.array_equal(
+        samples, Announcer(catalogue, builtin_pack).compose("vote_count", {"seat": 5, "count": 3})
+    )
     assert main(["say", "candidates", "seats=5,8", "--to", str(out)]) == 0
     assert main(["say", "accepted"]) == 0  # plays through the null device
 
@@ -175,9 +182,13 @@ def test_say_command_errors_are_one_line(capsys, args, message):
 def test_recording_a_pack_keeps_redoes_and_skips(tmp_path, catalogue, builtin_pack):
     answers = iter(["", "", "r", "", "", "k", "s", "q"])  # record, stop, redo; record, stop, keep; skip; quit
     said = []
-    take = np.concatenate([np.zeros(4000, np.int16), builtin_pack.clips["accepted#0"], np.zeros(4000, np.int16)])
+    take = np.concatenate(
+        [np.zeros(4000, np.int16), builtin_pack.clips["accepted#0"], np.zeros(4000, np.int16)]
+    )
     write_wav(tmp_path / "take.wav", take, builtin_pack.sample_rate)
-    microphone = WavMicrophone(tmp_path / "take.wav", time.monotonic, realtime=False, rate=builtin_pack.sample_rate)
+    microphone = WavMicrophone(
+        tmp_path / "take.wav", time.monotonic, realtime=False, rate=builtin_pack.sample_rate
+    )
     speaker = RecordingSpeaker(builtin_pack.sample_rate, VirtualClock())
     lock = threading.Lock()
 
@@ -185,8 +196,15 @@ def test_recording_a_pack_keeps_redoes_and_skips(tmp_path, catalogue, builtin_pa
         with lock:
             return next(answers)
 
-    kept = record_session(tmp_path / "pack", catalogue, microphone, speaker, ask, said.append,
-                          only=["accepted#0", "seat=1", "seat=2"])
+    kept = record_session(
+        tmp_path / "pack",
+        catalogue,
+        microphone,
+        speaker,
+        ask,
+        said.append,
+        only=["accepted#0", "seat=1", "seat=2"],
+    )
     assert kept == 1 and len(speaker.played) == 2  # each take was played back
     assert said[0] == "[1/3] accepted#0: «Принято.»"
     samples, rate = read_wav(tmp_path / "pack" / "clips" / "accepted#0.wav")
@@ -235,7 +253,9 @@ def test_missing_portaudio_names_the_package(monkeypatch):
 def test_a_speaker_that_cannot_open_is_one_clear_error():
     from hardware.speaker import AudioDeviceError
 
-    with pytest.raises(AudioDeviceError, match=r"cannot open the speaker no-such-device: .*devices here:\n0\tnullsink"):
+    with pytest.raises(
+        AudioDeviceError, match=r"cannot open the speaker no-such-device: .*devices here:\n0\tnullsink"
+    ):
         SoundDeviceSpeaker(22050, time.monotonic, device="no-such-device")
 
 

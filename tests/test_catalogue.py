@@ -16,9 +16,23 @@ from voices.catalogue import PAUSE_COMMA_MS, PAUSE_STOP_MS, PAUSE_WORD_MS, Catal
 from voices.errors import CatalogueError, SlotError, UnknownPhrase
 
 ROOT = Path(__file__).parent.parent
-RUNTIME_KEYS = ["call", "ten_seconds", "time_up", "ready", "paused", "resumed", "undo", "game_resumed",
-                "microphone_missing", "model_missing", "store_full", "sound_check", "press_your_button",
-                "mafia_press", "count_again"]
+RUNTIME_KEYS = [
+    "call",
+    "ten_seconds",
+    "time_up",
+    "ready",
+    "paused",
+    "resumed",
+    "undo",
+    "game_resumed",
+    "microphone_missing",
+    "model_missing",
+    "store_full",
+    "sound_check",
+    "press_your_button",
+    "mafia_press",
+    "count_again",
+]
 
 
 def engine_says(seed_count=60):
@@ -31,7 +45,7 @@ def engine_says(seed_count=60):
         seats = rng.sample(range(1, preset.seats + 1), preset.seats)
         roles, at = [], 0
         for role, count in preset.roles:
-            roles += [(s, role) for s in seats[at:at + count]]
+            roles += [(s, role) for s in seats[at : at + count]]
             at += count
         game = Game(preset)
         outputs = game.handle(DealRoles(roles=tuple(roles)))
@@ -69,8 +83,20 @@ def says():
 
 
 def test_random_games_reach_every_kind_of_announcement(says):
-    assert {"vote_count", "tie", "all_leave_question", "killed", "reveal_role", "winner", "disqualified",
-            "silenced", "speech_skipped", "last_word", "tie_speech", "no_vote_cancelled"} <= set(says)
+    assert {
+        "vote_count",
+        "tie",
+        "all_leave_question",
+        "killed",
+        "reveal_role",
+        "winner",
+        "disqualified",
+        "silenced",
+        "speech_skipped",
+        "last_word",
+        "tie_speech",
+        "no_vote_cancelled",
+    } <= set(says)
 
 
 def test_every_engine_phrase_has_text_and_renders(catalogue, says):
@@ -98,7 +124,11 @@ def test_runtime_phrases_exist(catalogue, key):
         ("vote_count", {"seat": 5, "count": 2}, "Игрок номер пять: два голоса."),
         ("vote_count", {"seat": 5, "count": 5}, "Игрок номер пять: пять голосов."),
         ("foul", {"seat": 4, "count": 3}, "Игрок номер четыре, третье замечание."),
-        ("candidates", {"seats": (5, 8, 12)}, "На голосование выставлены игроки номер: пять, восемь, двенадцать."),
+        (
+            "candidates",
+            {"seats": (5, 8, 12)},
+            "На голосование выставлены игроки номер: пять, восемь, двенадцать.",
+        ),
         ("winner", {"team": "red"}, "Победа мирных жителей!"),
         ("winner", {"team": "black"}, "Победа мафии!"),
         ("agreement", {"seconds": 60}, "У мафии одна минута на договорку."),
@@ -112,16 +142,27 @@ def test_texts(catalogue, key, slots, text):
 
 
 def test_the_rule_texts_own_wording(catalogue):
-    for key, words in [("night_falls", "Наступает ночь"), ("mafia_wakes", "Просыпается мафия"),
-                       ("mafia_sleeps", "Мафия засыпает"), ("hunt", "Мафия выходит на охоту"),
-                       ("morning", "Утро доброе"), ("accepted", "Принято"), ("thank_you", "Спасибо")]:
+    for key, words in [
+        ("night_falls", "Наступает ночь"),
+        ("mafia_wakes", "Просыпается мафия"),
+        ("mafia_sleeps", "Мафия засыпает"),
+        ("hunt", "Мафия выходит на охоту"),
+        ("morning", "Утро доброе"),
+        ("accepted", "Принято"),
+        ("thank_you", "Спасибо"),
+    ]:
         assert words in catalogue.phrase(key).template
 
 
 def test_plan_splits_text_and_slots_with_pauses(catalogue):
     plan = catalogue.plan("speech", {"seat": 7, "seconds": 60})
-    assert plan == [Clip("speech#0", "Игрок номер"), Pause(PAUSE_WORD_MS), Clip("seat=7", "семь"),
-                    Pause(PAUSE_COMMA_MS), Clip("yours=60", "ваша минута")]
+    assert plan == [
+        Clip("speech#0", "Игрок номер"),
+        Pause(PAUSE_WORD_MS),
+        Clip("seat=7", "семь"),
+        Pause(PAUSE_COMMA_MS),
+        Clip("yours=60", "ваша минута"),
+    ]
     plan = catalogue.plan("last_word", {"seat": 2, "seconds": 30})
     assert Pause(PAUSE_STOP_MS) in plan
 
@@ -160,8 +201,10 @@ def test_missing_slot_names_the_key_and_the_slot(catalogue):
         catalogue.plan("killed", {})
 
 
-@pytest.mark.parametrize(("slots", "message"), [({"seat": 17}, "seat=17 cannot be said; it can be 1..16"),
-                                                ({"seat": "x"}, "seat='x' cannot be said")])
+@pytest.mark.parametrize(
+    ("slots", "message"),
+    [({"seat": 17}, "seat=17 cannot be said; it can be 1..16"), ({"seat": "x"}, "seat='x' cannot be said")],
+)
 def test_values_without_words_are_refused(catalogue, slots, message):
     with pytest.raises(SlotError, match=message):
         catalogue.plan("killed", slots)

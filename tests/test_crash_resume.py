@@ -19,8 +19,13 @@ OUTCOME = ("winner", "days", "out", "checks", "candidates")
 
 
 def simulate(*args):
-    return subprocess.run([sys.executable, "-m", "host_device", "simulate", str(SCRIPT), *args],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "host_device", "simulate", str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -67,8 +72,13 @@ def test_killed_and_resumed_games_end_as_the_uninterrupted_one(uninterrupted, tm
         assert resumed.returncode == 0, (n, resumed.stderr)
         result = json.loads(resumed.stdout)
         assert {k: result[k] for k in OUTCOME} == {k: expected[k] for k in OUTCOME}, n
-        check = subprocess.run([sys.executable, "-m", "host_device", "games", "check", "--store", str(store)],
-                               capture_output=True, text=True, cwd=ROOT, check=False)
+        check = subprocess.run(
+            [sys.executable, "-m", "host_device", "games", "check", "--store", str(store)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
         assert check.returncode == 0 and check.stdout.strip() == "game 1: ok", (n, check.stdout)
 
 

@@ -116,8 +116,16 @@ def test_record_round_trips_through_json():
 def test_outputs_serialise_with_a_type():
     table = Table()
     data = [to_dict(o) for o in table.outputs]
-    assert data[0] == {"type": "say", "phrase": "night_falls", "seat": None, "seats": [], "count": None,
-                       "seconds": None, "role": None, "team": None}
+    assert data[0] == {
+        "type": "say",
+        "phrase": "night_falls",
+        "seat": None,
+        "seats": [],
+        "count": None,
+        "seconds": None,
+        "role": None,
+        "team": None,
+    }
     assert {"type": "start_timer", "seconds": 60, "purpose": "agreement"} in data
     json.dumps(data)  # everything is plain JSON
 

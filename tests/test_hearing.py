@@ -149,8 +149,12 @@ def test_can_grow():
 
 
 def test_words_of_vosk_results_are_put_on_the_clock():
-    partial = {"partial": "номер семь", "partial_result": [
-        {"word": "номер", "start": 0.5, "end": 0.9, "conf": 1.0},
-        {"word": "Семь", "start": 0.9, "end": 1.2, "conf": 0.8}]}
+    partial = {
+        "partial": "номер семь",
+        "partial_result": [
+            {"word": "номер", "start": 0.5, "end": 0.9, "conf": 1.0},
+            {"word": "Семь", "start": 0.9, "end": 1.2, "conf": 0.8},
+        ],
+    }
     assert words_of(partial, 100.0) == [Word("номер", 100.5, 100.9, 1.0), Word("семь", 100.9, 101.2, 0.8)]
     assert words_of({"text": ""}, 0) == []

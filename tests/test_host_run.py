@@ -278,6 +278,8 @@ def test_a_store_that_cannot_record_pauses_the_game():
         raise StoreError("database or disk is full")
 
     runtime.before_input.append(full)
-    assert not runtime.handle(DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (8, Role.MAFIA), (6, Role.SHERIFF))))
+    assert not runtime.handle(
+        DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (8, Role.MAFIA), (6, Role.SHERIFF)))
+    )
     assert runtime.sched.paused and runtime.game.record == ()
     assert [e["key"] for e in runtime.timeline if e["type"] == "say"] == ["store_full"]

@@ -49,8 +49,17 @@ def test_every_seat_number_as_words_and_digits(n):
     assert intents(f"я выставляю игрока номер {n}", seats=16) == [{"intent": "nominate", "seat": n}]
 
 
-@pytest.mark.parametrize(("text", "seats"), [("номер одиннадцать", 10), ("номер 13", 12), ("номер ноль", 10),
-                                            ("номер 0", 10), ("номер двадцать", 16), ("номер сто", 16)])
+@pytest.mark.parametrize(
+    ("text", "seats"),
+    [
+        ("номер одиннадцать", 10),
+        ("номер 13", 12),
+        ("номер ноль", 10),
+        ("номер 0", 10),
+        ("номер двадцать", 16),
+        ("номер сто", 16),
+    ],
+)
 def test_numbers_outside_the_table_give_no_nomination(text, seats):
     assert intents(f"я выставляю игрока {text}", seats) == []
 
@@ -149,8 +158,9 @@ def test_pattern_language():
     ]
 
 
-@pytest.mark.parametrize(("pattern", "message"), [("a ]", "']' without '['"), ("[a", "'[' without ']'"),
-                                                  ("", "is empty")])
+@pytest.mark.parametrize(
+    ("pattern", "message"), [("a ]", "']' without '['"), ("[a", "'[' without ']'"), ("", "is empty")]
+)
 def test_bad_patterns_are_named(pattern, message):
     with pytest.raises(PatternError, match=re.escape(message)):
         compile_pattern(pattern)
@@ -161,7 +171,7 @@ def test_bad_patterns_are_named(pattern, message):
     [
         ("[nominate", "my.toml: not valid TOML"),
         ("[nominate]\npatterns = []", "my.toml: missing or wrong entry 'withdraw'"),
-        ('[nominate]\npatterns = 3\n[withdraw]\npatterns=[]\n[end]\nwords=[]', "my.toml: missing or wrong"),
+        ("[nominate]\npatterns = 3\n[withdraw]\npatterns=[]\n[end]\nwords=[]", "my.toml: missing or wrong"),
     ],
 )
 def test_bad_pattern_files_are_named(text, message):

@@ -67,8 +67,9 @@ def test_the_vocabulary_check_accepts_known_words(speech_model):
 def listen_to_wav(speech_model, gate=None, clock=lambda: 0.0):
     out = queue.Queue()
     mic = WavMicrophone(MIC_WAV, clock, realtime=False)
-    listener = Listener(speech_model, mic, russian_patterns(), 10, out, clock, gate=gate, behind_s=None,
-                        partials=True)
+    listener = Listener(
+        speech_model, mic, russian_patterns(), 10, out, clock, gate=gate, behind_s=None, partials=True
+    )
     listener.open_window()
     mic.start()
     listener.drain()
@@ -83,7 +84,9 @@ def test_streaming_gives_growing_partials_and_a_final_with_word_times(speech_mod
     assert len(partials) >= 3 and finals and finals[-1].text
     assert len(partials[-1].text) >= len(partials[0].text)
     assert listener.fed_bytes == len(MIC_RAW.read_bytes())
-    assert all(0.4 <= e.at <= SPEECH_S + 0.1 for e in finals)  # seconds into the file: after the leading silence
+    assert all(
+        0.4 <= e.at <= SPEECH_S + 0.1 for e in finals
+    )  # seconds into the file: after the leading silence
 
 
 def test_the_real_microphone_path_into_the_recogniser(speech_model):
@@ -255,8 +258,12 @@ def test_bad_archives_are_refused(tmp_path, problem):
             data = bytearray(archive.read_bytes())
             data[data.index(b"xxxx") + 10] ^= 0xFF
             archive.write_bytes(bytes(data))
-    message = {"not a zip": "not a zip archive", "corrupt": "is corrupt", "no model": "not a vosk model",
-               "unsafe": "unsafe path"}[problem]
+    message = {
+        "not a zip": "not a zip archive",
+        "corrupt": "is corrupt",
+        "no model": "not a vosk model",
+        "unsafe": "unsafe path",
+    }[problem]
     with pytest.raises(ModelInstallError, match=message):
         install(archive, tmp_path / "target")
 

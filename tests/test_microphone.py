@@ -80,7 +80,10 @@ def test_poll_notices_a_silently_dead_stream():
 
 def test_a_missing_microphone_names_it_and_lists_the_devices():
     mic = SoundDeviceMicrophone(time.monotonic, device="USB PnP Sound Device")
-    with pytest.raises(AudioDeviceError, match=r"cannot open the microphone USB PnP Sound Device: .*devices here:\n0\tnullsink"):
+    with pytest.raises(
+        AudioDeviceError,
+        match=r"cannot open the microphone USB PnP Sound Device: .*devices here:\n0\tnullsink",
+    ):
         mic.start()
 
 
@@ -145,8 +148,14 @@ def test_backends_by_setting():
     ("call", "message"),
     [
         (lambda: make_audio("file", time.monotonic, queue.Queue(), 22050), "--audio file needs --wav"),
-        (lambda: make_audio("radio", time.monotonic, queue.Queue(), 22050), "--audio radio: unknown audio backend"),
-        (lambda: make_panel("touch", default_pinmap(10), time.monotonic, queue.Queue()), "--panel touch: unknown panel"),
+        (
+            lambda: make_audio("radio", time.monotonic, queue.Queue(), 22050),
+            "--audio radio: unknown audio backend",
+        ),
+        (
+            lambda: make_panel("touch", default_pinmap(10), time.monotonic, queue.Queue()),
+            "--panel touch: unknown panel",
+        ),
     ],
 )
 def test_unknown_backends(call, message):

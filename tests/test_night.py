@@ -163,8 +163,12 @@ def test_the_night_sounds_the_same_whatever_the_secret_state():
         for _ in range(2):  # the Don's step, then the Sheriff's: the same presses in each
             table.do(*[c for c in (Check(seat=s, target=t) for s, t in checks) if table.game.is_legal(c)])
             table.advance()
-        return [o for o in table.outputs[start:] if isinstance(o, (Say, StartTimer))
-                and o.__dict__.get("phrase") not in ("killed", "nobody_killed")]
+        return [
+            o
+            for o in table.outputs[start:]
+            if isinstance(o, (Say, StartTimer))
+            and o.__dict__.get("phrase") not in ("killed", "nobody_killed")
+        ]
 
     a = night_effects([(5, 1), (8, 1)], [(3, 6), (6, 5)], kill_don_first=True)
     b = night_effects([], [(1, 2)], kill_don_first=False)

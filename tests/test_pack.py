@@ -32,7 +32,9 @@ def test_builtin_pack_renders_every_clip_with_espeak(builtin_pack, catalogue):
     assert set(builtin_pack.clips) == set(catalogue.clips())
     assert builtin_pack.sample_rate == 22050 and builtin_pack.language == "ru"
     durations = [builtin_pack.duration_ms(k) for k in builtin_pack.clips]
-    assert min(durations) > 100 and max(durations) < 10000  # real speech, trimmed (the longest sentence is ~6 s)
+    assert (
+        min(durations) > 100 and max(durations) < 10000
+    )  # real speech, trimmed (the longest sentence is ~6 s)
     for samples in builtin_pack.clips.values():
         assert samples[0] == 0 and samples[-1] == 0  # faded: no clicks when joined
 
@@ -99,8 +101,10 @@ def test_a_clip_at_another_rate_is_broken(tmp_path):
     assert report.broken == ["seat=5: 8000 Hz, the pack is 16000 Hz"]
 
 
-@pytest.mark.parametrize(("content", "message"), [(None, "not a voice pack"), ("{", "not a valid manifest"),
-                                                  ('{"name": "x"}', "not a valid manifest")])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(None, "not a voice pack"), ("{", "not a valid manifest"), ('{"name": "x"}', "not a valid manifest")],
+)
 def test_not_a_pack(tmp_path, content, message):
     if content is not None:
         (tmp_path / "manifest.json").write_text(content)

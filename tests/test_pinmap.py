@@ -61,12 +61,28 @@ def test_a_full_custom_seat_table():
 @pytest.mark.parametrize(
     ("panel", "seats", "message"),
     [
-        ({"host": {"undo": 4}}, 10, r"\[panel\].host.undo: GPIO4 is already used by \[panel\].seats.1 button"),
+        (
+            {"host": {"undo": 4}},
+            10,
+            r"\[panel\].host.undo: GPIO4 is already used by \[panel\].seats.1 button",
+        ),
         ({"host": {"next": 28}}, 10, r"\[panel\].host.next: GPIO28 does not exist on the 40-pin header"),
         ({"host": {"next": "GPIO4"}}, 10, r"\[panel\].host.next: 'GPIO4' is not a GPIO number"),
-        ({"host": {"start": 1}}, 10, r"\[panel\].host.start: unknown host button; host buttons: next, pause, undo"),
-        ({"seats": {"1": [2, 3], "2": [4, 5]}}, 10, r"\[panel\].seats: the pin map has 2 seats, the game has 10"),
-        ({"seats": {"1": [2, 3], "3": [4, 5]}}, 2, r"\[panel\].seats: seats must be numbered 1..2 without gaps"),
+        (
+            {"host": {"start": 1}},
+            10,
+            r"\[panel\].host.start: unknown host button; host buttons: next, pause, undo",
+        ),
+        (
+            {"seats": {"1": [2, 3], "2": [4, 5]}},
+            10,
+            r"\[panel\].seats: the pin map has 2 seats, the game has 10",
+        ),
+        (
+            {"seats": {"1": [2, 3], "3": [4, 5]}},
+            2,
+            r"\[panel\].seats: seats must be numbered 1..2 without gaps",
+        ),
         ({"seats": {"one": [2, 3]}}, 1, r"\[panel\].seats.one: seats are numbered"),
         ({"seats": {"1": [2]}}, 1, r"\[panel\].seats.1: must be \[button GPIO, LED GPIO\]"),
         ({"seats": [1]}, 1, r"\[panel\].seats: must be a table"),
@@ -90,7 +106,9 @@ def test_seat_count_is_checked_against_the_game():
 
 def test_config_file(tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text('[panel]\ndebounce_ms = 25\n[panel.host]\nundo = 15\n[audio]\nmicrophone = "USB"\nspeaker = 0\n')
+    path.write_text(
+        '[panel]\ndebounce_ms = 25\n[panel.host]\nundo = 15\n[audio]\nmicrophone = "USB"\nspeaker = 0\n'
+    )
     config = load_config(path)
     assert config.microphone == "USB" and config.speaker == 0
     assert config.pinmap(10).debounce_ms == 25

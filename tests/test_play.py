@@ -46,7 +46,9 @@ EXPECTED = {
             {"night": 2, "by": "sheriff", "seat": 8, "result": True},
         ],
         "candidates": {"1": [3, 5], "2": [5, 8], "3": [8]},
-        "ignored": [{"night": 1, "what": "don", "seat": 3, "target": 6, "reason": "seat 3 is out of the game"}],
+        "ignored": [
+            {"night": 1, "what": "don", "seat": 3, "target": 6, "reason": "seat 3 is out of the game"}
+        ],
         "forbidden": [],
     },
     "examples/event-game": {
@@ -100,16 +102,31 @@ def test_every_example_and_scenario_has_an_expectation():
 def test_votes_for_a_candidate_without_a_window_are_reported(tmp_path):
     script = {
         "roles": {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"},
-        "days": [{"speeches": {"1": "я выставляю игрока номер два", "2": "я выставляю игрока номер четыре"},
-                  "votes": [{"2": [1, 1, 3], "7": [5]}]}],
+        "days": [
+            {
+                "speeches": {"1": "я выставляю игрока номер два", "2": "я выставляю игрока номер четыре"},
+                "votes": [{"2": [1, 1, 3], "7": [5]}],
+            }
+        ],
     }
     path = tmp_path / "s.json"
     path.write_text(json.dumps(script))
     result = play(load_script(path))
-    assert {"day": 1, "what": "votes", "round": 0, "candidate": "7",
-            "reason": "no such window in this round (windows: 2, 4)"} in result["ignored"]
-    assert {"day": 1, "what": "vote", "round": 0, "candidate": "2", "seat": 1,
-            "reason": "already voted in this round"} in result["ignored"]
+    assert {
+        "day": 1,
+        "what": "votes",
+        "round": 0,
+        "candidate": "7",
+        "reason": "no such window in this round (windows: 2, 4)",
+    } in result["ignored"]
+    assert {
+        "day": 1,
+        "what": "vote",
+        "round": 0,
+        "candidate": "2",
+        "seat": 1,
+        "reason": "already voted in this round",
+    } in result["ignored"]
     assert result["out"] == [{"seat": 4, "day": 1, "how": "vote"}]  # 2 : 8
 
 
@@ -123,7 +140,13 @@ def test_shots_by_red_seats_and_rejected_nominations_are_reported(tmp_path):
     path.write_text(json.dumps(script))
     result = play(load_script(path))
     assert result["ignored"] == [
-        {"day": 1, "what": "nominate", "seat": 2, "target": 2, "reason": "player 2 is already nominated today"},
+        {
+            "day": 1,
+            "what": "nominate",
+            "seat": 2,
+            "target": 2,
+            "reason": "player 2 is already nominated today",
+        },
         {"night": 1, "what": "shot", "seat": 1, "reason": "this seat is not mafia"},
     ]
     assert result["out"] == [{"seat": 2, "night": 1, "how": "shot"}]
@@ -133,8 +156,9 @@ def test_shots_by_red_seats_and_rejected_nominations_are_reported(tmp_path):
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "host_device", *args], capture_output=True, text=True,
-                          cwd=ROOT, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "host_device", *args], capture_output=True, text=True, cwd=ROOT, check=False
+    )
 
 
 def test_play_command_prints_one_json_object():
@@ -171,7 +195,9 @@ def test_intents_with_a_missing_pattern_file(capsys, tmp_path):
 
 def test_intents_with_another_pattern_file(capsys, tmp_path):
     path = tmp_path / "p.toml"
-    path.write_text('[nominate]\npatterns=["за {seat}"]\n[withdraw]\npatterns=["не {seat}"]\n[end]\nwords=["всё"]\n',
-                    encoding="utf-8")
+    path.write_text(
+        '[nominate]\npatterns=["за {seat}"]\n[withdraw]\npatterns=["не {seat}"]\n[end]\nwords=["всё"]\n',
+        encoding="utf-8",
+    )
     assert main(["intents", "--patterns", str(path), "за пять всё"]) == 0
     assert capsys.readouterr().out.splitlines() == ['{"intent": "nominate", "seat": 5}', '{"intent": "end"}']

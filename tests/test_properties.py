@@ -115,8 +115,14 @@ def test_illegal_inputs_change_nothing(data, preset, seat):
     from engine import Check, Nominate, Shot, Vote, Withdraw
 
     state, record = game.state, game.record
-    for inp in (Vote(seat=seat), Nominate(seat=seat, target=seat), Shot(seat=seat, target=1),
-                Check(seat=seat, target=seat), Withdraw(seat=seat, target=1), Foul(seat=seat)):
+    for inp in (
+        Vote(seat=seat),
+        Nominate(seat=seat, target=seat),
+        Shot(seat=seat, target=1),
+        Check(seat=seat, target=seat),
+        Withdraw(seat=seat, target=1),
+        Foul(seat=seat),
+    ):
         if game.is_legal(inp):
             continue
         try:
@@ -137,8 +143,16 @@ def test_random_games_reach_the_end_often():
         rng = random.Random(seed)
         game = Game("classic")
         seats = rng.sample(range(1, 11), 4)
-        game.handle(DealRoles(roles=((seats[0], Role.DON), (seats[1], Role.MAFIA),
-                                     (seats[2], Role.MAFIA), (seats[3], Role.SHERIFF))))
+        game.handle(
+            DealRoles(
+                roles=(
+                    (seats[0], Role.DON),
+                    (seats[1], Role.MAFIA),
+                    (seats[2], Role.MAFIA),
+                    (seats[3], Role.SHERIFF),
+                )
+            )
+        )
         for _ in range(MAX_STEPS):
             if game.phase is Phase.GAME_OVER:
                 finished += 1

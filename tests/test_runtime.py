@@ -74,7 +74,9 @@ def test_thanks_ends_the_speech_early_and_the_next_speaker_is_called():
     nxt = next(e for e in tl if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 2)
     assert nxt["t"] == pytest.approx(heard["t"])
     first = next(e for e in tl if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 1)
-    assert not [e for e in tl if e["type"] == "say" and e["key"] == "time_up" and first["t"] < e["t"] < nxt["t"]]
+    assert not [
+        e for e in tl if e["type"] == "say" and e["key"] == "time_up" and first["t"] < e["t"] < nxt["t"]
+    ]
 
 
 def running_game(settings=None):
@@ -140,16 +142,21 @@ def night_says(script_dict):
     _, tl = timeline(script_dict)
     start = [e["t"] for e in tl if e["type"] == "say" and e["key"] == "night_falls"][1]  # night 1
     end = next(e["t"] for e in tl if e["type"] == "say" and e["key"] == "morning" and e["t"] > start)
-    says = [(round(e["t"] - start, 3), e["key"], e.get("seat"), e.get("role")) for e in tl
-            if e["type"] == "say" and start <= e["t"] < end]
+    says = [
+        (round(e["t"] - start, 3), e["key"], e.get("seat"), e.get("role"))
+        for e in tl
+        if e["type"] == "say" and start <= e["t"] < end
+    ]
     leds = [e for e in tl if e["type"] == "led" and start <= e["t"] < end]
     return says, leds
 
 
 def test_the_night_sounds_the_same_whatever_the_secret_state():
     # Seat 3 is voted out on day 1 in both games, so the same numbers are called.
-    day = {"speeches": {"1": "я выставляю игрока номер три", "2": "я выставляю игрока номер девять"},
-           "votes": [{"3": [1, 2, 4, 6, 7, 10]}]}
+    day = {
+        "speeches": {"1": "я выставляю игрока номер три", "2": "я выставляю игрока номер девять"},
+        "votes": [{"3": [1, 2, 4, 6, 7, 10]}],
+    }
     # A: seat 3 was the Don (his step still runs, with nobody to wake); the mafia kill; the Sheriff checks.
     a = {"roles": ROLES, "days": [day], "nights": [{"shots": {"5": 1, "8": 1}, "sheriff": 5}]}
     # B: seat 3 was a civilian, the Don (9) is alive; nobody shoots or checks.
@@ -157,7 +164,9 @@ def test_the_night_sounds_the_same_whatever_the_secret_state():
     says_a, leds_a = night_says(a)
     says_b, leds_b = night_says(b)
     assert says_a == says_b
-    assert [s[1] for s in says_a].count("call") == 2 * 9 + 9  # hunt, Don's and Sheriff's calls over 9 living seats
+    assert [s[1] for s in says_a].count(
+        "call"
+    ) == 2 * 9 + 9  # hunt, Don's and Sheriff's calls over 9 living seats
     assert leds_b == []
     assert {e["seat"] for e in leds_a} == {6}  # only the checker's own LED, with his answer
 
@@ -165,7 +174,9 @@ def test_the_night_sounds_the_same_whatever_the_secret_state():
 def test_settings_set_the_rhythm():
     _, tl = timeline({"roles": ROLES, "days": [{}]}, Settings(meet_s=1.0))
     meets = [e["t"] for e in tl if e["type"] == "say" and e["key"] in ("role_wakes", "role_sleeps")]
-    assert meets[1] - meets[0] == pytest.approx(PHRASE_S + 1.0)  # the Don's meeting lasts meet_s after his phrase
+    assert meets[1] - meets[0] == pytest.approx(
+        PHRASE_S + 1.0
+    )  # the Don's meeting lasts meet_s after his phrase
 
 
 def test_simulate_command_writes_a_timeline(tmp_path, capsys, builtin_pack):
@@ -173,7 +184,9 @@ def test_simulate_command_writes_a_timeline(tmp_path, capsys, builtin_pack):
     assert main(["simulate", str(ROOT / "examples" / "classic-full-game.json"), "--timeline", str(out)]) == 0
     assert json.loads(capsys.readouterr().out)["winner"] == "red"
     lines = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
-    assert lines[0]["type"] == "input" and {"say", "timer", "led", "input", "tone"} <= {e["type"] for e in lines}
+    assert lines[0]["type"] == "input" and {"say", "timer", "led", "input", "tone"} <= {
+        e["type"] for e in lines
+    }
     assert any(e["type"] == "say" and e["key"] == "winner" for e in lines)
     assert main(["simulate", str(ROOT / "examples" / "classic-game.json"), "--timeline", str(tmp_path)]) == 2
     assert "cannot write the timeline" in capsys.readouterr().err

@@ -15,28 +15,58 @@ ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
         ([1, 2], "the script must be a JSON object, not an array"),
         ({"preset": "city"}, "preset: unknown preset 'city'; known presets: classic, event"),
         ({"preset": 3}, "preset: must be a preset name, not 3 (a number)"),
-        ({"roles": ROLES, "dayz": []}, "dayz: unknown key; known keys here: comment, days, nights, preset, roles"),
-        ({"roles": {**ROLES, "2": "doctor"}}, 'roles["2"]: unknown role "doctor" (a string) in the classic preset'),
-        ({"roles": {"3": "don", "5": "mafia", "6": "sheriff"}}, "roles: the classic preset needs 2 mafia, the script gives 1"),
+        (
+            {"roles": ROLES, "dayz": []},
+            "dayz: unknown key; known keys here: comment, days, nights, preset, roles",
+        ),
+        (
+            {"roles": {**ROLES, "2": "doctor"}},
+            'roles["2"]: unknown role "doctor" (a string) in the classic preset',
+        ),
+        (
+            {"roles": {"3": "don", "5": "mafia", "6": "sheriff"}},
+            "roles: the classic preset needs 2 mafia, the script gives 1",
+        ),
         ({"roles": {**ROLES, "11": "civilian"}}, 'roles["11"]: seat 11 is out of range 1..10 (classic)'),
-        ({"roles": {**ROLES, "x": "civilian"}}, 'roles["x"]: must be a seat number 1..10, not "x" (a string)'),
+        (
+            {"roles": {**ROLES, "x": "civilian"}},
+            'roles["x"]: must be a seat number 1..10, not "x" (a string)',
+        ),
         ({"roles": ROLES, "days": {}}, "days: must be an array, not an object"),
         ({"roles": ROLES, "days": [3]}, "days[0]: must be an object, not 3 (a number)"),
-        ({"roles": ROLES, "days": [{"fouls": {"4": -1}}]},
-         'days[0].fouls["4"]: must be a whole number of fouls (0 or more), not -1 (a number)'),
+        (
+            {"roles": ROLES, "days": [{"fouls": {"4": -1}}]},
+            'days[0].fouls["4"]: must be a whole number of fouls (0 or more), not -1 (a number)',
+        ),
         ({"roles": ROLES, "days": [{"fouls": {"4": True}}]}, 'days[0].fouls["4"]: must be a whole number'),
-        ({"roles": ROLES, "days": [{}, {"speeches": {"1": 5}}]},
-         'days[1].speeches["1"]: must be a transcript string, not 5 (a number)'),
-        ({"roles": ROLES, "days": [{"votes": [{"5": [1, 12]}]}]},
-         'days[0].votes[0]["5"][1]: seat 12 is out of range 1..10'),
+        (
+            {"roles": ROLES, "days": [{}, {"speeches": {"1": 5}}]},
+            'days[1].speeches["1"]: must be a transcript string, not 5 (a number)',
+        ),
+        (
+            {"roles": ROLES, "days": [{"votes": [{"5": [1, 12]}]}]},
+            'days[0].votes[0]["5"][1]: seat 12 is out of range 1..10',
+        ),
         ({"roles": ROLES, "days": [{"votes": [{"5": 1}]}]}, 'days[0].votes[0]["5"]: must be an array, not 1'),
         ({"roles": ROLES, "days": [{"votes": [[]]}]}, "days[0].votes[0]: must be an object, not an array"),
         ({"roles": ROLES, "days": [{"late_fouls": {"4": None}}]}, 'days[0].late_fouls["4"]: must be a whole'),
         ({"roles": ROLES, "nights": [{"shots": {"3": "1"}}]}, None),  # "1" is read as seat 1: fine
-        ({"roles": ROLES, "nights": [{"shots": {"3": 1.5}}]}, 'nights[0].shots["3"]: must be a seat number 1..10'),
-        ({"roles": ROLES, "nights": [{"commissar": 2}]}, "nights[0].commissar: unknown key; known keys here: comment, don, sheriff, shots"),
-        ({"roles": ROLES, "nights": [{"don": False}]}, "nights[0].don: must be a seat number 1..10, not false (a boolean)"),
-        ({"preset": "event", "roles": {"1": "mafia"}}, "roles: the event preset needs 1 commissar, the script gives 0"),
+        (
+            {"roles": ROLES, "nights": [{"shots": {"3": 1.5}}]},
+            'nights[0].shots["3"]: must be a seat number 1..10',
+        ),
+        (
+            {"roles": ROLES, "nights": [{"commissar": 2}]},
+            "nights[0].commissar: unknown key; known keys here: comment, don, sheriff, shots",
+        ),
+        (
+            {"roles": ROLES, "nights": [{"don": False}]},
+            "nights[0].don: must be a seat number 1..10, not false (a boolean)",
+        ),
+        (
+            {"preset": "event", "roles": {"1": "mafia"}},
+            "roles: the event preset needs 1 commissar, the script gives 0",
+        ),
     ],
 )
 def test_bad_script_is_one_clear_line_and_exit_2(tmp_path, capsys, script, message):
@@ -76,5 +106,12 @@ def test_missing_preset_means_classic_and_empty_script_runs_to_day_one(tmp_path,
     path.write_text(json.dumps({"roles": ROLES}), encoding="utf-8")
     assert main(["play", str(path)]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result == {"winner": None, "days": 1, "out": [], "checks": [], "candidates": {}, "ignored": [],
-                      "forbidden": []}
+    assert result == {
+        "winner": None,
+        "days": 1,
+        "out": [],
+        "checks": [],
+        "candidates": {},
+        "ignored": [],
+        "forbidden": [],
+    }

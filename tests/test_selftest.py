@@ -15,8 +15,24 @@ def test_self_test_on_the_mock_panel_and_the_real_audio_path(capsys):
 
 
 def test_self_test_with_twelve_seats_and_a_wav_microphone(capsys):
-    assert main(["hardware", "test", "--auto", "--panel", "mock", "--seats", "12", "--audio", "file",
-                 "--wav", str(MIC_WAV)]) == 0
+    assert (
+        main(
+            [
+                "hardware",
+                "test",
+                "--auto",
+                "--panel",
+                "mock",
+                "--seats",
+                "12",
+                "--audio",
+                "file",
+                "--wav",
+                str(MIC_WAV),
+            ]
+        )
+        == 0
+    )
     assert "buttons: 15 of 15 seen" in capsys.readouterr().out
 
 

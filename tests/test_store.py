@@ -93,7 +93,8 @@ def test_export_json_round_trips_through_replay(tmp_path, capsys, builtin_pack):
     data = json.loads(out.read_text("utf-8"))
     expected = play(load_script(FULL))
     assert {k: data[k] for k in ("winner", "days", "out", "checks", "candidates")} == {
-        k: expected[k] for k in ("winner", "days", "out", "checks", "candidates")}
+        k: expected[k] for k in ("winner", "days", "out", "checks", "candidates")
+    }
     from engine.serial import input_from_dict
 
     game = Game.replay(data["preset"], [input_from_dict(d) for d in data["inputs"]])
@@ -117,7 +118,7 @@ def test_a_tampered_game_is_caught(tmp_path, capsys, builtin_pack):
     db = sqlite3.connect(path)
     db.execute("UPDATE games SET winner = 'black'")
     db.execute("DELETE FROM inputs WHERE seq = 20")
-    db.execute("INSERT INTO inputs SELECT game, 20, t, input FROM inputs WHERE seq = 19")
+    db.execute("INSERT INTO inputs SELECT game, 20, t, input, undone FROM inputs WHERE seq = 19")
     db.commit()
     db.close()
     assert main(["games", "check", "--store", str(path)]) == 1
@@ -142,7 +143,10 @@ def test_bad_requests_are_one_line(tmp_path, capsys, args, message, builtin_pack
 def test_export_to_a_path_that_cannot_be_written(tmp_path, capsys, builtin_pack):
     path = tmp_path / "s.sqlite3"
     simulate_into(path)
-    assert main(["games", "export", "1", "--store", str(path), "--to", str(tmp_path / "no" / "such" / "x.json")]) == 2
+    assert (
+        main(["games", "export", "1", "--store", str(path), "--to", str(tmp_path / "no" / "such" / "x.json")])
+        == 2
+    )
     assert "cannot write the export" in capsys.readouterr().err
 
 

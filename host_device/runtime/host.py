@@ -270,10 +270,10 @@ class Host:
         if game_id is None:
             self.game_id = record_runtime(self.store, self.runtime, "host")
             return
-        record = list(self.store.inputs(game_id))
         game = self.store.replay(game_id)
         self.game = self.runtime.game = game
-        self.game_id = record_runtime(self.store, self.runtime, "host", game_id=game_id, seq=record[-1][0])
+        self.runtime.day_start = len(game.record)  # undo reaches back to the restart, no further
+        self.game_id = record_runtime(self.store, self.runtime, "host", game_id=game_id)
         self.resumed = True
         print(f"host-device: resuming game {game_id} at {game.phase.value}, day {game.state.day}", flush=True)
 

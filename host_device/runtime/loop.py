@@ -7,6 +7,13 @@ the question has been said and closes when «Спасибо» starts; the night 
 the living seat numbers at a fixed pace, and a press counts for the number
 whose slot it falls in. What the runtime does is written to a timeline, each
 entry with its time.
+
+Host mode and assist mode differ only in :class:`Settings`: which steps the
+device ends by itself (``auto``: host mode all of them; assist mode the vote
+windows and the night on buttons, if the host wants them), whether the table
+ends a speech (the speaker's button, «спасибо»), and whether a heard
+nomination waits for the host's confirmation (``confirm``). Assist mode adds
+free timers and undo (:meth:`Runtime.undo_to`).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from typing import Any
 from engine import (
     Advance,
     Check,
+    DealRoles,
     Game,
     HostDeviceError,
     IllegalInput,
@@ -48,6 +56,7 @@ from host_device.runtime.clock import Scheduled, Scheduler
 log = logging.getLogger(__name__)
 
 TIMED = (Phase.SPEECH, Phase.TIE_SPEECH, Phase.LAST_WORD)
+EVERY_STEP = frozenset(Phase)
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,19 @@ class Settings:
     gap_s: float = 0.4  # a breath between one step's phrases and the next step
     warn_s: float = 10.0  # the tone this long before the end of a speech
     blink_s: float = 1.0  # the nominated seat's LED after «Принято»
+    auto: frozenset[Phase] = EVERY_STEP  # steps the device ends by itself (timer, window, night pace)
+    table_ends_speech: bool = True  # the speaker's button or «спасибо» ends his speech
+    confirm: bool = False  # a heard nomination waits for the host's confirmation
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A nomination (or withdrawal) heard in a speech, waiting for the host."""
+
+    input: Nominate | Withdraw
+    at: float
+    text: str
+    where: tuple[tuple[str, Any], ...] = ()
 
 
 Duration = Callable[[str, dict[str, Any]], float]
@@ -94,6 +116,15 @@ class Runtime:
         self._step = 0
         self._timers: list[Scheduled] = []
         self.stopped = False
+        self.timer: tuple[float, int, str] | None = None  # the step's timer: (start, seconds, purpose)
+        self.free: tuple[float, int] | None = None  # the host's free timer: (start, seconds)
+        self._free: list[Scheduled] = []
+        self.proposals: list[Proposal] = []
+        self.undo_hooks: list[Callable[[int], None]] = []  # told how many inputs an undo keeps
+        self.marks: list[int] = []  # record lengths before each host action: where undo returns
+        self.step_starts: list[int] = [0]  # record lengths at which each step began
+        self.day_start = 0  # undo never goes back before this record length
+        self._ran: dict[int, float] = {}  # a timed step's elapsed time, by its start, when it ended
 
     # ---------------------------------------------------------------- recording
 
@@ -114,7 +145,9 @@ class Runtime:
 
     # ---------------------------------------------------------------- the engine
 
-    def handle(self, inp: Input, **where: Any) -> bool:
+    def handle(self, inp: Input, by_host: bool = False, **where: Any) -> bool:
+        """Give the engine one input; ``by_host`` marks a host's action, a
+        point that undo returns to."""
         if self.stopped:
             return False
         try:
@@ -131,12 +164,18 @@ class Runtime:
                 self.sched.pause()
             self.say("store_full")
             return False
+        if by_host:
+            self.marks.append(len(self.game.record))
         outputs = self.game.handle(inp)
         self.record("input", input=to_dict(inp))
         new_step = any(isinstance(o, PhaseStarted) for o in outputs)
         if new_step:  # before the effects: the new step's timers belong to it
-            self._step += 1
-            self.window, self.slots = None, []
+            self._end_step()
+            self.step_starts.append(len(self.game.record))
+            if isinstance(inp, DealRoles) or any(
+                isinstance(o, PhaseStarted) and o.phase == Phase.MORNING.value for o in outputs
+            ):
+                self.day_start = len(self.game.record)
         for observe in self.observers:
             observe(outputs)
         for output in outputs:
@@ -145,14 +184,25 @@ class Runtime:
             self._begin_step()
         return True
 
-    def resume(self, elapsed: float = 0.0) -> None:
+    def _end_step(self) -> None:
+        if self.timer is not None:
+            start, seconds, _ = self.timer
+            self._ran[self.step_starts[-1]] = min(seconds, max(0.0, self.sched.now - start))
+        self.timer = None
+        self.proposals = []
+        self._step += 1
+        self.window, self.slots = None, []
+
+    def resume(self, elapsed: float = 0.0, phrase: str = "game_resumed") -> None:
         """Carry on a game rebuilt from its record at the step it was in: said
         again from its start (a speech with the time it had left, a vote window
         from its question, a night step from its beginning)."""
         s = self.game.state
-        self._step += 1
-        self.window, self.slots = None, []
-        self.say("game_resumed")
+        for timer in self._timers:
+            timer.cancel()
+        self._timers = []
+        self._end_step()
+        self.say(phrase)
         role = s.step_role.value if s.step_role else None
         if s.phase in TIMED and s.speaker is not None:
             seconds = {
@@ -195,6 +245,7 @@ class Runtime:
                 for timer in self._timers:
                     timer.cancel()
                 self._timers = []
+                self.timer = None
             case ShowCheck(seat=seat, result=result):
                 self.led(seat, "on" if result else "blink")
                 step = self._step
@@ -230,6 +281,7 @@ class Runtime:
     def _start_timer(self, seconds: int, purpose: str) -> None:
         start = self.speaking_until
         step = self._step
+        self.timer = (start, seconds, purpose)
         self.record("timer", t=start, seconds=seconds, purpose=purpose)
         if purpose != "agreement" and seconds > self.settings.warn_s:
             self._timers.append(
@@ -244,7 +296,8 @@ class Runtime:
     def _time_up(self, step: int) -> None:
         if step == self._step:
             self.say("time_up")
-            self.handle(Advance())
+            if self.game.phase in self.settings.auto:
+                self.handle(Advance())
 
     def _led_off(self, step: int, seat: int) -> None:
         if step == self._step:
@@ -266,15 +319,17 @@ class Runtime:
         if phase in TIMED and s.speaker is not None:
             self.led(s.speaker, "on")
         ready = self.speaking_until + cfg.gap_s
-        if phase is Phase.INTRO_MEET:
+        auto = phase in cfg.auto
+        if phase is Phase.INTRO_MEET and auto:
             self.sched.at(self.speaking_until + cfg.meet_s, lambda: self._advance(step))
-        elif phase in (Phase.MORNING, Phase.VOTE_ANNOUNCE):
+        elif phase in (Phase.MORNING, Phase.VOTE_ANNOUNCE) and auto:
             self.sched.at(ready, lambda: self._advance(step))
         elif phase is Phase.VOTE:
             opens = self.speaking_until
-            self.window = (opens, opens + cfg.vote_window_s)
-            self.sched.at(self.window[1], lambda: self._advance(step))
-        elif phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
+            self.window = (opens, opens + cfg.vote_window_s if auto else float("inf"))
+            if auto:
+                self.sched.at(self.window[1], lambda: self._advance(step))
+        elif phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK) and auto:
             alive = s.alive()
             self.slots = [
                 (seat, ready + k * cfg.call_s, ready + (k + 1) * cfg.call_s) for k, seat in enumerate(alive)
@@ -301,7 +356,7 @@ class Runtime:
         if not isinstance(key, int):
             return False
         if s.phase in TIMED:
-            return key == s.speaker and self.handle(Advance())
+            return key == s.speaker and self.settings.table_ends_speech and self.handle(Advance())
         if s.phase is Phase.VOTE:
             if self.window is not None and self.window[0] <= at < self.window[1]:
                 return self.handle(Vote(seat=key), **where)
@@ -316,12 +371,21 @@ class Runtime:
             return False
         return False
 
+    def resume_clock(self, now: float | None = None) -> float:
+        """Go on after a pause: the scheduler, the phrase queue and the timers' starts move together."""
+        shift = self.sched.resume(now)
+        self.speaking_until += shift
+        if self.timer is not None:
+            self.timer = (self.timer[0] + shift, *self.timer[1:])
+        if self.free is not None:
+            self.free = (self.free[0] + shift, self.free[1])
+        return shift
+
     def toggle_pause(self, now: float | None = None) -> None:
         """The host's pause button: every timer stops where it is, and goes on
         from there on the next press; the phrase queue moves with it."""
         if self.sched.paused:
-            shift = self.sched.resume(now)
-            self.speaking_until += shift
+            shift = self.resume_clock(now)
             self.say("resumed")
             self.record("resumed", paused_s=round(shift, 3))
         else:
@@ -329,15 +393,90 @@ class Runtime:
             self.record("paused")
             self.say("paused")
 
-    def heard(self, intent: Intent, at: float | None = None, **where: Any) -> bool:
+    def heard(self, intent: Intent, at: float | None = None, text: str = "", **where: Any) -> bool:
         """An intent heard in the open speech."""
         s = self.game.state
         if s.phase is not Phase.SPEECH or s.speaker is None:
             return False
-        self.record("heard", t=self.sched.now if at is None else at, **intent.to_dict())
+        at = self.sched.now if at is None else at
+        self.record("heard", t=at, **intent.to_dict())
         if intent.intent == "end":
-            return self.handle(Advance())
+            return self.settings.table_ends_speech and self.handle(Advance())
         if intent.seat is not None and intent.intent in ("nominate", "withdraw"):
             kind = Nominate if intent.intent == "nominate" else Withdraw
-            return self.handle(kind(seat=s.speaker, target=intent.seat), **where)
+            inp = kind(seat=s.speaker, target=intent.seat)
+            if not self.settings.confirm:
+                return self.handle(inp, **where)
+            try:
+                self.game.check(inp)
+            except IllegalInput as exc:
+                return self._rejected(inp, exc, where)
+            self.proposals.append(Proposal(inp, at, text, tuple(where.items())))
+            self.record("proposal", input=to_dict(inp))
+            self.record("tone", why="proposal")
+            return True
         return False
+
+    def decide(self, accept: bool) -> bool:
+        """The host confirms (or rejects) the oldest heard nomination."""
+        if not self.proposals:
+            return False
+        proposal = self.proposals.pop(0)
+        self.record("confirmed" if accept else "declined", input=to_dict(proposal.input))
+        return not accept or self.handle(proposal.input, by_host=True, **dict(proposal.where))
+
+    # ---------------------------------------------------------------- the host's tools (assist mode)
+
+    def start_free_timer(self, seconds: int, phrase: str = "timer", **slots: Any) -> None:
+        """A timer on demand, outside the game's steps: announced, the tone ten
+        seconds before the end (for more than ten seconds), then «Время!»."""
+        self.stop_free_timer()
+        self.say(phrase, **slots)
+        start = self.speaking_until
+        self.free = (start, seconds)
+        self.record("free_timer", t=start, seconds=seconds)
+        if seconds > self.settings.warn_s:
+            self._free.append(self.sched.at(start + seconds - self.settings.warn_s, self._free_tone))
+        self._free.append(self.sched.at(start + seconds, self._free_up))
+
+    def stop_free_timer(self) -> bool:
+        running = self.free is not None
+        for item in self._free:
+            item.cancel()
+        self._free, self.free = [], None
+        return running
+
+    def _free_tone(self) -> None:
+        self.record("tone")
+
+    def _free_up(self) -> None:
+        self._free, self.free = [], None
+        self.say("time_up")
+
+    def undo_target(self) -> int | None:
+        """The record length the next undo goes back to (the last host action
+        of the day, or the start of the day), or None: nothing to undo today."""
+        n = len(self.game.record)
+        if n <= self.day_start:
+            return None
+        return max([m for m in self.marks if self.day_start <= m < n], default=self.day_start)
+
+    def undo_to(self, keep: int) -> None:
+        """Go back to the game as it was with the first ``keep`` inputs: the
+        store marks the rest undone, «Отмена» is said, and the step the game
+        is back in goes on (a speech with the time it had left) — or simply
+        continues if the undone inputs were all within it."""
+        game = Game.replay(self.game.preset, self.game.record[:keep])
+        for hook in self.undo_hooks:
+            hook(keep)
+        self.game = game
+        self.marks = [m for m in self.marks if m < keep]
+        same_step = max(i for i in self.step_starts if i <= keep) == self.step_starts[-1]
+        self.step_starts = [i for i in self.step_starts if i <= keep]
+        self.record("undo", kept=keep)
+        if same_step:
+            self.proposals = []
+            self.say("undo")
+            return
+        self.timer = None  # the undone step's time is not kept: it is not run again as it was
+        self.resume(elapsed=self._ran.pop(self.step_starts[-1], 0.0), phrase="undo")

@@ -178,7 +178,7 @@ def _resumed(
     if rnd is not None and rnd.window > 0:
         table.rounds += 1  # the round under way was begun before the crash
     table.pending = [inp for inp, _ in steps[started + 1 :]]
-    record_runtime(store, runtime, "simulate", game_id=row.id, seq=record[-1][0])
+    record_runtime(store, runtime, "simulate", game_id=row.id)
     return runtime, table
 
 
