@@ -3,6 +3,8 @@ host buttons, and the seats' LEDs drawn on one line.
 
     seats 1-9: 1..9, seat 10: 0, seat 11: -, seat 12: =
     host buttons: n (next), p (pause), u (undo)
+    assist mode's host keys: f v w y x g k c t r h, Enter, Esc or Backspace
+    (host_device/runtime/assist.py says what each does)
 
 A key is a press and a release at once (a terminal cannot tell how long a key
 is held), so there is no bounce and no stuck key here.
@@ -20,7 +22,26 @@ from hardware.events import Clock, HardwareEvent, Key
 from hardware.panel import OFF, EdgeFilter, LedPattern, Panel
 
 SEAT_KEYS = "1234567890-="
-HOST_KEYS = {"n": "next", "p": "pause", "u": "undo"}
+HOST_KEYS = {
+    "n": "next",
+    "p": "pause",
+    "u": "undo",
+    "f": "foul",
+    "v": "nominate",
+    "w": "withdraw",
+    "y": "confirm",
+    "x": "reject",
+    "g": "count",
+    "k": "kill",
+    "c": "check",
+    "t": "timer",
+    "r": "roles",
+    "h": "help",
+    "\n": "enter",
+    "\r": "enter",
+    "\x1b": "cancel",
+    "\x7f": "cancel",
+}
 SYMBOLS = {"off": "○", "on": "●", "blink": "◐", "pulse": "◑"}
 
 
@@ -39,15 +60,17 @@ class KeyboardPanel(Panel):
         events: queue.Queue[HardwareEvent] | None = None,
         keys_fd: int | None = None,
         out: TextIO | None = None,
+        draw: bool = True,
     ) -> None:
         if not 1 <= seats <= len(SEAT_KEYS):
             raise ValueError(f"the keyboard panel has keys for 1 to {len(SEAT_KEYS)} seats, not {seats}")
         self.seats = seats
         self.events = events if events is not None else queue.Queue()
-        keys: list[Key] = [*range(1, seats + 1), *HOST_KEYS.values()]
+        keys: list[Key] = [*range(1, seats + 1), *dict.fromkeys(HOST_KEYS.values())]
         self.filter = EdgeFilter(keys, clock, self.events, debounce_s=0.0, stuck_after_s=float("inf"))
         self.leds: dict[int, LedPattern] = dict.fromkeys(range(1, seats + 1), OFF)
         self.out = out if out is not None else sys.stdout
+        self.drawing = draw  # off when another view (assist mode's host screen) owns the terminal
         self.fd = keys_fd if keys_fd is not None else sys.stdin.fileno()
         self._saved: Any = None
         self._closed = threading.Event()
@@ -82,6 +105,8 @@ class KeyboardPanel(Panel):
         return "  ".join(f"{seat}{SYMBOLS[p.kind]}" for seat, p in self.leds.items())
 
     def draw(self) -> None:
+        if not self.drawing:
+            return
         self.out.write(f"\r{self.line()}  [n]ext [p]ause [u]ndo ")
         self.out.flush()
 

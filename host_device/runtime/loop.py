@@ -126,6 +126,11 @@ class Runtime:
         self.day_start = 0  # undo never goes back before this record length
         self._ran: dict[int, float] = {}  # a timed step's elapsed time, by its start, when it ended
 
+    @property
+    def step(self) -> int:
+        """The current step's number: a callback scheduled for one step checks it is still that step."""
+        return self._step
+
     # ---------------------------------------------------------------- recording
 
     def record(self, kind: str, t: float | None = None, **data: Any) -> None:

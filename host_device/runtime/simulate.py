@@ -20,6 +20,7 @@ from engine import Check, Game, Input, Nominate, Phase, Shot, Vote, Withdraw
 from engine.outputs import PhaseStarted, VoteCounted
 from host_device.intents import Intent, IntentPatterns
 from host_device.play import Runner
+from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Duration, Runtime, Settings
 from host_device.script import Script, ScriptDay
@@ -109,6 +110,49 @@ class ScriptedTable(Runner):
             self.runtime.heard(intent, **where)
 
 
+class ScriptedHost:
+    """The human host of a scripted assist-mode game. He reacts at once:
+    "next" where host mode ends a step by itself (after «Время!», after the
+    speaker's «спасибо», after the morning's and the candidates' phrases,
+    after a role has met him), and he confirms every heard nomination. The
+    votes and the night run on the buttons, so the game's record is the one
+    host mode gives."""
+
+    def __init__(self, assist: Assist) -> None:
+        self.assist = assist
+        rt = assist.runtime
+        rt.step_hooks.append(self._on_step)
+        rt.recorders.append(self._on_entry)
+
+    def _key(self, step: int, key: str) -> None:
+        if step == self.assist.runtime.step:
+            self.assist.press(key)
+
+    def _soon(self, t: float, key: str) -> None:
+        rt = self.assist.runtime
+        rt.sched.at(t, functools.partial(self._key, rt.step, key))
+
+    def _on_step(self, rt: Runtime) -> None:
+        phase, cfg = rt.game.phase, rt.settings
+        if phase in cfg.auto:
+            return
+        if phase in (Phase.MORNING, Phase.VOTE_ANNOUNCE):
+            self._soon(rt.speaking_until + cfg.gap_s, "next")
+        elif phase is Phase.INTRO_MEET:
+            self._soon(rt.speaking_until + cfg.meet_s, "next")
+
+    def _on_entry(self, entry: dict[str, Any]) -> None:
+        rt = self.assist.runtime
+        if rt.game.phase in rt.settings.auto:
+            return
+        if entry["type"] == "say" and entry["key"] == "time_up":
+            self._soon(rt.sched.now, "next")
+        elif entry["type"] == "heard" and entry["intent"] == "end":
+            self._soon(rt.sched.now, "next")
+        elif entry["type"] == "proposal":
+            self._soon(rt.sched.now, "confirm")
+
+
 def builtin_durations() -> Duration:
     """Phrase lengths from the built-in voice pack (built if missing)."""
     from host_device.voice_commands import ensure_builtin
@@ -126,12 +170,16 @@ def simulate(
     store: Any = None,
     resume: bool = False,
     die_after: int | None = None,
+    mode: str = "host",
 ) -> tuple[dict[str, Any], Runtime]:
     """Play a script through the runtime. With a store, every input is
     recorded; ``resume`` carries on the store's unfinished game instead of
     starting one; ``die_after`` kills this process (SIGKILL) after that many
-    inputs are recorded (for the crash tests)."""
+    inputs are recorded (for the crash tests). ``mode`` "assist": the steps
+    are started by a scripted human host (:class:`ScriptedHost`)."""
     duration = duration or builtin_durations()
+    if mode == "assist":
+        settings = assist_settings(settings)
     if resume:
         runtime, table = _resumed(script, duration, settings, store)
     else:
@@ -141,6 +189,8 @@ def simulate(
 
             record_runtime(store, runtime, "simulate")
         table = ScriptedTable(script, runtime)
+    if mode == "assist":
+        ScriptedHost(Assist(runtime, SCRIPTED_ASSIST, role_entry=False))
     if die_after is not None:
         _die_after(runtime, die_after, store)
     if resume:
@@ -149,6 +199,16 @@ def simulate(
         table.deal()  # the cards are dealt; the introduction night begins
     runtime.sched.run_virtual()
     return table.result(), runtime
+
+
+SCRIPTED_ASSIST = AssistSettings(auto_accept=False, votes="buttons", night="buttons")
+
+
+def assist_settings(settings: Settings | None) -> Settings:
+    """The runtime's settings for a scripted assist-mode game (votes and night on the buttons)."""
+    import dataclasses
+
+    return dataclasses.replace(settings or Settings(), **runtime_settings(SCRIPTED_ASSIST))
 
 
 def _resumed(

@@ -1,0 +1,436 @@
+"""Assist mode: a human host leads, the device times, announces, hears and counts.
+
+The host's keys (the keyboard, and the panel's three host buttons: next,
+pause, undo) arrive as presses with a key name. A seat key (a seat's button,
+or its digit on the keyboard) is the table's press, as in host mode, unless
+a host key is waiting for a seat: "f" then 3 is a foul for seat 3. Every key
+either does something or leaves a short message on the host's screen saying
+why not; no key is ignored silently.
+
+The host starts every step ("next"), gives fouls, confirms or rejects the
+nominations the device heard, may add or withdraw the speaker's nomination,
+enters the votes as counts when the table has no buttons, enters the night's
+result (a kill, or nothing for a miss; a check if he wants it recorded), runs
+free timers and undoes his last steps back to the start of the day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Advance, Check, DealRoles, Foul, Input, Nominate, Phase, Role, Shot, Tally, Withdraw
+from engine.outputs import Output, VoteCounted
+from engine.roles import BLACK_ROLES
+from host_device.runtime.loop import Runtime
+
+# (key name, keyboard key, what it does): the help screen, the README and the checks read this one table
+KEYS: tuple[tuple[str, str, str, str], ...] = (  # (name, key, short label, what it does)
+    ("next", "n", "дальше", "следующий шаг: речь, голосование, ночь, утро"),
+    ("pause", "p", "пауза", "пауза / продолжить"),
+    ("undo", "u", "отмена", "отмена последнего шага (не раньше начала дня)"),
+    ("foul", "f", "фол", "фол: f, затем место"),
+    ("nominate", "v", "выставить", "выставить от имени говорящего: v, затем место"),
+    ("withdraw", "w", "снять", "снять кандидатуру говорящего: w, затем место"),
+    ("confirm", "y", "принять", "принять услышанное выставление"),
+    ("reject", "x", "отклонить", "отклонить услышанное выставление"),
+    ("count", "g", "голоса", "голоса по рукам: g, число, Enter"),
+    ("kill", "k", "убит", "ночью: убит игрок — k, затем место (промах — просто n)"),
+    ("check", "c", "проверка", "ночью: проверка — c, затем место"),
+    ("timer", "t", "таймер", "таймер: t, затем номер (0 — остановить)"),
+    ("roles", "r", "роли", "вид ведущего: показать / скрыть роли"),
+    ("help", "h", "справка", "эта справка"),
+    ("enter", "Enter", "ввод", "записать число голосов или группу ролей"),
+    ("cancel", "Esc", "сброс", "отменить начатую команду"),
+)
+NAMES = tuple(key[0] for key in KEYS)
+SEAT_KEYS_HELP = "1…9, 0, -, = — места 1…12 (кнопки стола; после f, v, w, k, c — место)"
+WAITS_FOR_SEAT = ("foul", "nominate", "withdraw", "kill", "check")
+SEAT_DIGITS = {seat: str(seat % 10) for seat in range(1, 11)}  # seat keys 1..9, 0 as digits
+
+
+@dataclass(frozen=True)
+class AssistSettings:
+    auto_accept: bool = False  # heard nominations take effect at once
+    votes: str = "buttons"  # "buttons": windows timed on the buttons; "counts": the host enters hands
+    night: str = "host"  # "host": the host enters the result; "buttons": the device runs it as in host mode
+    timers: tuple[int, ...] = ()  # free timers beyond 60 s, 30 s and the agreement minute
+
+
+def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:
+    """The runtime's Settings fields for assist mode: the device ends a step
+    by itself only in the vote windows on buttons and a night on buttons."""
+    auto = set()
+    if assist.votes == "buttons":
+        auto.add(Phase.VOTE)
+    if assist.night == "buttons":
+        auto |= {Phase.NIGHT_HUNT, Phase.NIGHT_CHECK}
+    return {**base, "auto": frozenset(auto), "table_ends_speech": False, "confirm": not assist.auto_accept}
+
+
+@dataclass
+class RoleEntry:
+    """The host types the roles before the introduction night: the black
+    seats, then the Don among them, then each red role (the screen shows
+    what he selects only to him)."""
+
+    steps: list[tuple[Role | None, int]]
+    index: int = 0
+    selected: set[int] = field(default_factory=set)
+    roles: dict[int, Role] = field(default_factory=dict)
+
+    @classmethod
+    def for_preset(cls, preset: Any) -> RoleEntry:
+        black = sum(n for role, n in preset.roles if role in BLACK_ROLES)
+        specials = [(role, n) for role, n in preset.roles if role is not Role.MAFIA]
+        return cls([(None, black), *sorted(specials, key=lambda step: step[0] not in BLACK_ROLES)])
+
+    @property
+    def step(self) -> tuple[Role | None, int]:
+        return self.steps[self.index]
+
+    def prompt(self) -> str:
+        role, count = self.step
+        what = "все чёрные (мафия и дон)" if role is None else ROLE_NAMES[role]
+        chosen = ", ".join(map(str, sorted(self.selected))) or "—"
+        return f"Роли: отметьте места — {what}, {count}; выбрано: {chosen}; Enter — дальше"
+
+    def confirm(self) -> str | None:
+        """The group is taken (None) or the reason it is not."""
+        role, count = self.step
+        black = {seat for seat, r in self.roles.items() if r in BLACK_ROLES}
+        if len(self.selected) != count:
+            return f"нужно мест: {count}, отмечено: {len(self.selected)}"
+        if role in BLACK_ROLES and not self.selected <= black:
+            return "дон должен быть среди чёрных"
+        if role is not None and role not in BLACK_ROLES and self.selected & set(self.roles):
+            return "это место уже чёрное или занято другой ролью"
+        self.roles.update(dict.fromkeys(self.selected, Role.MAFIA if role is None else role))
+        self.selected = set()
+        self.index += 1
+        return None
+
+    @property
+    def done(self) -> bool:
+        return self.index == len(self.steps)
+
+    def deal(self) -> DealRoles:
+        return DealRoles(roles=tuple(sorted(self.roles.items())))
+
+
+ROLE_NAMES = {
+    Role.CIVILIAN: "мирный",
+    Role.SHERIFF: "шериф",
+    Role.COMMISSAR: "комиссар",
+    Role.MAFIA: "мафия",
+    Role.DON: "дон",
+}
+
+
+class Assist:
+    def __init__(
+        self,
+        runtime: Runtime,
+        settings: AssistSettings | None = None,
+        role_entry: bool = True,
+    ) -> None:
+        self.runtime = runtime
+        self.settings = settings or AssistSettings()
+        preset = runtime.game.preset
+        self.timers: list[tuple[str, int]] = [
+            ("60 с", 60),
+            ("30 с", 30),
+            ("договорка", preset.agreement_seconds),
+            *((f"{s} с", s) for s in self.settings.timers),
+        ]
+        self.roles = RoleEntry.for_preset(preset) if role_entry else None
+        self.pending: str | None = None  # a host key waiting for its seat or number
+        self.digits = ""
+        self.message = ""
+        self.show_roles = False
+        self.show_help = False
+        self.transcript = ""
+        self.last_counts: tuple[tuple[int, int], ...] = ()
+        self.on_deal: Callable[[DealRoles], Any] = lambda dealt: runtime.handle(dealt)
+        runtime.observers.append(self._observe)
+
+    @property
+    def game(self) -> Any:
+        return self.runtime.game
+
+    def _observe(self, outputs: list[Output]) -> None:
+        for output in outputs:
+            if isinstance(output, VoteCounted):
+                self.last_counts = output.counts
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.runtime.record("host_message", text=message)
+
+    # ------------------------------------------------------------------ keys
+
+    def press(self, key: int | str, at: float | None = None) -> bool:
+        """A key or button: a seat number or a host key name. Returns whether it did something."""
+        if isinstance(key, int):
+            return self._seat(key, at)
+        if key not in NAMES:
+            self.say(f"неизвестная клавиша {key!r}")
+            return False
+        reason = self.why_not(key)
+        if reason is not None:
+            self.say(f"{self.label(key)}: {reason}")
+            return False
+        return bool(getattr(self, f"_{key}")())
+
+    @staticmethod
+    def label(key: str) -> str:
+        char = next(k[1] for k in KEYS if k[0] == key)
+        return f"[{char}]"
+
+    def why_not(self, key: str) -> str | None:
+        """None if the key is legal now, else the short reason it is not."""
+        s, rt = self.game.state, self.runtime
+        phase = s.phase
+        if key in ("pause", "help", "roles"):
+            return None
+        if key == "cancel":
+            return None if self.pending or (self.roles and self.roles.selected) else "нечего отменять"
+        if key == "enter":
+            if self.pending == "count":
+                return None if self.digits else "сначала число"
+            if phase is Phase.ROLES and self.roles is not None:
+                return None
+            return "нечего подтверждать"
+        if self.pending is not None:
+            return "сначала закончите начатую команду (Esc — отменить)"
+        if phase is Phase.ROLES:
+            return "сначала роли" if self.roles is not None else "идёт раздача ролей"
+        if phase is Phase.GAME_OVER:
+            return "игра окончена"
+        if rt.sched.paused and key != "undo":
+            return "пауза (p — продолжить)"
+        if key == "undo":
+            return None if rt.undo_target() is not None else "нечего отменять в этот день"
+        if key in ("confirm", "reject"):
+            return None if rt.proposals else "нет услышанных выставлений"
+        if key in ("nominate", "withdraw"):
+            return None if phase is Phase.SPEECH else "выставлять и снимать можно только во время речи"
+        if key == "count":
+            if phase is not Phase.VOTE:
+                return "голоса вводятся во время голосования"
+            return None
+        if key == "kill":
+            if phase is not Phase.NIGHT_HUNT:
+                return "убийство вводится, когда мафия выходит на охоту"
+            if s.shots:
+                return "выстрел этой ночи уже записан (u — отменить)"
+            return None
+        if key == "check":
+            if phase is not Phase.NIGHT_CHECK:
+                return "проверка вводится, когда просыпается проверяющий"
+            if s.step_role in s.checked:
+                return "проверка этой ночи уже записана (u — отменить)"
+            return None
+        return None  # next, foul, timer
+
+    def legal_keys(self) -> list[str]:
+        return [name for name in NAMES if self.why_not(name) is None]
+
+    def _seat(self, seat: int, at: float | None) -> bool:
+        pending = self.pending
+        if pending in WAITS_FOR_SEAT:
+            self.pending = None
+            return bool(getattr(self, f"_{pending}_seat")(seat))
+        if pending == "count":
+            if seat not in SEAT_DIGITS:
+                self.say("число голосов: цифры 0…9")
+                return False
+            self.digits += SEAT_DIGITS[seat]
+            return True
+        if pending == "timer":
+            self.pending = None
+            return self._timer_choice(0 if seat == 10 else seat)
+        if self.game.phase is Phase.ROLES and self.roles is not None:
+            self.roles.selected ^= {seat}
+            return True
+        taken = self.runtime.press(seat, at=at)
+        if not taken:
+            self.say(f"кнопка {seat}: не засчитана сейчас")
+        return taken
+
+    # ------------------------------------------------------------------ what each key does
+
+    def _next(self) -> bool:
+        return self._handle(Advance())
+
+    def _pause(self) -> bool:
+        self.runtime.toggle_pause()
+        return True
+
+    def _undo(self) -> bool:
+        target = self.runtime.undo_target()
+        assert target is not None
+        undone = len(self.game.record) - target
+        self.runtime.undo_to(target)
+        self.say(f"отменено шагов записи: {undone}")
+        return True
+
+    def _confirm(self) -> bool:
+        proposal = self.runtime.proposals[0]
+        ok = self.runtime.decide(True)
+        if not ok:
+            self.say(f"не принято: {self._reason()}")
+        else:
+            self.say(f"принято: {describe(proposal.input)}")
+        return ok
+
+    def _reject(self) -> bool:
+        proposal = self.runtime.proposals[0]
+        self.runtime.decide(False)
+        self.say(f"отклонено: {describe(proposal.input)}")
+        return True
+
+    def _roles(self) -> bool:
+        self.show_roles = not self.show_roles
+        return True
+
+    def _help(self) -> bool:
+        self.show_help = not self.show_help
+        return True
+
+    def _cancel(self) -> bool:
+        self.pending, self.digits = None, ""
+        if self.roles is not None:
+            self.roles.selected = set()
+        self.say("команда отменена")
+        return True
+
+    def _prefix(self, key: str) -> bool:
+        self.pending, self.digits = key, ""
+        return True
+
+    def _foul(self) -> bool:
+        return self._prefix("foul")
+
+    def _nominate(self) -> bool:
+        return self._prefix("nominate")
+
+    def _withdraw(self) -> bool:
+        return self._prefix("withdraw")
+
+    def _count(self) -> bool:
+        return self._prefix("count")
+
+    def _kill(self) -> bool:
+        return self._prefix("kill")
+
+    def _check(self) -> bool:
+        return self._prefix("check")
+
+    def _timer(self) -> bool:
+        return self._prefix("timer")
+
+    def _enter(self) -> bool:
+        if self.pending == "count":
+            count = int(self.digits)
+            self.pending, self.digits = None, ""
+            return self._handle(Tally(count=count))
+        assert self.roles is not None
+        reason = self.roles.confirm()
+        if reason is not None:
+            self.say(f"роли: {reason}")
+            return False
+        if self.roles.done:
+            self.on_deal(self.roles.deal())
+            self.say("роли записаны")
+        return True
+
+    def _foul_seat(self, seat: int) -> bool:
+        s = self.game.state
+        if not 1 <= seat <= s.seats:
+            self.say(f"фол: места {seat} нет")
+            return False
+        if seat in s.out and not (s.phase is Phase.LAST_WORD and s.speaker == seat):
+            self.say(f"фол: игрок {seat} уже выбыл — фол не записан")
+            return False
+        return self._handle(Foul(seat=seat))
+
+    def _nominate_seat(self, seat: int) -> bool:
+        speaker = self.game.state.speaker
+        assert speaker is not None
+        return self._handle(Nominate(seat=speaker, target=seat))
+
+    def _withdraw_seat(self, seat: int) -> bool:
+        speaker = self.game.state.speaker
+        assert speaker is not None
+        return self._handle(Withdraw(seat=speaker, target=seat))
+
+    def _kill_seat(self, seat: int) -> bool:
+        """Every living black player's shot at the seat: the record a kill on buttons would have."""
+        s = self.game.state
+        if seat not in s.alive():
+            self.say(f"убийство: игрок {seat} не в игре")
+            return False
+        shooters = [p for p in s.alive() if s.role(p) in BLACK_ROLES]
+        for k, shooter in enumerate(shooters):
+            self.runtime.handle(Shot(seat=shooter, target=seat), by_host=k == 0)
+        self.say(f"ночь: убит игрок {seat} (объявится утром)")
+        return True
+
+    def _check_seat(self, seat: int) -> bool:
+        s = self.game.state
+        checker = next((p for p in s.alive() if s.role(p) is s.step_role), None)
+        if checker is None:
+            self.say("проверка: проверяющий выбыл")
+            return False
+        if not self._handle(Check(seat=checker, target=seat)):
+            return False
+        if self.show_roles:
+            self.say(f"проверка: игрок {seat} — {ROLE_NAMES[s.role(seat)]}")
+        else:
+            self.say(f"проверка игрока {seat} записана")
+        return True
+
+    def _timer_choice(self, number: int) -> bool:
+        if number == 0:
+            if not self.runtime.stop_free_timer():
+                self.say("таймер не идёт")
+                return False
+            self.say("таймер остановлен")
+            return True
+        if not 1 <= number <= len(self.timers):
+            self.say(f"таймера {number} нет: 1…{len(self.timers)}, 0 — стоп")
+            return False
+        label, seconds = self.timers[number - 1]
+        if label == "договорка":
+            self.runtime.start_free_timer(seconds, "agreement", seconds=seconds)
+        else:
+            self.runtime.start_free_timer(seconds)
+        self.say(f"таймер: {label}")
+        return True
+
+    def _handle(self, inp: Input) -> bool:
+        ok = self.runtime.handle(inp, by_host=True)
+        if not ok:
+            self.say(f"не принято: {self._reason()}")
+        return ok
+
+    def _reason(self) -> str:
+        for entry in reversed(self.runtime.timeline):
+            if entry["type"] == "rejected":
+                return str(entry["reason"])
+            if entry["type"] == "not_recorded":
+                return "игра не записана (нет места)"
+        return "не сейчас"
+
+    def heard_text(self, text: str) -> None:
+        self.transcript = text
+
+
+def describe(inp: Input) -> str:
+    if isinstance(inp, Nominate):
+        return f"игрок {inp.seat} выставляет игрока {inp.target}"
+    if isinstance(inp, Withdraw):
+        return f"игрок {inp.seat} снимает игрока {inp.target}"
+    return inp.TYPE

@@ -1,0 +1,211 @@
+"""The host's screen in assist mode, drawn with rich.
+
+It always shows the phase, the speaker and his seconds left in large digits,
+every seat's state (in the game, fouls, silenced, nominated, voted), the
+candidates and the counts, the last heard transcript, what waits for the
+host (a heard nomination, a command waiting for its seat) and the keys legal
+now. Roles appear only in the host view (key r), or after the game.
+
+:func:`render` gives the screen as plain text (the tests read it);
+:class:`Screen` redraws a terminal with it.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from typing import Any, TextIO
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from engine import Phase
+from host_device.runtime.assist import KEYS, ROLE_NAMES, SEAT_KEYS_HELP, Assist, describe
+
+PHASES = {
+    Phase.ROLES: "Роли",
+    Phase.INTRO_MAFIA: "Ночь знакомства: мафия договаривается",
+    Phase.INTRO_MEET: "Ночь знакомства",
+    Phase.MORNING: "Утро",
+    Phase.LAST_WORD: "Последнее слово",
+    Phase.SPEECH: "Речь",
+    Phase.VOTE_ANNOUNCE: "Кандидаты объявлены",
+    Phase.VOTE: "Голосование",
+    Phase.TIE_SPEECH: "Оправдание (автокатастрофа)",
+    Phase.NIGHT_HUNT: "Ночь: охота мафии",
+    Phase.NIGHT_CHECK: "Ночь: проверка",
+    Phase.GAME_OVER: "Игра окончена",
+}
+CHARS = {key[0]: key[1] for key in KEYS}
+SHORT = {key[0]: key[2] for key in KEYS}
+DIGITS = {  # five rows each
+    "0": ("███", "█ █", "█ █", "█ █", "███"),
+    "1": (" ██", "  █", "  █", "  █", "  █"),
+    "2": ("███", "  █", "███", "█  ", "███"),
+    "3": ("███", "  █", "███", "  █", "███"),
+    "4": ("█ █", "█ █", "███", "  █", "  █"),
+    "5": ("███", "█  ", "███", "  █", "███"),
+    "6": ("███", "█  ", "███", "█ █", "███"),
+    "7": ("███", "  █", "  █", "  █", "  █"),
+    "8": ("███", "█ █", "███", "█ █", "███"),
+    "9": ("███", "█ █", "███", "  █", "███"),
+    ":": ("   ", " █ ", "   ", " █ ", "   "),
+    "-": ("   ", "   ", "███", "   ", "   "),
+}
+
+
+def big(text: str) -> str:
+    """Text of digits and ':' in five-row block letters."""
+    return "\n".join(" ".join(DIGITS[c][row] for c in text) for row in range(5))
+
+
+def clock(seconds: float) -> str:
+    whole = max(0, math.ceil(seconds - 1e-9))  # a countdown: 59.2 s left shows 1:00, 0.4 s shows 0:01
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def seconds_left(runtime: Any) -> float | None:
+    """The step's timer: seconds left (the full time before it starts), or None."""
+    if runtime.timer is None:
+        return None
+    start, seconds, _ = runtime.timer
+    return float(seconds) if runtime.sched.now < start else max(0.0, start + seconds - runtime.sched.now)
+
+
+def free_left(runtime: Any) -> float | None:
+    if runtime.free is None:
+        return None
+    start, seconds = runtime.free
+    return float(seconds) if runtime.sched.now < start else max(0.0, start + seconds - runtime.sched.now)
+
+
+def render(assist: Assist, width: int = 100) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
+    console.print(view(assist))
+    out = console.file
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()
+
+
+def view(assist: Assist) -> Group:
+    rt = assist.runtime
+    s = rt.game.state
+    over = s.phase is Phase.GAME_OVER
+    head = f"День {s.day} · {PHASES[s.phase]}" if s.day else PHASES[s.phase]
+    if rt.sched.paused:
+        head += " · ПАУЗА"
+    lines = []
+    if s.speaker is not None:
+        lines.append(f"Говорит игрок {s.speaker}")
+    elif s.phase is Phase.VOTE and s.vote_round is not None:
+        rnd = s.vote_round
+        lines.append("Все голосуемые?" if rnd.current == 0 else f"Голосуем за игрока {rnd.current}")
+    if over and s.winner is not None:
+        lines.append(f"Победа: {'красные' if s.winner.value == 'red' else 'чёрные'}")
+    left = seconds_left(rt)
+    top = Text("\n".join(lines))
+    if left is not None:
+        top.append("\n" + big(clock(left)))
+    free = free_left(rt)
+    if free is not None:
+        top.append(f"\nТаймер ведущего: {clock(free)}")
+    parts: list[Any] = [Panel(top, title=head, title_align="left")]
+    parts.append(seats_table(assist, roles=assist.show_roles or over))
+    parts.append(Text(candidates_line(assist)))
+    parts.append(Text(f"Услышано: «{assist.transcript}»" if assist.transcript else "Услышано: —"))
+    waiting = waiting_lines(assist)
+    if waiting:
+        parts.append(Text("\n".join(waiting)))
+    if assist.message:
+        parts.append(Text(f"› {assist.message}"))
+    parts.append(Text(keys_line(assist)))
+    if assist.show_help:
+        parts.append(help_panel())
+    return Group(*parts)
+
+
+def seats_table(assist: Assist, roles: bool) -> Table:
+    s = assist.runtime.game.state
+    rnd = s.vote_round
+    nominated_by = {target: seat for seat, target in s.nominations.items()}
+    table = Table(show_edge=False, pad_edge=False, box=None)
+    for column in ("место", "в игре", "фолы", "речь", "выставлен", "голос"):
+        table.add_column(column)
+    if roles:
+        table.add_column("роль")
+    for seat in range(1, s.seats + 1):
+        mark = "▶" if seat == s.speaker else " "
+        alive = "выбыл" if seat in s.out else "да"
+        fouls = str(s.fouls.get(seat, "")) or ""
+        silenced = "лишён" if s.silenced.get(seat, -1) >= s.day and seat not in s.out else ""
+        nominated = f"да (от {nominated_by[seat]})" if seat in nominated_by else ""
+        voted = ""
+        if rnd is not None and seat in rnd.ballots:
+            voted = "все" if rnd.ballots[seat] == 0 else f"за {rnd.ballots[seat]}"
+        row = [f"{mark}{seat}", alive, fouls, silenced, nominated, voted]
+        if roles:
+            row.append(ROLE_NAMES[s.role(seat)])
+        table.add_row(*row)
+    return table
+
+
+def candidates_line(assist: Assist) -> str:
+    s = assist.runtime.game.state
+    rnd = s.vote_round
+    if rnd is not None:
+        counts = []
+        for c in (0,) if rnd.current == 0 else rnd.candidates:
+            n = sum(1 for v in rnd.ballots.values() if v == c) + rnd.tallies.get(c, 0)
+            counts.append(f"{'все' if c == 0 else c}: {n}")
+        return f"Голосование ({rnd.kind.value}): " + ", ".join(counts)
+    text = "Кандидаты: " + (", ".join(map(str, s.candidates)) or "—")
+    if assist.last_counts:
+        text += " · последний подсчёт: " + ", ".join(
+            f"{'все' if c == 0 else c}: {n}" for c, n in assist.last_counts
+        )
+    return text
+
+
+def waiting_lines(assist: Assist) -> list[str]:
+    lines = [f"Услышано выставление: {describe(p.input)} — y принять, x отклонить" for p in assist.runtime.proposals]
+    pending = assist.pending
+    if pending == "count":
+        lines.append(f"Голосов: {assist.digits or '_'} (Enter — записать, Esc — отменить)")
+    elif pending == "timer":
+        menu = ", ".join(f"{i} — {label}" for i, (label, _) in enumerate(assist.timers, 1))
+        lines.append(f"Таймер: {menu}, 0 — остановить")
+    elif pending is not None:
+        lines.append(f"{SHORT[pending]}: нажмите место")
+    if assist.runtime.game.phase is Phase.ROLES and assist.roles is not None:
+        lines.append(assist.roles.prompt())
+    return lines
+
+
+def keys_line(assist: Assist) -> str:
+    return "Клавиши: " + " · ".join(f"{CHARS[k]} {SHORT[k]}" for k in assist.legal_keys())
+
+
+def help_panel() -> Panel:
+    lines = [f"{char:>5}  {desc}" for _, char, _, desc in KEYS]
+    lines.append(f"{'':>5}  {SEAT_KEYS_HELP}")
+    lines.append(f"{'':>5}  кнопки ведущего на столе: «Дальше» = n, «Пауза» = p, «Отмена» = u")
+    return Panel(Text("\n".join(lines)), title="Клавиши ведущего", title_align="left")
+
+
+class Screen:
+    """Redraws a terminal with :func:`render` (home, the screen, clear the rest)."""
+
+    def __init__(self, assist: Assist, out: TextIO, width: int = 100) -> None:
+        self.assist = assist
+        self.out = out
+        self.width = width
+        self._last = ""
+
+    def draw(self) -> None:
+        text = render(self.assist, self.width)
+        if text != self._last:
+            self._last = text
+            self.out.write("\x1b[H" + text.replace("\n", "\x1b[K\n") + "\x1b[J")
+            self.out.flush()
