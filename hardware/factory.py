@@ -21,11 +21,15 @@ class BackendError(HostDeviceError, ValueError):
     pass
 
 
-def make_panel(kind: str, pinmap: PinMap, clock: Clock, events: queue.Queue[HardwareEvent]) -> Panel:
+def make_panel(
+    kind: str, pinmap: PinMap, clock: Clock, events: queue.Queue[HardwareEvent], draw: bool = True
+) -> Panel:
+    """``draw``: the keyboard panel draws its LEDs on the terminal (not when
+    assist mode's host screen owns it)."""
     if kind == "keyboard":
         from hardware.keyboard_panel import KeyboardPanel
 
-        return KeyboardPanel(pinmap.seat_count, clock, events)
+        return KeyboardPanel(pinmap.seat_count, clock, events, draw=draw)
     if kind in ("gpio", "mock"):
         from hardware.gpio_panel import GpioPanel, mock_pin_factory
 

@@ -194,7 +194,12 @@ def test_no_gpio_is_one_line_suggesting_the_keyboard(clock, monkeypatch):
 
 def test_keys_map_to_seats_and_host_buttons():
     assert [key_for(c, 12) for c in "1290-=npu"] == [1, 2, 9, 10, 11, 12, "next", "pause", "undo"]
-    assert key_for("-", 10) is None and key_for("x", 12) is None
+    assert key_for("-", 10) is None and key_for("z", 12) is None
+    # assist mode's host keys
+    assert [key_for(c, 10) for c in "fvwyxgkctrh\n\x1b"] == [
+        "foul", "nominate", "withdraw", "confirm", "reject", "count", "kill", "check", "timer", "roles",
+        "help", "enter", "cancel",
+    ]
 
 
 def test_keyboard_panel_reads_keys_and_draws_leds(clock):

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import DealRoles, Game, Phase, Preset, Role, get_preset
+from engine import DealRoles, Game, HostDeviceError, Phase, Preset, Role, get_preset
 from hardware.events import ButtonReleased, MicrophoneLost, Press, StuckButton
 from hardware.factory import AUDIO, PANELS, make_audio, make_panel
 from hardware.panel import LedPattern
@@ -35,9 +35,11 @@ from host_device.config import load_config
 from host_device.hearing import Heard
 from host_device.intents import russian_patterns
 from host_device.listener import Gate, ListeningBehind, Transcript
+from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime
+from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.screen import Screen
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +60,7 @@ PATTERNS = {
     "pulse": LedPattern("pulse", 0.6, 0.6),
 }
 POLL_S = 0.5
+SCREEN_S = 0.25
 
 
 def deal(preset: Preset, seed: int | None) -> DealRoles:
@@ -137,7 +140,14 @@ class Host:
         self.sched = Scheduler()
         catalogue = russian()
         pack = ensure_builtin(catalogue)
-        self.panel = make_panel(args.panel, config.pinmap(self.preset.seats), time.monotonic, self.inbox)
+        self.deal_kind = args.deal or ("host" if args.mode == "assist" else "device")
+        if self.deal_kind == "host" and args.mode != "assist":
+            raise HostDeviceError(
+                "--deal host: the host enters the roles only in assist mode (--mode assist)"
+            )
+        self.panel = make_panel(
+            args.panel, config.pinmap(self.preset.seats), time.monotonic, self.inbox, draw=args.mode == "host"
+        )
         self.microphone, self.speaker = make_audio(
             args.audio,
             time.monotonic,
@@ -149,8 +159,18 @@ class Host:
         )
         self.announcer = Announcer(catalogue, pack, self.speaker)
         self.gate = Gate()
-        self.game = Game(self.preset)
-        self.runtime = Runtime(self.game, self.sched, self.announcer.duration)
+        self.assist: Assist | None = None
+        self.screen: Screen | None = None
+        self.keys: Any = None  # the host's keyboard in assist mode, beside a GPIO panel
+        settings = Settings()
+        if args.mode == "assist":
+            settings = Settings(**runtime_settings(config.assist))
+        self.runtime = Runtime(Game(self.preset), self.sched, self.announcer.duration, settings)
+        if args.mode == "assist":
+            self.assist = Assist(self.runtime, config.assist, role_entry=self.deal_kind == "host")
+            self.screen = Screen(self.assist, sys.stdout)
+            if args.panel != "keyboard":
+                self.keys = host_keyboard(self.preset.seats, self.inbox)
         self.runtime.recorders.append(self._carry_out)
         self.runtime.step_hooks.append(self._on_step)
         self.listener = self._listener()
@@ -185,6 +205,10 @@ class Host:
             model, self.microphone, patterns, self.preset.seats, self.inbox, time.monotonic, gate=self.gate
         )
 
+    @property
+    def game(self) -> Game:
+        return self.runtime.game  # replaced by an undo
+
     # -------------------------------------------------------------- effects to the table
 
     def _carry_out(self, entry: dict[str, Any]) -> None:
@@ -194,6 +218,8 @@ class Host:
             self.sched.at(entry["t"], lambda: self.gate.add(self.announcer.say(entry["key"], **slots)))
         elif kind == "led":
             self.panel.set_led(entry["seat"], PATTERNS[entry["pattern"]])
+        elif kind == "tone":
+            self.sched.at(entry["t"], lambda: self.gate.add(self.announcer.beep()))
         elif kind == "timer" and entry["purpose"] == "speech" and self.listener is not None:
             self.sched.at(entry["t"], self.listener.open_window)
 
@@ -212,10 +238,14 @@ class Host:
             at = self.sched.now - max(0.0, now_mono - item.at)
             if self.cards is not None and self.game.phase is Phase.ROLES and isinstance(item.key, int):
                 self.cards.press(item.key)
+            elif self.assist is not None:
+                self.assist.press(item.key, at=at)
             else:
                 self.runtime.press(item.key, at=at)
         elif isinstance(item, Heard):
-            self.runtime.heard(item.intent, at=self.sched.now - max(0.0, now_mono - item.at))
+            if self.assist is not None:
+                self.assist.heard_text(item.text)
+            self.runtime.heard(item.intent, at=self.sched.now - max(0.0, now_mono - item.at), text=item.text)
         elif isinstance(item, StuckButton):
             print(f"host-device: the button of {item.key} is stuck; it is ignored until released", flush=True)
         elif isinstance(item, ButtonReleased):
@@ -226,6 +256,8 @@ class Host:
             print(f"host-device: the microphone is lost ({item.reason}); the game goes on", flush=True)
         elif isinstance(item, ListeningBehind):
             log.warning("speech recognition is %.1f s behind real time", item.lag_s)
+        elif isinstance(item, Transcript) and self.assist is not None:
+            self.assist.heard_text(item.text)
         elif isinstance(item, Transcript) and self.args.verbose:
             print(f"  «{item.text}»", flush=True)
 
@@ -250,8 +282,16 @@ class Host:
             self.panel.all_leds(PATTERNS["off"])
             for seat, pattern in self.runtime.leds.items():
                 self.panel.set_led(seat, PATTERNS[pattern])
-            self.sched.resume(self.sched.now)
+            self.runtime.resume_clock(self.sched.now)
             print("host-device: the speaker is back; the game goes on", flush=True)
+
+    def _heartbeat(self) -> None:
+        """Assist mode: the screen is redrawn every SCREEN_S, and the loop runs
+        while it waits for the host (no event of the game's own is due)."""
+        assert self.screen is not None
+        self.screen.draw()
+        if not self._over():
+            self.sched.after(SCREEN_S, self._heartbeat)
 
     def _over(self) -> bool:
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
@@ -271,7 +311,7 @@ class Host:
             self.game_id = record_runtime(self.store, self.runtime, "host")
             return
         game = self.store.replay(game_id)
-        self.game = self.runtime.game = game
+        self.runtime.game = game
         self.runtime.day_start = len(game.record)  # undo reaches back to the restart, no further
         self.game_id = record_runtime(self.store, self.runtime, "host", game_id=game_id)
         self.resumed = True
@@ -306,9 +346,13 @@ class Host:
         if self.typed is not None:
             print("host-device: type what the speaker says, then Enter (nominations, «спасибо»)", flush=True)
             self.typed.start(sys.stdin)
+        if self.screen is not None:
+            self._heartbeat()
         if self.resumed:
             self.runtime.resume()
-        elif self.args.deal == "cards":
+        elif self.deal_kind == "host":
+            pass  # the host types the roles on his screen
+        elif self.deal_kind == "cards":
             self.cards = CardRegistration(self.runtime, self._deal)
             self.cards.start()
         else:
@@ -325,6 +369,8 @@ class Host:
                 self.listener.stop()
             self.speaker.close()
             self.panel.close()
+            if self.keys is not None:
+                self.keys.close()
             if self.store is not None:
                 self.store.close()
         winner = self.game.state.winner
@@ -332,22 +378,36 @@ class Host:
         return 0
 
 
+def host_keyboard(seats: int, inbox: queue.Queue[Any]) -> Any:
+    """The terminal's keys as the host's keys (assist mode beside a GPIO panel), if there is a terminal."""
+    from hardware.keyboard_panel import KeyboardPanel
+
+    try:
+        fd = sys.stdin.fileno()
+    except (OSError, ValueError, AttributeError):
+        return None
+    return KeyboardPanel(seats, time.monotonic, inbox, keys_fd=fd, draw=False)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
-    if args.mode != "host":
-        raise ValueError(f"--mode {args.mode}: only host mode exists yet")
     return Host(args).run()
 
 
 def add_commands(commands: Any) -> None:
     p = commands.add_parser("run", help="host a game at the table")
-    p.add_argument("--mode", default="host", choices=("host",), help="host: the device hosts the game")
+    p.add_argument(
+        "--mode",
+        default="host",
+        choices=("host", "assist"),
+        help="host: the device hosts the game; assist: a human host leads from his keys and screen",
+    )
     p.add_argument("--preset", default="classic", help="classic (10 seats) or event (12 seats)")
     p.add_argument(
         "--deal",
-        default="device",
-        choices=("device", "cards"),
-        help="device: the device deals and shows each role on its LED; cards: players drew cards "
-        "and register them on the buttons",
+        choices=("device", "cards", "host"),
+        help="device (host mode's default): the device deals and shows each role on its LED; cards: "
+        "players drew cards and register them on the buttons; host (assist mode's default): the host "
+        "types the roles on his screen",
     )
     p.add_argument("--seed", type=int, help="the deal's random seed (default: a new deal every game)")
     p.add_argument("--panel", default="gpio", choices=PANELS)

@@ -169,7 +169,10 @@ def candidates_line(assist: Assist) -> str:
 
 
 def waiting_lines(assist: Assist) -> list[str]:
-    lines = [f"Услышано выставление: {describe(p.input)} — y принять, x отклонить" for p in assist.runtime.proposals]
+    lines = [
+        f"Услышано выставление: {describe(p.input)} — y принять, x отклонить"
+        for p in assist.runtime.proposals
+    ]
     pending = assist.pending
     if pending == "count":
         lines.append(f"Голосов: {assist.digits or '_'} (Enter — записать, Esc — отменить)")

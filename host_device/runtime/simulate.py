@@ -145,9 +145,8 @@ class ScriptedHost:
         rt = self.assist.runtime
         if rt.game.phase in rt.settings.auto:
             return
-        if entry["type"] == "say" and entry["key"] == "time_up":
-            self._soon(rt.sched.now, "next")
-        elif entry["type"] == "heard" and entry["intent"] == "end":
+        time_up = entry["type"] == "say" and entry["key"] == "time_up"
+        if time_up or (entry["type"] == "heard" and entry["intent"] == "end"):
             self._soon(rt.sched.now, "next")
         elif entry["type"] == "proposal":
             self._soon(rt.sched.now, "confirm")
