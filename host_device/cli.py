@@ -43,7 +43,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if (args.resume or args.die_after) and store is None:
         raise HostDeviceError("--resume and --die-after need --store PATH")
     result, runtime = simulate(
-        load_script(Path(args.script)), store=store, resume=args.resume, die_after=args.die_after
+        load_script(Path(args.script)),
+        store=store,
+        resume=args.resume,
+        die_after=args.die_after,
+        mode=args.mode,
     )
     if args.timeline:
         try:
@@ -80,6 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeline", metavar="OUT.jsonl", help="write every effect with its virtual time")
     p.add_argument("--store", metavar="PATH", help="record the game in this game store")
     p.add_argument("--resume", action="store_true", help="carry on the store's unfinished game")
+    p.add_argument(
+        "--mode",
+        default="host",
+        choices=("host", "assist"),
+        help="assist: a scripted human host starts each step and confirms each nomination",
+    )
     p.add_argument(
         "--die-after", type=int, metavar="N", help=argparse.SUPPRESS
     )  # crash tests: SIGKILL after N inputs

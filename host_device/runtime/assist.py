@@ -174,6 +174,7 @@ class Assist:
         """A key or button: a seat number or a host key name. Returns whether it did something."""
         if isinstance(key, int):
             return self._seat(key, at)
+        self.runtime.record("host_key", key=key)
         if key not in NAMES:
             self.say(f"неизвестная клавиша {key!r}")
             return False

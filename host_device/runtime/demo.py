@@ -17,11 +17,14 @@ from typing import Any, TextIO
 
 from engine import Game
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
+from host_device.runtime.assist import KEYS, Assist
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
-from host_device.runtime.simulate import ScriptedTable
+from host_device.runtime.simulate import SCRIPTED_ASSIST, ScriptedHost, ScriptedTable, assist_settings
 from host_device.script import load_script
 
+HOST_CHARS = {key[0]: key[1] for key in KEYS}
+HOST_SHORT = {key[0]: key[2] for key in KEYS}
 DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "classic-full-game.json"
 
 
@@ -29,7 +32,9 @@ def clock_text(t: float) -> str:
     return f"{int(t // 60):02d}:{t % 60:04.1f}"
 
 
-def demo(script_path: Path | None, speed: float, audio: str, out: TextIO) -> dict[str, Any]:
+def demo(
+    script_path: Path | None, speed: float, audio: str, out: TextIO, mode: str = "host"
+) -> dict[str, Any]:
     from host_device.voice_commands import ensure_builtin
     from voices.announcer import Announcer
     from voices.catalogue import russian
@@ -46,8 +51,11 @@ def demo(script_path: Path | None, speed: float, audio: str, out: TextIO) -> dic
     announcer = Announcer(catalogue, pack, speaker)
 
     sched = Scheduler()
-    runtime = Runtime(Game(script.preset), sched, announcer.duration)
+    settings = assist_settings(None) if mode == "assist" else None
+    runtime = Runtime(Game(script.preset), sched, announcer.duration, settings)
     table = ScriptedTable(script, runtime)
+    if mode == "assist":
+        ScriptedHost(Assist(runtime, SCRIPTED_ASSIST, role_entry=False))
 
     def show(entry: dict[str, Any]) -> None:
         kind = entry["type"]
@@ -61,6 +69,10 @@ def demo(script_path: Path | None, speed: float, audio: str, out: TextIO) -> dic
             out.write(f"{clock_text(entry['t'])}    игрок {runtime.game.state.speaker}: «… {said} …»\n")
         elif kind == "press" and runtime.game.state.phase.value == "vote":
             out.write(f"{clock_text(entry['t'])}    кнопка игрока {entry['key']}\n")
+        elif kind == "host_key":
+            key = entry["key"]
+            line = f"{clock_text(entry['t'])}    ведущий: [{HOST_CHARS[key]}] {HOST_SHORT[key]}\n"
+            sched.at(entry["t"], lambda: out.write(line) and None)  # after what is said at that moment
 
     def _say(t: float, text: str, key: str, slots: dict[str, Any]) -> None:
         out.write(f"{clock_text(t)} Ведущий: {text}\n")
@@ -82,7 +94,7 @@ def demo(script_path: Path | None, speed: float, audio: str, out: TextIO) -> dic
 def cmd_demo(args: Any) -> int:
     import json
 
-    result = demo(Path(args.script) if args.script else None, args.speed, args.audio, sys.stdout)
+    result = demo(Path(args.script) if args.script else None, args.speed, args.audio, sys.stdout, args.mode)
     print(json.dumps(result, ensure_ascii=False))
     return 0
 
@@ -97,5 +109,11 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--speed", type=float, default=1.0, help="how many times faster than life (default 1)")
     p.add_argument(
         "--audio", default="device", choices=("device", "null"), help="say the phrases aloud (device)"
+    )
+    p.add_argument(
+        "--mode",
+        default="host",
+        choices=("host", "assist"),
+        help="assist: a scripted human host starts each step (his keys are printed)",
     )
     p.set_defaults(func=cmd_demo)
