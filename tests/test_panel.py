@@ -197,8 +197,19 @@ def test_keys_map_to_seats_and_host_buttons():
     assert key_for("-", 10) is None and key_for("z", 12) is None
     # assist mode's host keys
     assert [key_for(c, 10) for c in "fvwyxgkctrh\n\x1b"] == [
-        "foul", "nominate", "withdraw", "confirm", "reject", "count", "kill", "check", "timer", "roles",
-        "help", "enter", "cancel",
+        "foul",
+        "nominate",
+        "withdraw",
+        "confirm",
+        "reject",
+        "count",
+        "kill",
+        "check",
+        "timer",
+        "roles",
+        "help",
+        "enter",
+        "cancel",
     ]
 
 

@@ -16,6 +16,7 @@ free timers and undoes his last steps back to the start of the day.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -420,13 +421,38 @@ class Assist:
     def _reason(self) -> str:
         for entry in reversed(self.runtime.timeline):
             if entry["type"] == "rejected":
-                return str(entry["reason"])
+                return in_russian(str(entry["reason"]))
             if entry["type"] == "not_recorded":
                 return "игра не записана (нет места)"
         return "не сейчас"
 
     def heard_text(self, text: str) -> None:
         self.transcript = text
+
+
+REASONS = (  # the engine's reasons (English, for logs) as the host's screen says them
+    (r"(\w+) is not allowed now", "сейчас нельзя"),
+    (r"(?:seat|candidate|target) (\d+) is not a seat \(1\.\.(\d+)\)", r"места \1 нет (1…\2)"),
+    (r"(?:seat|candidate|target) (\d+) is out of the game", r"игрок \1 выбыл"),
+    (r"player (\d+) is already nominated today", r"игрок \1 уже выставлен сегодня"),
+    (r"player (\d+) is not this speaker's candidate", r"игрок \1 — не кандидат говорящего"),
+    (r"already voted in this round", "уже голосовал в этом круге"),
+    (r"every living player's vote is counted in this round", "голоса всех живых уже учтены"),
+    (r"this window's votes were taken on the buttons", "за этого кандидата уже голосовали кнопками"),
+    (
+        r"(\d+) votes: (\d+) players are alive and (\d+) have voted in this round, "
+        r"so 0 to (\d+) can vote now",
+        r"голосов \1 — больше, чем может быть: живых \2, уже проголосовали \3, можно 0…\4",
+    ),
+    (r"the game is over", "игра окончена"),
+)
+
+
+def in_russian(reason: str) -> str:
+    for pattern, text in REASONS:
+        if re.fullmatch(pattern, reason):
+            return re.sub(pattern, text, reason)
+    return reason
 
 
 def describe(inp: Input) -> str:

@@ -432,17 +432,17 @@ class Runtime:
 
     # ---------------------------------------------------------------- the host's tools (assist mode)
 
-    def start_free_timer(self, seconds: int, phrase: str = "timer", **slots: Any) -> None:
+    def start_free_timer(self, length: int, phrase: str = "timer", **slots: Any) -> None:
         """A timer on demand, outside the game's steps: announced, the tone ten
         seconds before the end (for more than ten seconds), then «Время!»."""
         self.stop_free_timer()
         self.say(phrase, **slots)
         start = self.speaking_until
-        self.free = (start, seconds)
-        self.record("free_timer", t=start, seconds=seconds)
-        if seconds > self.settings.warn_s:
-            self._free.append(self.sched.at(start + seconds - self.settings.warn_s, self._free_tone))
-        self._free.append(self.sched.at(start + seconds, self._free_up))
+        self.free = (start, length)
+        self.record("free_timer", t=start, seconds=length)
+        if length > self.settings.warn_s:
+            self._free.append(self.sched.at(start + length - self.settings.warn_s, self._free_tone))
+        self._free.append(self.sched.at(start + length, self._free_up))
 
     def stop_free_timer(self) -> bool:
         running = self.free is not None
