@@ -64,6 +64,7 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack):
     # the phrases were played, and the device's own voice is gated
     labels = [p.label for p in host.speaker.played]
     assert labels[:2] == ["night_falls", "look_at_your_light"] and "speech" in labels and "time_up" in labels
+    assert "tone" in labels  # ten seconds before the end of a speech
     assert len(host.gate._playbacks) == len(labels)
     # the speaker's LED on the mock pins
     assert 1.0 in [s.state for s in seat_one_led.states]
@@ -283,3 +284,48 @@ def test_a_store_that_cannot_record_pauses_the_game():
     )
     assert runtime.sched.paused and runtime.game.record == ()
     assert [e["key"] for e in runtime.timeline if e["type"] == "say"] == ["store_full"]
+
+
+def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin_pack, capsys):
+    """``run --mode assist`` on the mock panel: the host types the roles and
+    presses next through a day and a night; the screen is drawn, the game is
+    stored, and no typed speech competes with his keys."""
+    import io
+    import threading
+    import time
+
+    from engine import Phase
+    from hardware.events import Press
+    from host_device.store import Store
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    store = tmp_path / "games.sqlite3"
+    host = Host(args(mode="assist", deal=None, store=str(store), speed=500.0))
+    assert host.assist is not None and host.typed is None and host.keys is None
+    stop = threading.Event()
+
+    def keys():
+        for key in [3, 5, 8, "enter", 3, "enter", 6, "enter"]:
+            host.inbox.put(Press(key=key, at=time.monotonic()))
+        while not stop.is_set():
+            time.sleep(0.02)
+            if not host.runtime.sched.paused:
+                host.inbox.put(Press(key="next", at=time.monotonic()))
+
+    thread = threading.Thread(target=keys, daemon=True)
+    thread.start()
+    try:
+        assert host.run() == 0
+    finally:
+        stop.set()
+        thread.join(2)
+    game = host.runtime.game
+    assert game.state.day == 2 and game.phase is Phase.MORNING and host.runtime.stopped
+    assert dict(game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}
+    out = capsys.readouterr().out
+    assert "День 1 · Речь" in out and "Клавиши: n дальше" in out  # the host's screen
+    assert "роль" not in out  # no roles shown: the host view was never turned on
+    stored = Store(store)
+    assert stored.games()[-1].mode == "assist"
+    assert [inp for _, _, inp in stored.inputs(stored.games()[-1].id)] == list(game.record)

@@ -112,12 +112,14 @@ class Scheduler:
                 wait = (t - virt0) / speed - (time.monotonic() - wall0)
                 if wait <= 0:
                     self.run_due(t)
-                    continue
+                    if inbox is None or inbox.empty():
+                        continue
+                    wait = 0.0  # events are due one after another: input must not starve behind them
             if inbox is None:
                 time.sleep(min(wait, 0.05))
                 continue
             try:
-                item = inbox.get(timeout=min(wait, 0.05))
+                item = inbox.get(timeout=min(wait, 0.05)) if wait > 0 else inbox.get_nowait()
             except queue.Empty:
                 continue
             if self._paused_at is None:

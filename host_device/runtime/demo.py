@@ -10,6 +10,7 @@ also played through the speaker.
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from pathlib import Path
@@ -72,7 +73,10 @@ def demo(
         elif kind == "host_key":
             key = entry["key"]
             line = f"{clock_text(entry['t'])}    ведущий: [{HOST_CHARS[key]}] {HOST_SHORT[key]}\n"
-            sched.at(entry["t"], lambda: out.write(line) and None)  # after what is said at that moment
+            sched.at(entry["t"], functools.partial(_write, line))  # after what is said at that moment
+
+    def _write(line: str) -> None:
+        out.write(line)
 
     def _say(t: float, text: str, key: str, slots: dict[str, Any]) -> None:
         out.write(f"{clock_text(t)} Ведущий: {text}\n")

@@ -185,6 +185,7 @@ class Host:
         self.typed = (
             TypedSpeech(russian_patterns(), self.preset.seats, self.inbox)
             if needs_typed_speech(self.listener, args.panel)
+            and args.mode == "host"  # assist: the host's keys
             else None
         )
 
@@ -244,8 +245,8 @@ class Host:
                 self.runtime.press(item.key, at=at)
         elif isinstance(item, Heard):
             if self.assist is not None:
-                self.assist.heard_text(item.text)
-            self.runtime.heard(item.intent, at=self.sched.now - max(0.0, now_mono - item.at), text=item.text)
+                self.assist.heard_text(item.words)
+            self.runtime.heard(item.intent, at=self.sched.now - max(0.0, now_mono - item.at), text=item.words)
         elif isinstance(item, StuckButton):
             print(f"host-device: the button of {item.key} is stuck; it is ignored until released", flush=True)
         elif isinstance(item, ButtonReleased):
@@ -291,7 +292,7 @@ class Host:
         assert self.screen is not None
         self.screen.draw()
         if not self._over():
-            self.sched.after(SCREEN_S, self._heartbeat)
+            self.sched.after(SCREEN_S * self.args.speed, self._heartbeat)  # every SCREEN_S of wall time
 
     def _over(self) -> bool:
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
@@ -308,7 +309,7 @@ class Host:
             print(f"host-device: the game store was corrupt; kept as {self.store.moved_aside}", flush=True)
         game_id = self._game_to_resume()
         if game_id is None:
-            self.game_id = record_runtime(self.store, self.runtime, "host")
+            self.game_id = record_runtime(self.store, self.runtime, self.args.mode)
             return
         game = self.store.replay(game_id)
         self.runtime.game = game

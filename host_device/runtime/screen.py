@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import math
+import shutil
 from typing import Any, TextIO
 
 from rich.console import Console, Group
@@ -200,10 +201,10 @@ def help_panel() -> Panel:
 class Screen:
     """Redraws a terminal with :func:`render` (home, the screen, clear the rest)."""
 
-    def __init__(self, assist: Assist, out: TextIO, width: int = 100) -> None:
+    def __init__(self, assist: Assist, out: TextIO, width: int | None = None) -> None:
         self.assist = assist
         self.out = out
-        self.width = width
+        self.width = width or min(120, shutil.get_terminal_size((100, 40)).columns)
         self._last = ""
 
     def draw(self) -> None:
