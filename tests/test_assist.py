@@ -451,3 +451,13 @@ def test_undo_reaches_back_to_the_start_of_the_day_and_no_further():
     assert typed(assist, "u") == [False]
     assert rt.game.record[day_start - 1] == Advance()
     assert to_dict(rt.game.record[0])["type"] == "deal_roles"
+
+
+def test_the_readme_lists_every_host_key():
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### `host-device run --mode assist")[1].split("\n### ")[0]
+    first_cells = [line.split("|")[1] for line in section.splitlines() if line.startswith("| ")]
+    for _, char, _, _ in KEYS:
+        assert any(f"`{char}`" in cell or cell.strip() == char for cell in first_cells), char

@@ -117,6 +117,18 @@ def test_config_file(tmp_path):
         load_config(path).pinmap(10)
 
 
+def test_the_assist_section(tmp_path):
+    from host_device.runtime.assist import AssistSettings
+
+    path = tmp_path / "config.toml"
+    path.write_text('[assist]\nauto_accept = true\nvotes = "counts"\nnight = "buttons"\ntimers = [90, 120]\n')
+    assert load_config(path).assist == AssistSettings(
+        auto_accept=True, votes="counts", night="buttons", timers=(90, 120)
+    )
+    path.write_text("[audio]\nspeaker = 0\n")
+    assert load_config(path).assist == AssistSettings()
+
+
 def test_no_config_file_means_defaults(tmp_path, monkeypatch):
     monkeypatch.setenv("HOST_DEVICE_CONFIG", str(tmp_path / "absent.toml"))
     config = load_config()
@@ -130,6 +142,15 @@ def test_no_config_file_means_defaults(tmp_path, monkeypatch):
         ("[screen]\n", r"\[screen\]: unknown section"),
         ("[audio]\nvolume = 3\n", r"\[audio\].volume: unknown setting"),
         ("[audio]\nspeaker = true\n", r"\[audio\].speaker: a device name or index"),
+        ("[assist]\nauto_accept = 1\n", r"\[assist\].auto_accept: true or false, not 1"),
+        ('[assist]\nvotes = "hands"\n', r"\[assist\].votes: \"buttons\" or \"counts\", not 'hands'"),
+        ('[assist]\nnight = "auto"\n', r"\[assist\].night: \"host\" or \"buttons\""),
+        ("[assist]\ntimers = [90, 0]\n", r"\[assist\].timers: a list of seconds from 1 to 3600"),
+        ("[assist]\ntimers = 90\n", r"\[assist\].timers: a list of seconds"),
+        (
+            "[assist]\nspeed = 2\n",
+            r"\[assist\].speed: unknown setting; settings: auto_accept, night, timers, votes",
+        ),
     ],
 )
 def test_bad_config_files(tmp_path, text, message):

@@ -161,6 +161,30 @@ def test_a_corrupt_store_is_moved_aside_and_a_new_one_started(tmp_path, capsys):
     assert "no game store here" in capsys.readouterr().err
 
 
+def test_a_store_of_schema_1_is_migrated_and_undone_inputs_are_kept(tmp_path):
+    from host_device.store import MIGRATIONS
+
+    path = tmp_path / "s.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript(MIGRATIONS[1])
+    db.execute("PRAGMA user_version=1")
+    db.execute(
+        "INSERT INTO games (started_at, preset, mode) VALUES ('2026-11-01T10:00:00+00:00', 'classic', 'host')"
+    )
+    for seq in (1, 2, 3):
+        db.execute('INSERT INTO inputs VALUES (1, ?, 0.0, \'{"type": "advance"}\')', (seq,))
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert len(list(store.inputs(1))) == 3
+    assert store.undo(1, keep=1) == 2
+    assert [seq for seq, _, _ in store.inputs(1)] == [1]
+    assert store.db.execute("SELECT count(*) FROM inputs WHERE undone = 1").fetchone()[0] == 2
+    assert store.last_seq(1) == 3  # new inputs are numbered after the undone ones
+    assert store.undo(1, keep=1) == 0
+
+
 def test_a_newer_schema_is_refused(tmp_path):
     path = tmp_path / "s.sqlite3"
     db = sqlite3.connect(path)
