@@ -275,6 +275,7 @@ class Assist:
         assert target is not None
         undone = len(self.game.record) - target
         self.runtime.undo_to(target)
+        self.last_counts = ()  # it may have been the undone vote's
         self.say(f"отменено шагов записи: {undone}")
         return True
 
