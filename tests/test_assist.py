@@ -188,6 +188,23 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path):
     assert typed(assist, "u") == [False] and rt.game.record == before
     assert assist.message == "[u]: нечего отменять в этот день"
 
+    # day 2 to the end: seat 7's last word, the speeches, the Don voted out on the buttons
+    typed(assist, "nn")
+    assert rt.game.state.speaker == 2
+    typed(assist, "v3nv8" + "n" * 6)
+    assert rt.game.phase is Phase.VOTE_ANNOUNCE
+    typed(assist, "n")
+    press_in_window(rt, 1, 2, 6, 9, 10)
+    press_in_window(rt)
+    assert rt.game.state.out == [5, 4, 7, 3]
+    typed(assist, "nk1nnn")  # night 2: seat 1 killed
+    typed(assist, "nn")  # his last word; day 3 opens after day 2's opener
+    assert rt.game.state.speaker == 6
+    typed(assist, "v8" + "n" * 5 + "n")  # a lone candidate on a later day leaves without a vote
+    assert rt.game.phase is Phase.GAME_OVER and rt.game.state.winner.value == "red"
+    assert [inp for _, _, inp in store.inputs(1)] == list(rt.game.record)
+    assert store.game(1).winner == "red"
+
 
 def test_a_game_with_the_votes_counted_by_hand_to_the_end():
     rt, assist = to_day_one(settings=AssistSettings(votes="counts"))
@@ -451,6 +468,22 @@ def test_undo_reaches_back_to_the_start_of_the_day_and_no_further():
     assert typed(assist, "u") == [False]
     assert rt.game.record[day_start - 1] == Advance()
     assert to_dict(rt.game.record[0])["type"] == "deal_roles"
+
+
+def test_simulate_and_demo_in_assist_mode_from_the_command_line(capsys, builtin_pack):
+    import json
+
+    from host_device.cli import main
+
+    script = str(SCRIPTS[0])
+    assert main(["simulate", script]) == 0
+    hosted = json.loads(capsys.readouterr().out)
+    assert main(["simulate", script, "--mode", "assist"]) == 0
+    assert json.loads(capsys.readouterr().out) == hosted
+    assert main(["demo", script, "--mode", "assist", "--speed", "5000", "--audio", "null"]) == 0
+    out = capsys.readouterr().out
+    assert "ведущий: [n] дальше" in out and "ведущий: [y] принять" in out
+    assert json.loads(out.splitlines()[-1]) == hosted
 
 
 def test_the_readme_lists_every_host_key():
