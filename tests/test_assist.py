@@ -132,6 +132,7 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path):
     assert rt.game.state.fouls.get(7) == 1
     typed(assist, "u")
     assert rt.game.state.fouls.get(7) is None and rt.timer == timer and said(rt)[-1] == "undo"
+    assert assist.message == "отменено: фол игроку 7"
     assert Foul(seat=7) not in rt.game.record
 
     # a "next" pressed 20 s into his speech, undone: he speaks on with the 40 s he had left
@@ -155,6 +156,7 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path):
     first_vote = [i for i in rt.game.record if isinstance(i, Vote)]
     typed(assist, "u")
     assert rt.game.phase is Phase.VOTE_ANNOUNCE and 9 not in rt.game.state.out
+    assert assist.message == f"отменено: переход к следующему шагу (и ещё записей: {len(first_vote) + 2})"
     assert not any(isinstance(i, Vote) for i in rt.game.record)
     typed(assist, "n")
     press_in_window(rt, 1, 2, 3, 4, 6, 7)
@@ -166,7 +168,9 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path):
     # at night: seat 4's fourth foul disqualifies him; the host enters the kill and the Sheriff's check
     typed(assist, "f4")
     assert rt.game.state.out == [5, 4] and "disqualified" in said(rt)
-    typed(assist, "k7n")
+    typed(assist, "k7")
+    assert assist.message == "ночь: убит игрок 7 (объявится утром)"
+    typed(assist, "n")
     assert rt.game.state.step_role is Role.DON
     typed(assist, "nc8")
     assert rt.leds.get(6) == "on"  # the answer on the Sheriff's own LED: seat 8 is black

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Advance, Check, DealRoles, Foul, Input, Nominate, Phase, Role, Shot, Tally, Withdraw
+from engine import Advance, Check, DealRoles, Foul, Input, Nominate, Phase, Role, Shot, Tally, Vote, Withdraw
 from engine.outputs import Output, VoteCounted
 from engine.roles import BLACK_ROLES
 from host_device.runtime.loop import Runtime
@@ -273,10 +273,11 @@ class Assist:
     def _undo(self) -> bool:
         target = self.runtime.undo_target()
         assert target is not None
-        undone = len(self.game.record) - target
+        undone = self.game.record[target:]
         self.runtime.undo_to(target)
         self.last_counts = ()  # it may have been the undone vote's
-        self.say(f"отменено шагов записи: {undone}")
+        more = f" (и ещё записей: {len(undone) - 1})" if len(undone) > 1 else ""
+        self.say(f"отменено: {describe(undone[0])}{more}")
         return True
 
     def _confirm(self) -> bool:
@@ -417,6 +418,8 @@ class Assist:
         ok = self.runtime.handle(inp, by_host=True)
         if not ok:
             self.say(f"не принято: {self._reason()}")
+        elif not isinstance(inp, Advance):
+            self.say(f"записано: {describe(inp)}")
         return ok
 
     def _reason(self) -> str:
@@ -457,8 +460,23 @@ def in_russian(reason: str) -> str:
 
 
 def describe(inp: Input) -> str:
-    if isinstance(inp, Nominate):
-        return f"игрок {inp.seat} выставляет игрока {inp.target}"
-    if isinstance(inp, Withdraw):
-        return f"игрок {inp.seat} снимает игрока {inp.target}"
-    return inp.TYPE
+    """An input as the host's screen names it (never who shot: that would name the mafia)."""
+    match inp:
+        case Nominate(seat=seat, target=target):
+            return f"игрок {seat} выставляет игрока {target}"
+        case Withdraw(seat=seat, target=target):
+            return f"игрок {seat} снимает игрока {target}"
+        case Foul(seat=seat):
+            return f"фол игроку {seat}"
+        case Tally(count=count):
+            return f"голосов по рукам: {count}"
+        case Vote(seat=seat):
+            return f"голос игрока {seat}"
+        case Shot():
+            return "ночной выстрел"
+        case Check():
+            return "проверка"
+        case DealRoles():
+            return "роли"
+        case _:
+            return "переход к следующему шагу"

@@ -198,13 +198,24 @@ class Host:
         try:
             model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))
         except ModelMissing as exc:
-            print(f"host-device: {exc}; nominations are not heard in this game", flush=True)
+            self._notice(
+                f"{exc}; nominations are not heard in this game", "модели речи нет: выставления не слышны"
+            )
             return None
         patterns = russian_patterns()
         warn_unknown_words(model, patterns)
         return Listener(
             model, self.microphone, patterns, self.preset.seats, self.inbox, time.monotonic, gate=self.gate
         )
+
+    def _notice(self, text: str, russian: str) -> None:
+        """A fault or a change at the table: a line on the terminal, or in
+        assist mode the host's screen's message line (the screen owns the terminal)."""
+        log.info(text)
+        if self.assist is not None:
+            self.assist.say(russian)
+        else:
+            print(f"host-device: {text}", flush=True)
 
     @property
     def game(self) -> Game:
@@ -248,13 +259,19 @@ class Host:
                 self.assist.heard_text(item.words)
             self.runtime.heard(item.intent, at=self.sched.now - max(0.0, now_mono - item.at), text=item.words)
         elif isinstance(item, StuckButton):
-            print(f"host-device: the button of {item.key} is stuck; it is ignored until released", flush=True)
+            self._notice(
+                f"the button of {item.key} is stuck; it is ignored until released",
+                f"кнопка {item.key} залипла: не учитывается, пока её не отпустят",
+            )
         elif isinstance(item, ButtonReleased):
-            print(f"host-device: the button of {item.key} is free again", flush=True)
+            self._notice(f"the button of {item.key} is free again", f"кнопка {item.key} снова работает")
         elif isinstance(item, MicrophoneLost) and not self.mic_lost:
             self.mic_lost = True
             self.runtime.say("microphone_missing")
-            print(f"host-device: the microphone is lost ({item.reason}); the game goes on", flush=True)
+            self._notice(
+                f"the microphone is lost ({item.reason}); the game goes on",
+                "микрофон потерян: игра идёт дальше",
+            )
         elif isinstance(item, ListeningBehind):
             log.warning("speech recognition is %.1f s behind real time", item.lag_s)
         elif isinstance(item, Transcript) and self.assist is not None:
@@ -277,14 +294,14 @@ class Host:
             if not self.sched.paused:
                 self.sched.pause()
             self.panel.all_leds(PATTERNS["blink"])
-            print("host-device: the speaker is lost; the game waits until it is back", flush=True)
+            self._notice("the speaker is lost; the game waits until it is back", "динамик потерян: игра ждёт")
         if self.speaker_lost and self.speaker.reopen():  # type: ignore[attr-defined]
             self.speaker_lost = False
             self.panel.all_leds(PATTERNS["off"])
             for seat, pattern in self.runtime.leds.items():
                 self.panel.set_led(seat, PATTERNS[pattern])
             self.runtime.resume_clock(self.sched.now)
-            print("host-device: the speaker is back; the game goes on", flush=True)
+            self._notice("the speaker is back; the game goes on", "динамик снова работает")
 
     def _heartbeat(self) -> None:
         """Assist mode: the screen is redrawn every SCREEN_S, and the loop runs

@@ -210,6 +210,8 @@ class Screen:
     def draw(self) -> None:
         text = render(self.assist, self.width)
         if text != self._last:
+            first = not self._last
             self._last = text
-            self.out.write("\x1b[H" + text.replace("\n", "\x1b[K\n") + "\x1b[J")
+            clear = "\x1b[2J" if first else ""  # the first draw clears the terminal; later ones overwrite
+            self.out.write(clear + "\x1b[H" + text.replace("\n", "\x1b[K\n") + "\x1b[J")
             self.out.flush()
