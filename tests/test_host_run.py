@@ -324,8 +324,18 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     assert game.state.day == 2 and game.phase is Phase.MORNING and host.runtime.stopped
     assert dict(game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}
     out = capsys.readouterr().out
-    assert "День 1 · Речь" in out and "Клавиши: n дальше" in out  # the host's screen
+    # the host's screen: drawn first for the roles, last as the game stops
+    assert "Роли: отметьте места — все чёрные (мафия и дон), 3" in out and "День 2 · Утро" in out
     assert "роль" not in out  # no roles shown: the host view was never turned on
+    # what the listener reports goes to the host's screen
+    from host_device.hearing import Heard
+    from host_device.intents import Intent
+    from host_device.listener import Transcript
+
+    host._input(Transcript("я выставляю игрока", False, time.monotonic()))
+    assert host.assist.transcript == "я выставляю игрока"
+    host._input(Heard(Intent("nominate", seat=4), time.monotonic(), "я выставляю игрока номер четыре"))
+    assert host.assist.transcript == "я выставляю игрока номер четыре"
     stored = Store(store)
     assert stored.games()[-1].mode == "assist"
     assert [inp for _, _, inp in stored.inputs(stored.games()[-1].id)] == list(game.record)

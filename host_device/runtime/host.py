@@ -205,7 +205,14 @@ class Host:
         patterns = russian_patterns()
         warn_unknown_words(model, patterns)
         return Listener(
-            model, self.microphone, patterns, self.preset.seats, self.inbox, time.monotonic, gate=self.gate
+            model,
+            self.microphone,
+            patterns,
+            self.preset.seats,
+            self.inbox,
+            time.monotonic,
+            gate=self.gate,
+            partials=self.args.mode == "assist",  # the host's screen shows the words as they come
         )
 
     def _notice(self, text: str, russian: str) -> None:
@@ -383,6 +390,8 @@ class Host:
         except KeyboardInterrupt:
             print("host-device: stopped", flush=True)
         finally:
+            if self.screen is not None:
+                self.screen.draw()  # the game as it ends
             if self.listener is not None:
                 self.listener.stop()
             self.speaker.close()
