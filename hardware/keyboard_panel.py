@@ -4,7 +4,9 @@ host buttons, and the seats' LEDs drawn on one line.
     seats 1-9: 1..9, seat 10: 0, seat 11: -, seat 12: =
     host buttons: n (next), p (pause), u (undo)
     assist mode's host keys: f v w y x g k c t r h, Enter, Esc or Backspace
-    (host_device/runtime/assist.py says what each does)
+    (host_device/runtime/assist.py says what each does); the same keys in the
+    Russian layout (т з г а м ц н ч п л с е к р) mean the same; any other key
+    is "unknown" (so that it can be refused with a message, not ignored)
 
 A key is a press and a release at once (a terminal cannot tell how long a key
 is held), so there is no bounce and no stuck key here.
@@ -12,6 +14,7 @@ is held), so there is no bounce and no stuck key here.
 
 from __future__ import annotations
 
+import codecs
 import os
 import queue
 import sys
@@ -42,14 +45,22 @@ HOST_KEYS = {
     "\x1b": "cancel",
     "\x7f": "cancel",
 }
+LATIN = "npufvwyxgkctrh"
+CYRILLIC = "тзгамцнчплсекр"  # the same physical keys in the Russian layout (ЙЦУКЕН)
+HOST_KEYS.update({cyr: HOST_KEYS[lat] for lat, cyr in zip(LATIN, CYRILLIC, strict=True)})
+UNKNOWN = "unknown"
 SYMBOLS = {"off": "○", "on": "●", "blink": "◐", "pulse": "◑"}
 
 
 def key_for(char: str, seats: int) -> Key | None:
+    """The key a character is: a seat, a host key, "unknown" for any other
+    key, None for nothing (a control character that is not a key of ours)."""
     if char in HOST_KEYS:
         return HOST_KEYS[char]
     index = SEAT_KEYS.find(char)
-    return index + 1 if 0 <= index < seats else None
+    if 0 <= index < seats:
+        return index + 1
+    return UNKNOWN if char.isprintable() and char else None
 
 
 class KeyboardPanel(Panel):
@@ -66,7 +77,7 @@ class KeyboardPanel(Panel):
             raise ValueError(f"the keyboard panel has keys for 1 to {len(SEAT_KEYS)} seats, not {seats}")
         self.seats = seats
         self.events = events if events is not None else queue.Queue()
-        keys: list[Key] = [*range(1, seats + 1), *dict.fromkeys(HOST_KEYS.values())]
+        keys: list[Key] = [*range(1, seats + 1), *dict.fromkeys(HOST_KEYS.values()), UNKNOWN]
         self.filter = EdgeFilter(keys, clock, self.events, debounce_s=0.0, stuck_after_s=float("inf"))
         self.leds: dict[int, LedPattern] = dict.fromkeys(range(1, seats + 1), OFF)
         self.out = out if out is not None else sys.stdout
@@ -85,6 +96,7 @@ class KeyboardPanel(Panel):
         self.draw()
 
     def _read(self) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")  # a Cyrillic key is two bytes
         while not self._closed.is_set():
             try:
                 data = os.read(self.fd, 1)
@@ -92,7 +104,10 @@ class KeyboardPanel(Panel):
                 return
             if not data:
                 return
-            key = key_for(data.decode("utf-8", "ignore"), self.seats)
+            char = decoder.decode(data)
+            if not char:
+                continue
+            key = key_for(char, self.seats)
             if key is not None:
                 self.filter.edge(key, True)
                 self.filter.edge(key, False)

@@ -453,11 +453,13 @@ def test_keys_through_the_keyboard_panel_on_a_pipe():
     read, write = os.pipe()
     events = queue.Queue()
     panel = KeyboardPanel(10, lambda: 0.0, events, keys_fd=read, draw=False)
-    os.write(write, b"f4g12\nu\x1b")
-    keys = [events.get(timeout=2).key for _ in range(8)]
+    os.write(write, "f4g12\nu\x1bтz".encode())
+    keys = [events.get(timeout=2).key for _ in range(10)]
     panel.close()
     os.close(write)
-    assert keys == ["foul", 4, "count", 1, 2, "enter", "undo", "cancel"]
+    assert keys == ["foul", 4, "count", 1, 2, "enter", "undo", "cancel", "next", "unknown"]
+    _rt, assist = make()
+    assert assist.press("unknown") is False and assist.message == "такой клавиши нет (h — справка)"
 
 
 def test_undo_reaches_back_to_the_start_of_the_day_and_no_further():

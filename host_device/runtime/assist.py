@@ -177,7 +177,7 @@ class Assist:
             return self._seat(key, at)
         self.runtime.record("host_key", key=key)
         if key not in NAMES:
-            self.say(f"неизвестная клавиша {key!r}")
+            self.say("такой клавиши нет (h — справка)")
             return False
         reason = self.why_not(key)
         if reason is not None:
