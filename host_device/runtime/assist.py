@@ -48,6 +48,7 @@ KEYS: tuple[tuple[str, str, str, str], ...] = (  # (name, key, short label, what
 NAMES = tuple(key[0] for key in KEYS)
 SEAT_KEYS_HELP = "1…9, 0, -, = — места 1…12 (кнопки стола; после f, v, w, k, c — место)"
 WAITS_FOR_SEAT = ("foul", "nominate", "withdraw", "kill", "check")
+PREFIXES = (*WAITS_FOR_SEAT, "count", "timer")
 SEAT_DIGITS = {seat: str(seat % 10) for seat in range(1, 11)}  # seat keys 1..9, 0 as digits
 
 
@@ -183,6 +184,9 @@ class Assist:
         if reason is not None:
             self.say(f"{self.label(key)}: {reason}")
             return False
+        if key in PREFIXES:  # a key that waits for its seat or number
+            self.pending, self.digits = key, ""
+            return True
         return bool(getattr(self, f"_{key}")())
 
     @staticmethod
@@ -309,31 +313,6 @@ class Assist:
             self.roles.selected = set()
         self.say("команда отменена")
         return True
-
-    def _prefix(self, key: str) -> bool:
-        self.pending, self.digits = key, ""
-        return True
-
-    def _foul(self) -> bool:
-        return self._prefix("foul")
-
-    def _nominate(self) -> bool:
-        return self._prefix("nominate")
-
-    def _withdraw(self) -> bool:
-        return self._prefix("withdraw")
-
-    def _count(self) -> bool:
-        return self._prefix("count")
-
-    def _kill(self) -> bool:
-        return self._prefix("kill")
-
-    def _check(self) -> bool:
-        return self._prefix("check")
-
-    def _timer(self) -> bool:
-        return self._prefix("timer")
 
     def _enter(self) -> bool:
         if self.pending == "count":
