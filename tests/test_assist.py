@@ -500,3 +500,29 @@ def test_the_readme_lists_every_host_key():
     first_cells = [line.split("|")[1] for line in section.splitlines() if line.startswith("| ")]
     for _, char, _, _ in KEYS:
         assert any(f"`{char}`" in cell or cell.strip() == char for cell in first_cells), char
+
+
+def test_a_speech_undone_twice_keeps_counting_its_time():
+    rt, assist = to_day_one()
+    wait(rt, 20)
+    typed(assist, "nu")  # seat 1 had 40 s left
+    wait(rt, rt.timer[0] - rt.sched.now + 15)
+    typed(assist, "nu")  # 15 s more of it: 25 s left
+    speeches = [e for e in rt.timeline if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 1]
+    assert [e["seconds"] for e in speeches] == [60, 40, 25]
+
+
+def test_an_undo_the_store_cannot_record_changes_nothing_and_pauses():
+    from host_device.store import StoreError
+
+    rt, assist = to_day_one()
+    typed(assist, "f3")
+
+    def full(keep):
+        raise StoreError("games.sqlite3: cannot record the undo (database or disk is full)")
+
+    rt.undo_hooks.append(full)
+    before = rt.game.record
+    assert typed(assist, "u") == [False]
+    assert rt.game.record == before and rt.sched.paused and said(rt)[-1] == "store_full"
+    assert assist.message == "отмена не записана: нет места для записи игры"

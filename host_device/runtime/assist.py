@@ -278,7 +278,9 @@ class Assist:
         target = self.runtime.undo_target()
         assert target is not None
         undone = self.game.record[target:]
-        self.runtime.undo_to(target)
+        if not self.runtime.undo_to(target):
+            self.say("отмена не записана: нет места для записи игры")
+            return False
         self.last_counts = ()  # it may have been the undone vote's
         more = f" (и ещё записей: {len(undone) - 1})" if len(undone) > 1 else ""
         self.say(f"отменено: {describe(undone[0])}{more}")

@@ -125,6 +125,7 @@ class Runtime:
         self.step_starts: list[int] = [0]  # record lengths at which each step began
         self.day_start = 0  # undo never goes back before this record length
         self._ran: dict[int, float] = {}  # a timed step's elapsed time, by its start, when it ended
+        self._ran_before = 0.0  # the current timed step's time already run before it was resumed
 
     @property
     def step(self) -> int:
@@ -192,8 +193,9 @@ class Runtime:
     def _end_step(self) -> None:
         if self.timer is not None:
             start, seconds, _ = self.timer
-            self._ran[self.step_starts[-1]] = min(seconds, max(0.0, self.sched.now - start))
-        self.timer = None
+            ran = min(seconds, max(0.0, self.sched.now - start))
+            self._ran[self.step_starts[-1]] = self._ran_before + ran
+        self.timer, self._ran_before = None, 0.0
         self.proposals = []
         self._step += 1
         self.window, self.slots = None, []
@@ -218,6 +220,7 @@ class Runtime:
             left = max(1, round(seconds - elapsed))
             self.say(s.phase.value, seat=s.speaker, seconds=left)
             self._start_timer(left, s.phase.value)
+            self._ran_before = seconds - left
         elif s.phase is Phase.VOTE and s.vote_round is not None:
             rnd = s.vote_round
             if rnd.kind.value == "all":
@@ -466,22 +469,33 @@ class Runtime:
             return None
         return max([m for m in self.marks if self.day_start <= m < n], default=self.day_start)
 
-    def undo_to(self, keep: int) -> None:
+    def undo_to(self, keep: int) -> bool:
         """Go back to the game as it was with the first ``keep`` inputs: the
         store marks the rest undone, «Отмена» is said, and the step the game
         is back in goes on (a speech with the time it had left) — or simply
-        continues if the undone inputs were all within it."""
+        continues if the undone inputs were all within it. False (and nothing
+        undone) if the store cannot record the undo."""
         game = Game.replay(self.game.preset, self.game.record[:keep])
-        for hook in self.undo_hooks:
-            hook(keep)
+        try:
+            for hook in self.undo_hooks:
+                hook(keep)
+        except HostDeviceError as exc:
+            log.error("the undo is not recorded, the game is paused: %s", exc)
+            self.record("not_recorded", undo=keep, reason=str(exc))
+            if not self.sched.paused:
+                self.sched.pause()
+            self.say("store_full")
+            return False
         self.game = game
         self.marks = [m for m in self.marks if m < keep]
+        self._ran = {start: ran for start, ran in self._ran.items() if start <= keep}
         same_step = max(i for i in self.step_starts if i <= keep) == self.step_starts[-1]
         self.step_starts = [i for i in self.step_starts if i <= keep]
         self.record("undo", kept=keep)
         if same_step:
             self.proposals = []
             self.say("undo")
-            return
+            return True
         self.timer = None  # the undone step's time is not kept: it is not run again as it was
         self.resume(elapsed=self._ran.pop(self.step_starts[-1], 0.0), phrase="undo")
+        return True
