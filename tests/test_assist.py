@@ -526,3 +526,23 @@ def test_an_undo_the_store_cannot_record_changes_nothing_and_pauses():
     assert typed(assist, "u") == [False]
     assert rt.game.record == before and rt.sched.paused and said(rt)[-1] == "store_full"
     assert assist.message == "отмена не записана: нет места для записи игры"
+
+
+def test_a_seats_own_button_never_completes_the_hosts_command():
+    rt, assist = to_day_one()
+    typed(assist, "f")
+    assert assist.press(4, from_host=False) is False  # seat 4 presses his button: not the foul's seat
+    assert assist.pending == "foul" and rt.game.state.fouls == {}
+    assert assist.message == "кнопка 4: не засчитана сейчас"
+    typed(assist, "6")
+    assert rt.game.state.fouls == {6: 1}
+
+
+def test_the_host_keyboard_beside_a_panel_marks_its_presses():
+    from hardware.events import Press
+    from host_device.runtime.host import HostKey, HostKeys
+
+    inbox = queue.Queue()
+    keys = HostKeys(inbox)
+    keys.put(Press(key=3, at=1.0))
+    assert inbox.get_nowait() == HostKey(Press(key=3, at=1.0))

@@ -238,6 +238,7 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     import io
 
     from hardware.events import Press
+    from host_device.runtime.host import HostKey
     from host_device.store import Store
 
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -296,6 +297,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
 
     from engine import Phase
     from hardware.events import Press
+    from host_device.runtime.host import HostKey
     from host_device.store import Store
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
@@ -305,21 +307,23 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     assert host.assist is not None and host.typed is None and host.keys is None
     stop = threading.Event()
 
-    def keys():
+    def keys():  # the host's keyboard beside the panel
         for key in [3, 5, 8, "enter", 3, "enter", 6, "enter"]:
-            host.inbox.put(Press(key=key, at=time.monotonic()))
+            host.inbox.put(HostKey(Press(key=key, at=time.monotonic())))
         while not stop.is_set():
             time.sleep(0.02)
             if not host.runtime.sched.paused:
-                host.inbox.put(Press(key="next", at=time.monotonic()))
+                host.inbox.put(Press(key="next", at=time.monotonic()))  # the panel's host button
 
     thread = threading.Thread(target=keys, daemon=True)
     thread.start()
-    try:
-        assert host.run() == 0
-    finally:
-        stop.set()
-        thread.join(2)
+    result = []
+    runner = threading.Thread(target=lambda: result.append(host.run()), daemon=True)
+    runner.start()
+    runner.join(60)
+    stop.set()
+    thread.join(2)
+    assert result == [0], "run --mode assist did not finish"
     game = host.runtime.game
     assert game.state.day == 2 and game.phase is Phase.MORNING and host.runtime.stopped
     assert dict(game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}

@@ -172,8 +172,12 @@ class Assist:
 
     # ------------------------------------------------------------------ keys
 
-    def press(self, key: int | str, at: float | None = None) -> bool:
-        """A key or button: a seat number or a host key name. Returns whether it did something."""
+    def press(self, key: int | str, at: float | None = None, from_host: bool = True) -> bool:
+        """A key or button: a seat number or a host key name. Returns whether
+        it did something. A seat's own button (``from_host`` False) is the
+        table's press: it never completes a host's command."""
+        if isinstance(key, int) and not from_host:
+            return self._table(key, at)
         if isinstance(key, int):
             return self._seat(key, at)
         self.runtime.record("host_key", key=key)
@@ -260,6 +264,9 @@ class Assist:
         if self.game.phase is Phase.ROLES and self.roles is not None:
             self.roles.selected ^= {seat}
             return True
+        return self._table(seat, at)
+
+    def _table(self, seat: int, at: float | None) -> bool:
         taken = self.runtime.press(seat, at=at)
         if not taken:
             self.say(f"кнопка {seat}: не засчитана сейчас")

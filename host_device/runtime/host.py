@@ -24,6 +24,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -253,12 +254,15 @@ class Host:
 
     def _input(self, item: Any) -> None:
         now_mono = time.monotonic()
+        from_host = self.args.panel == "keyboard"  # one keyboard: every key is the host's
+        if isinstance(item, HostKey):
+            item, from_host = item.press, True
         if isinstance(item, Press):
             at = self.sched.now - max(0.0, now_mono - item.at)
             if self.cards is not None and self.game.phase is Phase.ROLES and isinstance(item.key, int):
                 self.cards.press(item.key)
             elif self.assist is not None:
-                self.assist.press(item.key, at=at)
+                self.assist.press(item.key, at=at, from_host=from_host or isinstance(item.key, str))
             else:
                 self.runtime.press(item.key, at=at)
         elif isinstance(item, Heard):
@@ -405,6 +409,25 @@ class Host:
         return 0
 
 
+@dataclass(frozen=True)
+class HostKey:
+    """A key from the host's keyboard, told apart from the table's buttons:
+    only the host's seat keys complete his commands ("f" then 3)."""
+
+    press: Press
+
+
+class HostKeys(queue.Queue[Any]):
+    """Where the host's keyboard puts its events: into the inbox, each press marked as his."""
+
+    def __init__(self, inbox: queue.Queue[Any]) -> None:
+        super().__init__()
+        self.inbox = inbox
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        self.inbox.put(HostKey(item) if isinstance(item, Press) else item)
+
+
 def host_keyboard(seats: int, inbox: queue.Queue[Any]) -> Any:
     """The terminal's keys as the host's keys (assist mode beside a GPIO panel), if there is a terminal."""
     from hardware.keyboard_panel import KeyboardPanel
@@ -413,7 +436,7 @@ def host_keyboard(seats: int, inbox: queue.Queue[Any]) -> Any:
         fd = sys.stdin.fileno()
     except (OSError, ValueError, AttributeError):
         return None
-    return KeyboardPanel(seats, time.monotonic, inbox, keys_fd=fd, draw=False)
+    return KeyboardPanel(seats, time.monotonic, HostKeys(inbox), keys_fd=fd, draw=False)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
