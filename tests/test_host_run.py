@@ -238,7 +238,6 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     import io
 
     from hardware.events import Press
-    from host_device.runtime.host import HostKey
     from host_device.store import Store
 
     monkeypatch.setattr("sys.stdin", io.StringIO(""))

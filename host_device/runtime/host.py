@@ -363,6 +363,8 @@ class Host:
         self.gate.add(self.announcer.say("unfinished_game"))
         while True:
             item = self.inbox.get()
+            if isinstance(item, HostKey):  # the host's keyboard beside the panel
+                item = item.press
             if isinstance(item, Press) and item.key == "next":
                 return int(latest.id)
             if isinstance(item, Press) and item.key == "undo":
