@@ -59,7 +59,7 @@ def wait(rt, seconds):
 
 
 def said(rt, since=0):
-    return [e["key"] for e in rt.timeline[since:] if e["type"] == "say"]
+    return [e["key"] for e in rt.timeline[since:] if e["type"] == "say" and not e.get("dropped")]
 
 
 def heard(rt, seat, intent="nominate"):
@@ -546,3 +546,19 @@ def test_the_host_keyboard_beside_a_panel_marks_its_presses():
     keys = HostKeys(inbox)
     keys.put(Press(key=3, at=1.0))
     assert inbox.get_nowait() == HostKey(Press(key=3, at=1.0))
+
+
+def test_speakers_skipped_at_once_are_not_announced():
+    rt, assist = to_day_one()
+    wait(rt, 5)
+    mark = len(rt.timeline)
+    start = rt.sched.now
+    typed(assist, "nnn")  # seat 2's name is being said; seat 3 passes before his is: seat 4 next
+    announced = [(e["seat"], e["t"]) for e in rt.timeline[mark:] if e["type"] == "say" and not e.get("dropped")]
+    assert announced == [(2, start), (4, start + PHRASE_S)]
+    assert [e["seat"] for e in rt.timeline[mark:] if e["type"] == "unsaid"] == [3]
+    assert rt.timer[0] == start + 2 * PHRASE_S  # his time starts when his name has been said
+    # a step whose announcement has begun is not cut
+    wait(rt, 0.5)
+    typed(assist, "n")
+    assert not rt.timeline[-1].get("dropped") and rt.timeline[-1]["type"] != "unsaid"

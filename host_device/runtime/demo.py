@@ -63,7 +63,10 @@ def demo(
         if kind == "say":
             slots = {k: v for k, v in entry.items() if k not in ("t", "type", "key")}
             text = catalogue.text(entry["key"], slots)
-            sched.at(entry["t"], lambda: _say(entry["t"], text, entry["key"], slots))
+            sched.at(
+                entry["t"],
+                lambda: None if entry.get("dropped") else _say(entry["t"], text, entry["key"], slots),
+            )
         elif kind == "heard" and "seat" in entry:
             verb = "выставляю" if entry["intent"] == "nominate" else "снимаю"
             said = f"{verb} игрока номер {entry['seat']}"

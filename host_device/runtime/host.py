@@ -235,13 +235,17 @@ class Host:
         kind = entry["type"]
         if kind == "say":
             slots = {k: v for k, v in entry.items() if k not in ("t", "type", "key")}
-            self.sched.at(entry["t"], lambda: self.gate.add(self.announcer.say(entry["key"], **slots)))
+            self.sched.at(entry["t"], lambda: self._play(entry, slots))
         elif kind == "led":
             self.panel.set_led(entry["seat"], PATTERNS[entry["pattern"]])
         elif kind == "tone":
             self.sched.at(entry["t"], lambda: self.gate.add(self.announcer.beep()))
         elif kind == "timer" and entry["purpose"] == "speech" and self.listener is not None:
             self.sched.at(entry["t"], self.listener.open_window)
+
+    def _play(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
+        if not entry.get("dropped"):  # a step skipped before its announcement began is not announced
+            self.gate.add(self.announcer.say(entry["key"], **slots))
 
     def _on_step(self, runtime: Runtime) -> None:
         if self.listener is not None:

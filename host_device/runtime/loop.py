@@ -56,6 +56,7 @@ from host_device.runtime.clock import Scheduled, Scheduler
 log = logging.getLogger(__name__)
 
 TIMED = (Phase.SPEECH, Phase.TIE_SPEECH, Phase.LAST_WORD)
+TIMED_PHRASES = frozenset(phase.value for phase in TIMED)  # «Игрок номер N, ваша минута» and the like
 EVERY_STEP = frozenset(Phase)
 
 
@@ -126,6 +127,8 @@ class Runtime:
         self.day_start = 0  # undo never goes back before this record length
         self._ran: dict[int, float] = {}  # a timed step's elapsed time, by its start, when it ended
         self._ran_before = 0.0  # the current timed step's time already run before it was resumed
+        # the step's «Игрок номер N, …»: (timeline entry, start, end)
+        self._announcement: tuple[dict[str, Any], float, float] | None = None
 
     @property
     def step(self) -> int:
@@ -191,6 +194,7 @@ class Runtime:
         return True
 
     def _end_step(self) -> None:
+        self._drop_unsaid_announcement()
         if self.timer is not None:
             start, seconds, _ = self.timer
             ran = min(seconds, max(0.0, self.sched.now - start))
@@ -199,6 +203,19 @@ class Runtime:
         self.proposals = []
         self._step += 1
         self.window, self.slots = None, []
+
+    def _drop_unsaid_announcement(self) -> None:
+        """A timed step ended before its announcement began (the host pressed
+        "next" again at once): the announcement is not said, and what follows
+        takes its place in the queue — nothing stale is read out."""
+        announced, self._announcement = self._announcement, None
+        if announced is None:
+            return
+        entry, start, end = announced
+        if self.sched.now < start and self.speaking_until == end:
+            entry["dropped"] = True
+            self.speaking_until = start
+            self.record("unsaid", key=entry["key"], seat=entry.get("seat"))
 
     def resume(self, elapsed: float = 0.0, phrase: str = "game_resumed") -> None:
         """Carry on a game rebuilt from its record at the step it was in: said
@@ -246,7 +263,9 @@ class Runtime:
     def _carry_out(self, output: Output) -> None:
         match output:
             case Say():
-                self.say(output.phrase, **slots_of(output))
+                start = self.say(output.phrase, **slots_of(output))
+                if output.phrase in TIMED_PHRASES:
+                    self._announcement = (self.timeline[-1], start, self.speaking_until)
             case StartTimer(seconds=seconds, purpose=purpose):
                 self._start_timer(seconds, purpose)
             case StopTimer():
