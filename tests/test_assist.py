@@ -236,7 +236,9 @@ def test_a_game_with_the_votes_counted_by_hand_to_the_end():
     assert rt.game.phase is Phase.VOTE_ANNOUNCE
     typed(assist, "ng7\ng0\n")
     assert rt.game.state.out == [3, 5]
-    typed(assist, "nk9nnn")  # the night: seat 9 killed
+    typed(assist, "nk9n")  # the night: seat 9 killed; the Don is out, his check step runs all the same
+    assert typed(assist, "c") == [False] and assist.message == "[c]: проверяющий выбыл"
+    typed(assist, "nn")
     assert rt.game.state.out == [3, 5, 9] and rt.game.phase is Phase.MORNING
     typed(assist, "nn")  # his last word, then the first speech of day 3
     assert rt.game.state.speaker == 4

@@ -241,6 +241,8 @@ class Assist:
                 return "проверка вводится, когда просыпается проверяющий"
             if s.step_role in s.checked:
                 return "проверка этой ночи уже записана (u — отменить)"
+            if not any(s.role(p) is s.step_role for p in s.alive()):
+                return "проверяющий выбыл"
             return None
         return None  # next, foul, timer
 
@@ -372,10 +374,7 @@ class Assist:
 
     def _check_seat(self, seat: int) -> bool:
         s = self.game.state
-        checker = next((p for p in s.alive() if s.role(p) is s.step_role), None)
-        if checker is None:
-            self.say("проверка: проверяющий выбыл")
-            return False
+        checker = next(p for p in s.alive() if s.role(p) is s.step_role)  # "c" is legal only with one
         if not self._handle(Check(seat=checker, target=seat)):
             return False
         if self.show_roles:
