@@ -556,7 +556,9 @@ def test_speakers_skipped_at_once_are_not_announced():
     mark = len(rt.timeline)
     start = rt.sched.now
     typed(assist, "nnn")  # seat 2's name is being said; seat 3 passes before his is: seat 4 next
-    announced = [(e["seat"], e["t"]) for e in rt.timeline[mark:] if e["type"] == "say" and not e.get("dropped")]
+    announced = [
+        (e["seat"], e["t"]) for e in rt.timeline[mark:] if e["type"] == "say" and not e.get("dropped")
+    ]
     assert announced == [(2, start), (4, start + PHRASE_S)]
     assert [e["seat"] for e in rt.timeline[mark:] if e["type"] == "unsaid"] == [3]
     assert rt.timer[0] == start + 2 * PHRASE_S  # his time starts when his name has been said

@@ -72,6 +72,8 @@ def test_killed_and_resumed_games_end_as_the_uninterrupted_one(uninterrupted, tm
         assert resumed.returncode == 0, (n, resumed.stderr)
         result = json.loads(resumed.stdout)
         assert {k: result[k] for k in OUTCOME} == {k: expected[k] for k in OUTCOME}, n
+        # what the resumed table reports ignored was ignored in the uninterrupted game too
+        assert all(item in expected["ignored"] for item in result["ignored"]), (n, result["ignored"])
         check = subprocess.run(
             [sys.executable, "-m", "host_device", "games", "check", "--store", str(store)],
             capture_output=True,
@@ -80,6 +82,22 @@ def test_killed_and_resumed_games_end_as_the_uninterrupted_one(uninterrupted, tm
             check=False,
         )
         assert check.returncode == 0 and check.stdout.strip() == "game 1: ok", (n, check.stdout)
+
+
+def test_an_assist_mode_game_killed_and_resumed_ends_the_same(uninterrupted, tmp_path):
+    expected, inputs = uninterrupted
+    points, _ = kill_points(inputs, count=6)
+    for n in points[::2]:
+        store = tmp_path / f"assist-{n}.sqlite3"
+        killed = simulate("--mode", "assist", "--store", str(store), "--die-after", str(n))
+        assert killed.returncode == -signal.SIGKILL, (n, killed.stderr)
+        resumed = simulate("--mode", "assist", "--store", str(store), "--resume")
+        assert resumed.returncode == 0, (n, resumed.stderr)
+        result = json.loads(resumed.stdout)
+        assert {k: result[k] for k in OUTCOME} == {k: expected[k] for k in OUTCOME}, n
+        stored = Store(store)
+        assert [inp for _, _, inp in stored.inputs(1)] == inputs, n  # the record host mode gives
+        stored.close()
 
 
 def test_resume_needs_an_unfinished_game(uninterrupted, tmp_path):

@@ -233,6 +233,15 @@ def _resumed(
     for _, outputs in steps:
         table.observe(outputs)
     table.rounds = sum(1 for _, outs in steps for o in outs if isinstance(o, VoteCounted) and o.day == day)
+    table.spoken = {  # today's speeches before the crash: their scripts were said
+        o.seat
+        for _, outs in steps
+        for o in outs
+        if isinstance(o, PhaseStarted)
+        and o.phase == Phase.SPEECH.value
+        and o.day == day
+        and o.seat is not None
+    }
     rnd = game.state.vote_round
     if rnd is not None and rnd.window > 0:
         table.rounds += 1  # the round under way was begun before the crash
