@@ -285,6 +285,7 @@ def test_free_timers_on_demand():
     typed(assist, "t2")  # 30 s
     assert said(rt, mark) == ["timer"] and rt.free is not None
     start = rt.free[0]
+    assert "Таймер ведущего: 0:30" in render(assist)
     wait(rt, 40)
     tl = rt.timeline[mark:]
     assert [e["t"] for e in tl if e["type"] == "tone"] == [start + 20]

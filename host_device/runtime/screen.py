@@ -67,19 +67,12 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def seconds_left(runtime: Any) -> float | None:
-    """The step's timer: seconds left (the full time before it starts), or None."""
-    if runtime.timer is None:
+def left(now: float, timer: tuple[float, int] | None) -> float | None:
+    """Seconds left on a (start, seconds) timer: all of them before it starts; None without one."""
+    if timer is None:
         return None
-    start, seconds, _ = runtime.timer
-    return float(seconds) if runtime.sched.now < start else max(0.0, start + seconds - runtime.sched.now)
-
-
-def free_left(runtime: Any) -> float | None:
-    if runtime.free is None:
-        return None
-    start, seconds = runtime.free
-    return float(seconds) if runtime.sched.now < start else max(0.0, start + seconds - runtime.sched.now)
+    start, seconds = timer
+    return float(seconds) if now < start else max(0.0, start + seconds - now)
 
 
 def render(assist: Assist, width: int = 100) -> str:
@@ -105,11 +98,11 @@ def view(assist: Assist) -> Group:
         lines.append("Все голосуемые?" if rnd.current == 0 else f"Голосуем за игрока {rnd.current}")
     if over and s.winner is not None:
         lines.append(f"Победа: {'красные' if s.winner.value == 'red' else 'чёрные'}")
-    left = seconds_left(rt)
+    speech = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
     top = Text("\n".join(lines))
-    if left is not None:
-        top.append("\n" + big(clock(left)))
-    free = free_left(rt)
+    if speech is not None:
+        top.append("\n" + big(clock(speech)))
+    free = left(rt.sched.now, rt.free)
     if free is not None:
         top.append(f"\nТаймер ведущего: {clock(free)}")
     parts: list[Any] = [Panel(top, title=head, title_align="left")]
