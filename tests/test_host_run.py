@@ -342,3 +342,16 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     stored = Store(store)
     assert stored.games()[-1].mode == "assist"
     assert [inp for _, _, inp in stored.inputs(stored.games()[-1].id)] == list(game.record)
+
+
+def test_bad_assist_choices_are_one_line(capsys, tmp_path, builtin_pack):
+    assert main(["run", "--mode", "host", "--deal", "host", "--panel", "mock", "--audio", "null"]) == 2
+    assert "--deal host: the host enters the roles only in assist mode" in capsys.readouterr().err
+    config = tmp_path / "c.toml"
+    config.write_text('[assist]\nvotes = "hands"\n')
+    assert (
+        main(["run", "--mode", "assist", "--config", str(config), "--panel", "mock", "--audio", "null"]) == 2
+    )
+    err = capsys.readouterr().err
+    assert err.startswith("host-device: error: ") and '[assist].votes: "buttons" or "counts"' in err
+    assert "Traceback" not in err
