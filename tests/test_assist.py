@@ -384,11 +384,15 @@ def test_roles_entered_by_the_host_are_checked_group_by_group():
 
 
 def test_auto_accept_takes_a_heard_nomination_at_once():
-    rt, _assist = to_day_one(settings=AssistSettings(auto_accept=True))
+    rt, assist = to_day_one(settings=AssistSettings(auto_accept=True))
     heard(rt, 7)
     assert rt.game.record[-1] == Nominate(seat=1, target=7) and not rt.proposals
+    assist.heard(Intent("end"), "спасибо")
     heard(rt, 1, "end")  # «спасибо»: the host still gives the floor
     assert rt.game.state.speaker == 1
+    assert assist.message == "игрок 1: «спасибо» — речь окончена? (n — дальше)"
+    assert assist.press(1, from_host=False) is False and rt.game.state.speaker == 1  # nor his button
+    assert assist.message == "игрок 1 нажал свою кнопку: речь окончена? (n — дальше)"
 
 
 def test_a_heard_nomination_the_rules_refuse_is_not_proposed():

@@ -270,9 +270,21 @@ class Assist:
 
     def _table(self, seat: int, at: float | None) -> bool:
         taken = self.runtime.press(seat, at=at)
-        if not taken:
+        if taken:
+            return True
+        s = self.game.state
+        if seat == s.speaker and not self.runtime.settings.table_ends_speech:
+            self.say(f"игрок {seat} нажал свою кнопку: речь окончена? (n — дальше)")
+        else:
             self.say(f"кнопка {seat}: не засчитана сейчас")
-        return taken
+        return False
+
+    def heard(self, intent: Any, words: str) -> None:
+        """What the listener heard, for the host's eyes (the runtime acts on it by itself)."""
+        self.transcript = words
+        speaker = self.game.state.speaker
+        if intent.intent == "end" and speaker is not None and not self.runtime.settings.table_ends_speech:
+            self.say(f"игрок {speaker}: «{words}» — речь окончена? (n — дальше)")
 
     # ------------------------------------------------------------------ what each key does
 

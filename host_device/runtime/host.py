@@ -271,7 +271,7 @@ class Host:
                 self.runtime.press(item.key, at=at)
         elif isinstance(item, Heard):
             if self.assist is not None:
-                self.assist.heard_text(item.words)
+                self.assist.heard(item.intent, item.words)
             self.runtime.heard(item.intent, at=self.sched.now - max(0.0, now_mono - item.at), text=item.words)
         elif isinstance(item, StuckButton):
             self._notice(
