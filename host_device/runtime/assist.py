@@ -224,6 +224,8 @@ class Assist:
             return None if rt.undo_target() is not None else "нечего отменять в этот день"
         if key in ("confirm", "reject"):
             return None if rt.proposals else "нет услышанных выставлений"
+        if key == "next" and rt.proposals:  # a heard nomination is never lost by moving on
+            return "сначала решите об услышанном выставлении (y — принять, x — отклонить)"
         if key in ("nominate", "withdraw"):
             return None if phase is Phase.SPEECH else "выставлять и снимать можно только во время речи"
         if key == "count":
