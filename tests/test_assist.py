@@ -574,3 +574,20 @@ def test_speakers_skipped_at_once_are_not_announced():
     wait(rt, 0.5)
     typed(assist, "n")
     assert not rt.timeline[-1].get("dropped") and rt.timeline[-1]["type"] != "unsaid"
+
+
+def test_a_lost_terminal_does_not_stop_the_game():
+    import io
+
+    from host_device.runtime.screen import Screen
+
+    rt, assist = to_day_one()
+    out = io.StringIO()
+    screen = Screen(assist, out, width=100)
+    screen.draw()
+    assert out.getvalue().startswith("\x1b[2J\x1b[H") and "День 1 · Речь" in out.getvalue()
+    out.close()  # the terminal went away
+    wait(rt, 2)
+    screen.draw()  # no error
+    typed(assist, "n")
+    assert rt.game.state.speaker == 2

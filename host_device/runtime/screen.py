@@ -206,5 +206,8 @@ class Screen:
             first = not self._last
             self._last = text
             clear = "\x1b[2J" if first else ""  # the first draw clears the terminal; later ones overwrite
-            self.out.write(clear + "\x1b[H" + text.replace("\n", "\x1b[K\n") + "\x1b[J")
-            self.out.flush()
+            try:
+                self.out.write(clear + "\x1b[H" + text.replace("\n", "\x1b[K\n") + "\x1b[J")
+                self.out.flush()
+            except (OSError, ValueError):  # the terminal is gone: the game goes on without its screen
+                self.out = io.StringIO()
