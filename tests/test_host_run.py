@@ -286,7 +286,7 @@ def test_a_store_that_cannot_record_pauses_the_game():
     assert [e["key"] for e in runtime.timeline if e["type"] == "say"] == ["store_full"]
 
 
-def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin_pack, capsys):
+def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin_pack, capsys, caplog):
     """``run --mode assist`` on the mock panel: the host types the roles and
     presses next through a day and a night; the screen is drawn, the game is
     stored, and no typed speech competes with his keys."""
@@ -303,6 +303,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     store = tmp_path / "games.sqlite3"
     host = Host(args(mode="assist", deal=None, store=str(store), speed=500.0))
+    assert "the roles cannot be typed (use --deal cards or --deal device)" in caplog.text
     assert host.assist is not None and host.typed is None and host.keys is None
     stop = threading.Event()
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import functools
 import logging
+import os
 import queue
 import random
 import sys
@@ -172,6 +173,14 @@ class Host:
             self.screen = Screen(self.assist, sys.stdout)
             if args.panel != "keyboard":
                 self.keys = host_keyboard(self.preset.seats, self.inbox)
+            if not _terminal():
+                log.warning(
+                    "assist mode without a terminal: only the panel's host buttons (next, pause, undo) "
+                    "reach the game%s",
+                    "; the roles cannot be typed (use --deal cards or --deal device)"
+                    if self.deal_kind == "host"
+                    else "",
+                )
         self.runtime.recorders.append(self._carry_out)
         self.runtime.step_hooks.append(self._on_step)
         self.listener = self._listener()
@@ -432,6 +441,13 @@ class HostKeys(queue.Queue[Any]):
 
     def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
         self.inbox.put(HostKey(item) if isinstance(item, Press) else item)
+
+
+def _terminal() -> bool:
+    try:
+        return os.isatty(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def host_keyboard(seats: int, inbox: queue.Queue[Any]) -> Any:
