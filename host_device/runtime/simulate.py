@@ -11,6 +11,7 @@ the two agree; only the timing is added here.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from pathlib import Path
@@ -205,8 +206,6 @@ SCRIPTED_ASSIST = AssistSettings(auto_accept=False, votes="buttons", night="butt
 
 def assist_settings(settings: Settings | None) -> Settings:
     """The runtime's settings for a scripted assist-mode game (votes and night on the buttons)."""
-    import dataclasses
-
     return dataclasses.replace(settings or Settings(), **runtime_settings(SCRIPTED_ASSIST))
 
 
