@@ -129,7 +129,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     store = _store(args)
     game, steps = replay_with_outputs(store, args.id)
-    print("\n".join(protocol(game, steps, store.names(args.id))))
+    lines = protocol(game, steps, store.names(args.id))
+    undone = store.undone(args.id)
+    if undone:
+        lines.append(f"Отменено ведущим: записей {len(undone)} (в ходе игры они не учтены)")
+    print("\n".join(lines))
     return 0
 
 
@@ -154,7 +158,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         exported.append((game_id, game, steps))
     if args.format == "json":
         objects = [
-            {"id": gid, "names": store.names(gid), **result_of(game, steps)} for gid, game, steps in exported
+            {
+                "id": gid,
+                "names": store.names(gid),
+                **result_of(game, steps),
+                "undone": [{"seq": seq, "t": t, **to_dict(inp)} for seq, t, inp in store.undone(gid)],
+            }
+            for gid, game, steps in exported
         ]
         text = json.dumps(objects if args.all else objects[0], ensure_ascii=False, indent=1)
     else:

@@ -208,6 +208,14 @@ class Store:
         ):
             yield seq, t, input_from_dict(json.loads(text))
 
+    def undone(self, game_id: int) -> list[tuple[int, float, Input]]:
+        """The inputs the host undid (assist mode), kept out of the record."""
+        self.game(game_id)
+        rows = self.db.execute(
+            "SELECT seq, t, input FROM inputs WHERE game = ? AND undone = 1 ORDER BY seq", (game_id,)
+        ).fetchall()
+        return [(seq, t, input_from_dict(json.loads(text))) for seq, t, text in rows]
+
     def last_seq(self, game_id: int) -> int:
         """The highest input number of a game, undone inputs included (0: none yet)."""
         row = self.db.execute("SELECT max(seq) FROM inputs WHERE game = ?", (game_id,)).fetchone()

@@ -92,7 +92,7 @@ def to_day_one(keys=ROLE_KEYS, settings=None, store=None):
 # ---------------------------------------------------------------- whole games
 
 
-def test_a_day_and_a_night_led_by_the_host(tmp_path):
+def test_a_day_and_a_night_led_by_the_host(tmp_path, capsys):
     store = Store(tmp_path / "games.sqlite3")
     rt, assist = to_day_one(store=store)
 
@@ -214,6 +214,18 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path):
     assert rt.game.phase is Phase.GAME_OVER and rt.game.state.winner.value == "red"
     assert [inp for _, _, inp in store.inputs(1)] == list(rt.game.record)
     assert store.game(1).winner == "red"
+    # the club's protocol and the export show what the host undid
+    import json
+
+    from host_device.cli import main
+
+    assert main(["games", "show", "1", "--store", str(store.path)]) == 0
+    assert f"Отменено ведущим: записей {len(undone)}" in capsys.readouterr().out
+    assert main(["games", "export", "1", "--store", str(store.path)]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert [u["type"] for u in exported["undone"]].count("foul") == 1 and len(exported["undone"]) == len(
+        undone
+    )
 
 
 def test_a_game_with_the_votes_counted_by_hand_to_the_end():
