@@ -1,8 +1,9 @@
 """Assist mode: whole games led by a human host's keys, on the virtual clock.
 
-The host's keys are typed as characters and mapped by the keyboard double's
-own mapping (hardware/keyboard_panel.key_for); the table's buttons press
-inside the vote windows; heard nominations come as the listener's intents.
+The host's keys are typed through the keyboard double itself (a
+KeyboardPanel reading a pipe; its events are handed on one by one, so the
+virtual clock stays exact); the table's buttons press inside the vote
+windows; heard nominations come as the listener's intents.
 """
 
 import os
@@ -37,14 +38,45 @@ def make(settings=None, store=None):
     return rt, Assist(rt, settings)
 
 
+class Keyboard:
+    """The keyboard double itself: a KeyboardPanel reading a pipe, its events
+    handed to the host's controller one by one, on the virtual clock."""
+
+    def __init__(self, seats):
+        self.read, self.write = os.pipe()
+        self.events = queue.Queue()
+        self.panel = KeyboardPanel(seats, lambda: 0.0, self.events, keys_fd=self.read, draw=False)
+
+    def type(self, assist, text):
+        os.write(self.write, text.encode())
+        done = []
+        for char in text:
+            assert key_for(char, assist.game.preset.seats) is not None, char
+            press = self.events.get(timeout=5)
+            done.append(assist.press(press.key))
+        return done
+
+    def close(self):
+        self.panel.close()
+        os.close(self.write)
+
+
+KEYBOARDS = {}
+
+
+@pytest.fixture(autouse=True)
+def _close_keyboards():
+    yield
+    for keyboard in KEYBOARDS.values():
+        keyboard.close()
+    KEYBOARDS.clear()
+
+
 def typed(assist, keys):
-    """Keys typed on the host's keyboard: what each did."""
-    done = []
-    for char in keys:
-        key = key_for(char, assist.game.preset.seats)
-        assert key is not None, char
-        done.append(assist.press(key))
-    return done
+    """Keys typed on the host's keyboard (through the keyboard double): what each did."""
+    if id(assist) not in KEYBOARDS:
+        KEYBOARDS[id(assist)] = Keyboard(assist.game.preset.seats)
+    return KEYBOARDS[id(assist)].type(assist, keys)
 
 
 def shows(text, clock_text):
