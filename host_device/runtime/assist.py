@@ -25,6 +25,7 @@ from engine import Advance, Check, DealRoles, Foul, Input, Nominate, Phase, Role
 from engine.outputs import Output, VoteCounted
 from engine.roles import BLACK_ROLES
 from host_device.runtime.loop import Runtime
+from voices.forms import ROLE_WORDS
 
 # (key name, keyboard key, what it does): the help screen, the README and the checks read this one table
 KEYS: tuple[tuple[str, str, str, str], ...] = (  # (name, key, short label, what it does)
@@ -46,6 +47,8 @@ KEYS: tuple[tuple[str, str, str, str], ...] = (  # (name, key, short label, what
     ("cancel", "Esc", "сброс", "отменить начатую команду"),
 )
 NAMES = tuple(key[0] for key in KEYS)
+CHARS = {key[0]: key[1] for key in KEYS}  # key name -> the keyboard key
+SHORT = {key[0]: key[2] for key in KEYS}  # key name -> its short label
 SEAT_KEYS_HELP = "1…9, 0, -, = — места 1…12 (кнопки стола; после f, v, w, k, c — место)"
 WAITS_FOR_SEAT = ("foul", "nominate", "withdraw", "kill", "check")
 PREFIXES = (*WAITS_FOR_SEAT, "count", "timer")
@@ -121,13 +124,7 @@ class RoleEntry:
         return DealRoles(roles=tuple(sorted(self.roles.items())))
 
 
-ROLE_NAMES = {
-    Role.CIVILIAN: "мирный",
-    Role.SHERIFF: "шериф",
-    Role.COMMISSAR: "комиссар",
-    Role.MAFIA: "мафия",
-    Role.DON: "дон",
-}
+ROLE_NAMES = ROLE_WORDS  # the Russian role names the device speaks, on the host's screen too
 
 
 class Assist:
@@ -195,8 +192,7 @@ class Assist:
 
     @staticmethod
     def label(key: str) -> str:
-        char = next(k[1] for k in KEYS if k[0] == key)
-        return f"[{char}]"
+        return f"[{CHARS[key]}]"
 
     def why_not(self, key: str) -> str | None:
         """None if the key is legal now, else the short reason it is not."""

@@ -18,14 +18,12 @@ from typing import Any, TextIO
 
 from engine import Game
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
-from host_device.runtime.assist import KEYS, Assist
+from host_device.runtime.assist import CHARS, SHORT, Assist
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
 from host_device.runtime.simulate import SCRIPTED_ASSIST, ScriptedHost, ScriptedTable, assist_settings
 from host_device.script import load_script
 
-HOST_CHARS = {key[0]: key[1] for key in KEYS}
-HOST_SHORT = {key[0]: key[2] for key in KEYS}
 DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "classic-full-game.json"
 
 
@@ -75,7 +73,7 @@ def demo(
             out.write(f"{clock_text(entry['t'])}    кнопка игрока {entry['key']}\n")
         elif kind == "host_key":
             key = entry["key"]
-            line = f"{clock_text(entry['t'])}    ведущий: [{HOST_CHARS[key]}] {HOST_SHORT[key]}\n"
+            line = f"{clock_text(entry['t'])}    ведущий: [{CHARS[key]}] {SHORT[key]}\n"
             sched.at(entry["t"], functools.partial(_write, line))  # after what is said at that moment
 
     def _write(line: str) -> None:

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine import Phase
-from host_device.runtime.assist import KEYS, ROLE_NAMES, SEAT_KEYS_HELP, Assist, describe
+from host_device.runtime.assist import CHARS, KEYS, ROLE_NAMES, SEAT_KEYS_HELP, SHORT, Assist, describe
 
 PHASES = {
     Phase.ROLES: "Роли",
@@ -39,8 +39,6 @@ PHASES = {
     Phase.NIGHT_CHECK: "Ночь: проверка",
     Phase.GAME_OVER: "Игра окончена",
 }
-CHARS = {key[0]: key[1] for key in KEYS}
-SHORT = {key[0]: key[2] for key in KEYS}
 DIGITS = {  # five rows each
     "0": ("███", "█ █", "█ █", "█ █", "███"),
     "1": (" ██", "  █", "  █", "  █", "  █"),
