@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from engine import HostDeviceError
-from host_device.games_commands import add_commands as add_games_commands
 from host_device.intents import load_patterns
 from host_device.listen_commands import add_commands as add_listen_commands
 from host_device.play import play
@@ -17,9 +18,12 @@ from host_device.runtime.demo import add_commands as add_demo_commands
 from host_device.runtime.host import add_commands as add_run_commands
 from host_device.script import load_script
 from host_device.selftest import add_commands as add_hardware_commands
+from host_device.store.commands import add_commands as add_games_commands
 from host_device.voice_commands import add_commands
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # as a shell reports a program ended by Ctrl-C
+EXIT_BROKEN_PIPE = 141  # as a shell reports a program ended by SIGPIPE
 
 
 def _json(data: object) -> str:
@@ -40,6 +44,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from host_device.store import Store
 
         store = Store(Path(args.store))
+        if store.notice:
+            print(f"host-device: {store.notice}", file=sys.stderr, flush=True)
     if (args.resume or args.die_after) and store is None:
         raise HostDeviceError("--resume and --die-after need --store PATH")
     result, runtime = simulate(
@@ -68,10 +74,15 @@ def cmd_intents(args: argparse.Namespace) -> int:
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    """Argument errors in one line, naming the argument and where to read more."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="host-device", description="A voice-driven host for physical Mafia tables."
-    )
+    parser = Parser(prog="host-device", description="A voice-driven host for physical Mafia tables.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = commands.add_parser("play", help="play a whole game from a JSON script and print the result")
@@ -113,12 +124,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(format="host-device: warning: %(message)s", level=logging.WARNING)
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         return int(args.func(args))
     except HostDeviceError as exc:
-        print(f"host-device: error: {exc}", file=sys.stderr)
+        print(f"host-device: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except KeyboardInterrupt:  # Ctrl-C: quietly; a file being written is replaced only once whole
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `| head`: the reader has gone; say nothing more to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+
+
+def one_line(text: str, limit: int = 400) -> str:
+    """An error message as one line of reasonable length (a value quoted in it may be huge)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -80,7 +80,7 @@ class Runner:
 
     def run(self) -> dict[str, Any]:
         self.deal()
-        while self.act():
+        while self.act() and self.game.phase is not Phase.GAME_OVER:  # fouls may end the game
             self.advance()
         return self.result()
 

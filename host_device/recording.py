@@ -19,6 +19,7 @@ from hardware.microphone import Microphone, SoundDeviceMicrophone, take
 from hardware.speaker import Playback, Speaker
 from voices.audio import prepare, resample, write_wav
 from voices.catalogue import Catalogue
+from voices.files import write_text
 from voices.pack import MANIFEST
 
 PACK_RATE = 22050
@@ -40,9 +41,7 @@ def _manifest(directory: Path) -> dict[str, Any]:
 
 
 def _save_manifest(directory: Path, manifest: dict[str, Any]) -> None:
-    tmp = directory / (MANIFEST + ".tmp")
-    tmp.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
-    tmp.replace(directory / MANIFEST)
+    write_text(directory / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
 
 
 def record_session(

@@ -13,6 +13,14 @@ from typing import Any
 
 from engine import HostDeviceError, Preset, Role, UnknownPreset, get_preset
 
+# Named limits on what a script may carry (docs/engine.md, "Input limits"); each error names its limit.
+MAX_SCRIPT_BYTES = 1_000_000
+MAX_DAYS = 40  # days (and nights) in a script: far more than any game lasts
+MAX_FOULS = 10  # fouls for one seat in one entry (the fourth already disqualifies)
+MAX_VOTE_ROUNDS = 10  # vote rounds in a day (a main vote, revotes, the all-leave question)
+MAX_VOTERS = 100  # presses listed for one candidate (repeats are the engine's to refuse)
+MAX_TEXT = 5_000  # characters in one transcript or comment
+
 
 class ScriptError(HostDeviceError, ValueError):
     def __init__(self, where: str, message: str) -> None:
@@ -44,6 +52,8 @@ class Script:
 
 def load_script(path: Path) -> Script:
     try:
+        if path.is_file() and path.stat().st_size > MAX_SCRIPT_BYTES:
+            raise ScriptError(str(path), f"the script is larger than {MAX_SCRIPT_BYTES:,} bytes (the limit)")
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScriptError(str(path), f"cannot read the script: {exc.strerror}") from None
@@ -53,6 +63,12 @@ def load_script(path: Path) -> Script:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScriptError(f"{path}:{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ScriptError(
+            str(path), "arrays or objects nested too deeply (a script needs five levels)"
+        ) from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise ScriptError(str(path), f"not valid JSON: {exc}") from None
     return parse_script(data)
 
 
@@ -66,7 +82,7 @@ class _Reader:
         unknown = sorted(set(value) - keys)
         if unknown:
             raise ScriptError(
-                f"{where}.{unknown[0]}" if where else unknown[0],
+                f"{where}.{_short(unknown[0])}" if where else _short(unknown[0]),
                 f"unknown key; known keys here: {', '.join(sorted(keys))}",
             )
         return value
@@ -76,27 +92,38 @@ class _Reader:
             raise ScriptError(where, f"must be an object, not {_kind(value)}")
         return value
 
-    def array(self, value: Any, where: str) -> list[Any]:
+    def array(self, value: Any, where: str, limit: int) -> list[Any]:
         if not isinstance(value, list):
             raise ScriptError(where, f"must be an array, not {_kind(value)}")
+        if len(value) > limit:
+            raise ScriptError(where, f"{len(value)} entries; the limit is {limit}")
+        return value
+
+    def text(self, value: Any, where: str, what: str) -> str:
+        if not isinstance(value, str):
+            raise ScriptError(where, f"must be {what}, not {_kind(value)}")
+        if len(value) > MAX_TEXT:
+            raise ScriptError(where, f"{len(value)} characters; the limit is {MAX_TEXT}")
         return value
 
     def seat(self, value: Any, where: str) -> int:
         seats = self.preset.seats
-        if isinstance(value, str) and value.isdigit():
+        if isinstance(value, str) and value.isascii() and value.isdigit() and not value.startswith("0"):
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ScriptError(where, f"must be a seat number 1..{seats}, not {_kind(value)}")
+            raise ScriptError(
+                where, f"must be a seat number 1..{seats} written with the digits 0-9, not {_kind(value)}"
+            )
         if not 1 <= value <= seats:
-            raise ScriptError(where, f"seat {value} is out of range 1..{seats} ({self.preset.name})")
+            raise ScriptError(where, f"seat {_short(value)} is out of range 1..{seats} ({self.preset.name})")
         return value
 
     def seat_key(self, key: str, where: str) -> int:
-        return self.seat(key, f'{where}["{key}"]')
+        return self.seat(key, f'{where}["{_short(key)}"]')
 
     def count(self, value: Any, where: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScriptError(where, f"must be a whole number of fouls (0 or more), not {_kind(value)}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_FOULS:
+            raise ScriptError(where, f"must be a number of fouls from 0 to {MAX_FOULS}, not {_kind(value)}")
         return value
 
     def fouls(self, value: Any, where: str) -> dict[int, int]:
@@ -104,7 +131,17 @@ class _Reader:
         return {self.seat_key(k, where): self.count(v, f'{where}["{k}"]') for k, v in data.items()}
 
     def seats(self, value: Any, where: str) -> list[int]:
-        return [self.seat(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where))]
+        return [self.seat(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where, MAX_VOTERS))]
+
+
+def _short(value: Any, limit: int = 24) -> str:
+    """A value as it may be quoted in a message: a huge number or string is cut."""
+    text = str(value) if isinstance(value, int) and value.bit_length() < 80 else None
+    if text is None:
+        text = (
+            str(value)[:limit] if not isinstance(value, int) else f"a number of {len(str(abs(value)))} digits"
+        )
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _kind(value: Any) -> str:
@@ -113,9 +150,9 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (a boolean)"
     if isinstance(value, int | float):
-        return f"{value} (a number)"
+        return f"{_short(value)} (a number)"
     if isinstance(value, str):
-        return f'"{value}" (a string)'
+        return f'"{_short(value)}" (a string)'
     return "an array" if isinstance(value, list) else "an object"
 
 
@@ -131,12 +168,21 @@ def parse_script(data: Any) -> Script:
         raise ScriptError("preset", str(exc)) from None
     read = _Reader(preset)
     read.obj(data, "", {"preset", "roles", "days", "nights", "comment"})
+    _comment(read, data, "")
     roles = _roles(read, data.get("roles", {}))
-    days = [_day(read, d, f"days[{i}]") for i, d in enumerate(read.array(data.get("days", []), "days"))]
+    days = [
+        _day(read, d, f"days[{i}]") for i, d in enumerate(read.array(data.get("days", []), "days", MAX_DAYS))
+    ]
     nights = [
-        _night(read, n, f"nights[{i}]") for i, n in enumerate(read.array(data.get("nights", []), "nights"))
+        _night(read, n, f"nights[{i}]")
+        for i, n in enumerate(read.array(data.get("nights", []), "nights", MAX_DAYS))
     ]
     return Script(preset=preset, roles=roles, days=days, nights=nights)
+
+
+def _comment(read: _Reader, data: dict[str, Any], where: str) -> None:
+    if "comment" in data:
+        read.text(data["comment"], f"{where}.comment" if where else "comment", "a string")
 
 
 def _roles(read: _Reader, value: Any) -> dict[int, Role]:
@@ -162,14 +208,13 @@ def _roles(read: _Reader, value: Any) -> dict[int, Role]:
 
 def _day(read: _Reader, value: Any, where: str) -> ScriptDay:
     data = read.obj(value, where, {"fouls", "speeches", "late_fouls", "votes", "comment"})
+    _comment(read, data, where)
     speeches: dict[int, str] = {}
     for key, text in read.mapping(data.get("speeches", {}), f"{where}.speeches").items():
         seat = read.seat_key(key, f"{where}.speeches")
-        if not isinstance(text, str):
-            raise ScriptError(f'{where}.speeches["{key}"]', f"must be a transcript string, not {_kind(text)}")
-        speeches[seat] = text
+        speeches[seat] = read.text(text, f'{where}.speeches["{key}"]', "a transcript string")
     votes: list[dict[str, list[int]]] = []
-    for i, rnd in enumerate(read.array(data.get("votes", []), f"{where}.votes")):
+    for i, rnd in enumerate(read.array(data.get("votes", []), f"{where}.votes", MAX_VOTE_ROUNDS)):
         at = f"{where}.votes[{i}]"
         votes.append(
             {
@@ -188,6 +233,7 @@ def _day(read: _Reader, value: Any, where: str) -> ScriptDay:
 def _night(read: _Reader, value: Any, where: str) -> ScriptNight:
     checkers = {rule.checker.value: rule.checker for rule in read.preset.checks}
     data = read.obj(value, where, {"shots", "comment", *checkers})
+    _comment(read, data, where)
     shots = {
         read.seat_key(key, f"{where}.shots"): read.seat(target, f'{where}.shots["{key}"]')
         for key, target in read.mapping(data.get("shots", {}), f"{where}.shots").items()

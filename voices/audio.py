@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voices.errors import PackError
+from voices.files import replacing
 
 Samples = npt.NDArray[np.int16]
 
@@ -44,13 +45,11 @@ def read_wav(path: Path) -> tuple[Samples, int]:
 
 def write_wav(path: Path, samples: Samples, rate: int) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    with wave.open(str(tmp), "wb") as w:
+    with replacing(path) as tmp, wave.open(str(tmp), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(rate)
         w.writeframes(samples.astype("<i2").tobytes())
-    tmp.replace(path)
 
 
 def _frames_db(x: npt.NDArray[np.float64], frame: int) -> npt.NDArray[np.float64]:

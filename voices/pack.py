@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from voices.audio import Samples, prepare, read_wav, resample, write_wav
 from voices.catalogue import Catalogue
 from voices.errors import PackError
+from voices.files import write_text
 
 MANIFEST = "manifest.json"
 BUILTIN_NAME = "builtin"
@@ -196,9 +197,7 @@ def build_pack(
         "source": source,
         "clips": clips,
     }
-    tmp = directory / (MANIFEST + ".tmp")
-    tmp.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
-    tmp.replace(directory / MANIFEST)
+    write_text(directory / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
     return BuildReport(rendered, kept, removed, time.monotonic() - start)
 
 

@@ -106,8 +106,9 @@ class Scheduler:
         wall0, virt0 = time.monotonic(), self.now
         while not stop() and (t := self.next_time()) is not None:
             tick()
-            if self._paused_at is not None:  # the clock stands still; input may resume it
+            if self._paused_at is not None:  # the clock stands still; input or a tick may resume it
                 wait = 0.05
+                wall0, virt0 = time.monotonic(), self.now  # so that it goes on from here
             else:
                 wait = (t - virt0) / speed - (time.monotonic() - wall0)
                 if wait <= 0:

@@ -42,6 +42,8 @@ from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime, Settings
 from host_device.runtime.screen import Screen
+from host_device.store.commands import game_id
+from host_device.store.faults import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -310,6 +312,7 @@ class Host:
         if now - self._polled < POLL_S:
             return
         self._polled = now
+        self.runtime.retry_unrecorded()  # a store that could not record: the game goes on once it can
         self.panel.poll()
         self.microphone.poll()
         alive = getattr(self.speaker, "alive", True)
@@ -346,8 +349,8 @@ class Host:
         from host_device.store import Store, record_runtime
 
         self.store = Store(Path(self.args.store) if self.args.store else None)
-        if self.store.moved_aside is not None:
-            print(f"host-device: the game store was corrupt; kept as {self.store.moved_aside}", flush=True)
+        if self.store.notice:
+            print(f"host-device: {self.store.notice}", flush=True)
         game_id = self._game_to_resume()
         if game_id is None:
             self.game_id = record_runtime(self.store, self.runtime, self.args.mode)
@@ -361,10 +364,19 @@ class Host:
 
     def _game_to_resume(self) -> int | None:
         """--resume ID, --new, or the table's choice when an unfinished game is found."""
+        preset = self.preset.name
         if self.args.resume is not None:
-            self.store.game(self.args.resume)
+            row = self.store.game(self.args.resume)
+            if row.preset != preset:
+                raise StoreError(
+                    f"game {row.id} is a {row.preset} game and this table is set up for {preset}: "
+                    f"run it with --preset {row.preset}"
+                )
+            if row.finished_at is not None:
+                raise StoreError(f"game {row.id} is finished; see: host-device games show {row.id}")
+            self.store.replay(row.id)  # a damaged game is named here, before anything is written
             return int(self.args.resume)
-        unfinished = self.store.unfinished()
+        unfinished = [g for g in self.store.unfinished() if g.preset == preset]  # this table's rules only
         if self.args.new or not unfinished:
             return None
         latest = unfinished[-1]
@@ -491,6 +503,6 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--days", type=int, help="stop after this many days (for trying it out)")
     p.add_argument("--verbose", action="store_true", help="print what is heard")
     p.add_argument("--store", metavar="PATH", help="the game store (default: in the data directory)")
-    p.add_argument("--resume", type=int, metavar="ID", help="resume this unfinished game")
+    p.add_argument("--resume", type=game_id, metavar="ID", help="resume this unfinished game")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
     p.set_defaults(func=cmd_run)

@@ -121,6 +121,7 @@ class Runtime:
         self.free: tuple[float, int] | None = None  # the host's free timer: (start, seconds)
         self._free: list[Scheduled] = []
         self.proposals: list[Proposal] = []
+        self.unrecorded: tuple[Input, bool, bool] | None = None  # an input the store could not take yet
         self.undo_hooks: list[Callable[[int], None]] = []  # told how many inputs an undo keeps
         self.marks: list[int] = []  # record lengths before each host action: where undo returns
         self.step_starts: list[int] = [0]  # record lengths at which each step began
@@ -157,22 +158,50 @@ class Runtime:
     def handle(self, inp: Input, by_host: bool = False, **where: Any) -> bool:
         """Give the engine one input; ``by_host`` marks a host's action, a
         point that undo returns to."""
-        if self.stopped:
-            return False
+        if self.stopped or not self.retry_unrecorded():
+            return False  # while the store cannot take the waiting input, nothing else is taken
         try:
             self.game.check(inp)
         except IllegalInput as exc:
             return self._rejected(inp, exc, where)
         try:
-            for commit in self.before_input:  # the record first: nothing is carried out unrecorded
-                commit(inp)
+            self._commit(inp)
         except HostDeviceError as exc:  # the store cannot take it (a full disk): stop, and say so
-            log.error("not recorded, the game is paused: %s", exc)
+            log.error("not recorded, the game is paused until the store takes it: %s", exc)
             self.record("not_recorded", input=to_dict(inp), reason=str(exc))
+            self.unrecorded = (inp, by_host, self.sched.paused)
             if not self.sched.paused:
                 self.sched.pause()
             self.say("store_full")
             return False
+        self._apply(inp, by_host)
+        return True
+
+    def _commit(self, inp: Input) -> None:
+        for commit in self.before_input:  # the record first: nothing is carried out unrecorded
+            commit(inp)
+
+    def retry_unrecorded(self) -> bool:
+        """The input the store could not take, tried again (the table polls
+        this): once it is recorded it takes effect and the game goes on where
+        it stopped. True when nothing waits any more."""
+        if self.unrecorded is None:
+            return True
+        inp, by_host, paused_before = self.unrecorded
+        try:
+            self._commit(inp)
+        except HostDeviceError:
+            return False
+        self.unrecorded = None
+        self.record("recorded", input=to_dict(inp))
+        if not paused_before:  # a pause the host made stays his to end
+            shift = self.resume_clock()
+            self.record("resumed", paused_s=round(shift, 3))
+            self.say("resumed")
+        self._apply(inp, by_host)
+        return True
+
+    def _apply(self, inp: Input, by_host: bool) -> None:
         if by_host:
             self.marks.append(len(self.game.record))
         outputs = self.game.handle(inp)
@@ -191,7 +220,6 @@ class Runtime:
             self._carry_out(output)
         if new_step:
             self._begin_step()
-        return True
 
     def _end_step(self) -> None:
         self._drop_unsaid_announcement()

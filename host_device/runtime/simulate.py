@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import Check, Game, Input, Nominate, Phase, Shot, Vote, Withdraw
+from engine import Check, DealRoles, Game, Input, Nominate, Phase, Role, Shot, Vote, Withdraw
 from engine.outputs import PhaseStarted, VoteCounted
 from host_device.intents import Intent, IntentPatterns
 from host_device.play import Runner
@@ -187,7 +187,7 @@ def simulate(
         if store is not None:
             from host_device.store import record_runtime
 
-            record_runtime(store, runtime, "simulate")
+            record_runtime(store, runtime, "simulate", settings={"script": fingerprint(script)})
         table = ScriptedTable(script, runtime)
     if mode == "assist":
         ScriptedHost(Assist(runtime, SCRIPTED_ASSIST, role_entry=False))
@@ -221,6 +221,7 @@ def _resumed(
         raise StoreError(f"{store.path}: no unfinished game to resume")
     row = unfinished[-1]
     record = list(store.inputs(row.id))
+    _check_own_script(store, row, record, script)
     game = Game(row.preset)
     steps = [(inp, game.handle(inp)) for _, _, inp in record]
     runtime = Runtime(game, Scheduler(start=record[-1][1]), duration, settings)
@@ -247,6 +248,36 @@ def _resumed(
     table.pending = [inp for inp, _ in steps[started + 1 :]]
     record_runtime(store, runtime, "simulate", game_id=row.id)
     return runtime, table
+
+
+def fingerprint(script: Script) -> str:
+    """What identifies a script's game: its preset, roles, days and nights."""
+    import hashlib
+
+    text = repr((script.preset.name, sorted(script.roles.items()), script.days, script.nights))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _check_own_script(store: Any, row: Any, record: list[Any], script: Script) -> None:
+    """A resume carries on the game of the same script, or nothing is written."""
+    from host_device.store import StoreError
+
+    def refuse(why: str) -> None:
+        raise StoreError(
+            f"game {row.id} in {store.path} {why}; "
+            "resume it with its own script, or start anew without --resume"
+        )
+
+    if row.preset != script.preset.name:
+        refuse(f"is a {row.preset} game, the script is {script.preset.name}")
+    stored = store.settings(row.id).get("script")
+    if stored is not None and stored != fingerprint(script):
+        refuse("was played from another script")
+    deal = next((inp for _, _, inp in record if isinstance(inp, DealRoles)), None)
+    if deal is not None and dict(deal.roles) != {
+        s: r for s, r in script.roles.items() if r is not Role.CIVILIAN
+    }:
+        refuse("was dealt other roles than the script's")
 
 
 def _die_after(runtime: Runtime, count: int, store: Any) -> None:

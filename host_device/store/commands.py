@@ -1,4 +1,4 @@
-"""``host-device games list|show|export|check``: the stored games."""
+"""``host-device games list|show|name|export|check|recover``: the stored games."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import argparse
 import csv
 import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
-from engine import Game, IllegalInput
+from engine import Game, IllegalInput, get_preset
 from engine.outputs import (
     CheckMade,
     FoulGiven,
@@ -22,24 +23,34 @@ from engine.outputs import (
     Tie,
     VoteCounted,
 )
-from engine.serial import BadRecord, to_dict
-from host_device.store import Store, StoreError
+from engine.serial import to_dict
+from host_device.store.db import DamagedGame, Store
+from host_device.store.faults import StoreError
+from host_device.store.recover import recover
+from voices.files import write_text
+
+MAX_GAME_ID = 2**63 - 1  # SQLite's largest row id
+MAX_NAME = 60  # characters in a player's name
 
 
-def _store(args: argparse.Namespace, create: bool = False) -> Store:
-    store = Store(Path(args.store) if args.store else None, create=create)
-    if store.moved_aside is not None:
-        print(f"host-device: the game store {store.path} was corrupt; it was moved to {store.moved_aside}")
-    return store
+def _store(args: argparse.Namespace) -> Store:
+    return Store(Path(args.store) if args.store else None, create=False)
 
 
 def replay_with_outputs(store: Store, game_id: int) -> tuple[Game, list[tuple[dict[str, Any], list[Any]]]]:
     row = store.game(game_id)
     game = Game(row.preset)
     steps = []
-    for _, _, inp in store.inputs(game_id):
-        steps.append((to_dict(inp), game.handle(inp)))
+    for seq, _, inp in store.inputs(game_id):
+        try:
+            steps.append((to_dict(inp), game.handle(inp)))
+        except IllegalInput as exc:
+            raise DamagedGame(game_id, f"does not replay: input {seq}: {exc}") from None
     return game, steps
+
+
+def _warn(text: str) -> None:
+    print(f"host-device: {text}", file=sys.stderr, flush=True)
 
 
 def result_of(game: Game, steps: list[tuple[dict[str, Any], list[Any]]]) -> dict[str, Any]:
@@ -120,6 +131,7 @@ def protocol(
 
 def cmd_list(args: argparse.Namespace) -> int:
     store = _store(args)
+    store.settle()  # a game whose record ends it is listed as finished
     for g in store.games():
         state = g.winner or ("не окончена" if g.finished_at is None else "-")
         print(f"{g.id}\t{g.started_at}\t{g.preset}\t{g.mode}\t{state}\t{g.days} дн.")
@@ -129,7 +141,12 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     store = _store(args)
     game, steps = replay_with_outputs(store, args.id)
-    lines = protocol(game, steps, store.names(args.id))
+    try:
+        names = store.names(args.id)
+    except DamagedGame as exc:
+        _warn(f"{exc}; shown without the names")
+        names = {}
+    lines = protocol(game, steps, names)
     undone = store.undone(args.id)
     if undone:
         lines.append(f"Отменено ведущим: записей {len(undone)} (в ходе игры они не учтены)")
@@ -140,73 +157,109 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_name(args: argparse.Namespace) -> int:
     store = _store(args)
     row = store.game(args.id)
-    seats = Game(row.preset).preset.seats
+    seats = get_preset(row.preset).seats
     if not 1 <= args.seat <= seats:
         raise StoreError(f"seat {args.seat}: the {row.preset} game has seats 1..{seats}")
+    try:
+        args.name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise StoreError("the name is not valid text (UTF-8); type it again") from None
+    if len(args.name) > MAX_NAME or not args.name.isprintable():
+        raise StoreError(f"the name must be one line of at most {MAX_NAME} characters")
     store.set_name(args.id, args.seat, args.name)
     return 0
 
 
+def _export_one(store: Store, gid: int) -> tuple[dict[str, Any], list[list[Any]]]:
+    """One game as the JSON object and the CSV rows of the export."""
+    game, steps = replay_with_outputs(store, gid)
+    names = store.names(gid)
+    result = result_of(game, steps)
+    obj = {
+        "id": gid,
+        "names": names,
+        **result,
+        "undone": [{"seq": seq, "t": t, **to_dict(inp)} for seq, t, inp in store.undone(gid)],
+    }
+    rows = []
+    for seq, t, inp in store.inputs(gid):
+        data = to_dict(inp)
+        rows.append(
+            [
+                gid,
+                seq,
+                t,
+                data["type"],
+                data.get("seat", ""),
+                data.get("target", ""),
+                json.dumps(data.get("roles", ""), ensure_ascii=False) if "roles" in data else "",
+            ]
+        )
+    return obj, rows
+
+
 def cmd_export(args: argparse.Namespace) -> int:
-    store = _store(args)
-    ids = [g.id for g in store.games()] if args.all else [args.id]
     if not args.all and args.id is None:
         raise StoreError("give a game ID, or --all")
-    exported = []
-    for game_id in ids:
-        game, steps = replay_with_outputs(store, game_id)
-        exported.append((game_id, game, steps))
+    store = _store(args)
+    if args.all:
+        store.settle()
+    ids = [g.id for g in store.games()] if args.all else [args.id]
+    objects, rows, skipped = [], [], 0
+    for gid in ids:
+        try:
+            obj, game_rows = _export_one(store, gid)
+        except DamagedGame as exc:
+            if not args.all:
+                raise
+            _warn(f"skipped {exc}")
+            skipped += 1
+            continue
+        objects.append(obj)
+        rows += game_rows
     if args.format == "json":
-        objects = [
-            {
-                "id": gid,
-                "names": store.names(gid),
-                **result_of(game, steps),
-                "undone": [{"seq": seq, "t": t, **to_dict(inp)} for seq, t, inp in store.undone(gid)],
-            }
-            for gid, game, steps in exported
-        ]
-        text = json.dumps(objects if args.all else objects[0], ensure_ascii=False, indent=1)
+        text = json.dumps(objects if args.all else objects[0], ensure_ascii=False, indent=1) + "\n"
     else:
         buffer = io.StringIO()
         writer = csv.writer(buffer)
         writer.writerow(["game", "seq", "t", "type", "seat", "target", "roles"])
-        for gid, _, _ in exported:
-            for seq, t, inp in store.inputs(gid):
-                data = to_dict(inp)
-                writer.writerow(
-                    [
-                        gid,
-                        seq,
-                        t,
-                        data["type"],
-                        data.get("seat", ""),
-                        data.get("target", ""),
-                        json.dumps(data.get("roles", ""), ensure_ascii=False) if "roles" in data else "",
-                    ]
-                )
+        writer.writerows(rows)
         text = buffer.getvalue()
     if args.to:
         try:
-            Path(args.to).write_text(text, encoding="utf-8")
+            write_text(Path(args.to), text)
         except OSError as exc:
             raise StoreError(f"{args.to}: cannot write the export: {exc.strerror}") from None
     else:
-        print(text)
-    return 0
+        sys.stdout.write(text)
+    if skipped:
+        _warn(f"exported {len(objects)} games; skipped {skipped} damaged (see: host-device games check)")
+    return 1 if skipped else 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     store = _store(args)
     bad = 0
+    problems = store.integrity()
+    if problems:
+        salvage = f"salvage with: host-device games recover {store.path}"
+        print(f"the store file: damaged ({'; '.join(problems)}); {salvage}")
+        bad += 1
+    settled = {g.id: g for g in store.settle()}
     for g in store.games():
         try:
             game = store.replay(g.id)
-        except (IllegalInput, BadRecord) as exc:
-            print(f"game {g.id}: does not replay: {exc}")
+            store.names(g.id)
+            store.undone(g.id)
+        except DamagedGame as exc:
+            print(f"game {g.id}: {exc.reason}")
             bad += 1
             continue
         state = game.state
+        if g.id in settled:
+            marked = "marked now" if not store.read_only else "not marked (the store is read-only)"
+            print(f"game {g.id}: ended ({g.winner}, day {g.days}) but was not marked finished: {marked}")
+            continue
         if g.finished_at is not None and (
             (state.winner.value if state.winner else None) != g.winner or state.day != g.days
         ):
@@ -218,28 +271,62 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_recover(args: argparse.Namespace) -> int:
+    target = Store(Path(args.store) if args.store else None)
+    if target.notice:
+        _warn(target.notice)
+    report = recover(Path(args.file), target)
+    for line in report.lines:
+        print(line)
+    print(
+        f"recovered {report.recovered} games into {target.path}; "
+        f"{report.failed} could not be read, {report.already} were recovered before"
+    )
+    return 1 if report.failed else 0
+
+
+def game_id(text: str) -> int:
+    """A game ID argument: a whole number SQLite can hold."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_GAME_ID:
+        raise argparse.ArgumentTypeError(
+            f"{text[:30]!r} is not a game ID (1, 2, 3 …; see: host-device games list)"
+        )
+    return int(text)
+
+
+def seat_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 2:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a seat number (1, 2, 3 …)")
+    return int(text)
+
+
 def add_commands(commands: Any) -> None:
-    games = commands.add_parser("games", help="the stored games: list, show, export, check")
+    games = commands.add_parser("games", help="the stored games: list, show, name, export, check, recover")
     sub = games.add_subparsers(dest="games_command", required=True, metavar="ACTION")
     for name, func, helptext in (
         ("list", cmd_list, "every stored game"),
-        ("check", cmd_check, "every stored game replays to its recorded result"),
+        ("check", cmd_check, "every stored game replays to its recorded result (exit 1 if not)"),
     ):
         p = sub.add_parser(name, help=helptext)
         p.set_defaults(func=func)
     p = sub.add_parser("show", help="one game's protocol")
-    p.add_argument("id", type=int)
+    p.add_argument("id", type=game_id)
     p.set_defaults(func=cmd_show)
     p = sub.add_parser("name", help="a player's name for a seat (empty removes it)")
-    p.add_argument("id", type=int)
-    p.add_argument("seat", type=int)
+    p.add_argument("id", type=game_id)
+    p.add_argument("seat", type=seat_number)
     p.add_argument("name")
     p.set_defaults(func=cmd_name)
     p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
-    p.add_argument("id", type=int, nargs="?")
+    p.add_argument("id", type=game_id, nargs="?")
     p.add_argument("--all", action="store_true")
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("--to", metavar="FILE")
     p.set_defaults(func=cmd_export)
+    p = sub.add_parser(
+        "recover", help="salvage every readable game of a damaged or moved-aside store into this store"
+    )
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(func=cmd_recover)
     for p in sub.choices.values():
         p.add_argument("--store", metavar="PATH", help="the store (default: in the data directory)")

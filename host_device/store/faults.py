@@ -1,0 +1,98 @@
+"""What goes wrong with a store on disk, said in a few words, and a damaged
+store moved aside without losing a byte of it."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+
+from engine import HostDeviceError
+
+SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index: part of the store
+
+
+class StoreError(HostDeviceError, RuntimeError):
+    pass
+
+
+# SQLite's primary result codes (sqlite_errorname without an extended suffix) -> the cause in words
+CAUSES = {
+    "SQLITE_FULL": "the disk is full; free some space",
+    "SQLITE_BUSY": "locked by another program (is another host-device running?)",
+    "SQLITE_LOCKED": "locked by another program (is another host-device running?)",
+    "SQLITE_READONLY": "read-only (the file, its folder or the disk cannot be written)",
+    "SQLITE_CANTOPEN": "cannot open the file (its folder cannot be written, or no permission)",
+    "SQLITE_PERM": "no permission",
+    "SQLITE_AUTH": "no permission",
+    "SQLITE_IOERR": "a disk error",
+    "SQLITE_NOTADB": "not a database",
+    "SQLITE_CORRUPT": "damaged",
+    "SQLITE_TOOBIG": "a row too big",
+}
+
+
+def _primary(exc: BaseException) -> str:
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    return next((code for code in CAUSES if name == code or name.startswith(code + "_")), name)
+
+
+def cause_of(exc: BaseException) -> str:
+    """The cause of an SQLite error in a few words, with SQLite's own."""
+    words = CAUSES.get(_primary(exc))
+    return f"{words} ({exc})" if words else str(exc)
+
+
+def is_corrupt(exc: BaseException) -> bool:
+    """Only what SQLite calls corruption: never a full disk, a lock or a permission."""
+    return _primary(exc) in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
+def _with(path: Path, suffix: str) -> Path:
+    return Path(f"{path}{suffix}")
+
+
+def _free_name(path: Path, label: str) -> Path:
+    """``PATH.LABEL-DATE`` (then ``-2``, ``-3`` …): no file of that name, nor its side files, exists."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while True:
+        name = f"{path.name}.{label}-{stamp}" + (f"-{n}" if n > 1 else "")
+        aside = path.with_name(name)
+        if not any(_with(aside, s).exists() for s in ("", *SIDE_FILES)):
+            return aside
+        n += 1
+
+
+def _move(src: Path, dst: Path) -> None:
+    """Rename without ever replacing a file (a link, then the old name removed)."""
+    try:
+        os.link(src, dst)
+    except FileExistsError:
+        raise StoreError(f"{dst}: exists already; {src} is left where it is") from None
+    except OSError:  # a file system without hard links
+        if dst.exists():
+            raise StoreError(f"{dst}: exists already; {src} is left where it is") from None
+        os.rename(src, dst)
+        return
+    os.unlink(src)
+
+
+def move_aside(path: Path, label: str = "corrupt") -> Path:
+    """Move a damaged store with its -wal and -shm to a new name beside it; returns that name."""
+    aside = _free_name(path, label)
+    try:
+        for suffix in ("", *SIDE_FILES):
+            if _with(path, suffix).exists():
+                _move(_with(path, suffix), _with(aside, suffix))
+    except OSError as exc:
+        raise StoreError(f"{path}: damaged, and cannot be moved aside: {exc.strerror}") from None
+    return aside
+
+
+def orphans(path: Path) -> Path | None:
+    """A -wal or -shm with no store beside it (a crash while moving a store
+    aside) is moved aside too, so that a new store never reads it."""
+    if not any(_with(path, s).exists() for s in SIDE_FILES):
+        return None
+    return move_aside(path, "orphan")

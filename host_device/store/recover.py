@@ -1,0 +1,155 @@
+"""``games recover FILE``: every game of a damaged or moved-aside store whose
+record still reads and replays, copied into the current store.
+
+The file itself is never changed: it is copied (with its -wal) to a
+temporary folder and read there. A file whose first page SQLite no longer
+recognises gets its fixed header fields written back in the copy, which is
+often all that was damaged. Each game is copied whole in one transaction or
+not at all, marked with where it came from, so a second recovery of the same
+file adds nothing twice.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import Game, HostDeviceError
+from engine.serial import input_from_dict
+from host_device.store.db import Store
+from host_device.store.faults import StoreError, cause_of
+
+MAGIC = b"SQLite format 3\x00"
+PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
+
+
+@dataclass
+class Report:
+    recovered: int = 0
+    failed: int = 0
+    already: int = 0
+    lines: list[str] = field(default_factory=list)
+
+
+def _connect(path: Path) -> sqlite3.Connection | None:
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("SELECT count(*) FROM games").fetchone()
+    except sqlite3.Error:
+        db.close()
+        return None
+    return db
+
+
+def _mend_header(path: Path) -> sqlite3.Connection | None:
+    """Write the header's fixed fields back (trying each page size) until the copy opens."""
+    with path.open("r+b") as f:
+        header = bytearray(f.read(100))
+    if len(header) < 100:
+        return None
+    for size in PAGE_SIZES:
+        header[0:16] = MAGIC
+        header[16:18] = (1 if size == 65536 else size).to_bytes(2, "big")
+        header[18:20] = b"\x01\x01"  # legacy journal (a WAL store is read from its copy as it stands)
+        header[21:24] = b"\x40\x20\x20"
+        with path.open("r+b") as f:
+            f.write(header)
+        db = _connect(path)
+        if db is not None:
+            return db
+    return None
+
+
+def _open_copy(source: Path, work: Path) -> sqlite3.Connection:
+    copy = work / "copy.sqlite3"
+    try:
+        shutil.copyfile(source, copy)
+        if Path(f"{source}-wal").is_file():
+            shutil.copyfile(f"{source}-wal", f"{copy}-wal")
+    except OSError as exc:
+        raise StoreError(f"{source}: cannot read: {exc.strerror}") from None
+    db = _connect(copy) or _mend_header(copy)
+    if db is None:
+        raise StoreError(
+            f"{source}: no games can be read from it (not an SQLite game store, or its first page is lost)"
+        )
+    return db
+
+
+def _game_ids(db: sqlite3.Connection) -> list[int]:
+    try:
+        return [int(row[0]) for row in db.execute("SELECT id FROM games ORDER BY id")]
+    except sqlite3.Error as exc:
+        raise StoreError(f"the list of games cannot be read: {cause_of(exc)}") from None
+
+
+def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[tuple[int, float, Any, int]]]:
+    row = db.execute(
+        "SELECT started_at, preset, mode, settings, names FROM games WHERE id = ?", (gid,)
+    ).fetchone()
+    started_at, preset, mode, settings, names = row
+    columns = {r[1] for r in db.execute("PRAGMA table_info(inputs)")}
+    undone = "undone" if "undone" in columns else "0"
+    inputs = []
+    for seq, t, text, was_undone in db.execute(
+        f"SELECT seq, t, input, {undone} FROM inputs WHERE game = ? ORDER BY seq", (gid,)
+    ):
+        try:
+            inputs.append((int(seq), float(t), input_from_dict(json.loads(text)), int(was_undone)))
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise ValueError(f"input {seq} does not read back ({exc})") from None
+    try:
+        names_obj = json.loads(names or "{}")
+        settings_obj = json.loads(settings or "{}")
+    except ValueError:
+        names_obj, settings_obj = {}, {}  # the record matters; unreadable names are left out
+    meta = {
+        "started_at": str(started_at),
+        "preset": str(preset),
+        "mode": str(mode),
+        "settings": settings_obj if isinstance(settings_obj, dict) else {},
+        "names": names_obj if isinstance(names_obj, dict) else {},
+    }
+    return meta, inputs
+
+
+def recover(source: Path, target: Store) -> Report:
+    if not source.is_file():
+        raise StoreError(f"{source}: no such file")
+    if source.resolve() == target.path.resolve():
+        raise StoreError(f"{source}: this is the current store; recover from another file (or --store PATH)")
+    report = Report()
+    done = target.recovered_from()
+    with tempfile.TemporaryDirectory(prefix="host-device-recover-") as tmp:
+        db = _open_copy(source, Path(tmp))
+        try:
+            for gid in _game_ids(db):
+                origin = f"{source.name}#{gid}"
+                if origin in done:
+                    report.already += 1
+                    continue
+                try:
+                    meta, inputs = _read_game(db, gid)
+                    game = Game.replay(meta["preset"], [inp for _, _, inp, undone in inputs if not undone])
+                except (sqlite3.Error, ValueError, HostDeviceError) as exc:
+                    text = cause_of(exc) if isinstance(exc, sqlite3.Error) else str(exc)
+                    report.lines.append(f"game {gid}: not recovered: {text}")
+                    report.failed += 1
+                    continue
+                winner = game.state.winner
+                new_id = target.import_game(
+                    meta, inputs, origin, winner.value if winner else None, game.state.day
+                )
+                state = (
+                    f"{winner.value}, day {game.state.day}" if winner else f"unfinished, day {game.state.day}"
+                )
+                report.lines.append(f"game {gid}: recovered as game {new_id} ({state})")
+                report.recovered += 1
+        finally:
+            db.close()
+    return report
