@@ -67,8 +67,10 @@ def load_script(path: Path) -> Script:
         raise ScriptError(
             str(path), "arrays or objects nested too deeply (a script needs five levels)"
         ) from None
-    except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise ScriptError(str(path), f"not valid JSON: {exc}") from None
+    except ValueError:  # an integer of thousands of digits
+        raise ScriptError(
+            str(path), "a number with more than 4300 digits; seats and counts are small"
+        ) from None
     return parse_script(data)
 
 
@@ -136,11 +138,9 @@ class _Reader:
 
 def _short(value: Any, limit: int = 24) -> str:
     """A value as it may be quoted in a message: a huge number or string is cut."""
-    text = str(value) if isinstance(value, int) and value.bit_length() < 80 else None
-    if text is None:
-        text = (
-            str(value)[:limit] if not isinstance(value, int) else f"a number of {len(str(abs(value)))} digits"
-        )
+    if isinstance(value, int) and value.bit_length() >= 80:
+        return f"(a number of about {int(value.bit_length() * 0.30103)} digits)"
+    text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
