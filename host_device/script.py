@@ -69,7 +69,7 @@ def load_script(path: Path) -> Script:
         ) from None
     except ValueError:  # an integer of thousands of digits
         raise ScriptError(
-            str(path), "a number with more than 4300 digits; seats and counts are small"
+            str(path), "a number of over 4300 digits; seats and counts are small"
         ) from None
     return parse_script(data)
 

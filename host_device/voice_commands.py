@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from voices.catalogue import Catalogue, load_catalogue
-from voices.errors import SlotError
+from voices.errors import SlotError, VoiceError
 from voices.pack import Pack, build_builtin, builtin_pack_dir, inspect_pack, load_pack
 from voices.render import DEFAULT_RATE, DEFAULT_VOICE
 
@@ -57,16 +57,27 @@ def ensure_builtin(catalogue: Catalogue) -> Pack:
     return load_pack(directory, catalogue)
 
 
+MAX_SLOT_VALUES = 16  # seats in one list: a table has at most 16
+
+
+def _value(text: str) -> int | str:
+    """A number written with the digits 0-9 is a number; anything else is a word."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else text[:40]
+
+
 def parse_slots(pairs: list[str]) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise SlotError(f"{pair!r}: slots are given as name=value, e.g. seat=7 or seats=5,8")
+            raise SlotError(f"{pair[:40]!r}: slots are given as name=value, e.g. seat=7 or seats=5,8")
         if name == "seats":
-            slots[name] = tuple(int(v) if v.isdigit() else v for v in value.split(","))
+            values = value.split(",")
+            if len(values) > MAX_SLOT_VALUES:
+                raise SlotError(f"seats: {len(values)} values; the limit is {MAX_SLOT_VALUES}")
+            slots[name] = tuple(_value(v) for v in values)
         else:
-            slots[name] = int(value) if value.isdigit() else value
+            slots[name] = _value(value)
     return slots
 
 
@@ -78,12 +89,19 @@ def cmd_say(args: argparse.Namespace) -> int:
     catalogue = _catalogue(args)
     slots = parse_slots(args.slots)
     catalogue.plan(args.key, slots)  # a bad key or slot fails before any audio work
+    unknown = sorted(set(slots) - set(catalogue.phrase(args.key).slots))
+    if unknown:
+        wanted = ", ".join(catalogue.phrase(args.key).slots) or "none"
+        raise SlotError(f"phrase {args.key!r} has no slot {unknown[0]!r}; its slots: {wanted}")
     builtin = ensure_builtin(catalogue)
     pack = load_pack(Path(args.pack), catalogue, complete=False) if args.pack else builtin
     announcer = Announcer(catalogue, pack, fallback=builtin)
     audio = announcer.compose(args.key, slots)
     if args.to:
-        write_wav(Path(args.to), audio, pack.sample_rate)
+        try:
+            write_wav(Path(args.to), audio, pack.sample_rate)
+        except OSError as exc:
+            raise VoiceError(f"{args.to}: cannot write the sound file: {exc.strerror}") from None
         print(f"{args.to}: {len(audio) / pack.sample_rate:.2f} s, {pack.sample_rate} Hz")
         return 0
     speaker = SoundDeviceSpeaker(pack.sample_rate, time.monotonic, device=args.device)

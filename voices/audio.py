@@ -45,7 +45,7 @@ def read_wav(path: Path) -> tuple[Samples, int]:
 
 def write_wav(path: Path, samples: Samples, rate: int) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with replacing(path) as tmp, wave.open(str(tmp), "wb") as w:
+    with replacing(path) as tmp, tmp.open("wb") as f, wave.open(f, "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(rate)
