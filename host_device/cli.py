@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from engine import HostDeviceError
+from host_device.arguments import seat_count
 from host_device.intents import load_patterns
 from host_device.listen_commands import add_commands as add_listen_commands
 from host_device.play import play
@@ -65,8 +66,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_intents(args: argparse.Namespace) -> int:
-    if not 1 <= args.seats <= 16:
-        raise HostDeviceError(f"--seats {args.seats}: a table has 1 to 16 seats")
     patterns = load_patterns(Path(args.patterns) if args.patterns else None)
     text = " ".join(args.text) if args.text else sys.stdin.read()
     for intent in patterns.parse(text, args.seats):
@@ -109,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("intents", help="print the intents heard in a transcript, one JSON per line")
     p.add_argument("text", nargs="*", metavar="TEXT", help="the transcript (read from stdin if absent)")
-    p.add_argument("--seats", type=int, default=10, help="seats at the table (default 10)")
+    p.add_argument("--seats", type=seat_count, default=10, help="seats at the table (default 10)")
     p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
     p.set_defaults(func=cmd_intents)
 

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from host_device.arguments import seat_count
 from host_device.intents import IntentPatterns, russian_patterns
 from host_device.speech_model import SpeechModel, default_model_path, dir_size, find_model, install
 
@@ -61,14 +62,14 @@ def cmd_listen(args: argparse.Namespace) -> int:
     from hardware.microphone import SoundDeviceMicrophone, WavMicrophone
     from host_device.listener import Listener
 
+    # times: seconds into the file; a bad file is named before the model's slow load
+    wav = WavMicrophone(Path(args.wav), lambda: 0.0, realtime=False) if args.wav else None
     model = SpeechModel(find_model(Path(args.model) if args.model else None))
     patterns = russian_patterns()
     warn_unknown_words(model, patterns)
     out: queue.Queue[Any] = queue.Queue()
-    if args.wav:
-        microphone: Any = WavMicrophone(
-            Path(args.wav), lambda: 0.0, realtime=False
-        )  # times: seconds into the file
+    if wav is not None:
+        microphone: Any = wav
         listener = Listener(
             model,
             microphone,
@@ -127,7 +128,7 @@ def add_commands(commands: Any) -> None:
     p = commands.add_parser("listen", help="print what is heard (text and intents) as JSON lines")
     p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")
     p.add_argument("--wav", metavar="FILE.wav", help="listen to a file instead of the microphone")
-    p.add_argument("--seats", type=int, default=10, help="seats at the table (default 10)")
+    p.add_argument("--seats", type=seat_count, default=10, help="seats at the table (default 10)")
     p.add_argument("--device", help="the microphone (name or index)")
     p.add_argument("--partials", action="store_true", help="print partial results too")
     p.set_defaults(func=cmd_listen)

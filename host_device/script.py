@@ -68,9 +68,7 @@ def load_script(path: Path) -> Script:
             str(path), "arrays or objects nested too deeply (a script needs five levels)"
         ) from None
     except ValueError:  # an integer of thousands of digits
-        raise ScriptError(
-            str(path), "a number of over 4300 digits; seats and counts are small"
-        ) from None
+        raise ScriptError(str(path), "a number of over 4300 digits; seats and counts are small") from None
     return parse_script(data)
 
 

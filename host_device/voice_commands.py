@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from host_device.arguments import number_in
 from voices.catalogue import Catalogue, load_catalogue
 from voices.errors import SlotError, VoiceError
 from voices.pack import Pack, build_builtin, builtin_pack_dir, inspect_pack, load_pack
@@ -138,7 +139,10 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--to", metavar="DIR", help=f"the pack directory (default: {builtin_pack_dir()})")
     p.add_argument("--voice", default=DEFAULT_VOICE, help=f"espeak-ng voice id (default {DEFAULT_VOICE})")
     p.add_argument(
-        "--rate", type=int, default=DEFAULT_RATE, help=f"words per minute (default {DEFAULT_RATE})"
+        "--rate",
+        type=number_in(50, 500, "--rate"),
+        default=DEFAULT_RATE,
+        help=f"words per minute (default {DEFAULT_RATE})",
     )
     p.set_defaults(func=cmd_build)
 

@@ -18,6 +18,7 @@ from voices.files import replacing
 
 Samples = npt.NDArray[np.int16]
 
+MIN_RATE, MAX_RATE = 8000, 192000  # sample rates of the WAV files read
 TARGET_RMS_DBFS = -20.0
 PEAK_LIMIT_DBFS = -1.0
 SILENCE_BELOW_DB = -40.0  # relative to the clip's loudest 10 ms
@@ -35,11 +36,16 @@ def read_wav(path: Path) -> tuple[Samples, int]:
                     "clips must be mono 16-bit WAV"
                 )
             rate = w.getframerate()
+            if not MIN_RATE <= rate <= MAX_RATE:
+                raise PackError(
+                    f"{path}: sample rate {rate} Hz; a WAV file here is {MIN_RATE} to {MAX_RATE} Hz"
+                )
             data = w.readframes(w.getnframes())
     except (wave.Error, EOFError) as exc:
         raise PackError(f"{path}: not a readable WAV file ({exc})") from None
     except OSError as exc:
         raise PackError(f"{path}: cannot read: {exc.strerror}") from None
+    data = data[: len(data) - len(data) % 2]  # a file cut inside its last sample: that sample is dropped
     return np.frombuffer(data, dtype="<i2").astype(np.int16), rate
 
 

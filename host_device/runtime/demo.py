@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from engine import Game
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
+from host_device.arguments import SPEED
 from host_device.runtime.assist import CHARS, SHORT, Assist
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
@@ -111,7 +112,7 @@ def add_commands(commands: Any) -> None:
     p.add_argument(
         "script", nargs="?", metavar="SCRIPT.json", help="the players' script (default: an example)"
     )
-    p.add_argument("--speed", type=float, default=1.0, help="how many times faster than life (default 1)")
+    p.add_argument("--speed", type=SPEED, default=1.0, help="how many times faster than life (default 1)")
     p.add_argument(
         "--audio", default="device", choices=("device", "null"), help="say the phrases aloud (device)"
     )

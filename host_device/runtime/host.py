@@ -33,6 +33,7 @@ from engine import DealRoles, Game, HostDeviceError, Phase, Preset, Role, get_pr
 from hardware.events import ButtonReleased, MicrophoneLost, Press, StuckButton
 from hardware.factory import AUDIO, PANELS, make_audio, make_panel
 from hardware.panel import LedPattern
+from host_device.arguments import SPEED, game_id, number_in
 from host_device.config import load_config
 from host_device.hearing import Heard
 from host_device.intents import russian_patterns
@@ -42,7 +43,6 @@ from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime, Settings
 from host_device.runtime.screen import Screen
-from host_device.store.commands import game_id
 from host_device.store.faults import StoreError
 
 log = logging.getLogger(__name__)
@@ -499,8 +499,10 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--wav", metavar="FILE.wav", help="with --audio file: what the microphone hears")
     p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")
     p.add_argument("--config", metavar="FILE.toml")
-    p.add_argument("--speed", type=float, default=1.0, help=argparse.SUPPRESS)
-    p.add_argument("--days", type=int, help="stop after this many days (for trying it out)")
+    p.add_argument("--speed", type=SPEED, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--days", type=number_in(1, 100, "--days"), help="stop after this many days (for trying it out)"
+    )
     p.add_argument("--verbose", action="store_true", help="print what is heard")
     p.add_argument("--store", metavar="PATH", help="the game store (default: in the data directory)")
     p.add_argument("--resume", type=game_id, metavar="ID", help="resume this unfinished game")

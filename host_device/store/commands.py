@@ -24,12 +24,12 @@ from engine.outputs import (
     VoteCounted,
 )
 from engine.serial import to_dict
+from host_device.arguments import game_id, seat_number
 from host_device.store.db import DamagedGame, Store
 from host_device.store.faults import StoreError
 from host_device.store.recover import recover
 from voices.files import write_text
 
-MAX_GAME_ID = 2**63 - 1  # SQLite's largest row id
 MAX_NAME = 60  # characters in a player's name
 
 
@@ -283,21 +283,6 @@ def cmd_recover(args: argparse.Namespace) -> int:
         f"{report.failed} could not be read, {report.already} were recovered before"
     )
     return 1 if report.failed else 0
-
-
-def game_id(text: str) -> int:
-    """A game ID argument: a whole number SQLite can hold."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_GAME_ID:
-        raise argparse.ArgumentTypeError(
-            f"{text[:30]!r} is not a game ID (1, 2, 3 …; see: host-device games list)"
-        )
-    return int(text)
-
-
-def seat_number(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 2:
-        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a seat number (1, 2, 3 …)")
-    return int(text)
 
 
 def add_commands(commands: Any) -> None:

@@ -1,0 +1,58 @@
+"""Argument types shared by the commands: each refuses a bad value in one
+line that names it (argparse turns ArgumentTypeError into a usage error)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+
+MAX_GAME_ID = 2**63 - 1  # SQLite's largest row id
+MAX_SEATS = 16  # the largest table any preset or panel has
+
+
+def _whole(text: str) -> int | None:
+    """A whole number written with the digits 0-9 (not ², ٣ or ３), or None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else None
+
+
+def game_id(text: str) -> int:
+    value = _whole(text)
+    if value is None or not 1 <= value <= MAX_GAME_ID:
+        raise argparse.ArgumentTypeError(
+            f"{text[:30]!r} is not a game ID (1, 2, 3 …; see: host-device games list)"
+        )
+    return value
+
+
+def seat_number(text: str) -> int:
+    value = _whole(text)
+    if value is None or not 1 <= value <= MAX_SEATS:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a seat number (1 to {MAX_SEATS})")
+    return value
+
+
+def seat_count(text: str) -> int:
+    value = _whole(text)
+    if value is None or not 1 <= value <= MAX_SEATS:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r}: a table has 1 to {MAX_SEATS} seats")
+    return value
+
+
+def number_in(low: float, high: float, what: str, whole: bool = True) -> Callable[[str], float]:
+    """A type for a number from ``low`` to ``high`` (finite; a whole number if ``whole``)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if not whole else float(_whole(text) or math.nan)
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and low <= value <= high):
+            kind = "a whole number" if whole else "a number"
+            raise argparse.ArgumentTypeError(f"{text[:30]!r}: {what} is {kind} from {low:g} to {high:g}")
+        return int(value) if whole else value
+
+    return parse
+
+
+SPEED = number_in(0.1, 1000, "--speed", whole=False)  # times faster than life
