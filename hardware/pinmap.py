@@ -97,7 +97,7 @@ def default_pinmap(seats: int) -> PinMap:
 
 def _pin(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PinMapError(f"{where}: {value!r} is not a GPIO number (BCM, 0..27)")
+        raise PinMapError(f"{where}: {value!r:.40} is not a GPIO number (BCM, 0..27)")
     if value not in GPIO_PINS:
         raise PinMapError(f"{where}: GPIO{value} does not exist on the 40-pin header (BCM 0..27)")
     return value
@@ -114,20 +114,27 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
     [panel.host]         # next, pause, undo
     next = 8
     """
+    if not isinstance(panel, dict):
+        raise PinMapError(f"{where}: must be a table ([panel] with its settings), not {panel!r:.40}")
     base = default_pinmap(seats) if seats in (10, 12) and "seats" not in panel else None
-    known = {"debounce_ms", "stuck_after_s", "seats", "host"}
+    known = {"debounce_ms", "stuck_after_s", "seats", "host", "allow_reserved"}
     for key in panel:
         if key not in known:
             raise PinMapError(f"{where}.{key}: unknown setting; known: {', '.join(sorted(known))}")
+    allow_reserved = panel.get("allow_reserved", False)
+    if not isinstance(allow_reserved, bool):
+        raise PinMapError(f"{where}.allow_reserved: true or false, not {allow_reserved!r:.40}")
+    given: dict[str, int] = {}  # the pins the config names (checked against RESERVED)
     if "seats" in panel:
         table = panel["seats"]
         if not isinstance(table, dict):
             raise PinMapError(f"{where}.seats: must be a table of seat = [button, led]")
         numbers = []
         for key in table:
-            if not str(key).isdigit():
-                raise PinMapError(f"{where}.seats.{key}: seats are numbered 1, 2, 3 ...")
-            numbers.append(int(key))
+            text = str(key)
+            if not (text.isascii() and text.isdigit()) or text.startswith("0") or len(text) > 2:
+                raise PinMapError(f"{where}.seats.{text[:20]}: seats are numbered 1, 2, 3 … (digits 0-9)")
+            numbers.append(int(text))
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
             raise PinMapError(f"{where}.seats: seats must be numbered 1..{len(numbers)} without gaps")
         if len(numbers) != seats:
@@ -138,34 +145,47 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
             if not isinstance(value, list) or len(value) != 2:
                 raise PinMapError(f"{where}.seats.{n}: must be [button GPIO, LED GPIO]")
             pairs.append((_pin(value[0], f"{where}.seats.{n}"), _pin(value[1], f"{where}.seats.{n}")))
+            given[f"{where}.seats.{n} button"], given[f"{where}.seats.{n} LED"] = pairs[-1]
         seat_pairs = tuple(pairs)
     elif base is not None:
         seat_pairs = base.seats
     else:
         raise PinMapError(f"{where}.seats: no default pin map for {seats} seats; give one per seat")
     host = dict(base.host) if base is not None else {}
-    for key, value in dict(panel.get("host", {})).items():
+    host_table = panel.get("host", {})
+    if not isinstance(host_table, dict):
+        raise PinMapError(
+            f"{where}.host: must be a table of {' / '.join(HOST_KEYS)} = GPIO, not {host_table!r:.40}"
+        )
+    for key, value in host_table.items():
         if key not in HOST_KEYS:
             raise PinMapError(
-                f"{where}.host.{key}: unknown host button; host buttons: {', '.join(HOST_KEYS)}"
+                f"{where}.host.{key:.20}: unknown host button; host buttons: {', '.join(HOST_KEYS)}"
             )
-        host[key] = _pin(value, f"{where}.host.{key}")
+        host[key] = given[f"{where}.host.{key}"] = _pin(value, f"{where}.host.{key}")
+    if not allow_reserved:
+        for name, pin in given.items():
+            if pin in RESERVED:
+                raise PinMapError(
+                    f"{name}: GPIO{pin} is {RESERVED[pin]}, kept free by default; choose another pin, "
+                    f"or set {where.split(': ')[-1]}.allow_reserved = true if that interface is off"
+                )
     missing = [k for k in HOST_KEYS if k not in host]
     if missing:
         raise PinMapError(f"{where}.host: no pin for {', '.join(missing)}")
     pinmap = PinMap(
         seats=seat_pairs,
         host=tuple((k, host[k]) for k in HOST_KEYS),
-        debounce_ms=_positive(panel.get("debounce_ms", 30), f"{where}.debounce_ms"),
-        stuck_after_s=_positive(panel.get("stuck_after_s", 5.0), f"{where}.stuck_after_s"),
+        debounce_ms=_between(panel.get("debounce_ms", 30), f"{where}.debounce_ms", 1, 1000),
+        stuck_after_s=_between(panel.get("stuck_after_s", 5.0), f"{where}.stuck_after_s", 0.5, 600),
     )
     check_pinmap(pinmap, seats, where)
     return pinmap
 
 
-def _positive(value: Any, where: str) -> Any:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        raise PinMapError(f"{where}: must be a positive number, not {value!r}")
+def _between(value: Any, where: str, low: float, high: float) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise PinMapError(f"{where}: must be a number from {low:g} to {high:g}, not {value!r:.40}")
     return value
 
 

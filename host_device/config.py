@@ -54,31 +54,50 @@ def default_config_path() -> Path:
 
 
 def load_config(path: Path | None = None) -> Config:
-    explicit = path is not None
+    explicit = path is not None or bool(os.environ.get("HOST_DEVICE_CONFIG"))  # named: it must be there
     path = path or default_config_path()
-    if not path.exists():
+    if not path.is_file():
         if explicit:
-            raise ConfigError(f"{path}: no such config file")
+            named = "" if path != default_config_path() else " (named by $HOST_DEVICE_CONFIG)"
+            raise ConfigError(f"{path}: no such config file{named}")
         return Config(None)
     try:
+        if path.stat().st_size > MAX_CONFIG_BYTES:
+            raise ConfigError(
+                f"{path}: larger than {MAX_CONFIG_BYTES:,} bytes (the limit); is it the config?"
+            )
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: arrays or tables nested too deeply") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise ConfigError(f"{path}: not valid TOML: {str(exc)[:80]}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     unknown = sorted(set(data) - {"panel", "audio", "assist"})
     if unknown:
-        raise ConfigError(f"{path}: [{unknown[0]}]: unknown section; sections: assist, audio, panel")
+        raise ConfigError(f"{path}: [{unknown[0]:.40}]: unknown section; sections: assist, audio, panel")
+    for section, value in data.items():
+        if not isinstance(value, dict):
+            raise ConfigError(f"{path}: {section} = {value!r:.40}: [{section}] must be a table of settings")
     audio = data.get("audio", {})
     for key in audio:
         if key not in ("microphone", "speaker"):
-            raise ConfigError(f"{path}: [audio].{key}: unknown setting; settings: microphone, speaker")
-        if isinstance(audio[key], bool) or not isinstance(audio[key], int | str):
-            raise ConfigError(f"{path}: [audio].{key}: a device name or index, not {audio[key]!r}")
+            raise ConfigError(f"{path}: [audio].{key:.40}: unknown setting; settings: microphone, speaker")
+        value = audio[key]
+        if isinstance(value, bool) or not isinstance(value, int | str) or not 0 <= _index(value) <= 999:
+            raise ConfigError(f"{path}: [audio].{key}: a device name or index (0 …), not {value!r:.40}")
     assist = assist_settings(data.get("assist", {}), f"{path}: [assist]")
     return Config(path, data.get("panel", {}), audio.get("microphone"), audio.get("speaker"), assist)
 
 
+def _index(value: int | str) -> int:
+    return value if isinstance(value, int) else 0
+
+
+MAX_CONFIG_BYTES = 100_000
+MAX_TIMERS = 6  # free timers beyond the three built in (keys t 4 … t 9)
 ASSIST_CHOICES = {"votes": ("buttons", "counts"), "night": ("host", "buttons")}
 
 
@@ -86,20 +105,24 @@ def assist_settings(data: dict[str, Any], where: str) -> AssistSettings:
     for key, value in data.items():
         if key == "auto_accept":
             if not isinstance(value, bool):
-                raise ConfigError(f"{where}.auto_accept: true or false, not {value!r}")
+                raise ConfigError(f"{where}.auto_accept: true or false, not {value!r:.40}")
         elif key in ASSIST_CHOICES:
             if value not in ASSIST_CHOICES[key]:
                 choices = " or ".join(f'"{c}"' for c in ASSIST_CHOICES[key])
-                raise ConfigError(f"{where}.{key}: {choices}, not {value!r}")
+                raise ConfigError(f"{where}.{key}: {choices}, not {value!r:.40}")
         elif key == "timers":
             if not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3600 for v in value
             ):
                 raise ConfigError(
-                    f"{where}.timers: a list of seconds from 1 to 3600, like [90, 120], not {value!r}"
+                    f"{where}.timers: a list of seconds from 1 to 3600, like [90, 120], not {value!r:.60}"
                 )
+            if len(value) > MAX_TIMERS:
+                raise ConfigError(f"{where}.timers: {len(value)} timers; the limit is {MAX_TIMERS}")
         else:
-            raise ConfigError(f"{where}.{key}: unknown setting; settings: auto_accept, night, timers, votes")
+            raise ConfigError(
+                f"{where}.{key:.40}: unknown setting; settings: auto_accept, night, timers, votes"
+            )
     return AssistSettings(
         auto_accept=data.get("auto_accept", False),
         votes=data.get("votes", "buttons"),

@@ -96,6 +96,8 @@ def _unzip(archive: Path, into: Path) -> None:
             bad = z.testzip()
             if bad is not None:
                 raise ModelInstallError(f"{archive}: {bad} is corrupt (CRC mismatch)")
+            if not z.namelist():
+                raise ModelInstallError(f"{archive}: the archive is empty")
             for member in z.namelist():
                 if member.startswith("/") or ".." in Path(member).parts:
                     raise ModelInstallError(f"{archive}: unsafe path {member!r} in the archive")
@@ -141,6 +143,34 @@ def install(
     archive; the new model replaces the old one only once it is complete
     (unpacked beside it, then renamed into place)."""
     target = target or default_model_path()
+    _check_target(target)
+    try:
+        return _install(source, target, url, check, progress)
+    except OSError as exc:
+        raise ModelInstallError(f"{target}: cannot install the model there: {exc.strerror or exc}") from None
+
+
+def _check_target(target: Path) -> None:
+    """Install never deletes what it did not install: the target is new, empty, or a vosk model."""
+    if target.is_file():
+        raise ModelInstallError(f"{target}: is a file; --to takes a folder for the model")
+    for parent in target.parents:
+        if parent.exists() and not parent.is_dir():
+            raise ModelInstallError(f"{target}: {parent} is a file, not a folder")
+    if target.is_dir() and any(target.iterdir()) and not is_model_dir(target):
+        raise ModelInstallError(
+            f"{target}: a folder with other files in it (not a vosk model); "
+            "give a new or empty folder, it is never emptied for the model"
+        )
+
+
+def _install(
+    source: Path | None,
+    target: Path,
+    url: str | None,
+    check: Callable[[Path], Any] | None,
+    progress: Callable[[str], None],
+) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".installing-", dir=target.parent) as tmp:
         work = Path(tmp)
