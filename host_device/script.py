@@ -111,9 +111,8 @@ class _Reader:
         if isinstance(value, str) and value.isascii() and value.isdigit() and not value.startswith("0"):
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ScriptError(
-                where, f"must be a seat number 1..{seats} written with the digits 0-9, not {_kind(value)}"
-            )
+            digits = " written with the digits 0-9" if isinstance(value, str) else ""
+            raise ScriptError(where, f"must be a seat number 1..{seats}{digits}, not {_kind(value)}")
         if not 1 <= value <= seats:
             raise ScriptError(where, f"seat {_short(value)} is out of range 1..{seats} ({self.preset.name})")
         return value

@@ -30,15 +30,37 @@ ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
         ({"roles": {**ROLES, "11": "civilian"}}, 'roles["11"]: seat 11 is out of range 1..10 (classic)'),
         (
             {"roles": {**ROLES, "x": "civilian"}},
-            'roles["x"]: must be a seat number 1..10, not "x" (a string)',
+            'roles["x"]: must be a seat number 1..10 written with the digits 0-9, not "x" (a string)',
         ),
         ({"roles": ROLES, "days": {}}, "days: must be an array, not an object"),
         ({"roles": ROLES, "days": [3]}, "days[0]: must be an object, not 3 (a number)"),
         (
             {"roles": ROLES, "days": [{"fouls": {"4": -1}}]},
-            'days[0].fouls["4"]: must be a whole number of fouls (0 or more), not -1 (a number)',
+            'days[0].fouls["4"]: must be a number of fouls from 0 to 10, not -1 (a number)',
         ),
-        ({"roles": ROLES, "days": [{"fouls": {"4": True}}]}, 'days[0].fouls["4"]: must be a whole number'),
+        ({"roles": ROLES, "days": [{"fouls": {"4": True}}]}, 'days[0].fouls["4"]: must be a number of fouls'),
+        # fouls by the billion once hung the runner: every count has a named limit
+        (
+            {"roles": ROLES, "days": [{"fouls": {"4": 1000000000}}]},
+            'days[0].fouls["4"]: must be a number of fouls from 0 to 10, not 1000000000 (a number)',
+        ),
+        # seat numbers are ASCII digits, written without a leading zero
+        ({"roles": {**ROLES, "²": "civilian"}}, 'roles["²"]: must be a seat number 1..10 written with the digits'),
+        ({"roles": {**ROLES, "٣": "civilian"}}, 'roles["٣"]: must be a seat number 1..10 written with the digits'),
+        ({"roles": {**ROLES, "３": "civilian"}}, 'roles["３"]: must be a seat number 1..10 written with the digits'),
+        ({"roles": {**ROLES, "01": "civilian"}}, 'roles["01"]: must be a seat number 1..10 written with the digits'),
+        (
+            {"roles": ROLES, "nights": [{"shots": {"3": "٣"}}]},
+            'nights[0].shots["3"]: must be a seat number 1..10 written with the digits 0-9, not "٣"',
+        ),
+        ({"roles": ROLES, "days": [{}] * 41}, "days: 41 entries; the limit is 40"),
+        ({"roles": ROLES, "nights": [{}] * 41}, "nights: 41 entries; the limit is 40"),
+        ({"roles": ROLES, "days": [{"votes": [{}] * 11}]}, "days[0].votes: 11 entries; the limit is 10"),
+        ({"roles": ROLES, "days": [{"votes": [{"5": [1] * 101}]}]}, 'days[0].votes[0]["5"]: 101 entries; the limit is 100'),
+        ({"roles": ROLES, "days": [{"speeches": {"1": "пас " * 2000}}]}, 'days[0].speeches["1"]: 8000 characters; the limit is 5000'),
+        ({"roles": ROLES, "comment": ["x"]}, "comment: must be a string, not an array"),
+        ({"roles": ROLES, "days": [{"comment": 5}]}, "days[0].comment: must be a string, not 5 (a number)"),
+        ({"roles": {**ROLES, "9" * 4000: "civilian"}}, 'roles["99999999999999999999999…"]: seat (a number of about 4000 digits) is out of range'),
         (
             {"roles": ROLES, "days": [{}, {"speeches": {"1": 5}}]},
             'days[1].speeches["1"]: must be a transcript string, not 5 (a number)',
@@ -49,8 +71,9 @@ ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
         ),
         ({"roles": ROLES, "days": [{"votes": [{"5": 1}]}]}, 'days[0].votes[0]["5"]: must be an array, not 1'),
         ({"roles": ROLES, "days": [{"votes": [[]]}]}, "days[0].votes[0]: must be an object, not an array"),
-        ({"roles": ROLES, "days": [{"late_fouls": {"4": None}}]}, 'days[0].late_fouls["4"]: must be a whole'),
+        ({"roles": ROLES, "days": [{"late_fouls": {"4": None}}]}, 'days[0].late_fouls["4"]: must be a number of fouls from 0 to 10, not null'),
         ({"roles": ROLES, "nights": [{"shots": {"3": "1"}}]}, None),  # "1" is read as seat 1: fine
+        ({"roles": ROLES, "days": [{}] * 40, "nights": [{}] * 40}, None),  # at the limits: fine
         (
             {"roles": ROLES, "nights": [{"shots": {"3": 1.5}}]},
             'nights[0].shots["3"]: must be a seat number 1..10',
@@ -115,3 +138,37 @@ def test_missing_preset_means_classic_and_empty_script_runs_to_day_one(tmp_path,
         "ignored": [],
         "forbidden": [],
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000, "arrays or objects nested too deeply"),
+        ('{"roles": {"3": ' + "9" * 5000 + "}}", "a number of over 4300 digits"),
+        ('{"comment": "' + "x" * 1_000_001 + '"}', "the script is larger than 1,000,000 bytes (the limit)"),
+        ("\udcff", "not UTF-8"),
+    ],
+)
+def test_hostile_script_files_are_one_line(tmp_path, capsys, text, message):
+    path = tmp_path / "game.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    for command in ("play", "simulate"):
+        assert main([command, str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err and len(err) < 500
+
+
+def test_play_and_simulate_agree_when_fouls_end_the_game(tmp_path, capsys, builtin_pack):
+    """A fourth foul that ends the game: nothing after it is reported as ignored, by either runner."""
+    script = {
+        "roles": ROLES,
+        "days": [{"fouls": {"3": 4, "5": 4, "8": 4}}],
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    assert main(["play", str(path)]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["simulate", str(path)]) == 0
+    simulated = json.loads(capsys.readouterr().out)
+    assert played["winner"] == "red" and played["ignored"] == []
+    assert played == simulated

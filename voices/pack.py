@@ -9,6 +9,7 @@ A pack is checked whole when it is loaded, never in the middle of a game.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -148,6 +149,25 @@ class BuildReport:
     seconds: float
 
 
+log = logging.getLogger(__name__)
+RENDER_TRIES = 5  # espeak-ng through pyttsx3 now and then renders a clip as silence: it is asked again
+
+
+def _render(renderer: Renderer, key: str, text: str, rate: int | None) -> tuple[Samples, int]:
+    """One clip, prepared, at the pack's rate (the first clip's, when the pack has none yet)."""
+    for _ in range(RENDER_TRIES):
+        raw, clip_rate = renderer.render(text)
+        rate = rate or clip_rate
+        samples = prepare(resample(raw, clip_rate, rate), rate)
+        if len(samples):
+            return samples, rate
+        log.info("clip %r rendered as silence; rendering it again", key)
+    raise PackError(
+        f"clip {key!r} ({text!r}) rendered as silence {RENDER_TRIES} times; "
+        "check that espeak-ng speaks (espeak-ng -v ru 'проверка')"
+    )
+
+
 def build_pack(
     directory: Path,
     catalogue: Catalogue,
@@ -176,12 +196,7 @@ def build_pack(
             clips[key] = entry
             kept.append(key)
             continue
-        samples, clip_rate = renderer.render(text)
-        if rate is None:
-            rate = clip_rate
-        samples = prepare(resample(samples, clip_rate, rate), rate)
-        if len(samples) == 0:
-            raise PackError(f"clip {key!r} ({text!r}) rendered as silence")
+        samples, rate = _render(renderer, key, text, rate)
         write_wav(directory / file, samples, rate)
         clips[key] = {"file": file, "text": text}
         rendered.append(key)
