@@ -49,13 +49,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"host-device: {store.notice}", file=sys.stderr, flush=True)
     if (args.resume or args.die_after) and store is None:
         raise HostDeviceError("--resume and --die-after need --store PATH")
-    result, runtime = simulate(
-        load_script(Path(args.script)),
-        store=store,
-        resume=args.resume,
-        die_after=args.die_after,
-        mode=args.mode,
-    )
+    try:
+        result, runtime = simulate(
+            load_script(Path(args.script)),
+            store=store,
+            resume=args.resume,
+            die_after=args.die_after,
+            mode=args.mode,
+        )
+    finally:
+        if store is not None:
+            store.close()
     if args.timeline:
         try:
             write_timeline(runtime, Path(args.timeline))
@@ -124,8 +128,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(format="host-device: warning: %(message)s", level=logging.WARNING)
     try:
-        args = build_parser().parse_args(argv)
-        return int(args.func(args))
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as done:  # --help, or a bad argument (already said in one line)
+            return int(done.code or 0)
+        status = int(args.func(args))
+        sys.stdout.flush()  # a reader that has gone is found here, not at exit
+        return status
     except HostDeviceError as exc:
         print(f"host-device: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import io
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +35,15 @@ from voices.files import write_text
 MAX_NAME = 60  # characters in a player's name
 
 
-def _store(args: argparse.Namespace) -> Store:
-    return Store(Path(args.store) if args.store else None, create=False)
+def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
+    """Run a reading command on the store, closed afterwards."""
+    if getattr(args, "id", 0) is None and not args.all:
+        raise StoreError("give a game ID, or --all")
+    store = Store(Path(args.store) if args.store else None, create=False)
+    try:
+        return command(args, store)
+    finally:
+        store.close()
 
 
 def replay_with_outputs(store: Store, game_id: int) -> tuple[Game, list[tuple[dict[str, Any], list[Any]]]]:
@@ -129,8 +138,7 @@ def protocol(
     return lines
 
 
-def cmd_list(args: argparse.Namespace) -> int:
-    store = _store(args)
+def cmd_list(args: argparse.Namespace, store: Store) -> int:
     store.settle()  # a game whose record ends it is listed as finished
     for g in store.games():
         state = g.winner or ("не окончена" if g.finished_at is None else "-")
@@ -138,8 +146,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_show(args: argparse.Namespace) -> int:
-    store = _store(args)
+def cmd_show(args: argparse.Namespace, store: Store) -> int:
     game, steps = replay_with_outputs(store, args.id)
     try:
         names = store.names(args.id)
@@ -154,8 +161,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_name(args: argparse.Namespace) -> int:
-    store = _store(args)
+def cmd_name(args: argparse.Namespace, store: Store) -> int:
     row = store.game(args.id)
     seats = get_preset(row.preset).seats
     if not 1 <= args.seat <= seats:
@@ -198,10 +204,7 @@ def _export_one(store: Store, gid: int) -> tuple[dict[str, Any], list[list[Any]]
     return obj, rows
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    if not args.all and args.id is None:
-        raise StoreError("give a game ID, or --all")
-    store = _store(args)
+def cmd_export(args: argparse.Namespace, store: Store) -> int:
     if args.all:
         store.settle()
     ids = [g.id for g in store.games()] if args.all else [args.id]
@@ -237,8 +240,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 1 if skipped else 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    store = _store(args)
+def cmd_check(args: argparse.Namespace, store: Store) -> int:
     bad = 0
     problems = store.integrity()
     if problems:
@@ -275,7 +277,10 @@ def cmd_recover(args: argparse.Namespace) -> int:
     target = Store(Path(args.store) if args.store else None)
     if target.notice:
         _warn(target.notice)
-    report = recover(Path(args.file), target)
+    try:
+        report = recover(Path(args.file), target)
+    finally:
+        target.close()
     for line in report.lines:
         print(line)
     print(
@@ -293,21 +298,21 @@ def add_commands(commands: Any) -> None:
         ("check", cmd_check, "every stored game replays to its recorded result (exit 1 if not)"),
     ):
         p = sub.add_parser(name, help=helptext)
-        p.set_defaults(func=func)
+        p.set_defaults(func=functools.partial(_with_store, func))
     p = sub.add_parser("show", help="one game's protocol")
     p.add_argument("id", type=game_id)
-    p.set_defaults(func=cmd_show)
+    p.set_defaults(func=functools.partial(_with_store, cmd_show))
     p = sub.add_parser("name", help="a player's name for a seat (empty removes it)")
     p.add_argument("id", type=game_id)
     p.add_argument("seat", type=seat_number)
     p.add_argument("name")
-    p.set_defaults(func=cmd_name)
+    p.set_defaults(func=functools.partial(_with_store, cmd_name))
     p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
     p.add_argument("id", type=game_id, nargs="?")
     p.add_argument("--all", action="store_true")
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("--to", metavar="FILE")
-    p.set_defaults(func=cmd_export)
+    p.set_defaults(func=functools.partial(_with_store, cmd_export))
     p = sub.add_parser(
         "recover", help="salvage every readable game of a damaged or moved-aside store into this store"
     )

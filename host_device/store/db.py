@@ -27,6 +27,7 @@ What the store promises under faults (README, "The game store"):
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import logging
@@ -38,7 +39,7 @@ from typing import Any
 
 from engine import Game, HostDeviceError, IllegalInput, Input
 from engine.serial import BadRecord, input_from_dict, to_dict
-from host_device.store.faults import StoreError, cause_of, is_corrupt, move_aside, orphans
+from host_device.store.faults import StoreError, cause_of, header_damage, is_corrupt, move_aside, orphans
 from voices.pack import data_dir
 
 SCHEMA_VERSION = 2
@@ -162,10 +163,13 @@ class Store:
                 ) from None
             if not self.path.exists():
                 orphans(self.path)  # a -wal left by a crash must never be read into a new store
+        damage = header_damage(self.path)
+        if damage:
+            raise _Corrupt(damage)
         try:
             db = sqlite3.connect(self.path, isolation_level=None, timeout=LOCK_WAIT_S)
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: cannot open the game store: {cause_of(exc)}") from None
+            raise StoreError(f"{self.path}: cannot open the game store: {cause_of(exc, self.path)}") from None
         try:
             self._prepare(db, writing)
         except sqlite3.Error as exc:
@@ -174,7 +178,7 @@ class Store:
                 raise _Corrupt(str(exc)) from None
             if not writing and "readonly" in getattr(exc, "sqlite_errorname", "").lower():
                 return self._open_read_only()
-            raise StoreError(f"{self.path}: cannot open the game store: {cause_of(exc)}") from None
+            raise StoreError(f"{self.path}: cannot open the game store: {cause_of(exc, self.path)}") from None
         except (StoreError, _Corrupt):
             db.close()
             raise
@@ -209,7 +213,7 @@ class Store:
             version = db.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.Error as exc:
             db.close()
-            raise StoreError(f"{self.path}: cannot read the game store: {cause_of(exc)}") from None
+            raise StoreError(f"{self.path}: cannot read the game store: {cause_of(exc, self.path)}") from None
         if version != SCHEMA_VERSION:
             db.close()
             raise StoreError(
@@ -225,7 +229,7 @@ class Store:
         try:
             return self.db.execute(sql, params)
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: cannot record {what}: {cause_of(exc)}") from None
+            raise StoreError(f"{self.path}: cannot record {what}: {cause_of(exc, self.path)}") from None
 
     # ---------------------------------------------------------------- writing
 
@@ -318,7 +322,9 @@ class Store:
         except sqlite3.Error as exc:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
-            raise StoreError(f"{self.path}: cannot record the recovered game: {cause_of(exc)}") from None
+            raise StoreError(
+                f"{self.path}: cannot record the recovered game: {cause_of(exc, self.path)}"
+            ) from None
         return game_id
 
     def recovered_from(self) -> set[str]:
@@ -348,7 +354,9 @@ class Store:
             return self.db.execute(sql, params).fetchall()
         except sqlite3.Error as exc:
             if game_id is None:
-                raise StoreError(f"{self.path}: cannot read the list of games: {cause_of(exc)}") from None
+                raise StoreError(
+                    f"{self.path}: cannot read the list of games: {cause_of(exc, self.path)}"
+                ) from None
             raise DamagedGame(game_id, cause_of(exc)) from None
 
     def games(self) -> list[GameRow]:
@@ -474,7 +482,8 @@ def _short(exc: BaseException, limit: int = 120) -> str:
 
 def _remove_new(path: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
 def record_runtime(

@@ -37,15 +37,57 @@ def _primary(exc: BaseException) -> str:
     return next((code for code in CAUSES if name == code or name.startswith(code + "_")), name)
 
 
-def cause_of(exc: BaseException) -> str:
-    """The cause of an SQLite error in a few words, with SQLite's own."""
-    words = CAUSES.get(_primary(exc))
+def cause_of(exc: BaseException, path: Path | None = None) -> str:
+    """The cause of an SQLite error in a few words, with SQLite's own. A disk
+    error where the disk has no room left is said to be a full disk (SQLite
+    reports a -shm it cannot grow as an I/O error)."""
+    primary = _primary(exc)
+    if path is not None and primary in ("SQLITE_IOERR", "SQLITE_CANTOPEN") and disk_full(path):
+        primary = "SQLITE_FULL"
+    words = CAUSES.get(primary)
     return f"{words} ({exc})" if words else str(exc)
+
+
+def disk_full(path: Path, room: int = 64 * 1024) -> bool:
+    """Less than ``room`` bytes free on the disk that holds ``path`` (or would)."""
+    for folder in (path, *path.parents):
+        if folder.exists():
+            try:
+                st = os.statvfs(folder)
+            except OSError:
+                return False
+            return st.f_bavail * st.f_frsize < room
+    return False
 
 
 def is_corrupt(exc: BaseException) -> bool:
     """Only what SQLite calls corruption: never a full disk, a lock or a permission."""
     return _primary(exc) in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
+MAGIC = b"SQLite format 3\x00"
+
+
+def header_damage(path: Path) -> str | None:
+    """What is wrong with a store file's header, read before SQLite opens it:
+    SQLite deletes a -wal that lies beside a file whose header does not say
+    "write-ahead log" (a damaged header, or an empty file), and the -wal holds
+    the last committed inputs. None for a sound header or a new, empty store."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(100)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return None  # SQLite will name the cause (permissions) when it opens the file
+    has_wal = _with(path, "-wal").exists()
+    if not header:
+        return "empty, with a -wal beside it" if has_wal else None
+    if len(header) < 100 or header[:16] != MAGIC:
+        return "not a database (its header is damaged)"
+    if has_wal and header[18:20] != b"\x02\x02":
+        return "its header is damaged (it does not say write-ahead log, and a -wal lies beside it)"
+    return None
 
 
 def _with(path: Path, suffix: str) -> Path:

@@ -22,9 +22,8 @@ from typing import Any
 from engine import Game, HostDeviceError
 from engine.serial import input_from_dict
 from host_device.store.db import Store
-from host_device.store.faults import StoreError, cause_of
+from host_device.store.faults import MAGIC, StoreError, cause_of
 
-MAGIC = b"SQLite format 3\x00"
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
 
 
@@ -55,7 +54,8 @@ def _mend_header(path: Path) -> sqlite3.Connection | None:
     for size in PAGE_SIZES:
         header[0:16] = MAGIC
         header[16:18] = (1 if size == 65536 else size).to_bytes(2, "big")
-        header[18:20] = b"\x01\x01"  # legacy journal (a WAL store is read from its copy as it stands)
+        wal = Path(f"{path}-wal").exists()  # SQLite would delete a -wal beside a header without "WAL"
+        header[18:20] = b"\x02\x02" if wal else b"\x01\x01"
         header[21:24] = b"\x40\x20\x20"
         with path.open("r+b") as f:
             f.write(header)
