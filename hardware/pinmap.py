@@ -163,13 +163,6 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
                 f"{where}.host.{key:.20}: unknown host button; host buttons: {', '.join(HOST_KEYS)}"
             )
         host[key] = given[f"{where}.host.{key}"] = _pin(value, f"{where}.host.{key}")
-    if not allow_reserved:
-        for name, pin in given.items():
-            if pin in RESERVED:
-                raise PinMapError(
-                    f"{name}: GPIO{pin} is {RESERVED[pin]}, kept free by default; choose another pin, "
-                    f"or set {where.split(': ')[-1]}.allow_reserved = true if that interface is off"
-                )
     missing = [k for k in HOST_KEYS if k not in host]
     if missing:
         raise PinMapError(f"{where}.host: no pin for {', '.join(missing)}")
@@ -180,6 +173,13 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
         stuck_after_s=_between(panel.get("stuck_after_s", 5.0), f"{where}.stuck_after_s", 0.5, 600),
     )
     check_pinmap(pinmap, seats, where)
+    if not allow_reserved:
+        for name, pin in given.items():
+            if pin in RESERVED:
+                raise PinMapError(
+                    f"{name}: GPIO{pin} is {RESERVED[pin]}, kept free by default; choose another pin, "
+                    f"or set {where.split(': ')[-1]}.allow_reserved = true if that interface is off"
+                )
     return pinmap
 
 

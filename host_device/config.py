@@ -61,11 +61,9 @@ def load_config(path: Path | None = None) -> Config:
             named = "" if path != default_config_path() else " (named by $HOST_DEVICE_CONFIG)"
             raise ConfigError(f"{path}: no such config file{named}")
         return Config(None)
+    if path.stat().st_size > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES:,} bytes (the limit); is it the config?")
     try:
-        if path.stat().st_size > MAX_CONFIG_BYTES:
-            raise ConfigError(
-                f"{path}: larger than {MAX_CONFIG_BYTES:,} bytes (the limit); is it the config?"
-            )
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None

@@ -48,14 +48,15 @@ def test_wiring_table_names_gpio_and_header_pin():
 
 
 def test_config_may_override_host_buttons_and_timing():
-    pinmap = pinmap_from_config({"host": {"undo": 15}, "debounce_ms": 20, "stuck_after_s": 3}, 10)
+    panel = {"host": {"undo": 15}, "debounce_ms": 20, "stuck_after_s": 3, "allow_reserved": True}
+    pinmap = pinmap_from_config(panel, 10)
     assert dict(pinmap.host)["undo"] == 15 and pinmap.debounce_ms == 20 and pinmap.stuck_after_s == 3
 
 
 def test_a_full_custom_seat_table():
-    seats = {str(n): [2 * n, 2 * n + 1] for n in range(1, 4)}
+    seats = {str(n): [2 * n + 2, 2 * n + 3] for n in range(1, 4)}
     pinmap = pinmap_from_config({"seats": seats, "host": {"next": 20, "pause": 21, "undo": 22}}, 3)
-    assert pinmap.seats == ((2, 3), (4, 5), (6, 7))
+    assert pinmap.seats == ((4, 5), (6, 7), (8, 9))
 
 
 @pytest.mark.parametrize(
@@ -88,13 +89,35 @@ def test_a_full_custom_seat_table():
         ({"seats": [1]}, 1, r"\[panel\].seats: must be a table"),
         ({"seats": {"1": [2, 3]}}, 1, r"\[panel\].host: no pin for next, pause, undo"),
         ({}, 8, r"\[panel\].seats: no default pin map for 8 seats"),
-        ({"debounce_ms": 0}, 10, r"\[panel\].debounce_ms: must be a positive number"),
+        ({"debounce_ms": 0}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not 0"),
+        ({"debounce_ms": float("nan")}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not nan"),
+        ({"debounce_ms": float("inf")}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not inf"),
+        ({"stuck_after_s": 1e9}, 10, r"\[panel\].stuck_after_s: must be a number from 0.5 to 600"),
+        ({"host": 5}, 10, r"\[panel\].host: must be a table of next / pause / undo = GPIO, not 5"),
+        ({"host": [1]}, 10, r"\[panel\].host: must be a table of next / pause / undo = GPIO, not \[1\]"),
+        ({"host": "x"}, 10, r"\[panel\].host: must be a table"),
+        ({"seats": {"01": [2, 3]}}, 1, r"\[panel\].seats.01: seats are numbered 1, 2, 3"),
+        ({"seats": {"١": [2, 3]}}, 1, r"\[panel\].seats.١: seats are numbered 1, 2, 3 … \(digits 0-9\)"),
+        # the pins kept free by default (HAT EEPROM, I2C, UART) are refused unless allowed
+        (
+            {"host": {"undo": 15}},
+            10,
+            r"\[panel\].host.undo: GPIO15 is UART RXD, kept free by default; choose another pin, "
+            r"or set \[panel\].allow_reserved = true",
+        ),
+        ({"host": {"next": 2}}, 10, r"\[panel\].host.next: GPIO2 is I2C SDA"),
+        ({"allow_reserved": 1}, 10, r"\[panel\].allow_reserved: true or false, not 1"),
         ({"colour": "red"}, 10, r"\[panel\].colour: unknown setting"),
     ],
 )
 def test_bad_pin_maps_name_the_entry(panel, seats, message):
     with pytest.raises(PinMapError, match=message):
         pinmap_from_config(panel, seats)
+
+
+def test_reserved_pins_when_allowed_and_in_the_twelve_seat_default():
+    assert dict(pinmap_from_config({"host": {"undo": 15}, "allow_reserved": True}, 10).host)["undo"] == 15
+    assert pinmap_from_config({}, 12) == default_pinmap(12)  # the default needs them, as the README says
 
 
 def test_seat_count_is_checked_against_the_game():
@@ -107,7 +130,7 @@ def test_seat_count_is_checked_against_the_game():
 def test_config_file(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text(
-        '[panel]\ndebounce_ms = 25\n[panel.host]\nundo = 15\n[audio]\nmicrophone = "USB"\nspeaker = 0\n'
+        '[panel]\ndebounce_ms = 25\nallow_reserved = true\n[panel.host]\nundo = 15\n[audio]\nmicrophone = "USB"\nspeaker = 0\n'
     )
     config = load_config(path)
     assert config.microphone == "USB" and config.speaker == 0
@@ -130,9 +153,21 @@ def test_the_assist_section(tmp_path):
 
 
 def test_no_config_file_means_defaults(tmp_path, monkeypatch):
-    monkeypatch.setenv("HOST_DEVICE_CONFIG", str(tmp_path / "absent.toml"))
+    monkeypatch.delenv("HOST_DEVICE_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "nothing"))
     config = load_config()
     assert config.path is None and config.pinmap(12) == default_pinmap(12)
+
+
+def test_a_config_named_by_the_environment_must_exist(tmp_path, monkeypatch, capsys):
+    from host_device.cli import main
+
+    monkeypatch.setenv("HOST_DEVICE_CONFIG", str(tmp_path / "absent.toml"))
+    with pytest.raises(ConfigError, match=r"absent.toml: no such config file \(named by \$HOST_DEVICE_CONFIG\)"):
+        load_config()
+    assert main(["hardware", "test", "--auto", "--panel", "mock", "--audio", "null"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "absent.toml: no such config file" in err
 
 
 @pytest.mark.parametrize(
@@ -147,6 +182,14 @@ def test_no_config_file_means_defaults(tmp_path, monkeypatch):
         ('[assist]\nnight = "auto"\n', r"\[assist\].night: \"host\" or \"buttons\""),
         ("[assist]\ntimers = [90, 0]\n", r"\[assist\].timers: a list of seconds from 1 to 3600"),
         ("[assist]\ntimers = 90\n", r"\[assist\].timers: a list of seconds"),
+        ("[assist]\ntimers = [1, 2, 3, 4, 5, 6, 7]\n", r"\[assist\].timers: 7 timers; the limit is 6"),
+        ("panel = 5\n", r"panel = 5: \[panel\] must be a table of settings"),
+        ("audio = 5\n", r"audio = 5: \[audio\] must be a table of settings"),
+        ("assist = 5\n", r"assist = 5: \[assist\] must be a table of settings"),
+        ("[audio]\nspeaker = -1\n", r"\[audio\].speaker: a device name or index \(0 …\), not -1"),
+        ("x = " + "[" * 2000 + "]" * 2000 + "\n", "nested too deeply"),
+        ("x = " + "9" * 5000 + "\n", "not valid TOML"),
+        ("# " + "x" * 100_001 + "\n", "larger than 100,000 bytes"),
         (
             "[assist]\nspeed = 2\n",
             r"\[assist\].speed: unknown setting; settings: auto_accept, night, timers, votes",
