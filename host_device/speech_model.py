@@ -146,6 +146,8 @@ def install(
     _check_target(target)
     try:
         return _install(source, target, url, check, progress)
+    except HostDeviceError:
+        raise
     except OSError as exc:
         raise ModelInstallError(f"{target}: cannot install the model there: {exc.strerror or exc}") from None
 

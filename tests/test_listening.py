@@ -217,8 +217,7 @@ def test_model_install_from_a_zip_replaces_the_old_model(tmp_path, ko_model_dir)
         for f in ko_model_dir.rglob("*"):
             if f.is_file():
                 z.write(f, "vosk-model-test/" + str(f.relative_to(ko_model_dir)))
-    target = tmp_path / "m"
-    target.mkdir()
+    target = fake_model(tmp_path / "m")  # an old model: replaced whole
     (target / "stale").write_text("old")
     assert install(archive, target, check=SpeechModel) == target
     assert is_model_dir(target) and not (target / "stale").exists()

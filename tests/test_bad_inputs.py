@@ -1,0 +1,127 @@
+"""Named bad inputs of the commands that are not scripts, configs or the
+store (those have their own files): each is one line and exit 2, and
+nothing of the user's is deleted or half-written."""
+
+import struct
+import wave
+import zipfile
+
+import pytest
+
+from host_device.cli import main
+from host_device.speech_model import is_model_dir
+
+
+def one_line(capsys, *words):
+    """One error line (after any progress lines), naming what is wrong."""
+    captured = capsys.readouterr()
+    errors = [line for line in captured.err.splitlines() if "error" in line]
+    assert len(errors) == 1 and "Traceback" not in captured.err, captured.err
+    assert captured.err.splitlines()[-1] == errors[0]
+    for word in words:
+        assert word in errors[0], captured.err
+    return captured
+
+
+# ---------------------------------------------------------------- model install
+
+
+def test_model_install_never_deletes_a_folder_it_did_not_install(tmp_path, ko_model_dir, capsys):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "thesis.txt").write_text("years of work")
+    assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(folder)]) == 2
+    one_line(capsys, str(folder), "not a vosk model", "never emptied")
+    assert (folder / "thesis.txt").read_text() == "years of work" and len(list(folder.iterdir())) == 1
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(empty)]) == 0
+    assert is_model_dir(empty)
+
+
+@pytest.mark.parametrize(
+    ("to", "words"),
+    [
+        ("afile/model", "afile is a file, not a folder"),
+        ("afile", "is a file; --to takes a folder"),
+        ("/proc/model", "cannot install the model there"),
+    ],
+)
+def test_model_install_to_an_impossible_place(tmp_path, ko_model_dir, capsys, to, words):
+    (tmp_path / "afile").write_text("x")
+    target = to if to.startswith("/") else str(tmp_path / to)
+    assert main(["model", "install", "--from", str(ko_model_dir), "--to", target]) == 2
+    one_line(capsys, words)
+    assert (tmp_path / "afile").read_text() == "x"
+
+
+def test_model_install_from_an_empty_zip(tmp_path, capsys):
+    archive = tmp_path / "empty.zip"
+    zipfile.ZipFile(archive, "w").close()
+    assert main(["model", "install", "--from", str(archive), "--to", str(tmp_path / "m")]) == 2
+    one_line(capsys, f"{archive}: the archive is empty")
+    assert not (tmp_path / "m").exists()
+
+
+# ---------------------------------------------------------------- say
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["killed", "seat=²"], "seat='²' cannot be said; it can be 1..16"),
+        (["candidates", "seats=²,3"], "seats='²' cannot be said"),
+        (["killed", "seat=" + "9" * 5000], "cannot be said; it can be 1..16"),
+        (["killed", "seat=7", "colour=red"], "phrase 'killed' has no slot 'colour'; its slots: seat"),
+        (["candidates", "seats=" + ",".join(["1"] * 17)], "seats: 17 values; the limit is 16"),
+        (["killed", "seat"], "slots are given as name=value"),
+    ],
+)
+def test_say_with_bad_slots(capsys, args, words, builtin_pack):
+    assert main(["say", *args]) == 2
+    captured = one_line(capsys, words)
+    assert len(captured.err) < 300
+
+
+@pytest.mark.parametrize("to", ["folder", "/proc/nope/x.wav"])
+def test_say_to_a_place_that_cannot_be_written_leaves_nothing(tmp_path, capsys, to, builtin_pack):
+    target = tmp_path if to == "folder" else to
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert main(["say", "killed", "seat=7", "--to", str(target)]) == 2
+    one_line(capsys, "cannot write the sound file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no temporary file left
+
+
+# ---------------------------------------------------------------- listen --wav
+
+
+def wav_with(path, rate=16000, cut=0, frames=b"\x01\x02" * 8000):
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(frames)
+    data = bytearray(path.read_bytes())
+    data[24:28] = struct.pack("<I", rate)
+    path.write_bytes(bytes(data[: len(data) - cut]))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rate", "words"), [(0, "sample rate 0 Hz"), (1, "sample rate 1 Hz"), (10**9, "sample rate")]
+)
+def test_listen_to_a_wav_with_an_impossible_rate(tmp_path, ko_model_dir, capsys, rate, words):
+    wav = wav_with(tmp_path / "x.wav", rate=rate)
+    assert main(["listen", "--wav", str(wav), "--model", str(ko_model_dir)]) == 2
+    one_line(capsys, words, "8000 to 192000 Hz")
+
+
+def test_listen_to_a_wav_cut_inside_a_sample(tmp_path, ko_model_dir, capsys):
+    wav = wav_with(tmp_path / "x.wav", cut=1)
+    assert main(["listen", "--wav", str(wav), "--model", str(ko_model_dir)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_listen_seats_are_checked(capsys):
+    assert main(["listen", "--seats", "99"]) == 2
+    one_line(capsys, "'99': a table has 1 to 16 seats")
