@@ -81,7 +81,7 @@ class Parser(argparse.ArgumentParser):
     """Argument errors in one line, naming the argument and where to read more."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message, 300)} (see: {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

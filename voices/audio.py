@@ -7,6 +7,7 @@ silence play without clicks.
 
 from __future__ import annotations
 
+import struct
 import wave
 from pathlib import Path
 
@@ -41,8 +42,10 @@ def read_wav(path: Path) -> tuple[Samples, int]:
                     f"{path}: sample rate {rate} Hz; a WAV file here is {MIN_RATE} to {MAX_RATE} Hz"
                 )
             data = w.readframes(w.getnframes())
-    except (wave.Error, EOFError) as exc:
-        raise PackError(f"{path}: not a readable WAV file ({exc})") from None
+    except PackError:
+        raise
+    except (wave.Error, EOFError, RuntimeError, ValueError, struct.error) as exc:  # wave fails many ways
+        raise PackError(f"{path}: not a readable WAV file ({exc or type(exc).__name__})") from None
     except OSError as exc:
         raise PackError(f"{path}: cannot read: {exc.strerror}") from None
     data = data[: len(data) - len(data) % 2]  # a file cut inside its last sample: that sample is dropped

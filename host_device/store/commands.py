@@ -139,8 +139,8 @@ def protocol(
 
 
 def cmd_list(args: argparse.Namespace, store: Store) -> int:
-    store.settle()  # a game whose record ends it is listed as finished
-    for g in store.games():
+    settled = {g.id: g for g in store.settle(write=False)}  # a game whose record ends it is finished
+    for g in (settled.get(row.id, row) for row in store.games()):
         state = g.winner or ("не окончена" if g.finished_at is None else "-")
         print(f"{g.id}\t{g.started_at}\t{g.preset}\t{g.mode}\t{state}\t{g.days} дн.")
     return 0
@@ -205,8 +205,6 @@ def _export_one(store: Store, gid: int) -> tuple[dict[str, Any], list[list[Any]]
 
 
 def cmd_export(args: argparse.Namespace, store: Store) -> int:
-    if args.all:
-        store.settle()
     ids = [g.id for g in store.games()] if args.all else [args.id]
     objects, rows, skipped = [], [], 0
     for gid in ids:
@@ -247,7 +245,7 @@ def cmd_check(args: argparse.Namespace, store: Store) -> int:
         salvage = f"salvage with: host-device games recover {store.path}"
         print(f"the store file: damaged ({'; '.join(problems)}); {salvage}")
         bad += 1
-    settled = {g.id: g for g in store.settle()}
+    settled = {g.id: g for g in store.settle(write=not problems)}  # never a write into a damaged file
     for g in store.games():
         try:
             game = store.replay(g.id)
@@ -259,8 +257,12 @@ def cmd_check(args: argparse.Namespace, store: Store) -> int:
             continue
         state = game.state
         if g.id in settled:
-            marked = "marked now" if not store.read_only else "not marked (the store is read-only)"
-            print(f"game {g.id}: ended ({g.winner}, day {g.days}) but was not marked finished: {marked}")
+            writable = not (store.read_only or problems)
+            marked = "marked now" if writable else "not marked (the store cannot be written)"
+            ended = settled[g.id]
+            print(
+                f"game {g.id}: ended ({ended.winner}, day {ended.days}) but was not marked finished: {marked}"
+            )
             continue
         if g.finished_at is not None and (
             (state.winner.value if state.winner else None) != g.winner or state.day != g.days

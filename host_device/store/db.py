@@ -28,6 +28,7 @@ What the store promises under faults (README, "The game store"):
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime
 import json
 import logging
@@ -172,6 +173,9 @@ class Store:
             raise StoreError(f"{self.path}: cannot open the game store: {cause_of(exc, self.path)}") from None
         try:
             self._prepare(db, writing)
+        except UnicodeDecodeError as exc:  # text SQLite hands back that is not UTF-8: damage
+            db.close()
+            raise _Corrupt(f"text that does not decode ({exc.reason})") from None
         except sqlite3.Error as exc:
             db.close()
             if is_corrupt(exc):
@@ -185,11 +189,15 @@ class Store:
         return db
 
     def _prepare(self, db: sqlite3.Connection, writing: bool) -> None:
+        """Writing: the file checked, migrated and made whole. Reading: a store
+        of this schema is read as it stands, never written."""
         version = db.execute("PRAGMA user_version").fetchone()[0]  # a file that is no database fails here
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"{self.path}: written by a newer host-device (schema {version}); update this one"
             )
+        if not writing and version == SCHEMA_VERSION:
+            return
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         if writing and version:
@@ -201,7 +209,8 @@ class Store:
         else:
             for step in range(version + 1, SCHEMA_VERSION + 1):
                 db.executescript(MIGRATIONS[step])
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        if version != SCHEMA_VERSION:
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         if writing:
             db.executescript(SCHEMA)  # a table lost to damage is made again (its rows are gone)
 
@@ -352,6 +361,12 @@ class Store:
     def _read(self, game_id: int | None, sql: str, params: tuple[Any, ...]) -> list[Any]:
         try:
             return self.db.execute(sql, params).fetchall()
+        except UnicodeDecodeError as exc:
+            if game_id is None:
+                raise StoreError(
+                    f"{self.path}: the list of games does not read back ({exc.reason})"
+                ) from None
+            raise DamagedGame(game_id, f"text that does not decode ({exc.reason})") from None
         except sqlite3.Error as exc:
             if game_id is None:
                 raise StoreError(
@@ -423,10 +438,11 @@ class Store:
                 raise
             raise DamagedGame(game_id, f"does not replay: {exc}") from None
 
-    def settle(self) -> list[GameRow]:
-        """Mark finished every game whose record ends the game but that was
-        never marked so (the process died right after its last input);
-        returns those games as they are now. A damaged game is left as it is."""
+    def settle(self, write: bool = True) -> list[GameRow]:
+        """The games whose record ends the game but that were never marked
+        finished (the process died right after the last input), as they
+        really stand; with ``write``, marked finished in the store too. A
+        damaged game is left as it is."""
         settled = []
         for g in self.games():
             if g.finished_at is not None:
@@ -437,9 +453,9 @@ class Store:
                 continue
             if state.winner is None:
                 continue
-            if not self.read_only:
+            if write and not self.read_only:
                 self.finish(g.id, state.winner.value, state.day)
-            settled.append(self.game(g.id) if not self.read_only else g)
+            settled.append(dataclasses.replace(g, finished_at="", winner=state.winner.value, days=state.day))
         return settled
 
     def unfinished(self) -> list[GameRow]:
