@@ -172,3 +172,19 @@ def test_play_and_simulate_agree_when_fouls_end_the_game(tmp_path, capsys, built
     simulated = json.loads(capsys.readouterr().out)
     assert played["winner"] == "red" and played["ignored"] == []
     assert played == simulated
+
+
+def test_play_and_simulate_reach_the_same_day_at_the_days_limit(tmp_path, capsys, builtin_pack):
+    """A script of 40 days and nights where nobody leaves: both runners reach day 41
+    (simulate once stopped silently at 24 h of virtual time); 300 days are refused by both."""
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"roles": ROLES, "days": [{}] * 40, "nights": [{}] * 40}), encoding="utf-8")
+    results = []
+    for command in ("play", "simulate"):
+        assert main([command, str(path)]) == 0
+        results.append(json.loads(capsys.readouterr().out))
+    assert results[0] == results[1] and results[0]["days"] == 41 and results[0]["winner"] is None
+    path.write_text(json.dumps({"roles": ROLES, "days": [{}] * 300, "nights": [{}] * 300}), encoding="utf-8")
+    for command in ("play", "simulate"):
+        assert main([command, str(path)]) == 2
+        assert "days: 300 entries; the limit is 40" in capsys.readouterr().err

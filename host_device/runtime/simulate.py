@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import Check, DealRoles, Game, Input, Nominate, Phase, Role, Shot, Vote, Withdraw
+from engine import Check, DealRoles, Game, HostDeviceError, Input, Nominate, Phase, Role, Shot, Vote, Withdraw
 from engine.outputs import PhaseStarted, VoteCounted
 from host_device.intents import Intent, IntentPatterns
 from host_device.play import Runner
@@ -197,8 +197,15 @@ def simulate(
         runtime.resume()
     else:
         table.deal()  # the cards are dealt; the introduction night begins
-    runtime.sched.run_virtual()
+    runtime.sched.run_virtual(VIRTUAL_LIMIT_S)
+    if runtime.sched.next_time() is not None and not runtime.sched.paused:
+        raise HostDeviceError(  # never reached by a script within the limits; never a silent stop
+            f"the simulation passed {VIRTUAL_LIMIT_S / 3600:.0f} hours of virtual time and was stopped"
+        )
     return table.result(), runtime
+
+
+VIRTUAL_LIMIT_S = 72 * 3600.0  # far beyond the longest game a script within its limits can describe
 
 
 SCRIPTED_ASSIST = AssistSettings(auto_accept=False, votes="buttons", night="buttons")
