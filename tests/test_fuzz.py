@@ -16,6 +16,7 @@ import random
 import shutil
 import sqlite3
 import struct
+import sys
 import wave
 from pathlib import Path
 
@@ -47,8 +48,12 @@ def fuzz(examples):
 def run(argv):
     """The command line, in this process: (status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main([str(a) for a in argv])
+    stdin, sys.stdin = sys.stdin, io.StringIO("")  # a command that reads its input finds none
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main([str(a) for a in argv])
+    finally:
+        sys.stdin = stdin
     return status, out.getvalue(), err.getvalue()
 
 
@@ -372,7 +377,7 @@ def test_damaged_store_files_are_read_game_by_game_and_never_lost(tmp_path_facto
     except StoreError as exc:
         assert "\n" not in str(exc)
         return
-    store.new_game("classic", "fuzz")
+    store.new_game("classic", "fuzz")  # a store that opens for writing takes a game
     store.close()
     aside = [p for p in folder.iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
     if aside:

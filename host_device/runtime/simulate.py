@@ -68,7 +68,7 @@ class ScriptedTable(Runner):
                 sched.at(rt.window[0] + PRESS_DELAY_S, functools.partial(self._press, seat, where))
             case Shot(seat=seat, target=target) | Check(seat=seat, target=target):
                 slot = next((start for s, start, _ in rt.slots if s == target), None)
-                if slot is None:  # no number is called for it (a dead seat): the rules refuse it
+                if slot is None or not self.game.is_legal(inp):  # refused now (a dead seat), as in play
                     return rt.handle(inp, **where)
                 sched.at(slot + SLOT_DELAY_S, functools.partial(self._press, seat, where))
             case _:  # fouls, the deal: at once

@@ -70,6 +70,10 @@ MIGRATIONS = {  # from the version before to this one
     2: "ALTER TABLE inputs ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;",
 }
 log = logging.getLogger(__name__)
+COLUMNS_OF = {
+    "games": {"id", "started_at", "preset", "mode", "settings", "names", "finished_at", "winner", "days"},
+    "inputs": {"game", "seq", "t", "input", "undone"},
+}
 LOCK_WAIT_S = 1.0  # how long to wait for another program's lock before saying so
 
 
@@ -196,6 +200,8 @@ class Store:
             raise StoreError(
                 f"{self.path}: written by a newer host-device (schema {version}); update this one"
             )
+        if not writing and version == 0:
+            raise StoreError(f"{self.path}: an empty file, not a game store")
         if not writing and version == SCHEMA_VERSION:
             return
         db.execute("PRAGMA journal_mode=WAL")
@@ -213,6 +219,12 @@ class Store:
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         if writing:
             db.executescript(SCHEMA)  # a table lost to damage is made again (its rows are gone)
+            for table, columns in COLUMNS_OF.items():
+                have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                if not columns <= have:
+                    raise _Corrupt(
+                        f"its {table} table lacks {', '.join(sorted(columns - have))} (a damaged schema)"
+                    )
 
     def _open_read_only(self) -> sqlite3.Connection:
         """A store on a read-only disk (or a file without write permission) is read as it stands."""
