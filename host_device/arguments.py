@@ -55,4 +55,4 @@ def number_in(low: float, high: float, what: str, whole: bool = True) -> Callabl
     return parse
 
 
-SPEED = number_in(0.1, 1000, "--speed", whole=False)  # times faster than life
+SPEED = number_in(0.1, 100_000, "--speed", whole=False)  # times faster than life
