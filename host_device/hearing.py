@@ -5,11 +5,17 @@ final result at each pause. :class:`IntentTracker` matches the intent
 patterns on the settled words plus the current partial, and delivers each
 intent once, as soon as it is stable:
 
-- its last word is in a final result; or
+- its last word is in a final result; or, for a match in the partial words,
+  the same match was in the partial result before too (two partial results
+  agree: a best path that changes every block delivers nothing) and
 - another word follows it; or
 - it cannot grow into another number ("семь" can still become "семнадцать",
   "десять" cannot); or
 - SETTLE_S of audio have passed since it ended with nothing new.
+
+Partial results without word times (vosk's fastest: the best path's text,
+new with every block) get their times from :class:`PartialText`: a word is
+stamped with the moment it first appeared at its place.
 
 "Спасибо"/"пас" ends a speech only as the last word before END_PAUSE_S of
 silence; words after it (a "спасибо" in the middle of a speech) cancel it.
@@ -29,6 +35,7 @@ from host_device.numbers import normalise, number_words
 SETTLE_S = 0.3  # nothing new this long after a number word: it is complete
 END_PAUSE_S = 1.0  # silence after "спасибо"/"пас" that ends a speech
 SAME_WORDS_S = 0.6  # a match starting this close to a delivered one is the same words
+LAG_S = 3.0  # a partial word without times is stamped at most this long after it really ended
 
 
 @dataclass(frozen=True)
@@ -78,23 +85,52 @@ def words_of(result: dict[str, Any], offset: float) -> list[Word]:
 
 
 @dataclass
+class PartialText:
+    """The words of partial results that carry no times: each word is
+    stamped with the moment it first appeared at its place (after the same
+    words before it); a word that changes, and every word after it, is new."""
+
+    words: list[Word] = field(default_factory=list)
+
+    def update(self, text: str, now: float) -> list[Word]:
+        tokens = [normalise(t) for t in text.split()]
+        keep = 0
+        while keep < min(len(tokens), len(self.words)) and self.words[keep].text == tokens[keep]:
+            keep += 1
+        self.words = self.words[:keep] + [Word(t, now, now) for t in tokens[keep:]]
+        return list(self.words)
+
+    def clear(self) -> None:
+        """A final result took the words so far."""
+        self.words = []
+
+
+Key = tuple[str, int | None, str | None, float]
+
+
+@dataclass
 class IntentTracker:
     patterns: IntentPatterns
     seats: int
     settle_s: float = SETTLE_S
     end_pause_s: float = END_PAUSE_S
+    agree: bool = True  # a match in partial words waits until two partial results agree on it
     settled: list[Word] = field(default_factory=list)
     partial: list[Word] = field(default_factory=list)
-    delivered: list[tuple[str, int | None, str | None, float]] = field(default_factory=list)
+    delivered: list[Key] = field(default_factory=list)
     ended: list[float] = field(default_factory=list)  # end times of delivered "end"s
+    _agreed: set[Key] = field(default_factory=set)  # matches in the partial result before
+    _matched: set[Key] = field(default_factory=set)  # matches in the current partial result
 
     def partial_result(self, words: list[Word], now: float) -> list[Heard]:
         self.partial = words
+        self._agreed, self._matched = self._matched, set()
         return self._scan(now)
 
     def final_result(self, words: list[Word], now: float) -> list[Heard]:
         self.settled.extend(words)
         self.partial = []
+        self._agreed, self._matched = set(), set()
         return self._scan(now)
 
     def tick(self, now: float) -> list[Heard]:
@@ -104,6 +140,7 @@ class IntentTracker:
     def new_segment(self) -> None:
         """The recogniser was reset (the device spoke): words before and after never join."""
         self.settled, self.partial = [], []
+        self._agreed, self._matched = set(), set()
 
     def _scan(self, now: float) -> list[Heard]:
         tokens = self.settled + self.partial
@@ -118,6 +155,9 @@ class IntentTracker:
                 or now - last.end >= self.settle_s
             )
             key = (intent.intent, intent.seat, intent.word, tokens[start].start)
+            if end > len(self.settled):  # in the partial words: they may still change
+                self._matched.add(key)
+                stable = stable and (not self.agree or key in self._agreed)
             if stable and not self._delivered(key):
                 self.delivered.append(key)
                 heard.append(Heard(intent, last.end, " ".join(texts[start:end])))
@@ -129,5 +169,10 @@ class IntentTracker:
                 heard.append(Heard(Intent("end"), last.end, last.text))
         return heard
 
-    def _delivered(self, key: tuple[str, int | None, str | None, float]) -> bool:
-        return any(k[:3] == key[:3] and abs(k[3] - key[3]) < SAME_WORDS_S for k in self.delivered)
+    def _delivered(self, key: Key) -> bool:
+        """The same intent, starting at about the same time, was delivered. A
+        word of a partial result without times is stamped when it first
+        appeared, up to LAG_S after it was really said (the final result's time)."""
+        return any(
+            k[:3] == key[:3] and k[3] - LAG_S <= key[3] < k[3] + SAME_WORDS_S for k in self.delivered
+        )

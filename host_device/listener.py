@@ -5,6 +5,13 @@ never waits for it), feeds the recogniser of the open listening window, and
 puts what it hears on the runtime's queue: transcripts, intents, and a
 warning when it falls behind real time.
 
+Everything of the recogniser — making it, resetting it, feeding it,
+finishing an utterance — happens on that thread: the runtime's
+:meth:`Listener.open_window` and :meth:`Listener.close_window` only leave a
+note for it, so the scheduler's thread never waits on vosk. One recogniser
+serves every window; it is reset between windows, so words of two speakers
+never join.
+
 While the device speaks (and for GATE_TAIL_S after), audio is discarded: the
 current utterance is closed, the recogniser reset, and words before and
 after the announcement never join, so "Игрок номер семь, ваша минута" is
@@ -22,7 +29,7 @@ from typing import Any
 from hardware.events import Clock
 from hardware.microphone import AudioBlock, Microphone
 from hardware.speaker import Playback
-from host_device.hearing import Heard, IntentTracker, words_of
+from host_device.hearing import Heard, IntentTracker, PartialText, words_of
 from host_device.intents import IntentPatterns
 from host_device.speech_model import SpeechModel
 
@@ -93,6 +100,7 @@ class Listener:
         gate: Gate | None = None,
         behind_s: float | None = BEHIND_S,
         partials: bool = False,
+        partial_words: bool = False,
     ) -> None:
         self.model = model
         self.microphone = microphone
@@ -103,10 +111,15 @@ class Listener:
         self.gate = gate or Gate()
         self.behind_s = behind_s
         self.partials = partials
+        self.partial_words = partial_words  # word times in partials: slower (see SpeechModel.recogniser)
         self.rate = microphone.rate
         self.fed_bytes = 0  # audio the recogniser has taken (for tests and benchmarks)
+        self.recognisers = 0  # recognisers made: one for the listener's life
         self._lock = threading.Lock()
+        self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()  # "open" / "close", for the thread
         self._rec: Any = None
+        self._open = False
+        self._text = PartialText()
         self._tracker: IntentTracker | None = None
         self._offset: float | None = None  # clock time of the current recogniser's audio second 0
         self._audio_s = 0.0
@@ -117,17 +130,52 @@ class Listener:
     # ---------------------------------------------------------------- windows
 
     def open_window(self) -> None:
-        """Start listening (a speech, a tie speech, an answer): a fresh recogniser."""
-        with self._lock:
-            self._rec = self.model.recogniser(self.rate)
-            self._tracker = IntentTracker(self.patterns, self.seats)
-            self._offset, self._audio_s = None, 0.0
+        """Start listening (a speech, a tie speech, an answer). Any thread, at once:
+        the listening thread opens it before the next block."""
+        self._note("open")
 
     def close_window(self) -> None:
-        """Stop listening; what was said up to now is heard to the end."""
-        with self._lock:
-            self._finish_utterance()
-            self._rec = self._tracker = None
+        """Stop listening; what was said up to now is heard to the end (on the listening thread)."""
+        self._note("close")
+
+    def _note(self, what: str) -> None:
+        self._notes.put(what)
+        if self._thread is None:  # no thread (a file read by drain): carried out here
+            self._take_notes()
+
+    def _take_notes(self) -> None:
+        while True:
+            try:
+                what = self._notes.get_nowait()
+            except queue.Empty:
+                return
+            with self._lock:
+                if what == "open":
+                    self._end_window()
+                    self._start_window()
+                else:
+                    self._end_window()
+
+    def _recogniser(self) -> Any:
+        if self._rec is None:
+            self._rec = self.model.recogniser(self.rate, partial_words=self.partial_words)
+            self.recognisers += 1
+        return self._rec
+
+    def _start_window(self) -> None:
+        self._recogniser()
+        self._tracker = IntentTracker(self.patterns, self.seats)
+        self._text.clear()
+        self._offset, self._audio_s = None, 0.0
+        self._open = True
+
+    def _end_window(self) -> None:
+        if not self._open:
+            return
+        self._finish_utterance()
+        self._rec.Reset()  # the next window starts clean: nothing of this speaker carries over
+        self._tracker = None
+        self._open = False
 
     # ---------------------------------------------------------------- the thread
 
@@ -141,18 +189,25 @@ class Listener:
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
+            self._thread = None
         self.microphone.stop()
+        self._take_notes()
 
     def _run(self) -> None:
+        with self._lock:
+            self._recogniser()  # made here, off the caller's thread
         while not self._stop.is_set():
+            self._take_notes()
             try:
                 block = self.microphone.blocks.get(timeout=0.05)
             except queue.Empty:
                 continue
+            self._take_notes()
             self.feed(block)
 
     def drain(self) -> None:
         """Feed every block waiting on the microphone's queue (tests, WAV files)."""
+        self._take_notes()
         while True:
             try:
                 block = self.microphone.blocks.get_nowait()
@@ -163,13 +218,14 @@ class Listener:
     def feed(self, block: AudioBlock) -> None:
         seconds = len(block.samples) / 2 / self.rate
         with self._lock:
-            if self._rec is None or self._tracker is None:
+            if not self._open or self._tracker is None:
                 return  # no listening window: the audio is not for us
             if self.gate.covers(block.at, block.at + seconds):
                 if self._offset is not None:  # close the utterance before the device spoke
                     self._finish_utterance()
                     self._rec.Reset()
                     self._tracker.new_segment()
+                    self._text.clear()
                     self._offset = None
                 return
             if self._offset is None:
@@ -182,7 +238,10 @@ class Listener:
                 self._emit_final(result, now)
             else:
                 result = json.loads(self._rec.PartialResult())
-                words = words_of(result, self._offset)
+                if self.partial_words:
+                    words = words_of(result, self._offset)
+                else:
+                    words = self._text.update(result.get("partial", ""), now)
                 if self.partials and result.get("partial"):
                     self.out.put(Transcript(result["partial"], False, now))
                 self._put(self._tracker.partial_result(words, now))
@@ -198,6 +257,7 @@ class Listener:
 
     def _emit_final(self, result: dict[str, Any], now: float) -> None:
         assert self._tracker is not None and self._offset is not None
+        self._text.clear()
         words = words_of(result, self._offset)
         if result.get("text"):
             self.out.put(Transcript(result["text"], True, words[-1].end if words else now))

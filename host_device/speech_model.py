@@ -227,8 +227,13 @@ class SpeechModel:
     def unknown_words(self, words: Iterable[str]) -> list[str]:
         return sorted({w for w in words if not self.knows(w)})
 
-    def recogniser(self, rate: int = 16000, grammar: list[str] | None = None) -> Any:
-        """A recogniser with word times and confidences, in partial results too."""
+    def recogniser(
+        self, rate: int = 16000, grammar: list[str] | None = None, partial_words: bool = False
+    ) -> Any:
+        """A recogniser with word times and confidences in final results.
+        ``partial_words``: in partial results too — they then come from the
+        incrementally finalised lattice, in bursts about 1.8 s apart; without
+        them a partial result is the best path's text, updated every block."""
         import json
 
         if grammar is None:
@@ -236,5 +241,5 @@ class SpeechModel:
         else:
             rec = self._vosk.KaldiRecognizer(self.model, rate, json.dumps(grammar, ensure_ascii=False))
         rec.SetWords(True)
-        rec.SetPartialWords(True)
+        rec.SetPartialWords(partial_words)
         return rec

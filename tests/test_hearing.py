@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from num2words import num2words
 
-from host_device.hearing import END_PAUSE_S, SETTLE_S, IntentTracker, Word, can_grow, words_of
+from host_device.hearing import END_PAUSE_S, SETTLE_S, IntentTracker, PartialText, Word, can_grow, words_of
 from host_device.intents import russian_patterns
 
 CORPUS = tomllib.loads((Path(__file__).parent / "data" / "hearing_ru.toml").read_text("utf-8"))["case"]
@@ -16,16 +16,25 @@ SHORT_PAUSE_S = 0.6
 LONG_PAUSE_S = 1.5
 
 
-def simulate(said: str, seats: int = 10):
-    """Feed a transcript to a tracker the way vosk would: a partial result per
-    new word, a final result at each pause. Returns [(heard, delivered_at)]."""
+def simulate(said: str, seats: int = 10, revise=None):
+    """Feed a transcript to a tracker the way vosk would: a partial result
+    with every 0.1 s block (the words heard so far), a final result at each
+    pause. ``revise(words, i)`` may change a partial result's words, as a
+    best path does before it settles. Returns [(heard, delivered_at)]."""
     tracker = IntentTracker(russian_patterns(), seats)
     out = []
     t = 0.0
     utterance: list[Word] = []
+    blocks = 0
 
     def take(heard, now):
         out.extend((h, now) for h in heard)
+
+    def block(now):
+        nonlocal blocks
+        blocks += 1
+        partial = list(utterance) if revise is None else revise(list(utterance), blocks)
+        take(tracker.partial_result(partial, now), now)
 
     for token in said.split():
         if token in ("|", "||"):
@@ -34,14 +43,15 @@ def simulate(said: str, seats: int = 10):
             utterance = []
             pause = SHORT_PAUSE_S if token == "|" else LONG_PAUSE_S
             for step in range(1, int(pause / 0.1) + 1):  # audio keeps coming: silence
-                take(tracker.tick(t + step * 0.1), t + step * 0.1)
+                block(t + step * 0.1)
             t += pause
             continue
         utterance.append(Word(token, t, t + 0.25))
+        for step in (0.1, 0.2, WORD_S):
+            block(t + step)
         t += WORD_S
-        take(tracker.partial_result(list(utterance), t), t)
     for step in range(1, 6):  # half a second of silence while the window is still open
-        take(tracker.tick(t + step * 0.1), t + step * 0.1)
+        block(t + step * 0.1)
     return out
 
 
@@ -64,8 +74,9 @@ def test_every_seat_number_one_to_twelve(n):
     assert [h.intent.to_dict() for h, _ in heard] == [{"intent": "nominate", "seat": n}]
 
 
-def tracker(seats=10):
-    return IntentTracker(russian_patterns(), seats)
+def tracker(seats=10, agree=False):
+    """The stability rules alone (``agree``: with the agreement of two partial results)."""
+    return IntentTracker(russian_patterns(), seats, agree=agree)
 
 
 def words(text, start=0.0):
@@ -158,3 +169,55 @@ def test_words_of_vosk_results_are_put_on_the_clock():
     }
     assert words_of(partial, 100.0) == [Word("номер", 100.5, 100.9, 1.0), Word("семь", 100.9, 101.2, 0.8)]
     assert words_of({"text": ""}, 0) == []
+
+
+# ------------------------------------------------------------ partial text and agreement
+
+
+def test_a_match_in_the_partial_words_waits_for_a_second_partial_that_agrees():
+    t = tracker(agree=True)
+    w = words("я выставляю игрока номер десять")
+    assert t.partial_result(w, w[-1].end + 0.01) == []  # one partial: it may still change
+    heard = t.partial_result(w, w[-1].end + 0.11)
+    assert [h.intent.seat for h in heard] == [10]
+
+
+def test_a_best_path_that_changes_every_block_delivers_nothing():
+    t = tracker(agree=True)
+    base = words("я выставляю игрока номер")
+    for i in range(20):
+        number = "десять" if i % 2 else "девять"
+        heard = t.partial_result([*base, Word(number, 1.2, 1.45)], 1.5 + 0.1 * i)
+        assert heard == []
+    final = t.final_result([*base, Word("девять", 1.2, 1.45), Word("и", 1.5, 1.6)], 4.0)
+    assert [h.intent.seat for h in final] == [9]  # only what the final result says
+
+
+def test_no_intent_is_delivered_that_the_final_result_withdraws():
+    """Over the corpus, a partial result that shows another number for one block now and then
+    (as a best path does) never delivers it: every case gives exactly its expected intents."""
+
+    def wobble(partial, block):
+        if partial and block % 3 == 0 and partial[-1].text in ("семь", "один", "два", "пять", "десять"):
+            return [*partial[:-1], Word("восемь", partial[-1].start, partial[-1].end)]
+        return partial
+
+    for case in CORPUS:
+        heard = simulate(case["said"], case.get("seats", 10), revise=wobble)
+        assert [h.intent.to_dict() for h, _ in heard] == case["expect"], case["said"]
+
+
+def test_partial_text_stamps_each_word_when_it_first_appears_at_its_place():
+    text = PartialText()
+    assert [(w.text, w.end) for w in text.update("я выставляю", 1.0)] == [("я", 1.0), ("выставляю", 1.0)]
+    assert [(w.text, w.end) for w in text.update("я выставляю игрока", 1.1)][2] == ("игрока", 1.1)
+    words_now = text.update("я выставлю игрока номер", 1.2)  # a word changed: it and all after it are new
+    assert [(w.text, w.end) for w in words_now] == [
+        ("я", 1.0),
+        ("выставлю", 1.2),
+        ("игрока", 1.2),
+        ("номер", 1.2),
+    ]
+    assert [w.text for w in text.update("Я  ВЫСТАВЛЮ", 1.3)] == ["я", "выставлю"]
+    text.clear()
+    assert text.update("", 1.4) == []
