@@ -25,7 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def main() -> None:
+def measure(wire: Any = None, speeches: int = 20) -> dict[str, Any]:
+    """A day of 1-second speeches on the real clock. ``wire(runtime, inbox)``
+    may attach more to it (the listener: bench/listen_latency.py) and returns
+    what to call when the day is over."""
     from engine import CLASSIC, DealRoles, Game, Phase, Role
     from host_device.intents import Intent
     from host_device.runtime.clock import Scheduler
@@ -72,13 +75,21 @@ def main() -> None:
                     inbox.put(v)
 
             threading.Timer(0.2, press_all).start()
-        if len(late_ms) >= 20:
+        if len(late_ms) >= speeches:
             rt.stop()
 
     runtime.recorders.append(on_record)
     runtime.step_hooks.append(on_step)
+    done = wire(runtime, inbox) if wire is not None else None
     runtime.handle(DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (8, Role.MAFIA), (6, Role.SHERIFF))))
-    sched.run_real(inbox=inbox, on_input=lambda seat: runtime.press(seat), stop=lambda: len(late_ms) >= 20)
+
+    def on_input(item: Any) -> None:
+        if isinstance(item, int):
+            runtime.press(item)  # a seat's press; the rest (the listener's intents) is not timed here
+
+    sched.run_real(inbox=inbox, on_input=on_input, stop=lambda: len(late_ms) >= speeches)
+    if done is not None:
+        done()
 
     def summary(values: list[float]) -> dict[str, float]:
         return {
@@ -87,15 +98,11 @@ def main() -> None:
             "n": len(values),
         }
 
-    print(
-        json.dumps(
-            {
-                "benchmark": "runtime_timing",
-                "time_up_late": summary(late_ms),
-                "press_to_led": summary(led_ms) if led_ms else None,
-            }
-        )
-    )
+    return {"time_up_late": summary(late_ms), "press_to_led": summary(led_ms) if led_ms else None}
+
+
+def main() -> None:
+    print(json.dumps({"benchmark": "runtime_timing", **measure()}))
 
 
 if __name__ == "__main__":

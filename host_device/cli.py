@@ -13,7 +13,7 @@ from typing import NoReturn
 from engine import HostDeviceError
 from host_device.arguments import seat_count
 from host_device.intents import load_patterns
-from host_device.listen_commands import add_commands as add_listen_commands
+from host_device.listening.commands import add_commands as add_listen_commands
 from host_device.play import play
 from host_device.runtime.demo import add_commands as add_demo_commands
 from host_device.runtime.host import add_commands as add_run_commands

@@ -65,7 +65,7 @@ def ko_model_dir():
 
 @pytest.fixture(scope="session")
 def speech_model(ko_model_dir):
-    from host_device.speech_model import SpeechModel
+    from host_device.listening.speech_model import SpeechModel
 
     return SpeechModel(ko_model_dir)
 

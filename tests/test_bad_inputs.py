@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from host_device.cli import main
-from host_device.speech_model import is_model_dir
+from host_device.listening.speech_model import is_model_dir
 
 
 def one_line(capsys, *words):

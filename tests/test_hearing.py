@@ -7,8 +7,16 @@ from pathlib import Path
 import pytest
 from num2words import num2words
 
-from host_device.hearing import END_PAUSE_S, SETTLE_S, IntentTracker, PartialText, Word, can_grow, words_of
 from host_device.intents import russian_patterns
+from host_device.listening.hearing import (
+    END_PAUSE_S,
+    SETTLE_S,
+    IntentTracker,
+    PartialText,
+    Word,
+    can_grow,
+    words_of,
+)
 
 CORPUS = tomllib.loads((Path(__file__).parent / "data" / "hearing_ru.toml").read_text("utf-8"))["case"]
 WORD_S = 0.3  # each word takes 0.25 s, with 0.05 s between words

@@ -172,8 +172,8 @@ def test_typed_speech_stands_in_for_a_missing_model(monkeypatch, tmp_path, built
     import io
     import queue
 
-    from host_device.hearing import Heard
     from host_device.intents import russian_patterns
+    from host_device.listening.hearing import Heard
     from host_device.runtime.host import TypedSpeech
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
@@ -332,9 +332,9 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     assert "Роли: отметьте места — все чёрные (мафия и дон), 3" in out and "День 2 · Утро" in out
     assert "роль" not in out  # no roles shown: the host view was never turned on
     # what the listener reports goes to the host's screen
-    from host_device.hearing import Heard
     from host_device.intents import Intent
-    from host_device.listener import Transcript
+    from host_device.listening.hearing import Heard
+    from host_device.listening.listener import Transcript
 
     host._input(Transcript("я выставляю игрока", False, time.monotonic()))
     assert host.assist.transcript == "я выставляю игрока"

@@ -15,11 +15,11 @@ import pytest
 from hardware.microphone import SoundDeviceMicrophone, WavMicrophone
 from hardware.speaker import Playback
 from host_device.cli import main
-from host_device.hearing import Heard
 from host_device.intents import IntentPatterns, russian_patterns
-from host_device.listen_commands import vocabulary_report, warn_unknown_words
-from host_device.listener import Gate, Listener, ListeningBehind, Transcript
-from host_device.speech_model import (
+from host_device.listening.commands import vocabulary_report, warn_unknown_words
+from host_device.listening.hearing import Heard
+from host_device.listening.listener import Gate, Listener, ListeningBehind, Transcript
+from host_device.listening.speech_model import (
     ModelInstallError,
     ModelMissing,
     Pin,
@@ -326,7 +326,7 @@ def test_listen_command_on_a_wav(ko_model_dir, capsys):
 
 
 def test_the_pinned_model():
-    from host_device.speech_model import pin
+    from host_device.listening.speech_model import pin
 
     pinned = pin()
     assert pinned.name == "vosk-model-small-ru-0.22"

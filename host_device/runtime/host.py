@@ -35,9 +35,9 @@ from hardware.factory import AUDIO, PANELS, make_audio, make_panel
 from hardware.panel import LedPattern
 from host_device.arguments import SPEED, game_id, number_in
 from host_device.config import load_config
-from host_device.hearing import Heard
 from host_device.intents import russian_patterns
-from host_device.listener import Gate, ListeningBehind, Transcript
+from host_device.listening.hearing import Heard
+from host_device.listening.listener import Gate, ListeningBehind, Transcript
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
@@ -203,9 +203,9 @@ class Host:
 
     def _listener(self) -> Any:
         from host_device.intents import russian_patterns
-        from host_device.listen_commands import warn_unknown_words
-        from host_device.listener import Listener
-        from host_device.speech_model import ModelMissing, SpeechModel, find_model
+        from host_device.listening.commands import warn_unknown_words
+        from host_device.listening.listener import Listener
+        from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
 
         try:
             model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))

@@ -13,7 +13,7 @@ from typing import Any
 
 from host_device.arguments import seat_count
 from host_device.intents import IntentPatterns, russian_patterns
-from host_device.speech_model import SpeechModel, default_model_path, dir_size, find_model, install
+from host_device.listening.speech_model import SpeechModel, default_model_path, dir_size, find_model, install
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ def cmd_model_check(args: argparse.Namespace) -> int:
 
 def cmd_listen(args: argparse.Namespace) -> int:
     from hardware.microphone import SoundDeviceMicrophone, WavMicrophone
-    from host_device.listener import Listener
+    from host_device.listening.listener import Listener
 
     # times: seconds into the file; a bad file is named before the model's slow load
     wav = WavMicrophone(Path(args.wav), lambda: 0.0, realtime=False) if args.wav else None
