@@ -48,8 +48,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-BLOCK_S = 0.1
-BLOCK = int(16000 * BLOCK_S) * 2
+from host_device.listening.model_test import BLOCK, BLOCK_S, decode  # noqa: E402  (the listener's own loop)
+
 KOREAN = [
     "안녕하세요 하나 둘 셋 넷 다섯 감사합니다 여러분 좋은 하루 되세요",
     "저는 일곱 번 선수를 지명합니다 그리고 감사합니다",
@@ -88,36 +88,6 @@ def summary(values: list[float]) -> dict[str, float] | None:
 # ---------------------------------------------------------------- word end -> delivery
 
 
-def decode(model: Any, audio: bytes, rec: Any, patterns: Any, new_way: bool) -> tuple[list, list]:
-    """One window through a recogniser and a tracker, as the listener runs them:
-    (deliveries as (heard, at), final words)."""
-    from host_device.listening.hearing import IntentTracker, PartialText, words_of
-
-    tracker = IntentTracker(patterns, 12, agree=new_way)
-    text = PartialText()
-    delivered, finals = [], []
-    for offset in range(0, len(audio) + BLOCK, BLOCK):
-        chunk = audio[offset : offset + BLOCK]
-        t0 = time.perf_counter()
-        if chunk:
-            final = rec.AcceptWaveform(chunk)
-            result = json.loads(rec.Result() if final else rec.PartialResult())
-        else:
-            final, result = True, json.loads(rec.FinalResult())
-        spent = time.perf_counter() - t0
-        now = min(offset + BLOCK, len(audio)) / 2 / 16000
-        if final:
-            words = words_of(result, 0.0)
-            finals += words
-            text.clear()
-            heard = tracker.final_result(words, now)
-        else:
-            words = text.update(result.get("partial", ""), now) if new_way else words_of(result, 0.0)
-            heard = tracker.partial_result(words, now)
-        delivered += [(h, now + spent) for h in heard]
-    return delivered, finals
-
-
 def word_latency(model: Any, audios: list[bytes], new_way: bool) -> dict[str, Any]:
     """Every word the stand-in hears (in a first pass) is a one-word intent."""
     from host_device.intents import IntentPatterns
@@ -135,7 +105,7 @@ def word_latency(model: Any, audios: list[bytes], new_way: bool) -> dict[str, An
     latencies, withdrawn, total = [], 0, 0
     for audio in audios:
         rec = model.recogniser(partial_words=not new_way)
-        delivered, finals = decode(model, audio, rec, patterns, new_way)
+        delivered, finals, _ = decode(rec, audio, patterns, 12, partial_words=not new_way)
         used: set[int] = set()
         for heard, at in delivered:
             total += 1
@@ -188,12 +158,12 @@ def false_deliveries(model: Any, audios: list[bytes], new_way: bool, russian: An
         wrong += sum(1 for h in said if h not in expected) + max(0, len(said) - len(expected))
     for audio in audios:  # the stand-in's audio through the device's own (Russian) patterns
         rec = model.recogniser(partial_words=not new_way)
-        delivered, _ = decode(model, audio, rec, russian_patterns(), new_way)
+        delivered, _, _ = decode(rec, audio, russian_patterns(), 12, partial_words=not new_way)
         wrong += len(delivered)
     if russian is not None:
         model_ru, audio_ru = russian
         rec = model_ru.recogniser(partial_words=not new_way)
-        delivered, _ = decode(model_ru, audio_ru, rec, russian_patterns(), new_way)
+        delivered, _, _ = decode(rec, audio_ru, russian_patterns(), 12, partial_words=not new_way)
         wrong += sum(1 for h, _ in delivered if h.intent.to_dict() != {"intent": "nominate", "seat": 7})
     return wrong
 
@@ -254,7 +224,13 @@ def timing_with_listener(model: Any, wav: Path, new_way: bool, speeches: int) ->
         mic = WavMicrophone(wav, time.monotonic, realtime=True)
         kind = Listener if new_way else Before
         listener = kind(
-            model, mic, russian_patterns(), 10, queue.Queue(), time.monotonic, behind_s=None,
+            model,
+            mic,
+            russian_patterns(),
+            10,
+            queue.Queue(),
+            time.monotonic,
+            behind_s=None,
             partial_words=not new_way,
         )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -193,6 +193,37 @@ class IntentPatterns:
             for pattern in rule.patterns:
                 walk(pattern)
         return words
+
+    def unreachable(self, knows: Callable[[str], bool], seats: int) -> list[str]:
+        """What can never be heard with a recogniser that knows only the words
+        ``knows`` accepts: each intent no pattern of which can be said, the
+        seats whose number words are all unknown, the end words unknown."""
+
+        def sayable(elements: tuple[_Element, ...]) -> bool:
+            return all(
+                not isinstance(e, _Word) or e.prefix or any(knows(o) for o in e.options) for e in elements
+            )
+
+        def has_seat(elements: tuple[_Element, ...]) -> bool:
+            return any(
+                isinstance(e, _Slot) or (isinstance(e, _Optional) and has_seat(e.items)) for e in elements
+            )
+
+        silent_seats = [
+            n for n in range(1, seats + 1) if not any(knows(w) for w, m in number_words().items() if m == n)
+        ]
+        lines = []
+        for rule in self.rules:
+            name = rule.intent if rule.word is None else f"{rule.intent} «{rule.word}»"
+            if not any(sayable(p) for p in rule.patterns):
+                lines.append(f"{name}: never (every pattern has a word the model does not know)")
+            elif silent_seats and any(has_seat(p) for p in rule.patterns):
+                seats_text = ", ".join(map(str, silent_seats))
+                lines.append(f"{name}: never for seats {seats_text} (their number words are unknown)")
+        lines += [
+            f"end of speech by «{w}»: never (an unknown word)" for w in sorted(self.end_words) if not knows(w)
+        ]
+        return lines
 
     def _first_match(self, tokens: list[str], at: int, seats: int) -> tuple[int, Intent] | None:
         for rule in self.rules:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.arguments import seat_count
-from host_device.intents import IntentPatterns, russian_patterns
+from host_device.intents import IntentPatterns, load_patterns, russian_patterns
 from host_device.listening.speech_model import SpeechModel, default_model_path, dir_size, find_model, install
 
 log = logging.getLogger(__name__)
@@ -22,20 +22,27 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr)
 
 
+def knows(model: SpeechModel, word: str) -> bool:
+    """A word counts as known in its ё-spelling too."""
+    variants = [word] + [word[:i] + "ё" + word[i + 1 :] for i, ch in enumerate(word) if ch == "е"]
+    return any(model.knows(v) for v in variants)
+
+
 def vocabulary_report(model: SpeechModel, patterns: IntentPatterns) -> tuple[list[str], list[str]]:
-    """(known, unknown) pattern words; a word counts as known in its ё-spelling too."""
+    """(known, unknown) pattern words."""
     known: list[str] = []
     unknown: list[str] = []
     for word in sorted(patterns.vocabulary()):
-        variants = [word] + [word[:i] + "ё" + word[i + 1 :] for i, ch in enumerate(word) if ch == "е"]
-        (known if any(model.knows(v) for v in variants) else unknown).append(word)
+        (known if knows(model, word) else unknown).append(word)
     return known, unknown
 
 
-def warn_unknown_words(model: SpeechModel, patterns: IntentPatterns) -> list[str]:
+def warn_unknown_words(model: SpeechModel, patterns: IntentPatterns, seats: int = 12) -> list[str]:
     _, unknown = vocabulary_report(model, patterns)
     if unknown:
         log.warning("the speech model lacks these words, which can never be heard: %s", ", ".join(unknown))
+        for line in patterns.unreachable(lambda w: knows(model, w), seats):
+            log.warning("so it cannot hear: %s", line)
     return unknown
 
 
@@ -55,6 +62,8 @@ def cmd_model_check(args: argparse.Namespace) -> int:
     print(f"size: {dir_size(path) / 1e6:.1f} MB")
     print(f"pattern words known ({len(known)}): {', '.join(known)}")
     print(f"pattern words unknown ({len(unknown)}): {', '.join(unknown) or '-'}")
+    unreachable = russian_patterns().unreachable(lambda w: knows(model, w), 12)
+    print(f"intents it cannot hear ({len(unreachable)}): {'; '.join(unreachable) or '-'}")
     return 0
 
 
@@ -106,6 +115,62 @@ def cmd_listen(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_model_test(args: argparse.Namespace) -> int:
+    from host_device.listening.model_test import describe, read_expected, run_test, summary
+
+    folder = Path(args.dir)
+    read_expected(folder)  # a bad folder is named before the model's slow load
+    patterns = load_patterns(Path(args.patterns)) if args.patterns else russian_patterns()
+    model = SpeechModel(find_model(Path(args.model) if args.model else None))
+    results = run_test(model, folder, patterns, args.seats)
+    total = summary(results)
+    if args.json:
+        files = [
+            {
+                "file": r.name,
+                "expected": r.expected,
+                "heard": r.heard,
+                "right": r.right,
+                "wrong": r.wrong,
+                "missed": r.missed,
+                "latency_s": r.latencies,
+            }
+            for r in results
+        ]
+        print(json.dumps({"model": str(model.path), **total, "files_detail": files}, ensure_ascii=False))
+        return 0
+    print(f"{'file':<12} {'right':>5} {'wrong':>5} {'missed':>6}  {'latency, s':<12} heard (expected)")
+    for r in results:
+        lat = ", ".join(f"{x:.2f}" for x in r.latencies) or "—"
+        print(
+            f"{r.name:<12} {r.right:>5} {r.wrong:>5} {r.missed:>6}  {lat:<12} "
+            f"{describe(r.heard)} ({describe(r.expected)})"
+        )
+    median = total["latency_median_s"]
+    print(
+        f"{total['files']} files: {total['right']} right, {total['wrong']} wrong, {total['missed']} missed; "
+        f"latency median {median if median is not None else '—'} s, max {total['latency_max_s'] or '—'} s; "
+        f"real-time factor {total['real_time_factor']}"
+    )
+    return 0
+
+
+def cmd_model_record(args: argparse.Namespace) -> int:
+    from hardware.factory import make_audio
+    from host_device.config import load_config
+    from host_device.listening.model_test import record_folder
+
+    config = load_config(Path(args.config) if args.config else None)
+    events: queue.Queue[Any] = queue.Queue()
+    wav = Path(args.wav) if args.wav else None
+    microphone, speaker = make_audio(args.audio, time.monotonic, events, 22050, config.microphone, None, wav)
+    try:
+        record_folder(Path(args.dir), microphone, args.seats)
+    finally:
+        speaker.close()
+    return 0
+
+
 def _print_all(out: queue.Queue[Any]) -> None:
     while not out.empty():
         print(json.dumps(out.get_nowait().to_dict(), ensure_ascii=False), flush=True)
@@ -124,6 +189,22 @@ def add_commands(commands: Any) -> None:
     p = sub.add_parser("check", help="the model's path, size, and which pattern words it knows")
     p.add_argument("--model", metavar="DIR")
     p.set_defaults(func=cmd_model_check)
+    p = sub.add_parser("test", help="how the model hears a folder of recordings (WAVs and expected.tsv)")
+    p.add_argument("dir", metavar="DIR")
+    p.add_argument("--model", metavar="DIR")
+    p.add_argument("--seats", type=seat_count, default=12, help="seats at the table (default 12)")
+    p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
+    p.add_argument("--json", action="store_true", help="one JSON object instead of the table")
+    p.set_defaults(func=cmd_model_test)
+    p = sub.add_parser("record", help="record the test phrases into DIR, for model test")
+    p.add_argument("dir", metavar="DIR")
+    p.add_argument("--seats", type=seat_count, default=12, help="seats at the table (default 12)")
+    p.add_argument(
+        "--audio", default="device", choices=("device", "file"), help="file: --wav is what is heard"
+    )
+    p.add_argument("--wav", metavar="FILE.wav")
+    p.add_argument("--config", metavar="FILE.toml", help="the microphone from this config's [audio]")
+    p.set_defaults(func=cmd_model_record)
 
     p = commands.add_parser("listen", help="print what is heard (text and intents) as JSON lines")
     p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")

@@ -173,6 +173,4 @@ class IntentTracker:
         """The same intent, starting at about the same time, was delivered. A
         word of a partial result without times is stamped when it first
         appeared, up to LAG_S after it was really said (the final result's time)."""
-        return any(
-            k[:3] == key[:3] and k[3] - LAG_S <= key[3] < k[3] + SAME_WORDS_S for k in self.delivered
-        )
+        return any(k[:3] == key[:3] and k[3] - LAG_S <= key[3] < k[3] + SAME_WORDS_S for k in self.delivered)
