@@ -6,6 +6,7 @@ lag reports, the model commands and the listen command."""
 import json
 import logging
 import queue
+import threading
 import time
 import zipfile
 
@@ -44,7 +45,7 @@ def drain(q):
 def test_the_model_loads_once_and_knows_its_words(speech_model):
     assert speech_model.knows("안녕") and not speech_model.knows("спасибо")
     rec = speech_model.recogniser()
-    assert rec is not speech_model.recogniser()  # a recogniser per window, one model
+    assert rec is not speech_model.recogniser()  # recognisers share the one model
 
 
 def test_the_vocabulary_check_lists_the_missing_words_in_one_warning(speech_model, caplog):
@@ -331,3 +332,73 @@ def test_the_pinned_model():
     pinned = pin()
     assert pinned.name == "vosk-model-small-ru-0.22"
     assert pinned.url == "https://alphacephei.com/vosk/models/vosk-model-small-ru-0.22.zip"
+
+
+# ------------------------------------------------------------ one recogniser, its own thread
+
+
+class Recorded:
+    """A recogniser that notes the thread of every call made to it."""
+
+    def __init__(self, rec, calls):
+        self._rec, self._calls = rec, calls
+
+    def __getattr__(self, name):
+        method = getattr(self._rec, name)
+
+        def call(*args):
+            self._calls.append((name, threading.current_thread().name))
+            return method(*args)
+
+        return call
+
+
+def test_one_recogniser_serves_every_window_with_its_times_on_the_clock(speech_model):
+    """Three windows, one recogniser; vosk counts its word times over all the audio it has
+    taken, and the listener puts each window's words on the clock where they were said."""
+    out = queue.Queue()
+    listener = None
+    for start in (0.0, 100.0, 250.0):
+        mic = WavMicrophone(MIC_WAV, lambda start=start: start, realtime=False)
+        if listener is None:
+            listener = Listener(speech_model, mic, russian_patterns(), 10, out, lambda: 0.0, behind_s=None)
+        listener.microphone = mic
+        listener.open_window()
+        mic.start()
+        listener.drain()
+        listener.close_window()
+        finals = [e for e in drain(out) if isinstance(e, Transcript) and e.final]
+        assert finals and all(start < e.at <= start + SPEECH_S for e in finals), (start, finals)
+    assert listener.recognisers == 1
+
+
+def test_nothing_of_the_recogniser_runs_on_the_callers_thread(speech_model, monkeypatch):
+    """The runtime opens and closes windows from the scheduler's thread: every call into the
+    recogniser — making it, feeding it, resetting it, finishing it — is on the listening thread."""
+    calls = []
+    made = []
+    original = speech_model.recogniser
+
+    def recorded(*args, **kwargs):
+        made.append(threading.current_thread().name)
+        return Recorded(original(*args, **kwargs), calls)
+
+    monkeypatch.setattr(speech_model, "recogniser", recorded)
+    out = queue.Queue()
+    mic = WavMicrophone(MIC_WAV, time.monotonic, realtime=True)
+    listener = Listener(speech_model, mic, russian_patterns(), 10, out, time.monotonic, behind_s=None)
+    listener.start()
+    try:
+        for _ in range(3):
+            listener.open_window()
+            time.sleep(0.4)
+            listener.close_window()
+        deadline = time.monotonic() + 10
+        while sum(name == "Reset" for name, _ in calls) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        before_stop = list(calls)
+    finally:
+        listener.stop()
+    assert made == ["listener"] and listener.recognisers == 1
+    assert {"AcceptWaveform", "PartialResult", "FinalResult", "Reset"} <= {name for name, _ in before_stop}
+    assert {thread for _, thread in before_stop} == {"listener"}

@@ -11,7 +11,7 @@ import pytest
 
 from host_device.cli import main
 from host_device.intents import russian_patterns
-from host_device.listening.model_test import ModelTestError, read_expected, phrases_for
+from host_device.listening.model_test import ModelTestError, phrases_for, read_expected
 
 from .conftest import MIC_WAV
 

@@ -40,9 +40,12 @@ def vocabulary_report(model: SpeechModel, patterns: IntentPatterns) -> tuple[lis
 def warn_unknown_words(model: SpeechModel, patterns: IntentPatterns, seats: int = 12) -> list[str]:
     _, unknown = vocabulary_report(model, patterns)
     if unknown:
-        log.warning("the speech model lacks these words, which can never be heard: %s", ", ".join(unknown))
-        for line in patterns.unreachable(lambda w: knows(model, w), seats):
-            log.warning("so it cannot hear: %s", line)
+        cannot = "; ".join(patterns.unreachable(lambda w: knows(model, w), seats)) or "nothing else"
+        log.warning(
+            "the speech model lacks these words, which can never be heard: %s; so it cannot hear: %s",
+            ", ".join(unknown),
+            cannot,
+        )
     return unknown
 
 

@@ -34,6 +34,7 @@ from host_device.listening.hearing import Heard, IntentTracker, PartialText, wor
 from host_device.listening.speech_model import SpeechModel
 
 GATE_TAIL_S = 0.3  # the room's echo and the speaker's own tail
+DROP_AFTER_S = 60.0  # a recogniser's front end holds every frame: dropped at the first pause after this
 BEHIND_S = 1.0  # decoding this far behind the audio is reported
 
 
@@ -121,8 +122,9 @@ class Listener:
         self._open = False
         self._text = PartialText()
         self._tracker: IntentTracker | None = None
-        self._offset: float | None = None  # clock time of the current recogniser's audio second 0
-        self._audio_s = 0.0
+        self._offset: float | None = None  # clock time of the recogniser's audio second 0, this utterance
+        self._fed_s = 0.0  # audio the recogniser has taken in its life: its word times count from there
+        self._since_drop_s = 0.0  # audio in its front end (it keeps every frame until it is finalized)
         self._behind = False
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -166,14 +168,13 @@ class Listener:
         self._recogniser()
         self._tracker = IntentTracker(self.patterns, self.seats)
         self._text.clear()
-        self._offset, self._audio_s = None, 0.0
+        self._offset = None
         self._open = True
 
     def _end_window(self) -> None:
         if not self._open:
             return
-        self._finish_utterance()
-        self._rec.Reset()  # the next window starts clean: nothing of this speaker carries over
+        self._close_utterance()  # the next window starts clean: nothing of this speaker carries over
         self._tracker = None
         self._open = False
 
@@ -222,19 +223,23 @@ class Listener:
                 return  # no listening window: the audio is not for us
             if self.gate.covers(block.at, block.at + seconds):
                 if self._offset is not None:  # close the utterance before the device spoke
-                    self._finish_utterance()
-                    self._rec.Reset()
+                    self._close_utterance()
                     self._tracker.new_segment()
                     self._text.clear()
                     self._offset = None
                 return
-            if self._offset is None:
-                self._offset, self._audio_s = block.at, 0.0
-            self._audio_s += seconds
+            if self._offset is None:  # vosk's times count all the audio the recogniser has taken
+                self._offset = block.at - self._fed_s
+            self._fed_s += seconds
+            self._since_drop_s += seconds
             self.fed_bytes += len(block.samples)
-            now = self._offset + self._audio_s
+            now = self._offset + self._fed_s
             if self._rec.AcceptWaveform(block.samples):
-                result = json.loads(self._rec.Result())
+                if self._since_drop_s >= DROP_AFTER_S:  # "finalized": its next audio starts a new front end
+                    result = json.loads(self._rec.FinalResult())
+                    self._since_drop_s = 0.0
+                else:
+                    result = json.loads(self._rec.Result())
                 self._emit_final(result, now)
             else:
                 result = json.loads(self._rec.PartialResult())
@@ -247,13 +252,23 @@ class Listener:
                 self._put(self._tracker.partial_result(words, now))
         self._check_lag(block, seconds)
 
-    def _finish_utterance(self) -> None:
+    def _close_utterance(self) -> None:
+        """Hear the utterance to its end and start the recogniser afresh: reset,
+        or finalized (its front end dropped) once it holds DROP_AFTER_S of audio."""
+        finished = self._finish_utterance()
+        if finished and self._since_drop_s >= DROP_AFTER_S:
+            self._since_drop_s = 0.0  # finalized stays: its next audio starts a new front end
+        else:
+            self._rec.Reset()
+
+    def _finish_utterance(self) -> bool:
         if self._rec is None or self._tracker is None or self._offset is None:
-            return
+            return False
         result = json.loads(self._rec.FinalResult())
-        now = self._offset + self._audio_s
+        now = self._offset + self._fed_s
         self._emit_final(result, now)
         self._put(self._tracker.tick(now + 3600))  # nothing more will come: everything is settled
+        return True
 
     def _emit_final(self, result: dict[str, Any], now: float) -> None:
         assert self._tracker is not None and self._offset is not None

@@ -39,11 +39,18 @@ class ModelTestError(HostDeviceError, ValueError):
 
 
 def decode(
-    rec: Any, audio: bytes, patterns: IntentPatterns, seats: int, partial_words: bool = False
+    rec: Any,
+    audio: bytes,
+    patterns: IntentPatterns,
+    seats: int,
+    partial_words: bool = False,
+    fed_before: float = 0.0,
 ) -> tuple[list[tuple[Heard, float]], list[Word], float]:
     """One window of 16 kHz audio through a recogniser and a tracker, as the
     listener runs them: (each intent with the audio time it was delivered,
-    the decoding of its block included; the final words; decoding seconds)."""
+    the decoding of its block included; the final words; decoding seconds).
+    Times count from the start of ``audio``; vosk's own count all the audio
+    the recogniser has taken (``fed_before`` seconds before this)."""
     tracker = IntentTracker(patterns, seats, agree=not partial_words)
     text = PartialText()
     delivered: list[tuple[Heard, float]] = []
@@ -61,13 +68,15 @@ def decode(
         decoding += spent
         now = min(offset + BLOCK, len(audio)) / 2 / RATE
         if final:
-            words = words_of(result, 0.0)
+            words = words_of(result, -fed_before)
             finals += words
             text.clear()
             heard = tracker.final_result(words, now)
         else:
             words = (
-                text.update(result.get("partial", ""), now) if not partial_words else words_of(result, 0.0)
+                text.update(result.get("partial", ""), now)
+                if not partial_words
+                else words_of(result, -fed_before)
             )
             heard = tracker.partial_result(words, now)
         delivered += [(h, now + spent) for h in heard]
@@ -153,6 +162,7 @@ def run_test(model: Any, folder: Path, patterns: IntentPatterns, seats: int) -> 
 
     results = []
     rec = model.recogniser()
+    fed = 0.0
     for name, expected in read_expected(folder):
         try:
             samples, rate = read_wav(folder / name)
@@ -160,7 +170,8 @@ def run_test(model: Any, folder: Path, patterns: IntentPatterns, seats: int) -> 
             raise ModelTestError(f"{folder / EXPECTED}: {name}: {exc}") from None
         audio = to_rate(samples, rate)
         rec.Reset()
-        delivered, finals, decoding = decode(rec, audio, patterns, seats)
+        delivered, finals, decoding = decode(rec, audio, patterns, seats, fed_before=fed)
+        fed += len(audio) / 2 / RATE
         heard = [h.intent.to_dict() for h, _ in delivered if h.intent.intent != "forbidden"]
         found = [
             latency(h, at, finals)
