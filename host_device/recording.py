@@ -44,6 +44,24 @@ def _save_manifest(directory: Path, manifest: dict[str, Any]) -> None:
     write_text(directory / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
 
 
+def take_until_enter(
+    microphone: Microphone, ask: Callable[[str], str], prompt: str, max_seconds: float
+) -> tuple[Any, int]:
+    """Record from ``microphone`` until the person presses Enter (or ``max_seconds`` pass)."""
+    stop = threading.Event()
+
+    def wait_for_enter() -> None:
+        ask(prompt)
+        stop.set()
+
+    waiter = threading.Thread(target=wait_for_enter, daemon=True)
+    waiter.start()
+    samples, rate = take(microphone, stop, max_seconds)
+    stop.set()
+    waiter.join(timeout=max_seconds)
+    return samples, rate
+
+
 def record_session(
     directory: Path,
     catalogue: Catalogue,
@@ -72,17 +90,7 @@ def record_session(
                 return kept
             if answer == "s":
                 break
-            stop = threading.Event()
-
-            def wait_for_enter(stop: threading.Event = stop) -> None:
-                ask("recording... Enter: stop > ")
-                stop.set()
-
-            waiter = threading.Thread(target=wait_for_enter, daemon=True)
-            waiter.start()
-            samples, mic_rate = take(microphone, stop, MAX_SECONDS)
-            stop.set()
-            waiter.join(timeout=MAX_SECONDS)
+            samples, mic_rate = take_until_enter(microphone, ask, "recording... Enter: stop > ", MAX_SECONDS)
             clip = prepare(resample(samples, mic_rate, rate), rate)
             if len(clip) == 0:
                 say("nothing was heard; again")

@@ -246,11 +246,10 @@ def record_folder(
     """Prompt a person through the test phrases; each take is written as a
     16 kHz WAV and ``expected.tsv`` is rewritten after every take, so a second
     run records only what is missing. Returns how many were recorded."""
-    import threading
-
     import numpy as np
 
-    from hardware.microphone import take, to_rate
+    from hardware.microphone import to_rate
+    from host_device.recording import take_until_enter
     from voices.audio import write_wav
     from voices.files import write_text
 
@@ -267,17 +266,7 @@ def record_folder(
             break
         if answer == "s":
             continue
-        stop = threading.Event()
-
-        def wait_for_enter(stop: threading.Event = stop) -> None:
-            ask("запись… Enter — стоп > ")
-            stop.set()
-
-        waiter = threading.Thread(target=wait_for_enter, daemon=True)
-        waiter.start()
-        samples, rate = take(microphone, stop, max_seconds)
-        stop.set()
-        waiter.join(timeout=max_seconds)
+        samples, rate = take_until_enter(microphone, ask, "запись… Enter — стоп > ", max_seconds)
         audio = np.frombuffer(to_rate(samples, rate), dtype="<i2").astype(np.int16)
         write_wav(folder / name, audio, RATE)
         recorded += 1
