@@ -456,13 +456,7 @@ class Store:
         really stand; with ``write``, marked finished in the store too. A
         damaged game is left as it is."""
         settled = []
-        for g in self.games():
-            if g.finished_at is not None:
-                continue
-            try:
-                state = self.replay(g.id).state
-            except StoreError:
-                continue
+        for g, state in self._unmarked():
             if state.winner is None:
                 continue
             if write and not self.read_only:
@@ -471,18 +465,24 @@ class Store:
         return settled
 
     def unfinished(self) -> list[GameRow]:
-        """Games that can be resumed: not ended, and their record replays."""
-        self.settle()
+        """Games that can be resumed: not ended (those whose record ends them are
+        marked finished here), and their record replays."""
         resumable = []
-        for g in self.games():
-            if g.finished_at is not None:
-                continue
-            try:
-                self.replay(g.id)
-            except StoreError:
-                continue
-            resumable.append(g)
+        for g, state in self._unmarked():
+            if state.winner is None:
+                resumable.append(g)
+            elif not self.read_only:
+                self.finish(g.id, state.winner.value, state.day)
         return resumable
+
+    def _unmarked(self) -> Iterator[tuple[GameRow, Any]]:
+        """The games not marked finished whose record replays, each with the state it replays to."""
+        for g in self.games():
+            if g.finished_at is None:
+                try:
+                    yield g, self.replay(g.id).state
+                except StoreError:
+                    continue
 
 
 class _Corrupt(Exception):
