@@ -233,10 +233,9 @@ def timing_with_listener(model: Any, wav: Path, new_way: bool, speeches: int) ->
                 self._rec = None
 
         def _end_window(self) -> None:
-            if self._open:
+            if self._tracker is not None:
                 self._finish_utterance()
                 self._tracker = None
-                self._open = False
 
     def wire(runtime: Any, inbox: Any) -> Any:
         mic = WavMicrophone(wav, time.monotonic, realtime=True)

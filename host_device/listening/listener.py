@@ -119,9 +119,8 @@ class Listener:
         self._lock = threading.Lock()
         self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()  # "open" / "close", for the thread
         self._rec: Any = None
-        self._open = False
         self._text = PartialText()
-        self._tracker: IntentTracker | None = None
+        self._tracker: IntentTracker | None = None  # a window is open while it has a tracker
         self._offset: float | None = None  # clock time of the recogniser's audio second 0, this utterance
         self._fed_s = 0.0  # audio the recogniser has taken in its life: its word times count from there
         self._since_drop_s = 0.0  # audio in its front end (it keeps every frame until it is finalized)
@@ -169,14 +168,12 @@ class Listener:
         self._tracker = IntentTracker(self.patterns, self.seats)
         self._text.clear()
         self._offset = None
-        self._open = True
 
     def _end_window(self) -> None:
-        if not self._open:
+        if self._tracker is None:
             return
         self._close_utterance()  # the next window starts clean: nothing of this speaker carries over
         self._tracker = None
-        self._open = False
 
     # ---------------------------------------------------------------- the thread
 
@@ -219,7 +216,7 @@ class Listener:
     def feed(self, block: AudioBlock) -> None:
         seconds = len(block.samples) / 2 / self.rate
         with self._lock:
-            if not self._open or self._tracker is None:
+            if self._tracker is None:
                 return  # no listening window: the audio is not for us
             if self.gate.covers(block.at, block.at + seconds):
                 if self._offset is not None:  # close the utterance before the device spoke

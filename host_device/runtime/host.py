@@ -374,8 +374,7 @@ class Host:
                 )
             if row.finished_at is not None:
                 raise StoreError(f"game {row.id} is finished; see: host-device games show {row.id}")
-            self.store.replay(row.id)  # a damaged game is named here, before anything is written
-            return int(self.args.resume)
+            return int(self.args.resume)  # a damaged game is named by the replay, before anything is written
         unfinished = [g for g in self.store.unfinished() if g.preset == preset]  # this table's rules only
         if self.args.new or not unfinished:
             return None
