@@ -42,8 +42,36 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_INCOMPLETE
 
 
+EXAMPLE_SLOTS: dict[str, Any] = {
+    "seat": 7,
+    "seats": (3, 5, 8),
+    "count": 3,
+    "seconds": 60,
+    "role": "don",
+    "team": "red",
+}
+
+
+def phrase_table(catalogue: Catalogue) -> str:
+    """Every phrase as a Markdown table: key, template, what it says with example slots."""
+    rows = ["| key | text | said, e.g. |", "|---|---|---|"]
+    for key in catalogue.names():
+        phrase = catalogue.phrase(key)
+        slots = {k: v for k, v in EXAMPLE_SLOTS.items() if k in phrase.slots}
+        said = [catalogue.text(key, slots)]
+        template = phrase.template
+        if phrase.one is not None:
+            template = f"one: {phrase.one.template}<br>many: {phrase.template}"
+            said.insert(0, catalogue.text(key, {**slots, "seats": slots["seats"][-1:]}))
+        rows.append(f"| `{key}` | {template} | {'<br>'.join(said)} |")
+    return "\n".join(rows) + "\n"
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     catalogue = _catalogue(args)
+    if args.markdown:
+        print(phrase_table(catalogue), end="")
+        return 0
     for key in catalogue.names():
         print(f"{key}\t{catalogue.phrase(key).template}")
     return 0
@@ -94,6 +122,9 @@ def cmd_say(args: argparse.Namespace) -> int:
     if unknown:
         wanted = ", ".join(catalogue.phrase(args.key).slots) or "none"
         raise SlotError(f"phrase {args.key!r} has no slot {unknown[0]!r}; its slots: {wanted}")
+    if args.text:
+        print(catalogue.text(args.key, slots))
+        return 0
     builtin = ensure_builtin(catalogue)
     pack = load_pack(Path(args.pack), catalogue, complete=False) if args.pack else builtin
     announcer = Announcer(catalogue, pack, fallback=builtin)
@@ -157,6 +188,9 @@ def add_commands(commands: Any) -> None:
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("list", help="every phrase key and its text")
+    p.add_argument(
+        "--markdown", action="store_true", help="a table with what each phrase says (docs/voices.md)"
+    )
     p.set_defaults(func=cmd_list)
 
     for p in sub.choices.values():
@@ -169,6 +203,7 @@ def add_commands(commands: Any) -> None:
     )
     p.add_argument("--pack", metavar="DIR", help="a voice pack (default: the built-in one)")
     p.add_argument("--to", metavar="FILE.wav", help="write the audio instead of playing it")
+    p.add_argument("--text", action="store_true", help="print the exact text instead of saying it")
     p.add_argument("--device", help="the speaker (name or index)")
     p.add_argument("--catalogue", metavar="FILE.toml", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_say)

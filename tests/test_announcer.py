@@ -160,6 +160,15 @@ def test_say_command_writes_the_exact_audio(tmp_path, capsys, catalogue, builtin
     assert main(["say", "accepted"]) == 0  # plays through the null device
 
 
+def test_say_text_prints_the_exact_words(capsys):
+    assert main(["say", "candidates", "seats=3,5,8", "--text"]) == 0
+    assert capsys.readouterr().out == "На голосование выставлены игроки номер три, пять и восемь.\n"
+    assert main(["say", "role_sleeps", "role=don", "--text"]) == 0
+    assert capsys.readouterr().out == "Дон засыпает.\n"
+    assert main(["say", "killed", "seat=99", "--text"]) == 2
+    assert "seat=99 cannot be said" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

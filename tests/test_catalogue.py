@@ -120,19 +120,29 @@ def test_runtime_phrases_exist(catalogue, key):
         ("speech", {"seat": 1, "seconds": 30}, "Игрок номер один, ваши тридцать секунд."),
         ("killed", {"seat": 10}, "Ночью убит игрок номер десять."),
         ("vote_question", {"seat": 4}, "Кто за то, чтобы игрок номер четыре покинул игру?"),
-        ("vote_count", {"seat": 5, "count": 1}, "Игрок номер пять: один голос."),
-        ("vote_count", {"seat": 5, "count": 2}, "Игрок номер пять: два голоса."),
-        ("vote_count", {"seat": 5, "count": 5}, "Игрок номер пять: пять голосов."),
+        ("vote_count", {"seat": 5, "count": 1}, "За игрока номер пять — один голос."),
+        ("vote_count", {"seat": 5, "count": 2}, "За игрока номер пять — два голоса."),
+        ("vote_count", {"seat": 3, "count": 6}, "За игрока номер три — шесть голосов."),
         ("foul", {"seat": 4, "count": 3}, "Игрок номер четыре, третье замечание."),
+        ("candidates", {"seats": (8,)}, "На голосование выставлен игрок номер восемь."),
+        ("candidates", {"seats": (3, 5)}, "На голосование выставлены игроки номер три и пять."),
         (
             "candidates",
             {"seats": (5, 8, 12)},
-            "На голосование выставлены игроки номер: пять, восемь, двенадцать.",
+            "На голосование выставлены игроки номер пять, восемь и двенадцать.",
         ),
+        ("tie", {"seats": (5, 8)}, "Голоса разделились поровну. Автокатастрофа: игроки номер пять и восемь."),
         ("winner", {"team": "red"}, "Победа мирных жителей!"),
         ("winner", {"team": "black"}, "Победа мафии!"),
-        ("agreement", {"seconds": 60}, "У мафии одна минута на договорку."),
+        ("agreement", {"seconds": 60}, "У мафии минута на договорку."),
         ("role_wakes", {"role": "sheriff"}, "Просыпается шериф."),
+        ("role_sleeps", {"role": "don"}, "Дон засыпает."),
+        ("role_sleeps", {"role": "sheriff"}, "Шериф засыпает."),
+        ("press_your_button", {"role": "don"}, "Дон, нажмите свою кнопку."),
+        ("last_word", {"seat": 6, "seconds": 60}, "Игрок номер шесть, у вас минута на последнее слово."),
+        ("morning", {}, "Доброе утро!"),
+        ("no_vote_single_candidate_day_one", {}, "В первый день единственная кандидатура не голосуется."),
+        ("game_starts", {}, "Начинаем игру."),
         ("time_up", {}, "Время!"),
         ("all_leave_question", {"seats": (3, 4)}, "Кто за то, чтобы все голосуемые покинули игру?"),
     ],
@@ -147,7 +157,6 @@ def test_the_rule_texts_own_wording(catalogue):
         ("mafia_wakes", "Просыпается мафия"),
         ("mafia_sleeps", "Мафия засыпает"),
         ("hunt", "Мафия выходит на охоту"),
-        ("morning", "Утро доброе"),
         ("accepted", "Принято"),
         ("thank_you", "Спасибо"),
     ]:
@@ -163,14 +172,23 @@ def test_plan_splits_text_and_slots_with_pauses(catalogue):
         Pause(PAUSE_COMMA_MS),
         Clip("yours=60", "ваша минута"),
     ]
-    plan = catalogue.plan("last_word", {"seat": 2, "seconds": 30})
-    assert Pause(PAUSE_STOP_MS) in plan
+    plan = Catalogue({"x": "Игрок {seat}. Ещё раз {seat}."}).plan("x", {"seat": 2})
+    assert plan[3] == Pause(PAUSE_STOP_MS) and plan[-2] == Pause(PAUSE_WORD_MS)
 
 
-def test_a_seat_list_is_said_as_numbers_with_commas(catalogue):
-    plan = catalogue.plan("tie", {"seats": (3, 9)})
-    assert [i.key for i in plan if isinstance(i, Clip)] == ["tie#0", "seat=3", "seat=9"]
-    assert plan[-2] == Pause(PAUSE_COMMA_MS)
+def test_a_seat_list_is_said_as_numbers_with_commas_and_and_before_the_last(catalogue):
+    plan = catalogue.plan("candidates", {"seats": (3, 9, 11)})
+    keys = [i.key for i in plan if isinstance(i, Clip)]
+    assert keys == ["candidates#0", "seat=3", "seat=9", "word=and", "seat=11"]
+    assert plan[plan.index(Clip("seat=9", "девять")) - 1] == Pause(PAUSE_COMMA_MS)
+    assert plan[-2] == Pause(PAUSE_WORD_MS) and plan[-4] == Pause(PAUSE_WORD_MS)
+    assert catalogue.clips()["word=and"] == "и"
+
+
+def test_a_list_of_one_seat_takes_the_phrase_s_one_text(catalogue):
+    plan = catalogue.plan("candidates", {"seats": (8,)})
+    assert [i.key for i in plan if isinstance(i, Clip)] == ["candidates.one#0", "seat=8"]
+    assert catalogue.clips()["candidates.one#0"] == "На голосование выставлен игрок номер"
 
 
 def test_clip_keys_of_text_and_of_slot_values_never_collide(catalogue):
@@ -218,6 +236,7 @@ def test_values_without_words_are_refused(catalogue, slots, message):
         ("[phrases\n", "not valid TOML"),
         ("[meta]\nlanguage='ru'\n", "no \\[phrases\\] table"),
         ("[phrases]\na = 3\n", "phrase 'a' must be a string"),
+        ("[phrases]\na = { one = 'x' }\n", "phrase 'a' must be a string or \\{ one = "),
         ("[phrases]\na = 'Игрок {player}'\n", "phrase 'a': unknown slot \\{player\\}"),
         ("[phrases]\na = 'Игрок {seat:loud}'\n", "phrase 'a': unknown form 'loud'"),
     ],

@@ -63,7 +63,7 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack):
     assert durations == {4.0}
     # the phrases were played, and the device's own voice is gated
     labels = [p.label for p in host.speaker.played]
-    assert labels[:2] == ["night_falls", "look_at_your_light"] and "speech" in labels and "time_up" in labels
+    assert labels[:3] == ["game_starts", "night_falls", "look_at_your_light"] and "speech" in labels and "time_up" in labels
     assert "tone" in labels  # ten seconds before the end of a speech
     assert len(host.gate._playbacks) == len(labels)
     # the speaker's LED on the mock pins

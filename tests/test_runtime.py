@@ -2,6 +2,7 @@
 rules asserted on the timeline, and the night's timing independent of secrets."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -188,6 +189,10 @@ def test_simulate_command_writes_a_timeline(tmp_path, capsys, builtin_pack):
         e["type"] for e in lines
     }
     assert any(e["type"] == "say" and e["key"] == "winner" for e in lines)
+    said = {e["key"]: e["text"] for e in lines if e["type"] == "say"}
+    assert said["winner"] == "Победа мирных жителей!"
+    assert said["morning"] == "Доброе утро!"
+    assert all(e["text"].rstrip()[-1] in ".!?:" for e in lines if e["type"] == "say" and e["key"] != "call")
     assert main(["simulate", str(ROOT / "examples" / "classic-game.json"), "--timeline", str(tmp_path)]) == 2
     assert "cannot write the timeline" in capsys.readouterr().err
 
@@ -238,7 +243,7 @@ def test_demo_hosts_a_whole_game_and_prints_only_what_the_table_may_know(builtin
     assert any("игрок 1: «… выставляю игрока номер 3 …»" in line for line in lines)
     assert any("кнопка игрока" in line for line in lines)
     winner = next(i for i, line in enumerate(lines) if "Победа мирных жителей!" in line)
-    reveals = [i for i, line in enumerate(lines) if " — " in line]
+    reveals = [i for i, line in enumerate(lines) if re.search(r"номер \w+ — (мирный|шериф|мафия|дон)", line)]
     assert reveals and min(reveals) > winner  # roles only after the end
     night_presses = [line for line in lines if "кнопка" in line and "Мафия" in line]
     assert night_presses == []

@@ -4,10 +4,18 @@ A phrase is planned as a list of clips and pauses: one clip for each stretch
 of text between slots, one for each slot value, and a pause for the
 punctuation between them. A voice pack holds exactly the clips that
 :meth:`Catalogue.clips` lists.
+
+A list of seats is said "три, пять и восемь" (the last joined by
+:data:`AND`). A phrase may have two texts, ``{ one = "…", many = "…" }``: the
+``one`` text is said when its list holds one seat («выставлен игрок номер
+восемь» beside «выставлены игроки номер три и пять»). The text of a phrase
+starts each sentence with a capital, whatever word a slot puts there
+(«Дон засыпает.»).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 import tomllib
@@ -24,6 +32,10 @@ from voices.forms import FORMS
 SLOT_FIELDS = ("seat", "seats", "count", "seconds", "role", "team")  # fields of engine.outputs.Say
 _SLOT = re.compile(r"\{(\w+)(?::(\w+))?\}")
 _EDGE = re.compile(r"^([^\w]*)(.*?)([^\w?!.]*)$", re.S)
+_SENTENCE_START = re.compile(r"(^|[.!?]\s+)([^\W\d_])")
+AND = "word=and"  # the clip of «и» before the last seat of a list
+AND_TEXT = "и"
+LIST_FIELD = "seats"
 
 PAUSE_WORD_MS = 40  # between clips with only a space between them
 PAUSE_COMMA_MS = 150  # , : — ;
@@ -71,6 +83,7 @@ class Phrase:
     key: str
     template: str
     parts: tuple[_Text | _Slot, ...]
+    one: Phrase | None = None  # said instead when the list slot holds one seat
 
     @property
     def slots(self) -> tuple[str, ...]:
@@ -102,6 +115,19 @@ def _parse(key: str, template: str) -> Phrase:
     return Phrase(key, template, tuple(parts))
 
 
+def _phrase(key: str, text: str | Mapping[str, str]) -> Phrase:
+    if isinstance(text, str):
+        return _parse(key, text)
+    return dataclasses.replace(_parse(key, text["many"]), one=_parse(f"{key}.one", text["one"]))
+
+
+def listed(words: list[str]) -> str:
+    """ "три", "три и пять", "три, пять и восемь"."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {AND_TEXT} {words[-1]}"
+
+
 def _form_of(field: str, form: str | None) -> str:
     return form or ("seat" if field == "seats" else field)
 
@@ -116,9 +142,9 @@ def _closing(words: str) -> str:
 
 
 class Catalogue:
-    def __init__(self, phrases: Mapping[str, str], language: str = "ru") -> None:
+    def __init__(self, phrases: Mapping[str, str | Mapping[str, str]], language: str = "ru") -> None:
         self.language = language
-        self.phrases = {key: _parse(key, text) for key, text in phrases.items()}
+        self.phrases = {key: _phrase(key, text) for key, text in phrases.items()}
 
     @classmethod
     def from_toml(cls, text: str, source: str = "catalogue") -> Catalogue:
@@ -130,9 +156,14 @@ class Catalogue:
             raise CatalogueError(f"{source}: not valid TOML: {exc}") from None
         except KeyError:
             raise CatalogueError(f"{source}: no [phrases] table") from None
-        bad = [key for key, value in phrases.items() if not isinstance(value, str)]
-        if bad:
-            raise CatalogueError(f"{source}: phrase {bad[0]!r} must be a string")
+        for key, value in phrases.items():
+            if isinstance(value, dict):
+                if set(value) != {"one", "many"} or not all(isinstance(v, str) for v in value.values()):
+                    raise CatalogueError(
+                        f"{source}: phrase {key!r} must be a string or {{ one = \"…\", many = \"…\" }}"
+                    )
+            elif not isinstance(value, str):
+                raise CatalogueError(f"{source}: phrase {key!r} must be a string")
         return cls(phrases, language)
 
     def names(self) -> list[str]:
@@ -146,10 +177,18 @@ class Catalogue:
 
     # ------------------------------------------------------------ planning
 
+    def _chosen(self, key: str, slots: Mapping[str, Any]) -> Phrase:
+        """The phrase, or its ``one`` text when its list holds one seat."""
+        phrase = self.phrase(key)
+        listed = slots.get(LIST_FIELD)
+        if phrase.one is not None and listed is not None and len(tuple(listed)) == 1:
+            return phrase.one
+        return phrase
+
     def plan(self, key: str, slots: Mapping[str, Any] | None = None) -> list[PlanItem]:
         """The clips and pauses that say ``key`` with these slot values."""
-        phrase = self.phrase(key)
         slots = slots or {}
+        phrase = self._chosen(key, slots)
         items: list[PlanItem] = []
         pending = ""  # punctuation since the last clip
         for part in phrase.parts:
@@ -159,7 +198,11 @@ class Catalogue:
                     self._clip(items, Clip(part.key, part.text), pending)
                     pending = part.after
                 continue
-            for value in self._values(phrase, part, slots):
+            values = self._values(phrase, part, slots)
+            for n, value in enumerate(values):
+                if n and n == len(values) - 1:
+                    self._clip(items, Clip(AND, AND_TEXT), "")
+                    pending = ""
                 self._clip(
                     items, Clip(slot_clip_key(part.form, value), FORMS[part.form].words(value)), pending
                 )
@@ -193,21 +236,26 @@ class Catalogue:
         return out
 
     def text(self, key: str, slots: Mapping[str, Any] | None = None) -> str:
-        """The whole phrase as one text (for live synthesis and listings)."""
-        phrase = self.phrase(key)
+        """The whole phrase as one text, exactly as it is said (for live
+        synthesis, listings and ``say --text``)."""
         slots = slots or {}
+        phrase = self._chosen(key, slots)
 
         def words(match: re.Match[str]) -> str:
             part = _Slot(match.group(1), _form_of(match.group(1), match.group(2)))
-            return ", ".join(FORMS[part.form].words(v) for v in self._values(phrase, part, slots))
+            return listed([FORMS[part.form].words(v) for v in self._values(phrase, part, slots)])
 
-        return _SLOT.sub(words, phrase.template)
+        text = _SLOT.sub(words, phrase.template)
+        return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
     def clips(self) -> dict[str, str]:
         """Every clip a complete pack holds: clip key -> text."""
         clips: dict[str, str] = {}
-        for phrase in self.phrases.values():
+        every = [p for phrase in self.phrases.values() for p in (phrase, phrase.one) if p is not None]
+        for phrase in every:
             for part in phrase.parts:
+                if isinstance(part, _Slot) and part.field == LIST_FIELD:
+                    clips[AND] = AND_TEXT
                 if isinstance(part, _Text) and part.text:
                     clips[part.key] = part.text
                 elif isinstance(part, _Slot):

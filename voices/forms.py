@@ -51,12 +51,13 @@ def ordinal(n: int, gender: str = "masc") -> str:
 
 
 def duration(seconds: int) -> str:
-    """ "одна минута", "две минуты", "тридцать секунд", "полторы минуты"."""
+    """ "минута", "две минуты", "тридцать секунд", "полторы минуты" (a host
+    says «у вас минута», never «одна минута»)."""
     if seconds == 90:
         return "полторы минуты"
     if seconds % 60 == 0:
         minutes = seconds // 60
-        return "одна минута" if minutes == 1 else counted(minutes, "минута", "f")
+        return "минута" if minutes == 1 else counted(minutes, "минута", "f")
     return counted(seconds, "секунда", "f")
 
 

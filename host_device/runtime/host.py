@@ -403,6 +403,8 @@ class Host:
             self.typed.start(sys.stdin)
         if self.screen is not None:
             self._heartbeat()
+        if not self.resumed:
+            self.runtime.say("game_starts")
         if self.resumed:
             self.runtime.resume()
         elif self.deal_kind == "host":

@@ -302,6 +302,12 @@ def _die_after(runtime: Runtime, count: int, store: Any) -> None:
 
 
 def write_timeline(runtime: Runtime, path: Path) -> None:
+    """One JSON line an entry; a phrase's entry carries the exact ``text`` said."""
+    from voices.catalogue import russian
+
     with path.open("w", encoding="utf-8") as out:
         for entry in runtime.sorted_timeline():
+            if entry["type"] == "say":
+                slots = {k: v for k, v in entry.items() if k not in ("t", "type", "key", "dropped")}
+                entry = {**entry, "text": russian().text(entry["key"], slots)}
             out.write(json.dumps(entry, ensure_ascii=False) + "\n")
