@@ -48,4 +48,14 @@ class MicrophoneLost:
     reason: str
 
 
-HardwareEvent = Press | StuckButton | ButtonReleased | MicrophoneLost
+@dataclass(frozen=True, kw_only=True)
+class TypedLine:
+    """Words typed on the keyboard panel for the current speaker (Tab, the
+    words, Enter): heard as if he had said them."""
+
+    TYPE: ClassVar[str] = "typed_line"
+    text: str
+    at: float
+
+
+HardwareEvent = Press | StuckButton | ButtonReleased | MicrophoneLost | TypedLine

@@ -7,6 +7,9 @@ host buttons, and the seats' LEDs drawn on one line.
     (host_device/runtime/assist.py says what each does); the same keys in the
     Russian layout (т з г а м ц н ч п л с е к р) mean the same; any other key
     is "unknown" (so that it can be refused with a message, not ignored)
+    Tab: a line for the speaker's words («я выставляю игрока номер семь»),
+    sent with Enter as if he had said them (Esc drops it); while it is open
+    every key is a letter of it, not a button
 
 A key is a press and a release at once (a terminal cannot tell how long a key
 is held), so there is no bounce and no stuck key here.
@@ -21,7 +24,7 @@ import sys
 import threading
 from typing import Any, TextIO
 
-from hardware.events import Clock, HardwareEvent, Key
+from hardware.events import Clock, HardwareEvent, Key, TypedLine
 from hardware.panel import OFF, EdgeFilter, LedPattern, Panel
 
 SEAT_KEYS = "1234567890-="
@@ -50,6 +53,8 @@ CYRILLIC = "тзгамцнчплсекр"  # the same physical keys in the Russi
 HOST_KEYS.update({cyr: HOST_KEYS[lat] for lat, cyr in zip(LATIN, CYRILLIC, strict=True)})
 UNKNOWN = "unknown"
 SYMBOLS = {"off": "○", "on": "●", "blink": "◐", "pulse": "◑"}
+TYPE_KEY = "\t"
+MAX_TYPED = 200  # characters in one typed line
 
 
 def key_for(char: str, seats: int) -> Key | None:
@@ -72,6 +77,7 @@ class KeyboardPanel(Panel):
         keys_fd: int | None = None,
         out: TextIO | None = None,
         draw: bool = True,
+        width: int = 80,
     ) -> None:
         if not 1 <= seats <= len(SEAT_KEYS):
             raise ValueError(f"the keyboard panel has keys for 1 to {len(SEAT_KEYS)} seats, not {seats}")
@@ -83,6 +89,10 @@ class KeyboardPanel(Panel):
         self.out = out if out is not None else sys.stdout
         self.drawing = draw  # off when another view (assist mode's host screen) owns the terminal
         self.fd = keys_fd if keys_fd is not None else sys.stdin.fileno()
+        self.clock = clock
+        self.typed: str | None = None  # the speaker's words being typed (Tab … Enter)
+        self.status = ""  # the game's line, drawn before the LEDs (set by the game's thread)
+        self.width = width
         self._saved: Any = None
         self._closed = threading.Event()
         if os.isatty(self.fd):
@@ -105,25 +115,66 @@ class KeyboardPanel(Panel):
             if not data:
                 return
             char = decoder.decode(data)
-            if not char:
-                continue
-            key = key_for(char, self.seats)
-            if key is not None:
-                self.filter.edge(key, True)
-                self.filter.edge(key, False)
+            if char:
+                self.key(char)
+
+    def key(self, char: str) -> None:
+        """One character from the terminal: a button, or a letter of the typed line."""
+        if self.typed is not None:
+            self._type(char)
+            return
+        if char == TYPE_KEY:
+            self.typed = ""
+            self.draw()
+            return
+        key = key_for(char, self.seats)
+        if key is not None:
+            self.filter.edge(key, True)
+            self.filter.edge(key, False)
+
+    def _type(self, char: str) -> None:
+        assert self.typed is not None
+        if char in "\r\n":
+            text, self.typed = self.typed.strip(), None
+            if text:
+                self.events.put(TypedLine(text=text, at=self.clock()))
+        elif char == "\x1b":
+            self.typed = None
+        elif char in "\x7f\b":
+            self.typed = self.typed[:-1]
+        elif char.isprintable() and len(self.typed) < MAX_TYPED:
+            self.typed += char
+        self.draw()
 
     def set_led(self, seat: int, pattern: LedPattern) -> None:
         self.leds[seat] = pattern
         self.draw()
 
     def line(self) -> str:
-        return "  ".join(f"{seat}{SYMBOLS[p.kind]}" for seat, p in self.leds.items())
+        """The status line: the words being typed, or the game's line and the LEDs."""
+        if self.typed is not None:
+            return f"слова говорящего: {self.typed}▌ (Enter — сказать, Esc — отмена)"[-(self.width - 1) :]
+        leds = " ".join(f"{seat}{SYMBOLS[p.kind]}" for seat, p in self.leds.items())
+        status = self.status
+        return f"{status} │ {leds}"[: self.width - 1] if status else leds[: self.width - 1]
 
     def draw(self) -> None:
         if not self.drawing:
             return
-        self.out.write(f"\r{self.line()}  [n]ext [p]ause [u]ndo ")
-        self.out.flush()
+        try:
+            self.out.write(f"\r{self.line()}\x1b[K")
+            self.out.flush()
+        except (OSError, ValueError):  # the terminal is gone: the game goes on without the line
+            self.drawing = False
+
+    def write_line(self, text: str) -> None:
+        """A line above the status line (what was said, a notice)."""
+        if not self.drawing:
+            self.out.write(text + "\n")
+            self.out.flush()
+            return
+        self.out.write(f"\r\x1b[K{text}\n")
+        self.draw()
 
     def close(self) -> None:
         self._closed.set()

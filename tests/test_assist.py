@@ -462,7 +462,7 @@ def test_the_screen_shows_the_phase_the_timer_and_the_seats():
     assist.heard_text("я выставляю игрока номер пять")
     wait(rt, 13.2)
     text = render(assist)
-    assert "День 1 · Речь" in text and "Говорит игрок 1" in text
+    assert "День 1 · речи" in text and "Говорит игрок 1" in text
     assert shows(text, "0:47") and not shows(text, "0:48")  # the seconds left in large digits
     rows = {
         line.split()[0].lstrip("▶"): line.split()[1:]
@@ -629,7 +629,7 @@ def test_a_lost_terminal_does_not_stop_the_game():
     out = io.StringIO()
     screen = Screen(assist, out, width=100)
     screen.draw()
-    assert out.getvalue().startswith("\x1b[2J\x1b[H") and "День 1 · Речь" in out.getvalue()
+    assert out.getvalue().startswith("\x1b[2J\x1b[H") and "День 1 · речи" in out.getvalue()
     out.close()  # the terminal went away
     wait(rt, 2)
     screen.draw()  # no error

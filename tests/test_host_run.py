@@ -39,7 +39,7 @@ def test_the_deal_is_seeded_and_has_the_presets_counts():
     assert sorted(r for _, r in deal(EVENT, 1).roles) == sorted([Role.COMMISSAR] + [Role.MAFIA] * 3)
 
 
-def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack):
+def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack, capsys):
     import io
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))  # without a model: typed speech
@@ -63,12 +63,37 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack):
     assert durations == {4.0}
     # the phrases were played, and the device's own voice is gated
     labels = [p.label for p in host.speaker.played]
-    assert labels[:3] == ["game_starts", "night_falls", "look_at_your_light"] and "speech" in labels and "time_up" in labels
+    assert (
+        labels[:3] == ["game_starts", "night_falls", "look_at_your_light"]
+        and "speech" in labels
+        and "time_up" in labels
+    )
     assert "tone" in labels  # ten seconds before the end of a speech
     assert len(host.gate._playbacks) == len(labels)
     # the speaker's LED on the mock pins
     assert 1.0 in [s.state for s in seat_one_led.states]
     assert host.runtime.stopped and host.game.state.day == 2
+    # the terminal shows what the table hears, in order, and nothing of the roles
+    out = capsys.readouterr().out
+    said = [line.split("Ведущий: ", 1)[1] for line in out.splitlines() if "Ведущий: " in line]
+    assert said[:3] == [
+        "Начинаем игру.",
+        "Наступает ночь.",
+        "Игрок номер один, откройте глаза и посмотрите на свой огонёк.",
+    ]
+    assert "Игрок номер один, ваша минута." in said and "Время!" in said
+    assert len(said) == len(labels) - labels.count("tone")  # every phrase played is shown
+    assert not any(word in out for word in ("мафия —", "дон —", "шериф —", "мирный житель", "●", "◐"))
+
+
+def test_run_quiet_prints_nothing_of_the_game(monkeypatch, tmp_path, builtin_pack, capsys):
+    import io
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert Host(args(quiet=True)).run() == 0
+    out = capsys.readouterr().out
+    assert "Ведущий:" not in out and "game over: not finished" in out
 
 
 def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
@@ -171,25 +196,34 @@ def test_event_cards():
 def test_typed_speech_stands_in_for_a_missing_model(monkeypatch, tmp_path, builtin_pack):
     import io
     import queue
+    import time
 
-    from host_device.intents import russian_patterns
-    from host_device.listening.hearing import Heard
-    from host_device.runtime.host import TypedSpeech
+    from engine import Advance, Phase
+    from hardware.events import TypedLine
+    from host_device.runtime.host import TerminalLines
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     host = Host(args())
-    assert host.listener is None and host.typed is not None
-    host.panel.close()
+    assert host.listener is None and host.lines_in is not None and host.typed_speech
     assert not needs_typed_speech(None, "keyboard")  # the keyboard panel reads the same terminal
     assert not needs_typed_speech(object(), "gpio") and needs_typed_speech(None, "gpio")
 
     inbox = queue.Queue()
-    TypedSpeech(russian_patterns(), 10, inbox).start(
-        io.StringIO("я выставляю игрока номер семь\nпас\n")
-    ).join(5)
-    heard = [inbox.get_nowait() for _ in range(inbox.qsize())]
-    assert all(isinstance(h, Heard) for h in heard)
-    assert [h.intent.to_dict() for h in heard] == [{"intent": "nominate", "seat": 7}, {"intent": "end"}]
+    TerminalLines(inbox).start(io.StringIO("я выставляю игрока номер семь\n\nпас\n")).join(5)
+    typed = [inbox.get_nowait() for _ in range(inbox.qsize())]
+    assert [t.text for t in typed] == ["я выставляю игрока номер семь", "пас"]  # blank lines are nothing
+    assert all(isinstance(t, TypedLine) for t in typed)
+
+    # a typed line is heard as the speaker's words
+    host.runtime.handle(deal(CLASSIC, 7))
+    while host.game.phase is not Phase.SPEECH:
+        host.runtime.handle(Advance())
+    speaker = host.game.state.speaker
+    host._input(TypedLine(text="я выставляю игрока номер семь", at=time.monotonic()))
+    assert host.game.state.nominations == {speaker: 7}
+    host._input(TypedLine(text="спасибо", at=time.monotonic()))  # «спасибо» ends his speech
+    assert host.game.state.speaker != speaker
+    host.panel.close()
 
 
 def test_a_lost_speaker_pauses_the_game_with_blinking_leds_until_it_is_back(
@@ -260,11 +294,44 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     assert store.replay(row.id).state == again.game.state
     store.close()
 
+    # a trial (--days) is never offered: the next game starts without a question
+    fresh = Host(args(store=str(path), new=False))
+    assert fresh.run() == 0
+    assert fresh.game_id == 2 and not fresh.resumed
+    assert next(p.label for p in fresh.speaker.played) == "game_starts"
+
+    store = Store(path, create=True)
+    table_game = store.new_game("classic", "host")  # a game played for real, cut off at the deal
+    store.new_game("event", "host")  # another table's rules: not offered here
+    store.new_game("classic", "simulate")  # a simulation: not offered at a table
+    store.close()
     asked = Host(args(store=str(path), new=False))  # an unfinished game is found: the table chooses
     asked.inbox.put(Press(key="undo", at=0.0))
     assert asked.run() == 0
-    assert asked.game_id == 2 and not asked.resumed
+    assert asked.game_id == table_game + 3 and not asked.resumed
     assert next(p.label for p in asked.speaker.played) == "unfinished_game"
+
+
+def test_the_resume_question_is_answered_by_typing_on_any_panel(monkeypatch, tmp_path, builtin_pack, capsys):
+    import io
+
+    from hardware.events import TypedLine
+    from host_device.store import Store
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    path = tmp_path / "games.sqlite3"
+    store = Store(path, create=True)
+    game = store.new_game("classic", "host")
+    store.close()
+    asked = Host(args(store=str(path), new=False))
+    for text in ("может быть", "n"):  # the mock panel has no buttons to press: the terminal answers
+        asked.inbox.put(TypedLine(text=text, at=0.0))
+    assert asked.run() == 0
+    assert asked.game_id == game and asked.resumed
+    out = capsys.readouterr().out
+    assert "type n or u and Enter" in out
+    assert "«может быть»: type n to resume game" in out
 
 
 def test_a_store_that_cannot_record_pauses_the_game():
@@ -304,7 +371,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     store = tmp_path / "games.sqlite3"
     host = Host(args(mode="assist", deal=None, store=str(store), speed=500.0))
     assert "the roles cannot be typed (use --deal cards or --deal device)" in caplog.text
-    assert host.assist is not None and host.typed is None and host.keys is None
+    assert host.assist is not None and not host.typed_speech and host.keys is None
     stop = threading.Event()
 
     def keys():  # the host's keyboard beside the panel
@@ -329,7 +396,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     assert dict(game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}
     out = capsys.readouterr().out
     # the host's screen: drawn first for the roles, last as the game stops
-    assert "Роли: отметьте места — все чёрные (мафия и дон), 3" in out and "День 2 · Утро" in out
+    assert "Роли: отметьте места — все чёрные (мафия и дон), 3" in out and "День 2 · утро" in out
     assert "роль" not in out  # no roles shown: the host view was never turned on
     # what the listener reports goes to the host's screen
     from host_device.intents import Intent

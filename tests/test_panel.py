@@ -228,8 +228,46 @@ def test_keyboard_panel_reads_keys_and_draws_leds(clock):
         assert events == [Press(key=1, at=3.0), Press(key="next", at=3.0), Press(key=12, at=3.0)]
         panel.set_led(2, ON)
         panel.set_led(3, BLINK)
-        assert panel.line().startswith("1○  2●  3◐  4○")
+        assert panel.line().startswith("1○ 2● 3◐ 4○")
         assert out.getvalue().count("\r") == 3  # drawn at start and on each change
+    finally:
+        panel.close()
+        os.close(w)
+        os.close(r)
+
+
+def test_keyboard_panel_tab_opens_a_line_for_the_speakers_words(clock):
+    from hardware.events import TypedLine
+
+    r, w = os.pipe()
+    out = io.StringIO()
+    panel = KeyboardPanel(10, clock, keys_fd=r, out=out, width=80)
+    try:
+        clock.now = 5.0
+        os.write(w, "\tя выставляю игрока номер семь\n".encode())  # «т», «г», «н»: letters, not buttons
+        os.write(w, "\tпас\x7f\x7fрдон\x1b".encode())  # edited, then dropped with Esc
+        os.write(w, b"\t  \n")  # an empty line sends nothing
+        os.write(w, "\tспасибо\rn".encode())  # after Enter the keys are buttons again
+        deadline = time.monotonic() + 5
+        events = []
+        while len(events) < 3 and time.monotonic() < deadline:
+            with contextlib.suppress(queue.Empty):
+                events.append(panel.events.get(timeout=0.1))
+        assert events == [
+            TypedLine(text="я выставляю игрока номер семь", at=5.0),
+            TypedLine(text="спасибо", at=5.0),
+            Press(key="next", at=5.0),
+        ]
+        assert panel.events.empty()
+        panel.typed = "выставляю"
+        assert panel.line() == "слова говорящего: выставляю▌ (Enter — сказать, Esc — отмена)"
+        panel.typed = None
+        panel.status = "День 1 · речи · говорит игрок 3 · 0:42"
+        assert panel.line() == "День 1 · речи · говорит игрок 3 · 0:42 │ 1○ 2○ 3○ 4○ 5○ 6○ 7○ 8○ 9○ 10○"
+        panel.width = 40
+        assert len(panel.line()) == 39  # never wider than the terminal: a wrapped line cannot be redrawn
+        panel.write_line("00:01.0 Ведущий: Наступает ночь.")
+        assert out.getvalue().endswith("\r\x1b[K00:01.0 Ведущий: Наступает ночь.\n\r" + panel.line() + "\x1b[K")
     finally:
         panel.close()
         os.close(w)

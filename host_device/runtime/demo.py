@@ -10,7 +10,6 @@ also played through the speaker.
 
 from __future__ import annotations
 
-import functools
 import sys
 import time
 from pathlib import Path
@@ -19,17 +18,14 @@ from typing import Any, TextIO
 from engine import Game
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
 from host_device.arguments import SPEED
-from host_device.runtime.assist import CHARS, SHORT, Assist
+from host_device.runtime.assist import Assist
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
+from host_device.runtime.narration import Narration
 from host_device.runtime.simulate import SCRIPTED_ASSIST, ScriptedHost, ScriptedTable, assist_settings
 from host_device.script import load_script
 
 DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "classic-full-game.json"
-
-
-def clock_text(t: float) -> str:
-    return f"{int(t // 60):02d}:{t % 60:04.1f}"
 
 
 def demo(
@@ -57,36 +53,15 @@ def demo(
     if mode == "assist":
         ScriptedHost(Assist(runtime, SCRIPTED_ASSIST, role_entry=False))
 
-    def show(entry: dict[str, Any]) -> None:
-        kind = entry["type"]
-        if kind == "say":
-            slots = {k: v for k, v in entry.items() if k not in ("t", "type", "key")}
-            text = catalogue.text(entry["key"], slots)
-            sched.at(
-                entry["t"],
-                lambda: None if entry.get("dropped") else _say(entry["t"], text, entry["key"], slots),
-            )
-        elif kind == "heard" and "seat" in entry:
-            verb = "выставляю" if entry["intent"] == "nominate" else "снимаю"
-            said = f"{verb} игрока номер {entry['seat']}"
-            out.write(f"{clock_text(entry['t'])}    игрок {runtime.game.state.speaker}: «… {said} …»\n")
-        elif kind == "press" and runtime.game.state.phase.value == "vote":
-            out.write(f"{clock_text(entry['t'])}    кнопка игрока {entry['key']}\n")
-        elif kind == "host_key":
-            key = entry["key"]
-            line = f"{clock_text(entry['t'])}    ведущий: [{CHARS[key]}] {SHORT[key]}\n"
-            sched.at(entry["t"], functools.partial(_write, line))  # after what is said at that moment
-
-    def _write(line: str) -> None:
-        out.write(line)
-
-    def _say(t: float, text: str, key: str, slots: dict[str, Any]) -> None:
-        out.write(f"{clock_text(t)} Ведущий: {text}\n")
+    def write(line: str) -> None:
+        out.write(line + "\n")
         out.flush()
+
+    def play(key: str, slots: dict[str, Any]) -> None:
         if speaker is not None:
             announcer.say(key, **slots)
 
-    runtime.recorders.append(show)
+    Narration(runtime, catalogue.text, write, on_say=play)
     out.write(f"Демонстрация: {script_path or DEFAULT_SCRIPT} (скорость ×{speed:g})\n")
     table.deal()
     try:

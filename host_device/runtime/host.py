@@ -21,6 +21,7 @@ import logging
 import os
 import queue
 import random
+import shutil
 import sys
 import threading
 import time
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import DealRoles, Game, HostDeviceError, Phase, Preset, Role, get_preset
-from hardware.events import ButtonReleased, MicrophoneLost, Press, StuckButton
+from hardware.events import ButtonReleased, MicrophoneLost, Press, StuckButton, TypedLine
 from hardware.factory import AUDIO, PANELS, make_audio, make_panel
 from hardware.panel import LedPattern
 from host_device.arguments import SPEED, game_id, number_in
@@ -41,8 +42,10 @@ from host_device.listening.listener import Gate, ListeningBehind, Transcript
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.loop import TIMED, Runtime, Settings
+from host_device.runtime.narration import Narration, PlainLines, StatusLine, status
 from host_device.runtime.screen import Screen
+from host_device.runtime.titles import elapsed
 from host_device.store.faults import StoreError
 
 log = logging.getLogger(__name__)
@@ -80,17 +83,16 @@ def deal(preset: Preset, seed: int | None) -> DealRoles:
 
 def needs_typed_speech(listener: Any, panel: str) -> bool:
     """Typed speech stands in for a missing model, except on the keyboard
-    panel, which reads the same terminal key by key."""
+    panel, which reads the same terminal key by key (Tab opens a line there)."""
     return listener is None and panel != "keyboard"
 
 
-class TypedSpeech:
-    """Without a speech model: what is typed (a line at a time) is what the
-    current speaker says; its intents go to the inbox as if heard."""
+class TerminalLines:
+    """Lines typed on the terminal (a line at a time), each put in the inbox
+    as a :class:`TypedLine`: the current speaker's words without a speech
+    model, or an answer to the resume question."""
 
-    def __init__(self, patterns: Any, seats: int, inbox: queue.Queue[Any]) -> None:
-        self.patterns = patterns
-        self.seats = seats
+    def __init__(self, inbox: queue.Queue[Any]) -> None:
         self.inbox = inbox
 
     def start(self, stream: Any) -> threading.Thread:
@@ -101,10 +103,14 @@ class TypedSpeech:
     def read(self, stream: Any) -> None:
         try:
             for line in stream:
-                for intent in self.patterns.parse(line, self.seats):
-                    self.inbox.put(Heard(intent, time.monotonic(), line.strip()))
+                if line.strip():
+                    self.inbox.put(TypedLine(text=line.strip(), at=time.monotonic()))
         except (OSError, ValueError):  # no terminal (a service, a closed stdin): nothing is typed
             return
+
+
+YES = {"n", "т", "д", "да", "y", "yes", "next", "дальше"}  # the resume question, typed
+NO = {"u", "г", "н", "нет", "no", "undo", "отмена"}
 
 
 def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> None:
@@ -138,6 +144,7 @@ class Host:
         from voices.catalogue import russian
 
         self.args = args
+        self.lines: Any = None  # host mode: what the table may know, as lines, and the status line
         self.preset = get_preset(args.preset)
         config = load_config(Path(args.config) if args.config else None)
         self.inbox: queue.Queue[Any] = queue.Queue()
@@ -194,12 +201,20 @@ class Host:
         self.store: Any = None
         self.game_id: int | None = None
         self.resumed = False
-        self.typed = (
-            TypedSpeech(russian_patterns(), self.preset.seats, self.inbox)
-            if needs_typed_speech(self.listener, args.panel)
-            and args.mode == "host"  # assist: the host's keys
-            else None
+        self.patterns = russian_patterns()
+        # lines typed on the terminal: the speaker's words without a model (host mode), the resume answer
+        self.lines_in = TerminalLines(self.inbox) if args.panel != "keyboard" and self.keys is None else None
+        self.typed_speech = args.mode == "host" and (
+            needs_typed_speech(self.listener, args.panel) or args.panel == "keyboard"
         )
+        if args.mode == "host" and not getattr(args, "quiet", False):
+            if args.panel == "keyboard":
+                self.lines = self.panel
+            elif _terminal():
+                self.lines = StatusLine(sys.stdout, shutil.get_terminal_size((80, 24)).columns)
+            else:
+                self.lines = PlainLines(sys.stdout)
+            Narration(self.runtime, catalogue.text, self.lines.write_line)
 
     def _listener(self) -> Any:
         from host_device.intents import russian_patterns
@@ -234,7 +249,14 @@ class Host:
         if self.assist is not None:
             self.assist.say(russian)
         else:
-            print(f"host-device: {text}", flush=True)
+            self._print(f"host-device: {text}")
+
+    def _print(self, text: str) -> None:
+        """A line on the terminal, above the status line if there is one."""
+        if self.lines is not None:
+            self.lines.write_line(text)
+        else:
+            print(text, flush=True)
 
     @property
     def game(self) -> Game:
@@ -280,6 +302,8 @@ class Host:
                 self.assist.press(item.key, at=at, from_host=from_host or isinstance(item.key, str))
             else:
                 self.runtime.press(item.key, at=at)
+        elif isinstance(item, TypedLine):
+            self._typed(item)
         elif isinstance(item, Heard):
             if self.assist is not None:
                 self.assist.heard(item.intent, item.words)
@@ -304,6 +328,19 @@ class Host:
             self.assist.heard_text(item.text)
         elif isinstance(item, Transcript) and self.args.verbose:
             print(f"  «{item.text}»", flush=True)
+
+    def _typed(self, line: TypedLine) -> None:
+        """Words typed for the current speaker: heard as if he had said them."""
+        if not self.typed_speech:
+            return
+        speaker = self.game.state.speaker
+        if self.lines is not None:
+            who = (
+                f"игрок {speaker}" if speaker is not None and self.game.phase in TIMED else "не во время речи"
+            )
+            self._print(f"{elapsed(self.sched.now)}    набрано ({who}): «{line.text}»")
+        for intent in self.patterns.parse(line.text, self.preset.seats):
+            self._input(Heard(intent, line.at, line.text))
 
     def _tick(self) -> None:
         """Every POLL_S of wall time, paused or not: stuck buttons, a lost
@@ -331,10 +368,14 @@ class Host:
             self._notice("the speaker is back; the game goes on", "динамик снова работает")
 
     def _heartbeat(self) -> None:
-        """Assist mode: the screen is redrawn every SCREEN_S, and the loop runs
-        while it waits for the host (no event of the game's own is due)."""
-        assert self.screen is not None
-        self.screen.draw()
+        """The screen (assist mode) or the status line (host mode) is redrawn
+        every SCREEN_S, and the loop runs while it waits for the host (no
+        event of the game's own is due)."""
+        if self.screen is not None:
+            self.screen.draw()
+        elif self.lines is not None:
+            self.lines.status = status(self.runtime)
+            self.lines.draw()
         if not self._over():
             self.sched.after(SCREEN_S * self.args.speed, self._heartbeat)  # every SCREEN_S of wall time
 
@@ -353,7 +394,8 @@ class Host:
             print(f"host-device: {self.store.notice}", flush=True)
         game_id = self._game_to_resume()
         if game_id is None:
-            self.game_id = record_runtime(self.store, self.runtime, self.args.mode)
+            trial = {"trial_days": self.days} if self.days is not None else {}
+            self.game_id = record_runtime(self.store, self.runtime, self.args.mode, settings=trial)
             return
         game = self.store.replay(game_id)
         self.runtime.game = game
@@ -375,38 +417,60 @@ class Host:
             if row.finished_at is not None:
                 raise StoreError(f"game {row.id} is finished; see: host-device games show {row.id}")
             return int(self.args.resume)  # a damaged game is named by the replay, before anything is written
-        unfinished = [g for g in self.store.unfinished() if g.preset == preset]  # this table's rules only
-        if self.args.new or not unfinished:
+        if self.args.new:
+            return None
+        unfinished = [g for g in self.store.unfinished() if self._offered(g)]
+        if not unfinished:
             return None
         latest = unfinished[-1]
-        print(
+        self._print(
             f"host-device: game {latest.id} ({latest.started_at}) is unfinished: "
-            "next resumes it, undo starts anew",
-            flush=True,
+            "next resumes it, undo starts anew (the panel's buttons, or type n or u and Enter)"
         )
         self.gate.add(self.announcer.say("unfinished_game"))
         while True:
             item = self.inbox.get()
             if isinstance(item, HostKey):  # the host's keyboard beside the panel
                 item = item.press
-            if isinstance(item, Press) and item.key == "next":
+            answer = item.text.lower() if isinstance(item, TypedLine) else None
+            if (isinstance(item, Press) and item.key == "next") or answer in YES:
                 return int(latest.id)
-            if isinstance(item, Press) and item.key == "undo":
+            if (isinstance(item, Press) and item.key == "undo") or answer in NO:
                 return None
+            if answer is not None:
+                self._print(f"host-device: «{item.text}»: type n to resume game {latest.id}, u to start anew")
+
+    def _offered(self, game: Any) -> bool:
+        """An unfinished game the table is asked about: a game of this table's
+        rules played at a table (not a simulation), and not a trial (--days)."""
+        if game.preset != self.preset.name or game.mode not in ("host", "assist"):
+            return False
+        try:
+            return not self.store.settings(game.id).get("trial_days")
+        except HostDeviceError:  # damaged settings: not offered (games check names it)
+            return False
 
     def run(self) -> int:
+        if self.lines_in is not None:
+            self.lines_in.start(sys.stdin)
+        if self.args.panel == "keyboard" and self.args.mode == "host":
+            self._print(
+                "host-device: keys: seats 1…9, 0, -, =; n next, p pause, u undo; "
+                "Tab — the speaker's words, Enter sends them"
+            )
         self._open_store()
         if self.listener is not None:
             self.listener.start()
-        if self.typed is not None:
-            print("host-device: type what the speaker says, then Enter (nominations, «спасибо»)", flush=True)
-            self.typed.start(sys.stdin)
-        if self.screen is not None:
+        if self.typed_speech and self.lines_in is not None:
+            self._print("host-device: type what the speaker says, then Enter (nominations, «спасибо»)")
+        if self.screen is not None or self.lines is not None:
             self._heartbeat()
-        if not self.resumed:
-            self.runtime.say("game_starts")
         if self.resumed:
             self.runtime.resume()
+        else:
+            self.runtime.say("game_starts")
+        if self.game.phase is not Phase.ROLES:
+            pass  # resumed after the deal
         elif self.deal_kind == "host":
             pass  # the host types the roles on his screen
         elif self.deal_kind == "cards":
@@ -420,7 +484,7 @@ class Host:
                 self.args.speed, stop=self._over, inbox=self.inbox, on_input=self._input, tick=self._tick
             )
         except KeyboardInterrupt:
-            print("host-device: stopped", flush=True)
+            self._print("host-device: stopped")
         finally:
             if self.screen is not None:
                 self.screen.draw()  # the game as it ends
@@ -433,6 +497,8 @@ class Host:
             if self.store is not None:
                 self.store.close()
         winner = self.game.state.winner
+        if self.lines is not None:
+            self.lines.write_line("")  # below the status line
         print(f"host-device: game over: {winner.value if winner else 'not finished'}", flush=True)
         return 0
 
@@ -505,6 +571,11 @@ def add_commands(commands: Any) -> None:
         "--days", type=number_in(1, 100, "--days"), help="stop after this many days (for trying it out)"
     )
     p.add_argument("--verbose", action="store_true", help="print what is heard")
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="host mode: print nothing of the game (no phrases, no status line)",
+    )
     p.add_argument("--store", metavar="PATH", help="the game store (default: in the data directory)")
     p.add_argument("--resume", type=game_id, metavar="ID", help="resume this unfinished game")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")

@@ -13,7 +13,6 @@ now. Roles appear only in the host view (key r), or after the game.
 from __future__ import annotations
 
 import io
-import math
 import shutil
 from typing import Any, TextIO
 
@@ -24,21 +23,8 @@ from rich.text import Text
 
 from engine import Phase
 from host_device.runtime.assist import CHARS, KEYS, ROLE_NAMES, SEAT_KEYS_HELP, SHORT, Assist, describe
+from host_device.runtime.titles import clock, left, title
 
-PHASES = {
-    Phase.ROLES: "Роли",
-    Phase.INTRO_MAFIA: "Ночь знакомства: мафия договаривается",
-    Phase.INTRO_MEET: "Ночь знакомства",
-    Phase.MORNING: "Утро",
-    Phase.LAST_WORD: "Последнее слово",
-    Phase.SPEECH: "Речь",
-    Phase.VOTE_ANNOUNCE: "Кандидаты объявлены",
-    Phase.VOTE: "Голосование",
-    Phase.TIE_SPEECH: "Оправдание (автокатастрофа)",
-    Phase.NIGHT_HUNT: "Ночь: охота мафии",
-    Phase.NIGHT_CHECK: "Ночь: проверка",
-    Phase.GAME_OVER: "Игра окончена",
-}
 DIGITS = {  # five rows each
     "0": ("███", "█ █", "█ █", "█ █", "███"),
     "1": (" ██", "  █", "  █", "  █", "  █"),
@@ -60,19 +46,6 @@ def big(text: str) -> str:
     return "\n".join(" ".join(DIGITS[c][row] for c in text) for row in range(5))
 
 
-def clock(seconds: float) -> str:
-    whole = max(0, math.ceil(seconds - 1e-9))  # a countdown: 59.2 s left shows 1:00, 0.4 s shows 0:01
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
-def left(now: float, timer: tuple[float, int] | None) -> float | None:
-    """Seconds left on a (start, seconds) timer: all of them before it starts; None without one."""
-    if timer is None:
-        return None
-    start, seconds = timer
-    return float(seconds) if now < start else max(0.0, start + seconds - now)
-
-
 def render(assist: Assist, width: int = 100) -> str:
     console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
     console.print(view(assist))
@@ -85,7 +58,7 @@ def view(assist: Assist) -> Group:
     rt = assist.runtime
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
-    head = f"День {s.day} · {PHASES[s.phase]}" if s.day else PHASES[s.phase]
+    head = title(s)
     if rt.sched.paused:
         head += " · ПАУЗА"
     lines = []

@@ -1,0 +1,66 @@
+"""What a screen calls the game's moment, in Russian: «День 2 · голосование»,
+«Ночь 1 · проверка дона», and the countdown digits. Only what the table
+hears announced: the step's role is public (the device wakes it by name),
+who holds it is not."""
+
+from __future__ import annotations
+
+import math
+
+from engine import Phase, Role
+from engine.state import RoundKind, State
+
+ROLE_GENITIVE = {Role.DON: "дона", Role.SHERIFF: "шерифа", Role.COMMISSAR: "комиссара", Role.MAFIA: "мафии"}
+ROUNDS = {
+    RoundKind.MAIN: "голосование",
+    RoundKind.REVOTE: "переголосование",
+    RoundKind.ALL: "все голосуемые?",
+}
+
+
+def title(s: State) -> str:
+    """The day or night and its step."""
+    role = ROLE_GENITIVE.get(s.step_role, "") if s.step_role is not None else ""
+    match s.phase:
+        case Phase.ROLES:
+            return "Раздача ролей"
+        case Phase.INTRO_MAFIA:
+            return "Ночь знакомства · мафия договаривается"
+        case Phase.INTRO_MEET:
+            return f"Ночь знакомства · знакомство {role}"
+        case Phase.NIGHT_HUNT:
+            return f"Ночь {s.day} · охота мафии"
+        case Phase.NIGHT_CHECK:
+            return f"Ночь {s.day} · проверка {role}"
+        case Phase.GAME_OVER:
+            return "Игра окончена"
+    step = {
+        Phase.MORNING: "утро",
+        Phase.LAST_WORD: "последнее слово",
+        Phase.SPEECH: "речи",
+        Phase.VOTE_ANNOUNCE: "кандидаты",
+        Phase.TIE_SPEECH: "оправдание (автокатастрофа)",
+    }.get(s.phase)
+    if step is None:  # the vote
+        step = ROUNDS[s.vote_round.kind] if s.vote_round is not None else "голосование"
+    return f"День {s.day} · {step}"
+
+
+def clock(seconds: float) -> str:
+    """A countdown: 59.2 s left shows 1:00, 0.4 s shows 0:01."""
+    whole = max(0, math.ceil(seconds - 1e-9))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def left(now: float, timer: tuple[float, int] | None) -> float | None:
+    """Seconds left on a (start, seconds) timer: all of them before it starts; None without one."""
+    if timer is None:
+        return None
+    start, seconds = timer
+    return float(seconds) if now < start else max(0.0, start + seconds - now)
+
+
+def elapsed(t: float) -> str:
+    """Time since the game began, to a tenth: 779.96 s is 13:00.0 (never 12:60.0)."""
+    tenths = round(t * 10)
+    return f"{tenths // 600:02d}:{tenths % 600 / 10:04.1f}"

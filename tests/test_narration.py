@@ -1,0 +1,128 @@
+"""What a terminal shows of a game in host mode and in the demo: the
+narration's lines, the status line, the titles of each step."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import Advance, DealRoles, Game, Phase, Role
+from engine.state import RoundKind, State, VoteRound
+from host_device.runtime.clock import Scheduler
+from host_device.runtime.demo import DEFAULT_SCRIPT, demo
+from host_device.runtime.loop import Runtime
+from host_device.runtime.narration import Narration, StatusLine, status
+from host_device.runtime.titles import clock, elapsed, title
+
+ROLES = DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA)))
+
+
+@pytest.mark.parametrize(
+    ("t", "text"),
+    [(0.0, "00:00.0"), (59.94, "00:59.9"), (59.96, "01:00.0"), (779.96, "13:00.0"), (3600.04, "60:00.0")],
+)
+def test_elapsed_time_never_shows_sixty_seconds(t, text):
+    assert elapsed(t) == text
+
+
+def test_clock_counts_down_in_whole_seconds():
+    assert [clock(s) for s in (60, 59.2, 0.4, 0)] == ["1:00", "1:00", "0:01", "0:00"]
+
+
+def state(**fields):
+    s = State(preset="classic", seats=10)
+    for name, value in fields.items():
+        setattr(s, name, value)
+    return s
+
+
+@pytest.mark.parametrize(
+    ("fields", "text"),
+    [
+        ({"phase": Phase.ROLES}, "Раздача ролей"),
+        ({"phase": Phase.INTRO_MAFIA}, "Ночь знакомства · мафия договаривается"),
+        ({"phase": Phase.INTRO_MEET, "step_role": Role.DON}, "Ночь знакомства · знакомство дона"),
+        ({"phase": Phase.INTRO_MEET, "step_role": Role.SHERIFF}, "Ночь знакомства · знакомство шерифа"),
+        ({"phase": Phase.NIGHT_HUNT, "day": 1}, "Ночь 1 · охота мафии"),
+        ({"phase": Phase.NIGHT_CHECK, "day": 1, "step_role": Role.DON}, "Ночь 1 · проверка дона"),
+        ({"phase": Phase.NIGHT_CHECK, "day": 2, "step_role": Role.SHERIFF}, "Ночь 2 · проверка шерифа"),
+        ({"phase": Phase.NIGHT_CHECK, "day": 1, "step_role": Role.COMMISSAR}, "Ночь 1 · проверка комиссара"),
+        ({"phase": Phase.MORNING, "day": 2}, "День 2 · утро"),
+        ({"phase": Phase.SPEECH, "day": 1}, "День 1 · речи"),
+        ({"phase": Phase.LAST_WORD, "day": 3}, "День 3 · последнее слово"),
+        (
+            {"phase": Phase.VOTE, "day": 2, "vote_round": VoteRound(RoundKind.REVOTE, (3, 5))},
+            "День 2 · переголосование",
+        ),
+        (
+            {"phase": Phase.VOTE, "day": 2, "vote_round": VoteRound(RoundKind.MAIN, (3,))},
+            "День 2 · голосование",
+        ),
+        ({"phase": Phase.GAME_OVER, "day": 4}, "Игра окончена"),
+    ],
+)
+def test_titles_name_the_day_or_night_and_its_step(fields, text):
+    assert title(state(**fields)) == text
+
+
+def test_status_shows_the_step_the_speaker_his_time_and_a_pause():
+    sched = Scheduler()
+    runtime = Runtime(Game("classic"), sched, lambda key, slots: 2.0)
+    runtime.handle(ROLES)
+    while runtime.game.phase is not Phase.SPEECH:
+        runtime.handle(Advance())
+    sched.run_due(runtime.speaking_until)  # the announcement said: his minute starts
+    sched.run_due(sched.now + 17.5)
+    assert status(runtime) == "День 1 · речи · говорит игрок 1 · 0:43"
+    runtime.toggle_pause()
+    assert status(runtime).endswith("· 0:43 · ПАУЗА")
+
+
+def test_the_status_line_stays_under_the_lines_written_above_it():
+    out = io.StringIO()
+    lines = StatusLine(out, width=20)
+    lines.status = "День 1 · речи · говорит игрок 1 · 0:43"
+    lines.write_line("00:01.0 Ведущий: Наступает ночь.")
+    assert out.getvalue() == "\r\x1b[K00:01.0 Ведущий: Наступает ночь.\n\rДень 1 · речи · гов\x1b[K"  # 19 columns of 20
+
+
+def narrated(script: Path) -> list[str]:
+    out = io.StringIO()
+    demo(script, speed=100_000, audio="null", out=out)
+    return out.getvalue().splitlines()[1:]  # without the title naming the script file
+
+
+def test_two_games_that_differ_only_in_their_checks_print_the_same_lines(tmp_path, builtin_pack):
+    script = json.loads(DEFAULT_SCRIPT.read_text("utf-8"))
+    other = json.loads(DEFAULT_SCRIPT.read_text("utf-8"))
+    other["nights"][0]["don"], other["nights"][0]["sheriff"] = 2, 3  # other secrets, the same public game
+    other["nights"][1]["sheriff"] = 9
+    assert other != script
+    paths = []
+    for n, data in enumerate((script, other)):
+        path = tmp_path / f"{n}.json"
+        path.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+        paths.append(path)
+    first, second = narrated(paths[0]), narrated(paths[1])
+    assert first == second
+    presses = [line for line in first if "кнопка игрока" in line]
+    votes = sum(
+        len(voters) for day in script["days"] for rnd in day.get("votes", []) for voters in rnd.values()
+    )
+    assert len(presses) == votes  # every vote press is shown; no night press is
+
+
+def test_narration_writes_each_phrase_when_it_is_said_and_skips_an_unsaid_one():
+    sched = Scheduler()
+    runtime = Runtime(Game("classic"), sched, lambda key, slots: 2.0)
+    lines = []
+    Narration(runtime, lambda key, slots: f"{key} {slots}", lines.append)
+    runtime.say("night_falls")
+    runtime.say("call", seat=4)
+    assert lines == []  # nothing is shown before it is said
+    sched.run_due(1.0)
+    assert lines == ["00:00.0 Ведущий: night_falls {}"]
+    runtime.timeline[-1]["dropped"] = True
+    sched.run_due(5.0)
+    assert lines == ["00:00.0 Ведущий: night_falls {}"]
