@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from hardware.events import Clock, HardwareEvent, MicrophoneLost
-from hardware.speaker import AudioDeviceError, device_list, import_sounddevice
+from hardware.speaker import AudioDeviceError, device_list, devices_here, import_sounddevice
 
 RATE = 16000
 
@@ -109,7 +109,8 @@ class SoundDeviceMicrophone(_Blocks):
     def _error(self, exc: Exception) -> AudioDeviceError:
         name = self.device if self.device is not None else "(default)"
         return AudioDeviceError(
-            f"cannot open the microphone {name}: {exc}; devices here:\n{device_list(self.sd)}"
+            f"cannot open the microphone {name}: {exc}; {devices_here(self.sd)}",
+            no_devices=not device_list(self.sd),
         )
 
     def _open(self, rate: int) -> Any:

@@ -23,7 +23,22 @@ Samples = npt.NDArray[np.int16]
 
 
 class AudioDeviceError(HostDeviceError, RuntimeError):
-    """No usable sound library or device (the message says what to install or choose)."""
+    """No usable sound library or device (the message says what to install or choose).
+    ``no_devices``: the machine has no sound device at all (the command line
+    then suggests the same command with ``--audio null``)."""
+
+    def __init__(self, message: str, no_devices: bool = False) -> None:
+        super().__init__(message)
+        self.no_devices = no_devices
+
+
+NO_DEVICES = "no sound devices found (is the sound card or USB audio plugged in?)"
+
+
+def devices_here(sd: Any) -> str:
+    """The devices to choose from, for an error message; or that there are none."""
+    listed = device_list(sd)
+    return f"devices here:\n{listed}" if listed else NO_DEVICES
 
 
 @dataclass(eq=False)
@@ -111,7 +126,8 @@ class SoundDeviceSpeaker:
         except (sd.PortAudioError, ValueError) as exc:
             raise AudioDeviceError(
                 f"cannot open the speaker {device if device is not None else '(default)'}: {exc}; "
-                f"devices here:\n{device_list(sd)}"
+                f"{devices_here(sd)}",
+                no_devices=not device_list(sd),
             ) from None
         self.latency = float(self._stream.latency)
 

@@ -127,6 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(format="host-device: warning: %(message)s", level=logging.WARNING)
+    argv = sys.argv[1:] if argv is None else argv
+    args = None
     try:
         try:
             args = build_parser().parse_args(argv)
@@ -136,7 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a reader that has gone is found here, not at exit
         return status
     except HostDeviceError as exc:
-        print(f"host-device: error: {one_line(str(exc))}", file=sys.stderr)
+        message = one_line(str(exc))
+        if getattr(exc, "no_devices", False) and hasattr(args, "audio"):
+            message += f"; to go on without sound: host-device {' '.join(with_null_audio(argv))}"
+        print(f"host-device: error: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:  # Ctrl-C: quietly; a file being written is replaced only once whole
         print(file=sys.stderr)
@@ -144,6 +149,20 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `| head`: the reader has gone; say nothing more to it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
+
+
+def with_null_audio(argv: list[str]) -> list[str]:
+    """The same command line with ``--audio null`` (in place of another ``--audio``)."""
+    out: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--audio":
+            skip = True
+        elif not arg.startswith("--audio="):
+            out.append(arg)
+    return [*out, "--audio", "null"]
 
 
 def one_line(text: str, limit: int = 400) -> str:

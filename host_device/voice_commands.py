@@ -153,9 +153,13 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def cmd_devices(args: argparse.Namespace) -> int:
-    from hardware.speaker import device_list, import_sounddevice
+    from hardware.speaker import NO_DEVICES, device_list, import_sounddevice
 
-    print(device_list(import_sounddevice()))
+    listed = device_list(import_sounddevice())
+    if not listed:
+        print(f"host-device: {NO_DEVICES}; without sound, run with --audio null", file=sys.stderr)
+        return 1
+    print(listed)
     return 0
 
 

@@ -423,3 +423,14 @@ def test_bad_assist_choices_are_one_line(capsys, tmp_path, builtin_pack):
     err = capsys.readouterr().err
     assert err.startswith("host-device: error: ") and '[assist].votes: "buttons" or "counts"' in err
     assert "Traceback" not in err
+
+
+def test_run_help_lists_speed_and_quiet(capsys):
+    assert main(["run", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--speed SPEED" in out and "--quiet" in out and "--days" in out
+
+
+def test_voices_check_on_a_folder_that_is_no_pack_exits_2(tmp_path, capsys):
+    assert main(["voices", "check", str(tmp_path)]) == 2
+    assert "not a voice pack" in capsys.readouterr().err

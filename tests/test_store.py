@@ -1,6 +1,9 @@
 """The game store: every input committed before its effect; the record commands."""
 
+import csv
+import io
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -75,12 +78,21 @@ def test_games_list_show_and_check(tmp_path, capsys, builtin_pack):
     simulate_into(path)
     capsys.readouterr()
     assert main(["games", "list", "--store", str(path)]) == 0
-    assert "\tclassic\tsimulate\tred\t3 дн." in capsys.readouterr().out
+    header, row = capsys.readouterr().out.splitlines()
+    assert header.split() == ["№", "начата", "правила", "режим", "итог", "дней"]
+    assert re.fullmatch(r"1  \d{4}-\d\d-\d\d \d\d:\d\d  классика  симуляция  победа мирных  3", row)
     assert main(["games", "show", "1", "--store", str(path)]) == 0
     shown = capsys.readouterr().out
-    assert "Рассадка и роли: 3 — don, 5 — mafia, 6 — sheriff, 8 — mafia" in shown
-    assert "День 1, голосование (main): 3: 6 (1, 2, 4, 6, 7, 9); 5: 4 (—)" in shown
+    assert shown.startswith("Игра: классика, 10 игроков\n")
+    assert "Рассадка и роли: 3 — дон, 5 — мафия, 6 — шериф, 8 — мафия; остальные — мирные жители" in shown
+    assert "День 1: кандидаты — 3 и 5" in shown
+    assert "День 1, голосование: за 3 — 6 (1, 2, 4, 6, 7, 9); за 5 — 4 (не голосовали — 4)" in shown
+    assert "День 2: голоса разделились поровну — 5 и 8" in shown
+    assert "День 2, переголосование: за 5 — 5 (2, 4, 6, 7, 9)" in shown
+    assert "Ночь 1: проверка дона (игрок 3)" not in shown  # the Don was voted out on day 1
+    assert "Ночь 1: проверка шерифа (игрок 6) — игрок 5: да" in shown
     assert "Игрок 1 покидает игру: убит ночью (ночь 1)" in shown and shown.strip().endswith("Победа: мирные")
+    assert not re.search(r"\b(main|revote|don|sheriff|mafia|red|black)\b", shown)  # Russian throughout
     assert main(["games", "check", "--store", str(path)]) == 0
     assert capsys.readouterr().out.strip() == "game 1: ok"
 
@@ -101,8 +113,14 @@ def test_export_json_round_trips_through_replay(tmp_path, capsys, builtin_pack):
     assert game.state.winner.value == "red" and data["events"]
     capsys.readouterr()
     assert main(["games", "export", "--all", "--format", "csv", "--store", str(path)]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "game,seq,t,type,seat,target,roles" and lines[1].startswith("1,1,0.0,deal_roles")
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert list(rows[0]) == ["game", "preset", "winner", "roles", "seq", "t", "type", "seat", "target", "count"]
+    assert {(r["game"], r["preset"], r["winner"], r["roles"]) for r in rows} == {
+        ("1", "classic", "red", "3=don 5=mafia 6=sheriff 8=mafia")
+    }
+    assert rows[0]["type"] == "deal_roles" and rows[0]["seq"] == "1"
+    assert all(re.fullmatch(r"\d+\.\d", r["t"]) for r in rows)  # to a tenth of a second
+    assert [r["t"] for r in rows] == sorted((r["t"] for r in rows), key=float)
 
 
 def test_a_tampered_game_is_caught(tmp_path, capsys, builtin_pack):
@@ -207,3 +225,18 @@ def test_player_names_at_the_start_or_later(tmp_path, capsys, builtin_pack):
     assert json.loads(capsys.readouterr().out)["names"] == {"3": "Антон"}
     assert main(["games", "name", "1", "11", "X", "--store", str(path)]) == 2
     assert "seat 11: the classic game has seats 1..10" in capsys.readouterr().err
+
+
+def test_games_list_shows_the_day_an_unfinished_game_reached_and_marks_trials(tmp_path, capsys, builtin_pack):
+    from host_device.store import Store
+
+    path = tmp_path / "s.sqlite3"
+    assert main(["simulate", str(ROOT / "examples" / "classic-game.json"), "--store", str(path)]) == 0
+    store = Store(path, create=True)
+    store.new_game("classic", "host", {"trial_days": 1})
+    store.close()
+    capsys.readouterr()
+    assert main(["games", "list", "--store", str(path)]) == 0
+    _, simulated, trial = capsys.readouterr().out.splitlines()
+    assert re.search(r"  симуляция +не окончена +2$", simulated)  # it reached day 2 (not «0 дн.»)
+    assert re.search(r"  автоведущий \(проба\) +не окончена +0$", trial)

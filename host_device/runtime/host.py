@@ -566,7 +566,12 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--wav", metavar="FILE.wav", help="with --audio file: what the microphone hears")
     p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")
     p.add_argument("--config", metavar="FILE.toml")
-    p.add_argument("--speed", type=SPEED, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--speed",
+        type=SPEED,
+        default=1.0,
+        help="how many times faster than life (for trying it out; default 1)",
+    )
     p.add_argument(
         "--days", type=number_in(1, 100, "--days"), help="stop after this many days (for trying it out)"
     )

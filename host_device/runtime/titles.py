@@ -7,15 +7,9 @@ from __future__ import annotations
 
 import math
 
-from engine import Phase, Role
-from engine.state import RoundKind, State
-
-ROLE_GENITIVE = {Role.DON: "дона", Role.SHERIFF: "шерифа", Role.COMMISSAR: "комиссара", Role.MAFIA: "мафии"}
-ROUNDS = {
-    RoundKind.MAIN: "голосование",
-    RoundKind.REVOTE: "переголосование",
-    RoundKind.ALL: "все голосуемые?",
-}
+from engine import Phase
+from engine.state import State
+from host_device.words_ru import ROLE_GENITIVE, ROUND_NAMES
 
 
 def title(s: State) -> str:
@@ -42,7 +36,7 @@ def title(s: State) -> str:
         Phase.TIE_SPEECH: "оправдание (автокатастрофа)",
     }.get(s.phase)
     if step is None:  # the vote
-        step = ROUNDS[s.vote_round.kind] if s.vote_round is not None else "голосование"
+        step = ROUND_NAMES[s.vote_round.kind] if s.vote_round is not None else "голосование"
     return f"День {s.day} · {step}"
 
 

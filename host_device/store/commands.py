@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import datetime
 import functools
 import io
 import json
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import Game, IllegalInput, get_preset
+from engine import DealRoles, Game, IllegalInput, Team, get_preset
 from engine.outputs import (
     CheckMade,
     FoulGiven,
@@ -20,19 +21,33 @@ from engine.outputs import (
     NominationAccepted,
     NominationWithdrawn,
     PlayerLeft,
+    Say,
     ShotTaken,
     SpeechesEnded,
     Tie,
     VoteCounted,
 )
 from engine.serial import to_dict
+from engine.state import RoundKind
 from host_device.arguments import game_id, seat_number
 from host_device.store.db import DamagedGame, Store
 from host_device.store.faults import StoreError
 from host_device.store.recover import recover
+from host_device.words_ru import (
+    MODE_NAMES,
+    ROLE_GENITIVE,
+    ROUND_NAMES,
+    TEAM_NAMES,
+    WINS,
+    listed,
+    preset_name,
+    role_name,
+)
 from voices.files import write_text
 
 MAX_NAME = 60  # characters in a player's name
+# one row an input; each row also names its game's rules, winner and roles (seat=role ...)
+CSV_FIELDS = ["game", "preset", "winner", "roles", "seq", "t", "type", "seat", "target", "count"]
 
 
 def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
@@ -86,34 +101,42 @@ def protocol(
     game: Game, steps: list[tuple[dict[str, Any], list[Any]]], names: dict[str, str] | None = None
 ) -> list[str]:
     """The game as a club writes it down (in Russian, for the club)."""
-    lines = [f"Игра: {game.preset.name}, {game.preset.seats} игроков"]
+    lines = [f"Игра: {preset_name(game.preset.name)}, {game.preset.seats} игроков"]
     if names:
         lines.append(
             "Игроки: "
             + ", ".join(f"{seat} — {name}" for seat, name in sorted(names.items(), key=lambda n: int(n[0])))
         )
+    window = 0  # the candidate whose vote window is open (0: the all-leave question)
+    hands: dict[int, int] = {}  # the host's counts of hands in this round, by candidate
     for inp, outputs in steps:
         if inp["type"] == "deal_roles":
             roles = ", ".join(
-                f"{seat} — {role}" for seat, role in sorted(inp["roles"].items(), key=lambda r: int(r[0]))
+                f"{seat} — {role_name(role)}"
+                for seat, role in sorted(inp["roles"].items(), key=lambda r: int(r[0]))
             )
-            lines.append(f"Рассадка и роли: {roles}; остальные — мирные")
+            lines.append(f"Рассадка и роли: {roles}; остальные — мирные жители")
+        elif inp["type"] == "tally":
+            hands[window] = hands.get(window, 0) + inp["count"]
         for o in outputs:
             match o:
+                case Say(phrase="vote_question", seat=seat):
+                    window = seat or 0
+                case Say(phrase="all_leave_question"):
+                    window = 0
                 case SpeechesEnded(day=day, candidates=c):
-                    lines.append(f"День {day}: выставлены {', '.join(map(str, c)) or 'никто'}")
+                    said = f"кандидаты — {listed([str(x) for x in c])}" if c else "никто не выставлен"
+                    lines.append(f"День {day}: {said}")
                 case NominationAccepted(day=day, seat=seat, target=target):
                     lines.append(f"День {day}: игрок {seat} выставил игрока {target}")
                 case NominationWithdrawn(day=day, seat=seat, target=target):
                     lines.append(f"День {day}: игрок {seat} снял игрока {target}")
-                case VoteCounted(day=day, kind=kind, counts=counts, voters=voters):
-                    who = "; ".join(
-                        f"{c if c else 'все'}: {n} ({', '.join(map(str, dict(voters)[c])) or '—'})"
-                        for c, n in counts
-                    )
-                    lines.append(f"День {day}, голосование ({kind}): {who}")
+                case VoteCounted():
+                    lines.append(_vote_line(o, hands))
+                    hands = {}
                 case Tie(day=day, seats=seats):
-                    lines.append(f"День {day}: автокатастрофа между {', '.join(map(str, seats))}")
+                    tied = listed([str(x) for x in seats])
+                    lines.append(f"День {day}: голоса разделились поровну — {tied}")
                 case PlayerLeft(seat=seat, how=how, day=day, night=night):
                     when = f"день {day}" if day is not None else f"ночь {night}"
                     reason = {
@@ -126,24 +149,66 @@ def protocol(
                     lines.append(f"Ночь {night}: игрок {seat} стреляет в {target}")
                 case CheckMade(night=night, by=by, seat=seat, target=target, result=result):
                     lines.append(
-                        f"Ночь {night}: проверка {by.value} (игрок {seat}) — игрок {target}: "
+                        f"Ночь {night}: проверка {ROLE_GENITIVE[by]} (игрок {seat}) — игрок {target}: "
                         f"{'да' if result else 'нет'}"
                     )
                 case FoulGiven(seat=seat, count=count):
                     lines.append(f"Замечание игроку {seat} ({count}-е)")
                 case GameEnded(winner=winner):
-                    lines.append(f"Победа: {'мирные' if winner.value == 'red' else 'мафия'}")
+                    lines.append(f"Победа: {TEAM_NAMES[winner]}")
                 case _:
                     pass
     return lines
 
 
+def _vote_line(counted: VoteCounted, hands: dict[int, int]) -> str:
+    """«День 1, голосование: за 5 — 7 (1, 2, 4); за 8 — 3 (3; не голосовали — 2)»."""
+    voters = dict(counted.voters)
+    parts = []
+    for candidate, count in counted.counts:
+        pressed = voters.get(candidate, ())
+        how = [", ".join(map(str, pressed))] if pressed else []
+        if hands.get(candidate):
+            how.append(f"по рукам — {hands[candidate]}")
+        automatic = count - len(pressed) - hands.get(candidate, 0)
+        if automatic > 0:
+            how.append(f"не голосовали — {automatic}")
+        who = "за" if candidate == 0 else f"за {candidate}"
+        parts.append(f"{who} — {count}" + (f" ({'; '.join(how)})" if how else ""))
+    kind = ROUND_NAMES[RoundKind(counted.kind)]
+    return f"День {counted.day}, {kind}: {'; '.join(parts)}"
+
+
+LIST_HEADER = ("№", "начата", "правила", "режим", "итог", "дней")
+
+
 def cmd_list(args: argparse.Namespace, store: Store) -> int:
     settled = {g.id: g for g in store.settle(write=False)}  # a game whose record ends it is finished
+    rows = [LIST_HEADER]
     for g in (settled.get(row.id, row) for row in store.games()):
-        state = g.winner or ("не окончена" if g.finished_at is None else "-")
-        print(f"{g.id}\t{g.started_at}\t{g.preset}\t{g.mode}\t{state}\t{g.days} дн.")
+        days: int | str = g.days
+        mode = MODE_NAMES.get(g.mode, g.mode)
+        if g.finished_at is None:  # the day it reached, from its record
+            try:
+                days = store.replay(g.id).state.day
+                if store.settings(g.id).get("trial_days"):
+                    mode += " (проба)"
+            except StoreError:
+                days = "?"
+        result = WINS[Team(g.winner)] if g.winner else ("не окончена" if g.finished_at is None else "—")
+        rows.append((str(g.id), _local(g.started_at), preset_name(g.preset), mode, result, str(days)))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(LIST_HEADER))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
     return 0
+
+
+def _local(started_at: str) -> str:
+    """A stored UTC time as this machine's local date and time, to the minute."""
+    try:
+        return datetime.datetime.fromisoformat(started_at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return started_at
 
 
 def cmd_show(args: argparse.Namespace, store: Store) -> int:
@@ -187,18 +252,25 @@ def _export_one(store: Store, gid: int) -> tuple[dict[str, Any], list[list[Any]]
         **result,
         "undone": [{"seq": seq, "t": t, **to_dict(inp)} for seq, t, inp in store.undone(gid)],
     }
+    winner = result["winner"] or ""
+    deals = (to_dict(inp)["roles"] for _, _, inp in store.inputs(gid) if isinstance(inp, DealRoles))
+    dealt: dict[str, str] = next(deals, {})
+    roles = " ".join(f"{seat}={role}" for seat, role in sorted(dealt.items(), key=lambda r: int(r[0])))
     rows = []
     for seq, t, inp in store.inputs(gid):
         data = to_dict(inp)
         rows.append(
             [
                 gid,
+                game.preset.name,
+                winner,
+                roles,
                 seq,
-                t,
+                f"{t:.1f}",
                 data["type"],
                 data.get("seat", ""),
                 data.get("target", ""),
-                json.dumps(data.get("roles", ""), ensure_ascii=False) if "roles" in data else "",
+                data.get("count", ""),
             ]
         )
     return obj, rows
@@ -223,7 +295,7 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
     else:
         buffer = io.StringIO()
         writer = csv.writer(buffer)
-        writer.writerow(["game", "seq", "t", "type", "seat", "target", "roles"])
+        writer.writerow(CSV_FIELDS)
         writer.writerows(rows)
         text = buffer.getvalue()
     if args.to:

@@ -1,0 +1,33 @@
+"""The Russian names a player or host reads on a screen or in a protocol:
+rules, modes, teams, rounds, roles in the genitive. (What the device says is
+in voices/data/ru.toml; the roles' own names are voices.forms.ROLE_WORDS.)"""
+
+from __future__ import annotations
+
+from engine import Role, Team
+from engine.state import RoundKind
+from voices.forms import ROLE_WORDS
+
+PRESET_NAMES = {"classic": "классика", "event": "ивент"}
+MODE_NAMES = {"host": "автоведущий", "assist": "с ведущим", "simulate": "симуляция"}
+TEAM_NAMES = {Team.RED: "мирные", Team.BLACK: "мафия"}
+WINS = {Team.RED: "победа мирных", Team.BLACK: "победа мафии"}
+ROLE_GENITIVE = {Role.DON: "дона", Role.SHERIFF: "шерифа", Role.COMMISSAR: "комиссара", Role.MAFIA: "мафии"}
+ROUND_NAMES = {
+    RoundKind.MAIN: "голосование",
+    RoundKind.REVOTE: "переголосование",
+    RoundKind.ALL: "все голосуемые покидают игру?",
+}
+
+
+def role_name(role: Role | str) -> str:
+    return ROLE_WORDS[Role(role)]
+
+
+def preset_name(name: str) -> str:
+    return PRESET_NAMES.get(name, name)
+
+
+def listed(items: list[str]) -> str:
+    """ "3", "3 и 5", "3, 5 и 8"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} и {items[-1]}"
