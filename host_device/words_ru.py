@@ -4,6 +4,8 @@ in voices/data/ru.toml; the roles' own names are voices.forms.ROLE_WORDS.)"""
 
 from __future__ import annotations
 
+import datetime
+
 from engine import Role, Team
 from engine.state import RoundKind
 from voices.forms import ROLE_WORDS
@@ -31,3 +33,11 @@ def preset_name(name: str) -> str:
 def listed(items: list[str]) -> str:
     """ "3", "3 и 5", "3, 5 и 8"."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} и {items[-1]}"
+
+
+def local_time(stored: str) -> str:
+    """A stored UTC time as this machine's local date and time, to the minute."""
+    try:
+        return datetime.datetime.fromisoformat(stored).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stored

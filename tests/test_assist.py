@@ -419,18 +419,30 @@ def test_the_vote_counted_by_hand_refuses_letters_and_a_buttoned_window():
 
 def test_roles_entered_by_the_host_are_checked_group_by_group():
     rt, assist = make()
+    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков (мафию и дона); выбрано: —; Enter — дальше"
     typed(assist, "35\n")
     assert assist.message == "роли: нужно мест: 3, отмечено: 2"
-    typed(assist, "8\n")  # the black seats 3 5 8
+    assert assist.roles.selected == set()  # a refused choice starts afresh
+    typed(assist, "358\n")  # the black seats 3 5 8
+    assert assist.roles.prompt().startswith("Роли: отметьте дона среди чёрных;")
     typed(assist, "4\n")
-    assert assist.message == "роли: дон должен быть среди чёрных"
-    typed(assist, "\x1b3\n5\n")  # the Don 3; then a Sheriff among the black
+    assert assist.message == "роли: дон должен быть среди чёрных" and assist.roles.selected == set()
+    typed(assist, "3\n5\n")  # the Don 3; then a Sheriff among the black
     assert assist.message == "роли: это место уже чёрное или занято другой ролью"
+    assert assist.roles.prompt() == "Роли: отметьте шерифа; выбрано: —; Enter — дальше"
     assert rt.game.phase is Phase.ROLES
-    typed(assist, "\x1b6\n")
+    typed(assist, "6\n")
     assert rt.game.phase is Phase.INTRO_MAFIA and assist.message == "роли записаны"
     assert dict(rt.game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}
     assert typed(assist, "v") == [False]
+
+
+def test_the_event_roles_prompt_has_no_don():
+    rt = Runtime(Game("event"), Scheduler(), lambda key, slots: PHRASE_S, Settings())
+    assist = Assist(rt)
+    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков; выбрано: —; Enter — дальше"
+    typed(assist, "123\n")
+    assert assist.roles.prompt().startswith("Роли: отметьте комиссара;")
 
 
 def test_auto_accept_takes_a_heard_nomination_at_once():
@@ -635,3 +647,101 @@ def test_a_lost_terminal_does_not_stop_the_game():
     screen.draw()  # no error
     typed(assist, "n")
     assert rt.game.state.speaker == 2
+
+
+# ---------------------------------------------------------------- the host's screen, issue 17
+
+
+def test_paused_the_screen_says_so_and_offers_only_the_keys_that_work():
+    _, assist = to_day_one()
+    typed(assist, "p")
+    shown = render(assist)
+    assert "ПАУЗА — всё стоит; p — продолжить" in shown
+    keys = next(line for line in shown.splitlines() if line.startswith("Клавиши:"))
+    assert "p продолжить" in keys and "n дальше" not in keys and "f фол" not in keys
+    typed(assist, "p")
+    keys = next(line for line in render(assist).splitlines() if line.startswith("Клавиши:"))
+    assert "p пауза" in keys and "n дальше" in keys
+
+
+def test_a_message_leaves_the_screen_after_a_few_seconds_or_at_the_next_step():
+    rt, assist = to_day_one()
+    typed(assist, "y")  # nothing heard: a message
+    assert "› [y]: нет услышанных выставлений" in render(assist)
+    wait(rt, 3)
+    assert "› [y]" in render(assist)
+    wait(rt, 4)
+    assert "›" not in render(assist) and assist.message  # kept for the record, no longer shown
+    typed(assist, "y")
+    typed(assist, "n")  # the next speech
+    assert "›" not in render(assist)
+
+
+def test_a_second_nomination_by_the_host_says_which_one_it_replaced():
+    rt, assist = to_day_one()
+    typed(assist, "v5")
+    assert assist.message == "записано: игрок 1 выставляет игрока 5"
+    typed(assist, "v7")
+    assert assist.message == "записано: игрок 1 выставляет игрока 7 (вместо игрока 5)"
+    assert rt.game.state.nominations == {1: 7}
+
+
+def counted_vote():
+    rt, assist = to_day_one(settings=AssistSettings(votes="counts"))
+    typed(assist, "v3nv5")
+    typed(assist, "n" * 9)
+    typed(assist, "n")
+    wait(rt, 30)
+    assert rt.game.phase is Phase.VOTE
+    return rt, assist
+
+
+def test_next_in_a_vote_counted_by_hand_warns_before_it_records_no_hands():
+    rt, assist = counted_vote()
+    assert "голоса по рукам" in render(assist)
+    record = rt.game.record
+    assert typed(assist, "n") == [False]
+    assert assist.message == "голоса не введены (игрок 3): g — ввести число; n ещё раз — ноль голосов"
+    assert rt.game.record == record
+    assert typed(assist, "n") == [True]  # said twice: no hands for seat 3
+    assert rt.game.record[-1] == Advance() and rt.game.state.vote_round.current == 5
+
+
+def test_the_last_candidates_typed_count_and_the_counted_one_are_both_said():
+    rt, assist = counted_vote()
+    typed(assist, "g6\ng2\n")  # 6 for seat 3; 2 typed for seat 5, who also gets the 2 non-voters
+    assert rt.game.state.out == [3]
+    assert assist.message == (
+        "за игрока 5 введено 2, засчитано 4: голоса не голосовавших отданы последней кандидатуре"
+    )
+    assert "последний подсчёт: 3: 6, 5: 4" in render(assist)
+
+
+def test_the_screen_shows_when_a_vote_window_is_open():
+    rt, assist = to_day_one()
+    typed(assist, "v4" + "n" * 9 + "v2" + "n")
+    typed(assist, "n")
+    assert "Голосуем за игрока 4 · окно закрыто" in render(assist)  # the question is being said
+    wait(rt, rt.window[0] - rt.sched.now + 0.1)
+    assert "Голосуем за игрока 4 · ОКНО ОТКРЫТО: жмите кнопки" in render(assist)
+
+
+@pytest.mark.parametrize("state", ["speech", "proposal", "vote", "help"])
+def test_the_screen_fits_80_by_24_with_the_step_on_top(state):
+    rt, assist = to_day_one()
+    if state == "proposal":
+        heard(rt, 5)
+        typed(assist, "v")  # a refused key: a message too
+    elif state == "vote":
+        typed(assist, "v4" + "n" * 9 + "v2" + "nn")
+    elif state == "help":
+        typed(assist, "h")
+    text = render(assist, 80, 24)
+    lines = text.splitlines()
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+    assert lines[0].startswith("╭─ День 1 · ")
+    if rt.timer is not None and state != "vote":
+        assert "0:" in lines[0] or shows(text, "1:00") or any("1:00" in line for line in lines[:8])
+    if state == "help":
+        assert "Клавиши ведущего" in text and "f фол" not in text  # the help, not the seats
+        assert lines[0].startswith("╭─ День 1 · речи · 1:00")

@@ -93,7 +93,7 @@ def test_run_quiet_prints_nothing_of_the_game(monkeypatch, tmp_path, builtin_pac
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert Host(args(quiet=True)).run() == 0
     out = capsys.readouterr().out
-    assert "Ведущий:" not in out and "game over: not finished" in out
+    assert "Ведущий:" not in out and "игра не окончена (продолжить: host-device run --resume" in out
 
 
 def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
@@ -121,7 +121,7 @@ def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
         == 0
     )
     out = capsys.readouterr().out
-    assert "game over: not finished" in out
+    assert "host-device: игра не окончена (продолжить: host-device run --resume" in out
 
 
 def registration(preset="classic"):
@@ -330,8 +330,9 @@ def test_the_resume_question_is_answered_by_typing_on_any_panel(monkeypatch, tmp
     assert asked.run() == 0
     assert asked.game_id == game and asked.resumed
     out = capsys.readouterr().out
-    assert "type n or u and Enter" in out
-    assert "«может быть»: type n to resume game" in out
+    assert "не окончена: «Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)" in out
+    assert f"«может быть»: n — продолжить игру {game}, u — новая игра" in out
+    assert f"продолжаем игру {game} (Раздача ролей)" in out
 
 
 def test_a_store_that_cannot_record_pauses_the_game():
@@ -396,7 +397,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     assert dict(game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}
     out = capsys.readouterr().out
     # the host's screen: drawn first for the roles, last as the game stops
-    assert "Роли: отметьте места — все чёрные (мафия и дон), 3" in out and "День 2 · утро" in out
+    assert "Роли: отметьте трёх чёрных игроков (мафию и дона)" in out and "День 2 · утро" in out
     assert "роль" not in out  # no roles shown: the host view was never turned on
     # what the listener reports goes to the host's screen
     from host_device.intents import Intent

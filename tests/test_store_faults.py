@@ -534,9 +534,9 @@ def test_ctrl_c_at_the_resume_question_ends_quietly(tmp_path, builtin_pack):
     try:
         deadline = time.monotonic() + 60
         line = ""
-        while "is unfinished" not in line and time.monotonic() < deadline:
+        while "не окончена" not in line and time.monotonic() < deadline:
             line = proc.stdout.readline()
-        assert "is unfinished" in line
+        assert "не окончена" in line
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     finally:

@@ -25,7 +25,8 @@ from engine import Advance, Check, DealRoles, Foul, Input, Nominate, Phase, Role
 from engine.outputs import Output, VoteCounted
 from engine.roles import BLACK_ROLES
 from host_device.runtime.loop import Runtime
-from voices.forms import ROLE_WORDS
+from host_device.words_ru import ROLE_GENITIVE
+from voices.forms import ROLE_WORDS, cardinal
 
 # (key name, keyboard key, what it does): the help screen, the README and the checks read this one table
 KEYS: tuple[tuple[str, str, str, str], ...] = (  # (name, key, short label, what it does)
@@ -97,20 +98,30 @@ class RoleEntry:
 
     def prompt(self) -> str:
         role, count = self.step
-        what = "все чёрные (мафия и дон)" if role is None else ROLE_NAMES[role]
+        if role is None:
+            what = f"{players(count)} чёрных игроков" if count > 1 else "чёрного игрока"
+            if any(r is Role.DON for r, _ in self.steps):
+                what += " (мафию и дона)"
+        else:
+            what = ROLE_GENITIVE[role] if role in ROLE_GENITIVE else ROLE_NAMES[role]
+            what += " среди чёрных" if role in BLACK_ROLES else ""
         chosen = ", ".join(map(str, sorted(self.selected))) or "—"
-        return f"Роли: отметьте места — {what}, {count}; выбрано: {chosen}; Enter — дальше"
+        return f"Роли: отметьте {what}; выбрано: {chosen}; Enter — дальше"
 
     def confirm(self) -> str | None:
         """The group is taken (None) or the reason it is not."""
         role, count = self.step
         black = {seat for seat, r in self.roles.items() if r in BLACK_ROLES}
+        refusal = None
         if len(self.selected) != count:
-            return f"нужно мест: {count}, отмечено: {len(self.selected)}"
-        if role in BLACK_ROLES and not self.selected <= black:
-            return "дон должен быть среди чёрных"
-        if role is not None and role not in BLACK_ROLES and self.selected & set(self.roles):
-            return "это место уже чёрное или занято другой ролью"
+            refusal = f"нужно мест: {count}, отмечено: {len(self.selected)}"
+        elif role in BLACK_ROLES and not self.selected <= black:
+            refusal = f"{ROLE_NAMES[role]} должен быть среди чёрных"
+        elif role is not None and role not in BLACK_ROLES and self.selected & set(self.roles):
+            refusal = "это место уже чёрное или занято другой ролью"
+        if refusal is not None:
+            self.selected = set()  # a fresh selection: the wrong seats never stay marked
+            return refusal
         self.roles.update(dict.fromkeys(self.selected, Role.MAFIA if role is None else role))
         self.selected = set()
         self.index += 1
@@ -125,6 +136,12 @@ class RoleEntry:
 
 
 ROLE_NAMES = ROLE_WORDS  # the Russian role names the device speaks, on the host's screen too
+MESSAGE_S = 6.0  # a message stays on the host's screen this long, or until the next step
+
+
+def players(n: int) -> str:
+    """A count of players after «отметьте»: "двух", "трёх", "четырёх", "пять"."""
+    return {2: "двух", 3: "трёх", 4: "четырёх"}.get(n, cardinal(n))
 
 
 class Assist:
@@ -147,6 +164,10 @@ class Assist:
         self.pending: str | None = None  # a host key waiting for its seat or number
         self.digits = ""
         self.message = ""
+        self.message_at: tuple[int, float] = (-1, 0.0)  # (step, time) it was said
+        self.zero_warned: tuple[int, int] | None = None  # (step, window) where "next" would record 0 hands
+        self.typed_counts: dict[int, int] = {}  # this round's hands typed, by candidate
+        self.vote_note = ""  # what the round's count did with the typed hands, said after it
         self.show_roles = False
         self.show_help = False
         self.transcript = ""
@@ -162,10 +183,24 @@ class Assist:
         for output in outputs:
             if isinstance(output, VoteCounted):
                 self.last_counts = output.counts
+                typed, self.typed_counts = self.typed_counts, {}
+                last, counted = output.counts[-1]
+                if last in typed and typed[last] != counted:  # the non-voters went to the last candidate
+                    self.vote_note = (
+                        f"за игрока {last} введено {typed[last]}, засчитано {counted}: "
+                        "голоса не голосовавших отданы последней кандидатуре"
+                    )
 
     def say(self, message: str) -> None:
         self.message = message
+        self.message_at = (self.runtime.step, self.runtime.sched.now)
         self.runtime.record("host_message", text=message)
+
+    def shown_message(self) -> str:
+        """The message, while it is fresh: for MESSAGE_S, and not past the step it was said in."""
+        step, at = self.message_at
+        fresh = step == self.runtime.step and self.runtime.sched.now - at < MESSAGE_S
+        return self.message if fresh else ""
 
     # ------------------------------------------------------------------ keys
 
@@ -287,6 +322,16 @@ class Assist:
     # ------------------------------------------------------------------ what each key does
 
     def _next(self) -> bool:
+        s, rt = self.game.state, self.runtime
+        rnd = s.vote_round
+        by_hand = rt.window is not None and rt.window[1] == float("inf")  # no buttons: the host counts
+        if s.phase is Phase.VOTE and rnd is not None and by_hand:
+            here = (rt.step, rnd.window)  # a window counted by hand, with no count typed yet
+            if rnd.current not in rnd.tallies and self.zero_warned != here:
+                self.zero_warned = here
+                who = "все голосуемые" if rnd.current == 0 else f"игрок {rnd.current}"
+                self.say(f"голоса не введены ({who}): g — ввести число; n ещё раз — ноль голосов")
+                return False
         return self._handle(Advance())
 
     def _pause(self) -> bool:
@@ -339,7 +384,16 @@ class Assist:
         if self.pending == "count":
             count = int(self.digits)
             self.pending, self.digits = None, ""
-            return self._handle(Tally(count=count))
+            rnd = self.game.state.vote_round
+            candidate = rnd.current if rnd is not None else 0
+            self.typed_counts[candidate] = self.typed_counts.get(candidate, 0) + count
+            if not self._handle(Tally(count=count)):
+                self.typed_counts[candidate] -= count
+                return False
+            if self.vote_note:  # the count that ended the round was not the one that counts
+                self.say(self.vote_note)
+                self.vote_note = ""
+            return True
         assert self.roles is not None
         reason = self.roles.confirm()
         if reason is not None:
@@ -363,7 +417,12 @@ class Assist:
     def _nominate_seat(self, seat: int) -> bool:
         speaker = self.game.state.speaker
         assert speaker is not None
-        return self._handle(Nominate(seat=speaker, target=seat))
+        before = self.game.state.nominations.get(speaker)
+        if not self._handle(Nominate(seat=speaker, target=seat)):
+            return False
+        if before is not None and before != seat:  # the last one said counts: say which one it replaced
+            self.say(f"записано: игрок {speaker} выставляет игрока {seat} (вместо игрока {before})")
+        return True
 
     def _withdraw_seat(self, seat: int) -> bool:
         speaker = self.game.state.speaker

@@ -45,8 +45,9 @@ from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import TIMED, Runtime, Settings
 from host_device.runtime.narration import Narration, PlainLines, StatusLine, status
 from host_device.runtime.screen import Screen
-from host_device.runtime.titles import elapsed
+from host_device.runtime.titles import elapsed, title
 from host_device.store.faults import StoreError
+from host_device.words_ru import WINS, local_time
 
 log = logging.getLogger(__name__)
 
@@ -226,7 +227,8 @@ class Host:
             model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))
         except ModelMissing as exc:
             self._notice(
-                f"{exc}; nominations are not heard in this game", "модели речи нет: выставления не слышны"
+                f"{exc}; nominations are not heard in this game",
+                "модели речи нет: выставления в этой игре не слышны (установить: host-device model install)",
             )
             return None
         patterns = russian_patterns()
@@ -243,13 +245,14 @@ class Host:
         )
 
     def _notice(self, text: str, russian: str) -> None:
-        """A fault or a change at the table: a line on the terminal, or in
-        assist mode the host's screen's message line (the screen owns the terminal)."""
+        """A fault or a change at the table: in Russian on the terminal, or in
+        assist mode on the host's screen's message line (the screen owns the
+        terminal); in English in the log."""
         log.info(text)
         if self.assist is not None:
             self.assist.say(russian)
         else:
-            self._print(f"host-device: {text}")
+            self._print(f"host-device: {russian}")
 
     def _print(self, text: str) -> None:
         """A line on the terminal, above the status line if there is one."""
@@ -402,7 +405,7 @@ class Host:
         self.runtime.day_start = len(game.record)  # undo reaches back to the restart, no further
         self.game_id = record_runtime(self.store, self.runtime, "host", game_id=game_id)
         self.resumed = True
-        print(f"host-device: resuming game {game_id} at {game.phase.value}, day {game.state.day}", flush=True)
+        self._print(f"host-device: продолжаем игру {game_id} ({title(game.state)})")
 
     def _game_to_resume(self) -> int | None:
         """--resume ID, --new, or the table's choice when an unfinished game is found."""
@@ -424,8 +427,8 @@ class Host:
             return None
         latest = unfinished[-1]
         self._print(
-            f"host-device: game {latest.id} ({latest.started_at}) is unfinished: "
-            "next resumes it, undo starts anew (the panel's buttons, or type n or u and Enter)"
+            f"host-device: игра {latest.id} (начата {local_time(latest.started_at)}) не окончена: "
+            "«Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)"
         )
         self.gate.add(self.announcer.say("unfinished_game"))
         while True:
@@ -438,7 +441,7 @@ class Host:
             if (isinstance(item, Press) and item.key == "undo") or answer in NO:
                 return None
             if answer is not None:
-                self._print(f"host-device: «{item.text}»: type n to resume game {latest.id}, u to start anew")
+                self._print(f"host-device: «{item.text}»: n — продолжить игру {latest.id}, u — новая игра")
 
     def _offered(self, game: Any) -> bool:
         """An unfinished game the table is asked about: a game of this table's
@@ -455,14 +458,16 @@ class Host:
             self.lines_in.start(sys.stdin)
         if self.args.panel == "keyboard" and self.args.mode == "host":
             self._print(
-                "host-device: keys: seats 1…9, 0, -, =; n next, p pause, u undo; "
-                "Tab — the speaker's words, Enter sends them"
+                "host-device: клавиши: места 1…9, 0, -, =; n — дальше, p — пауза, u — отмена; "
+                "Tab — слова говорящего, Enter — отправить"
             )
         self._open_store()
         if self.listener is not None:
             self.listener.start()
         if self.typed_speech and self.lines_in is not None:
-            self._print("host-device: type what the speaker says, then Enter (nominations, «спасибо»)")
+            self._print(
+                "host-device: наберите слова говорящего и Enter («я выставляю игрока номер семь», «спасибо»)"
+            )
         if self.screen is not None or self.lines is not None:
             self._heartbeat()
         if self.resumed:
@@ -484,7 +489,7 @@ class Host:
                 self.args.speed, stop=self._over, inbox=self.inbox, on_input=self._input, tick=self._tick
             )
         except KeyboardInterrupt:
-            self._print("host-device: stopped")
+            self._print("host-device: остановлено")
         finally:
             if self.screen is not None:
                 self.screen.draw()  # the game as it ends
@@ -499,7 +504,11 @@ class Host:
         winner = self.game.state.winner
         if self.lines is not None:
             self.lines.write_line("")  # below the status line
-        print(f"host-device: game over: {winner.value if winner else 'not finished'}", flush=True)
+        if winner is not None:
+            print(f"host-device: игра окончена: {WINS[winner]}", flush=True)
+        else:
+            again = f" (продолжить: host-device run --resume {self.game_id})" if self.game_id else ""
+            print(f"host-device: игра не окончена{again}", flush=True)
         return 0
 
 

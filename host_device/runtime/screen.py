@@ -46,48 +46,71 @@ def big(text: str) -> str:
     return "\n".join(" ".join(DIGITS[c][row] for c in text) for row in range(5))
 
 
-def render(assist: Assist, width: int = 100) -> str:
+def render(assist: Assist, width: int = 100, height: int | None = None) -> str:
+    """The screen as text. With a ``height`` it fits: when the full view is
+    taller, the timer moves into the title line (no large digits)."""
+    text = _print(view(assist), width)
+    if height is not None and text.count("\n") > height:
+        text = _print(view(assist, compact=True), width)
+    return text
+
+
+def _print(group: Group, width: int) -> str:
     console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
-    console.print(view(assist))
+    console.print(group)
     out = console.file
     assert isinstance(out, io.StringIO)
     return out.getvalue()
 
 
-def view(assist: Assist) -> Group:
+def view(assist: Assist, compact: bool = False) -> Group:
+    """The host's screen. The help (h) takes the place of everything below
+    the top panel, so that the step and the timer stay in sight."""
     rt = assist.runtime
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
     head = title(s)
+    speech = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
+    compact = compact or assist.show_help
+    if compact and speech is not None:
+        head += f" · {clock(speech)}"
     if rt.sched.paused:
         head += " · ПАУЗА"
     lines = []
+    if rt.sched.paused:
+        lines.append("ПАУЗА — всё стоит; p — продолжить")
     if s.speaker is not None:
         lines.append(f"Говорит игрок {s.speaker}")
     elif s.phase is Phase.VOTE and s.vote_round is not None:
         rnd = s.vote_round
         lines.append("Все голосуемые?" if rnd.current == 0 else f"Голосуем за игрока {rnd.current}")
+        if rt.window is not None and rt.window[1] == float("inf"):
+            lines[-1] += " · голоса по рукам: g, число, Enter"
+        elif rt.window is not None and rt.window[0] <= rt.sched.now < rt.window[1]:
+            lines[-1] += " · ОКНО ОТКРЫТО: жмите кнопки"
+        else:
+            lines[-1] += " · окно закрыто"
     if over and s.winner is not None:
         lines.append(f"Победа: {'красные' if s.winner.value == 'red' else 'чёрные'}")
-    speech = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
     top = Text("\n".join(lines))
-    if speech is not None:
+    if speech is not None and not compact:
         top.append("\n" + big(clock(speech)))
     free = left(rt.sched.now, rt.free)
     if free is not None:
         top.append(f"\nТаймер ведущего: {clock(free)}")
     parts: list[Any] = [Panel(top, title=head, title_align="left")]
+    if assist.show_help:
+        return Group(*parts, help_panel())
     parts.append(seats_table(assist, roles=assist.show_roles or over))
     parts.append(Text(candidates_line(assist)))
     parts.append(Text(f"Услышано: «{assist.transcript}»" if assist.transcript else "Услышано: —"))
     waiting = waiting_lines(assist)
     if waiting:
         parts.append(Text("\n".join(waiting)))
-    if assist.message:
-        parts.append(Text(f"› {assist.message}"))
+    message = assist.shown_message()
+    if message:
+        parts.append(Text(f"› {message}"))
     parts.append(Text(keys_line(assist)))
-    if assist.show_help:
-        parts.append(help_panel())
     return Group(*parts)
 
 
@@ -152,7 +175,9 @@ def waiting_lines(assist: Assist) -> list[str]:
 
 
 def keys_line(assist: Assist) -> str:
-    return "Клавиши: " + " · ".join(f"{CHARS[k]} {SHORT[k]}" for k in assist.legal_keys())
+    paused = assist.runtime.sched.paused
+    labels = {**SHORT, "pause": "продолжить"} if paused else SHORT
+    return "Клавиши: " + " · ".join(f"{CHARS[k]} {labels[k]}" for k in assist.legal_keys())
 
 
 def help_panel() -> Panel:
@@ -165,14 +190,18 @@ def help_panel() -> Panel:
 class Screen:
     """Redraws a terminal with :func:`render` (home, the screen, clear the rest)."""
 
-    def __init__(self, assist: Assist, out: TextIO, width: int | None = None) -> None:
+    def __init__(
+        self, assist: Assist, out: TextIO, width: int | None = None, height: int | None = None
+    ) -> None:
         self.assist = assist
         self.out = out
-        self.width = width or min(120, shutil.get_terminal_size((100, 40)).columns)
+        size = shutil.get_terminal_size((100, 40))
+        self.width = width or min(120, size.columns)
+        self.height = height or size.lines
         self._last = ""
 
     def draw(self) -> None:
-        text = render(self.assist, self.width)
+        text = render(self.assist, self.width, self.height)
         if text != self._last:
             first = not self._last
             self._last = text

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import datetime
 import functools
 import io
 import json
@@ -40,6 +39,7 @@ from host_device.words_ru import (
     TEAM_NAMES,
     WINS,
     listed,
+    local_time,
     preset_name,
     role_name,
 )
@@ -196,19 +196,11 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
             except StoreError:
                 days = "?"
         result = WINS[Team(g.winner)] if g.winner else ("не окончена" if g.finished_at is None else "—")
-        rows.append((str(g.id), _local(g.started_at), preset_name(g.preset), mode, result, str(days)))
+        rows.append((str(g.id), local_time(g.started_at), preset_name(g.preset), mode, result, str(days)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(LIST_HEADER))]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
     return 0
-
-
-def _local(started_at: str) -> str:
-    """A stored UTC time as this machine's local date and time, to the minute."""
-    try:
-        return datetime.datetime.fromisoformat(started_at).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return started_at
 
 
 def cmd_show(args: argparse.Namespace, store: Store) -> int:
