@@ -240,3 +240,20 @@ def test_games_list_shows_the_day_an_unfinished_game_reached_and_marks_trials(tm
     _, simulated, trial = capsys.readouterr().out.splitlines()
     assert re.search(r"  симуляция +не окончена +2$", simulated)  # it reached day 2 (not «0 дн.»)
     assert re.search(r"  автоведущий \(проба\) +не окончена +0$", trial)
+
+
+def test_the_protocol_names_an_all_leave_round_and_a_day_without_candidates(tmp_path, capsys, builtin_pack):
+    path = tmp_path / "s.sqlite3"
+    scenario = ROOT / "tests" / "scenarios" / "classic_fouls_and_all_leave.json"
+    quiet = tmp_path / "quiet.json"
+    quiet.write_text(json.dumps({"roles": {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}, "days": [{}]}))
+    for script in (scenario, quiet):
+        assert main(["simulate", str(script), "--store", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["games", "show", "1", "--store", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "День 1, все голосуемые покидают игру?: за — 6 (1, 3, 5, 6, 7, 9)" in shown
+    assert "День 1, переголосование: за 2 — 5 (1, 3, 5, 7, 9); за 4 — 5 (не голосовали — 5)" in shown
+    assert "Игрок 9 покидает игру: дисквалифицирован (день 2)" in shown
+    assert main(["games", "show", "2", "--store", str(path)]) == 0
+    assert "День 1: никто не выставлен" in capsys.readouterr().out
