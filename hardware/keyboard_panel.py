@@ -18,6 +18,7 @@ is held), so there is no bounce and no stuck key here.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import queue
 import sys
@@ -177,6 +178,11 @@ class KeyboardPanel(Panel):
         self.draw()
 
     def close(self) -> None:
+        if self.drawing:  # the status line goes; what is printed next starts on a clean line
+            with contextlib.suppress(OSError, ValueError):
+                self.out.write("\r\x1b[K")
+                self.out.flush()
+            self.drawing = False
         self._closed.set()
         if self._saved is not None:
             import termios

@@ -496,14 +496,14 @@ class Host:
             if self.listener is not None:
                 self.listener.stop()
             self.speaker.close()
+            if self.lines is not None:
+                self.lines.close()  # the status line goes (the keyboard panel's with the panel)
             self.panel.close()
             if self.keys is not None:
                 self.keys.close()
             if self.store is not None:
                 self.store.close()
         winner = self.game.state.winner
-        if self.lines is not None:
-            self.lines.write_line("")  # below the status line
         if winner is not None:
             print(f"host-device: игра окончена: {WINS[winner]}", flush=True)
         else:

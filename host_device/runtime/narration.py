@@ -95,6 +95,11 @@ class StatusLine:
         self._write(f"\r\x1b[K{text}\n")
         self.draw()
 
+    def close(self) -> None:
+        """The status line goes; what is printed next starts on a clean line."""
+        self._write("\r\x1b[K")
+        self.out = io.StringIO()
+
     def _write(self, text: str) -> None:
         try:
             self.out.write(text)
@@ -111,6 +116,9 @@ class PlainLines:
         self.status = ""
 
     def draw(self) -> None:
+        return
+
+    def close(self) -> None:
         return
 
     def write_line(self, text: str) -> None:
