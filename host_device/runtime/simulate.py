@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -171,12 +172,14 @@ def simulate(
     resume: bool = False,
     die_after: int | None = None,
     mode: str = "host",
+    watch: Callable[[Runtime], Any] | None = None,
 ) -> tuple[dict[str, Any], Runtime]:
     """Play a script through the runtime. With a store, every input is
     recorded; ``resume`` carries on the store's unfinished game instead of
     starting one; ``die_after`` kills this process (SIGKILL) after that many
     inputs are recorded (for the crash tests). ``mode`` "assist": the steps
-    are started by a scripted human host (:class:`ScriptedHost`)."""
+    are started by a scripted human host (:class:`ScriptedHost`). ``watch``
+    is given the runtime before the game starts (a public stream, say)."""
     duration = duration or builtin_durations()
     if mode == "assist":
         settings = assist_settings(settings)
@@ -193,6 +196,8 @@ def simulate(
         ScriptedHost(Assist(runtime, SCRIPTED_ASSIST, role_entry=False))
     if die_after is not None:
         _die_after(runtime, die_after, store)
+    if watch is not None:
+        watch(runtime)
     if resume:
         runtime.resume()
     else:

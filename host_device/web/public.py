@@ -1,0 +1,161 @@
+"""What the whole table may know, as a stream of events and a state: the one
+place that decides it, for the table page, ``GET /api/state`` and the
+``/api/events`` stream (and a club's screen or overlay reading them).
+
+Public: every phrase when it is said (with its text), the timers and the
+tone, the engine's events of the day (nominations, votes with who pressed,
+ties, fouls, departures, a role the rules reveal), each step's title, the
+LEDs of the day. Never public before the game ends: the roles, a night
+press (a shot, a check), a check's answer, any LED at the deal or at night
+(there they carry roles and answers). At the end the roles are revealed.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from engine import Phase
+from engine.outputs import GameEnded, Output, PhaseStarted
+from engine.serial import to_dict
+from host_device.runtime.loop import Runtime
+from host_device.runtime.titles import left, title
+
+PUBLIC_OUTPUTS = frozenset(
+    {
+        "phase_started",
+        "nomination_accepted",
+        "nomination_withdrawn",
+        "speech_skipped",
+        "speeches_ended",
+        "vote_taken",
+        "vote_counted",
+        "tie",
+        "no_vote",
+        "foul_given",
+        "silenced",
+        "player_left",
+        "role_revealed",
+        "game_ended",
+    }
+)  # shot_taken, check_made, show_check never leave the device before the end
+DAY = frozenset(
+    {Phase.MORNING, Phase.SPEECH, Phase.LAST_WORD, Phase.VOTE_ANNOUNCE, Phase.VOTE, Phase.TIE_SPEECH}
+)
+NOT_SLOTS = ("t", "type", "key", "dropped")
+
+Event = dict[str, Any]
+Text = Callable[[str, dict[str, Any]], str]
+
+
+class PublicStream:
+    """Follows a runtime and hands each public event, with its time, to the
+    listeners (the web server's fan-out, a test's list)."""
+
+    def __init__(self, runtime: Runtime, text: Text) -> None:
+        self.runtime = runtime
+        self.text = text
+        self.listeners: list[Callable[[Event], None]] = []
+        self.last_phrase = ""
+        self.leds: dict[int, str] = {}  # the day's LEDs as the table sees them
+        runtime.recorders.append(self._entry)
+        runtime.observers.append(self._outputs)
+
+    def _emit(self, event: Event) -> None:
+        for listen in self.listeners:
+            listen(event)
+
+    def _entry(self, entry: dict[str, Any]) -> None:
+        rt = self.runtime
+        kind, t = entry["type"], entry["t"]
+        if kind == "say":
+            rt.sched.at(t, functools.partial(self._said, entry))
+        elif kind in ("timer", "tone"):
+            self._emit({k: v for k, v in entry.items() if k != "why"})
+        elif kind == "led":
+            if rt.game.phase in DAY:
+                self.leds[entry["seat"]] = entry["pattern"]
+                self._emit({"t": t, "type": "led", "seat": entry["seat"], "pattern": entry["pattern"]})
+        elif kind in ("paused", "resumed"):
+            self._emit({"t": t, "type": kind})
+
+    def _said(self, entry: dict[str, Any]) -> None:
+        if entry.get("dropped"):
+            return
+        slots = {k: v for k, v in entry.items() if k not in NOT_SLOTS}
+        self.last_phrase = self.text(entry["key"], slots)
+        self._emit({"t": entry["t"], "type": "say", "key": entry["key"], "text": self.last_phrase})
+
+    def _outputs(self, outputs: list[Output]) -> None:
+        t = round(self.runtime.sched.now, 3)
+        for output in outputs:
+            if output.TYPE not in PUBLIC_OUTPUTS:
+                continue
+            event = {"t": t, **to_dict(output)}
+            if isinstance(output, PhaseStarted):
+                event.pop("role", None)
+                event["title"] = title(self.runtime.game.state)
+                if Phase(output.phase) not in DAY:
+                    self.leds = {}  # the night's and the deal's LEDs are nobody's business
+            if isinstance(output, GameEnded):
+                event["roles"] = {str(seat): role.value for seat, role in output.roles}
+            self._emit(event)
+
+
+def public_state(stream: PublicStream) -> dict[str, Any]:
+    """What the table page shows, as JSON: no role before the end."""
+    rt = stream.runtime
+    s = rt.game.state
+    over = s.phase is Phase.GAME_OVER
+    timer = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
+    rnd = s.vote_round
+    departures = {seat: how for seat, how in _departures(rt)}
+    seats = []
+    for seat in range(1, s.seats + 1):
+        row: dict[str, Any] = {
+            "seat": seat,
+            "alive": seat not in s.out,
+            "left": departures.get(seat),
+            "fouls": s.fouls.get(seat, 0),
+            "led": stream.leds.get(seat, "off") if s.phase in DAY else "off",
+        }
+        if over:
+            row["role"] = s.role(seat).value
+        seats.append(row)
+    return {
+        "preset": rt.game.preset.name,
+        "day": s.day,
+        "phase": s.phase.value,
+        "title": title(s),
+        "paused": rt.sched.paused,
+        "speaker": s.speaker,
+        "time_left": None if timer is None else round(timer, 1),
+        "nominations": [{"by": by, "seat": target} for by, target in s.nominations.items()],
+        "candidates": list(s.candidates),
+        "vote": None
+        if rnd is None
+        else {
+            "kind": rnd.kind.value,
+            "candidate": rnd.current,
+            "window_open": rt.window is not None and rt.window[0] <= rt.sched.now < rt.window[1],
+            "ballots": {str(voter): c for voter, c in rnd.ballots.items()},
+        },
+        "seats": seats,
+        "last_phrase": stream.last_phrase,
+        "winner": s.winner.value if s.winner else None,
+    }
+
+
+def _departures(rt: Runtime) -> list[tuple[int, dict[str, Any]]]:
+    """Who left and how, from the engine's events (public: each is announced)."""
+    from engine import Game
+
+    game = Game(rt.game.preset)
+    out = []
+    for inp in rt.game.record:
+        for o in game.handle(inp):
+            if o.TYPE == "player_left":
+                data = {k: v for k, v in to_dict(o).items() if k != "type" and v is not None}
+                out.append((data.pop("seat"), data))
+    return out
