@@ -24,18 +24,25 @@ from host_device.runtime.loop import Runtime
 from host_device.runtime.narration import Narration
 from host_device.runtime.simulate import SCRIPTED_ASSIST, ScriptedHost, ScriptedTable, assist_settings
 from host_device.script import load_script
+from host_device.web.server import parse_address
 
 DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "classic-full-game.json"
 
 
 def demo(
-    script_path: Path | None, speed: float, audio: str, out: TextIO, mode: str = "host"
+    script_path: Path | None,
+    speed: float,
+    audio: str,
+    out: TextIO,
+    mode: str = "host",
+    web: str | None = None,
 ) -> dict[str, Any]:
     from host_device.voice_commands import ensure_builtin
     from voices.announcer import Announcer
     from voices.catalogue import russian
 
     script = load_script(script_path or DEFAULT_SCRIPT)
+    address = parse_address(web) if web else None  # a bad address is named before any sound is opened
     catalogue = russian()
     pack = ensure_builtin(catalogue)
     speaker = None
@@ -62,20 +69,40 @@ def demo(
             announcer.say(key, **slots)
 
     Narration(runtime, catalogue.text, write, on_say=play)
-    out.write(f"Демонстрация: {script_path or DEFAULT_SCRIPT} (скорость ×{speed:g})\n")
-    table.deal()
+    server = None
     try:
+        if address is not None:
+            server = start_web(address, runtime, catalogue.text, speed, write)
+        out.write(f"Демонстрация: {script_path or DEFAULT_SCRIPT} (скорость ×{speed:g})\n")
+        table.deal()
         sched.run_real(speed)
     finally:
         if speaker is not None:
             speaker.close()
+        if server is not None:
+            server.stop()
     return table.result()
+
+
+def start_web(address: tuple[str, int], runtime: Runtime, text: Any, speed: float, write: Any) -> Any:
+    """The device's pages for this runtime (``--web``); returns the running server."""
+    from host_device.web.public import PublicStream
+    from host_device.web.server import Publisher, WebServer
+
+    host, port = address
+    server = WebServer(Publisher(PublicStream(runtime, text), speed), host, port)
+    bound, port = server.start()
+    shown = "127.0.0.1" if bound == "0.0.0.0" else bound
+    write(f"Стол в браузере: http://{shown}:{port}/")
+    return server
 
 
 def cmd_demo(args: Any) -> int:
     import json
 
-    result = demo(Path(args.script) if args.script else None, args.speed, args.audio, sys.stdout, args.mode)
+    result = demo(
+        Path(args.script) if args.script else None, args.speed, args.audio, sys.stdout, args.mode, args.web
+    )
     print(json.dumps(result, ensure_ascii=False))
     return 0
 
@@ -96,5 +123,8 @@ def add_commands(commands: Any) -> None:
         default="host",
         choices=("host", "assist"),
         help="assist: a scripted human host starts each step (his keys are printed)",
+    )
+    p.add_argument(
+        "--web", metavar="[HOST:]PORT", help="serve the table page (PORT: every interface; 127.0.0.1:PORT)"
     )
     p.set_defaults(func=cmd_demo)

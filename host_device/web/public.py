@@ -59,8 +59,19 @@ class PublicStream:
         self.listeners: list[Callable[[Event], None]] = []
         self.last_phrase = ""
         self.leds: dict[int, str] = {}  # the day's LEDs as the table sees them
+        self.departed: dict[int, dict[str, Any]] = dict(_departures(runtime))  # seat -> how and when
+        self._stale = False
         runtime.recorders.append(self._entry)
         runtime.observers.append(self._outputs)
+        runtime.undo_hooks.append(lambda keep: self._undone())
+
+    def _undone(self) -> None:
+        self._stale = True  # an undone vote brings its player back (read again once the game is rebuilt)
+
+    def departures(self) -> dict[int, dict[str, Any]]:
+        if self._stale:
+            self.departed, self._stale = dict(_departures(self.runtime)), False
+        return self.departed
 
     def _emit(self, event: Event) -> None:
         for listen in self.listeners:
@@ -71,8 +82,9 @@ class PublicStream:
         kind, t = entry["type"], entry["t"]
         if kind == "say":
             rt.sched.at(t, functools.partial(self._said, entry))
-        elif kind in ("timer", "tone"):
-            self._emit({k: v for k, v in entry.items() if k != "why"})
+        elif kind in ("timer", "tone"):  # written ahead (a timer starts when its phrase ends): sent then
+            event = {k: v for k, v in entry.items() if k != "why"}
+            rt.sched.at(t, functools.partial(self._emit, event))
         elif kind == "led":
             if rt.game.phase in DAY:
                 self.leds[entry["seat"]] = entry["pattern"]
@@ -98,6 +110,10 @@ class PublicStream:
                 event["title"] = title(self.runtime.game.state)
                 if Phase(output.phase) not in DAY:
                     self.leds = {}  # the night's and the deal's LEDs are nobody's business
+            if output.TYPE == "player_left":
+                self.departed[event["seat"]] = {
+                    k: v for k, v in event.items() if k not in ("t", "type", "seat") and v is not None
+                }
             if isinstance(output, GameEnded):
                 event["roles"] = {str(seat): role.value for seat, role in output.roles}
             self._emit(event)
@@ -110,7 +126,7 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
     over = s.phase is Phase.GAME_OVER
     timer = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
     rnd = s.vote_round
-    departures = {seat: how for seat, how in _departures(rt)}
+    departures = stream.departures()
     seats = []
     for seat in range(1, s.seats + 1):
         row: dict[str, Any] = {

@@ -1,0 +1,88 @@
+// The table page: the public state (GET /api/state) redrawn on every public
+// event (WebSocket /api/events); the speaker's time counts down here between events.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const HOW = { vote: "заголосован", shot: "убит ночью", disqualified: "дисквалифицирован" };
+const ROLES = { civilian: "мирный", sheriff: "шериф", commissar: "комиссар", mafia: "мафия", don: "дон" };
+let state = null;
+let received = 0;
+
+function clock(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds - 1e-9));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function seats(s) {
+  const table = $("table");
+  const n = s.seats.length;
+  s.seats.forEach((seat, i) => {
+    let el = document.getElementById(`seat-${seat.seat}`);
+    if (!el) {
+      el = document.createElement("div");
+      el.id = `seat-${seat.seat}`;
+      el.className = "seat";
+      el.innerHTML = `<span class="n">${seat.seat}</span><span class="fouls"></span><span class="role"></span>`;
+      const angle = Math.PI / 2 + (2 * Math.PI * i) / n; // seat 1 at the bottom, then clockwise
+      el.style.left = `${50 + 46 * Math.cos(angle)}%`;
+      el.style.top = `${50 + 44 * Math.sin(angle)}%`;
+      table.appendChild(el);
+    }
+    el.classList.toggle("out", !seat.alive);
+    el.classList.toggle("speaking", s.speaker === seat.seat);
+    el.classList.toggle("led-on", seat.led === "on");
+    el.classList.toggle("led-blink", seat.led === "blink");
+    el.querySelector(".fouls").textContent = seat.fouls ? "Ф".repeat(seat.fouls) : "";
+    el.querySelector(".role").textContent = seat.role ? ROLES[seat.role] || seat.role : "";
+    el.title = seat.left ? `выбыл: ${HOW[seat.left.how] || seat.left.how}` : `игрок ${seat.seat}`;
+  });
+}
+
+function draw() {
+  const s = state;
+  if (!s) return;
+  $("title").textContent = s.title;
+  $("paused").hidden = !s.paused;
+  $("speaker").textContent = s.speaker ? `Говорит игрок ${s.speaker}` : "";
+  $("phrase").textContent = s.last_phrase || "";
+  seats(s);
+  $("nominations").innerHTML = s.nominations.map((x) => `<li>${x.seat} <small>(от ${x.by})</small></li>`).join("");
+  if (s.vote) {
+    const who = s.vote.candidate === 0 ? "все голосуемые" : `за игрока ${s.vote.candidate}`;
+    const pressed = Object.entries(s.vote.ballots).filter(([, c]) => c === s.vote.candidate).map(([v]) => v);
+    $("vote").textContent = `${who}${s.vote.window_open ? " — голосуйте!" : ""}: ${pressed.join(", ") || "—"}`;
+  } else {
+    $("vote").textContent = s.candidates.length ? `кандидаты: ${s.candidates.join(", ")}` : "—";
+  }
+  $("departed").innerHTML = s.seats.filter((x) => !x.alive)
+    .map((x) => `<li>${x.seat} — ${HOW[x.left?.how] || "выбыл"}${x.left?.day ? `, день ${x.left.day}` : x.left?.night ? `, ночь ${x.left.night}` : ""}</li>`).join("");
+  $("winner").hidden = !s.winner;
+  $("winner").textContent = s.winner === "red" ? "Победа мирных жителей!" : s.winner === "black" ? "Победа мафии!" : "";
+  tick();
+}
+
+function tick() {
+  const s = state;
+  if (!s || s.time_left === null) { $("clock").textContent = ""; return; }
+  const run = s.paused ? 0 : ((performance.now() - received) / 1000) * (s.speed || 1);
+  $("clock").textContent = clock(s.time_left - run);
+}
+
+async function refresh() {
+  try {
+    const response = await fetch("/api/state", { cache: "no-store" });
+    state = await response.json();
+    received = performance.now();
+    draw();
+  } catch (e) { /* the device is away for a moment: the next event or poll tries again */ }
+}
+
+function listen() {
+  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/events`);
+  socket.onmessage = () => refresh();
+  socket.onclose = () => setTimeout(listen, 1000);
+}
+
+refresh();
+listen();
+setInterval(tick, 100);
+setInterval(refresh, 2000);
