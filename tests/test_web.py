@@ -123,3 +123,32 @@ def test_demo_with_web_prints_the_address_and_plays_the_game(capsys, builtin_pac
     assert json.loads(out.splitlines()[-1])["winner"] == "red"
     assert main(["demo", "--web", "nowhere"]) == 2
     assert "--web 'nowhere': give a port" in capsys.readouterr().err
+
+
+def test_run_serves_the_table_page_while_it_hosts(monkeypatch, tmp_path, capsys, builtin_pack):
+    import io
+    import threading
+
+    from tests.test_host_run import Host, args
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    with pytest.raises(WebError, match="--web 'x': give a port"):
+        Host(args(web="x"))  # named before the panel or the sound is opened
+    host = Host(args(web="127.0.0.1:0", speed=200.0))
+    seen = {}
+
+    def look():  # a browser asking while the game runs
+        while host.web_server is None or not host.web_server.server.started:
+            threading.Event().wait(0.01)
+        bound, port = host.web_server.server.servers[0].sockets[0].getsockname()[:2]
+        with urllib.request.urlopen(f"http://{bound}:{port}/api/state", timeout=5) as response:
+            seen.update(json.load(response))
+
+    watcher = threading.Thread(target=look, daemon=True)
+    watcher.start()
+    assert host.run() == 0
+    watcher.join(5)
+    assert seen["preset"] == "classic" and "title" in seen and all("role" not in s for s in seen["seats"])
+    assert re.search(r"Стол в браузере: http://127\.0\.0\.1:\d+/", capsys.readouterr().out)
+    assert not host.web_server.thread.is_alive()  # stopped with the game

@@ -92,9 +92,21 @@ def start_web(address: tuple[str, int], runtime: Runtime, text: Any, speed: floa
     host, port = address
     server = WebServer(Publisher(PublicStream(runtime, text), speed), host, port)
     bound, port = server.start()
-    shown = "127.0.0.1" if bound == "0.0.0.0" else bound
+    shown = _lan_address() if bound == "0.0.0.0" else bound
     write(f"Стол в браузере: http://{shown}:{port}/")
     return server
+
+
+def _lan_address() -> str:
+    """This machine's address on the table's network (no packet is sent), else loopback."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
 
 
 def cmd_demo(args: Any) -> int:

@@ -47,6 +47,7 @@ from host_device.runtime.narration import Narration, PlainLines, StatusLine, sta
 from host_device.runtime.screen import Screen
 from host_device.runtime.titles import elapsed, title
 from host_device.store.faults import StoreError
+from host_device.web.server import parse_address
 from host_device.words_ru import WINS, local_time
 
 log = logging.getLogger(__name__)
@@ -145,6 +146,8 @@ class Host:
         from voices.catalogue import russian
 
         self.args = args
+        self.web = parse_address(args.web) if getattr(args, "web", None) else None  # named before any device
+        self.web_server: Any = None
         self.lines: Any = None  # host mode: what the table may know, as lines, and the status line
         self.preset = get_preset(args.preset)
         config = load_config(Path(args.config) if args.config else None)
@@ -462,6 +465,11 @@ class Host:
                 "Tab — слова говорящего, Enter — отправить"
             )
         self._open_store()
+        if self.web is not None:
+            from host_device.runtime.demo import start_web
+            from voices.catalogue import russian
+
+            self.web_server = start_web(self.web, self.runtime, russian().text, self.args.speed, self._print)
         if self.listener is not None:
             self.listener.start()
         if self.typed_speech and self.lines_in is not None:
@@ -503,6 +511,8 @@ class Host:
                 self.keys.close()
             if self.store is not None:
                 self.store.close()
+            if self.web_server is not None:
+                self.web_server.stop()
         winner = self.game.state.winner
         if winner is not None:
             print(f"host-device: игра окончена: {WINS[winner]}", flush=True)
@@ -591,6 +601,9 @@ def add_commands(commands: Any) -> None:
         help="host mode: print nothing of the game (no phrases, no status line)",
     )
     p.add_argument("--store", metavar="PATH", help="the game store (default: in the data directory)")
+    p.add_argument(
+        "--web", metavar="[HOST:]PORT", help="serve the table page (PORT: every interface; 127.0.0.1:PORT)"
+    )
     p.add_argument("--resume", type=game_id, metavar="ID", help="resume this unfinished game")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
     p.set_defaults(func=cmd_run)
