@@ -11,6 +11,8 @@
     votes = "buttons"          # or "counts": the host enters the hands counted
     night = "host"             # or "buttons": the device runs the night as in host mode
     timers = [90, 120]         # free timers (seconds) beyond 60 s, 30 s and the agreement minute
+    [web]
+    listen = "8000"            # serve the table page on every interface (or "127.0.0.1:8000"); as --web
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -40,6 +42,7 @@ class Config:
     microphone: int | str | None = None
     speaker: int | str | None = None
     assist: AssistSettings = field(default_factory=AssistSettings)
+    web: str | None = None  # [web].listen: the pages' [HOST:]PORT, as --web
 
     def pinmap(self, seats: int) -> PinMap:
         where = f"{self.path}: [panel]" if self.path else "[panel]"
@@ -73,9 +76,9 @@ def load_config(path: Path | None = None) -> Config:
         raise ConfigError(f"{path}: not valid TOML: {str(exc)[:80]}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
-    unknown = sorted(set(data) - {"panel", "audio", "assist"})
+    unknown = sorted(set(data) - {"panel", "audio", "assist", "web"})
     if unknown:
-        raise ConfigError(f"{path}: [{unknown[0]:.40}]: unknown section; sections: assist, audio, panel")
+        raise ConfigError(f"{path}: [{unknown[0]:.40}]: unknown section; sections: assist, audio, panel, web")
     for section, value in data.items():
         if not isinstance(value, dict):
             raise ConfigError(f"{path}: {section} = {value!r:.40}: [{section}] must be a table of settings")
@@ -87,7 +90,26 @@ def load_config(path: Path | None = None) -> Config:
         if isinstance(value, bool) or not isinstance(value, int | str) or not 0 <= _index(value) <= 999:
             raise ConfigError(f"{path}: [audio].{key}: a device name or index (0 …), not {value!r:.40}")
     assist = assist_settings(data.get("assist", {}), f"{path}: [assist]")
-    return Config(path, data.get("panel", {}), audio.get("microphone"), audio.get("speaker"), assist)
+    web = web_listen(data.get("web", {}), f"{path}: [web]")
+    return Config(path, data.get("panel", {}), audio.get("microphone"), audio.get("speaker"), assist, web)
+
+
+def web_listen(data: dict[str, Any], where: str) -> str | None:
+    from host_device.web.server import WebError, parse_address
+
+    for key in data:
+        if key != "listen":
+            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: listen")
+    listen = data.get("listen")
+    if listen is None:
+        return None
+    try:
+        parse_address(str(listen) if isinstance(listen, int) and not isinstance(listen, bool) else listen)
+    except (WebError, AttributeError, TypeError):
+        raise ConfigError(
+            f'{where}.listen: a port ("8000") or "HOST:PORT" ("127.0.0.1:8000"), not {listen!r:.40}'
+        ) from None
+    return str(listen)
 
 
 def _index(value: int | str) -> int:

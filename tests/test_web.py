@@ -152,3 +152,21 @@ def test_run_serves_the_table_page_while_it_hosts(monkeypatch, tmp_path, capsys,
     assert seen["preset"] == "classic" and "title" in seen and all("role" not in s for s in seen["seats"])
     assert re.search(r"Стол в браузере: http://127\.0\.0\.1:\d+/", capsys.readouterr().out)
     assert not host.web_server.thread.is_alive()  # stopped with the game
+
+
+def test_the_config_can_turn_the_pages_on(tmp_path):
+    from host_device.config import ConfigError, load_config
+
+    path = tmp_path / "c.toml"
+    path.write_text('[web]\nlisten = "127.0.0.1:8123"\n')
+    assert load_config(path).web == "127.0.0.1:8123"
+    path.write_text("[web]\nlisten = 8000\n")
+    assert load_config(path).web == "8000"
+    for bad, message in [
+        ('[web]\nlisten = "nowhere"\n', r'\[web\]\.listen: a port \("8000"\) or "HOST:PORT"'),
+        ("[web]\nlisten = true\n", r"\[web\]\.listen: a port"),
+        ("[web]\nport = 80\n", r"\[web\]\.port: unknown setting; settings: listen"),
+    ]:
+        path.write_text(bad)
+        with pytest.raises(ConfigError, match=message):
+            load_config(path)

@@ -146,11 +146,12 @@ class Host:
         from voices.catalogue import russian
 
         self.args = args
-        self.web = parse_address(args.web) if getattr(args, "web", None) else None  # named before any device
         self.web_server: Any = None
         self.lines: Any = None  # host mode: what the table may know, as lines, and the status line
         self.preset = get_preset(args.preset)
         config = load_config(Path(args.config) if args.config else None)
+        listen = getattr(args, "web", None) or config.web
+        self.web = parse_address(listen) if listen else None  # named before any device is opened
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.sched = Scheduler()
         catalogue = russian()
