@@ -42,7 +42,7 @@ from host_device.listening.listener import Gate, ListeningBehind, Transcript
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import TIMED, Runtime, Settings
+from host_device.runtime.loop import TIMED, Runtime, Settings, when_said
 from host_device.runtime.narration import Narration, PlainLines, StatusLine, status
 from host_device.runtime.screen import Screen
 from host_device.runtime.titles import elapsed, title
@@ -273,9 +273,8 @@ class Host:
 
     def _carry_out(self, entry: dict[str, Any]) -> None:
         kind = entry["type"]
-        if kind == "say":
-            slots = {k: v for k, v in entry.items() if k not in ("t", "type", "key")}
-            self.sched.at(entry["t"], lambda: self._play(entry, slots))
+        if kind == "say":  # a step skipped before its announcement began is not announced
+            when_said(self.runtime, entry, self._play)
         elif kind == "led":
             self.panel.set_led(entry["seat"], PATTERNS[entry["pattern"]])
         elif kind == "tone":
@@ -284,8 +283,7 @@ class Host:
             self.sched.at(entry["t"], self.listener.open_window)
 
     def _play(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
-        if not entry.get("dropped"):  # a step skipped before its announcement began is not announced
-            self.gate.add(self.announcer.say(entry["key"], **slots))
+        self.gate.add(self.announcer.say(entry["key"], **slots))
 
     def _on_step(self, runtime: Runtime) -> None:
         if self.listener is not None:

@@ -15,11 +15,10 @@ from typing import Any, TextIO
 
 from engine import Phase
 from host_device.runtime.assist import CHARS, SHORT
-from host_device.runtime.loop import Runtime
+from host_device.runtime.loop import Runtime, when_said
 from host_device.runtime.titles import clock, elapsed, left, title
 
 Text = Callable[[str, dict[str, Any]], str]  # a phrase key and its slots to the words said
-NOT_SLOTS = ("t", "type", "key", "dropped")
 
 
 class Narration:
@@ -41,8 +40,7 @@ class Narration:
         rt = self.runtime
         kind, t = entry["type"], entry["t"]
         if kind == "say":
-            slots = {k: v for k, v in entry.items() if k not in NOT_SLOTS}
-            rt.sched.at(t, functools.partial(self._say, entry, slots))  # when it is said
+            when_said(rt, entry, self._say)
         elif kind == "heard" and entry.get("seat") is not None:
             verb = "выставляю" if entry["intent"] == "nominate" else "снимаю"
             speaker = rt.game.state.speaker
@@ -54,8 +52,6 @@ class Narration:
             rt.sched.at(t, functools.partial(self.write, line))  # after what is said at that moment
 
     def _say(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
-        if entry.get("dropped"):  # a step skipped before its announcement began
-            return
         self.write(f"{elapsed(entry['t'])} Ведущий: {self.text(entry['key'], slots)}")
         if self.on_say is not None:
             self.on_say(entry["key"], slots)

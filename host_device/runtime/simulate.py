@@ -24,7 +24,7 @@ from host_device.intents import Intent, IntentPatterns
 from host_device.play import Runner
 from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Duration, Runtime, Settings
+from host_device.runtime.loop import Duration, Runtime, Settings, entry_slots
 from host_device.script import Script, ScriptDay
 
 FIRST_WORDS_S = 1.0  # a speaker starts talking this long after his time starts
@@ -313,6 +313,5 @@ def write_timeline(runtime: Runtime, path: Path) -> None:
     with path.open("w", encoding="utf-8") as out:
         for entry in runtime.sorted_timeline():
             if entry["type"] == "say":
-                slots = {k: v for k, v in entry.items() if k not in ("t", "type", "key", "dropped")}
-                entry = {**entry, "text": russian().text(entry["key"], slots)}
+                entry = {**entry, "text": russian().text(entry["key"], entry_slots(entry))}
             out.write(json.dumps(entry, ensure_ascii=False) + "\n")

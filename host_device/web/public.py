@@ -19,7 +19,7 @@ from typing import Any
 from engine import Phase
 from engine.outputs import GameEnded, Output, PhaseStarted
 from engine.serial import to_dict
-from host_device.runtime.loop import Runtime
+from host_device.runtime.loop import Runtime, when_said
 from host_device.runtime.titles import left, title
 
 PUBLIC_OUTPUTS = frozenset(
@@ -43,7 +43,6 @@ PUBLIC_OUTPUTS = frozenset(
 DAY = frozenset(
     {Phase.MORNING, Phase.SPEECH, Phase.LAST_WORD, Phase.VOTE_ANNOUNCE, Phase.VOTE, Phase.TIE_SPEECH}
 )
-NOT_SLOTS = ("t", "type", "key", "dropped")
 
 Event = dict[str, Any]
 Text = Callable[[str, dict[str, Any]], str]
@@ -81,7 +80,7 @@ class PublicStream:
         rt = self.runtime
         kind, t = entry["type"], entry["t"]
         if kind == "say":
-            rt.sched.at(t, functools.partial(self._said, entry))
+            when_said(rt, entry, self._said)
         elif kind in ("timer", "tone"):  # written ahead (a timer starts when its phrase ends): sent then
             event = {k: v for k, v in entry.items() if k != "why"}
             rt.sched.at(t, functools.partial(self._emit, event))
@@ -92,10 +91,7 @@ class PublicStream:
         elif kind in ("paused", "resumed"):
             self._emit({"t": t, "type": kind})
 
-    def _said(self, entry: dict[str, Any]) -> None:
-        if entry.get("dropped"):
-            return
-        slots = {k: v for k, v in entry.items() if k not in NOT_SLOTS}
+    def _said(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
         self.last_phrase = self.text(entry["key"], slots)
         self._emit({"t": entry["t"], "type": "say", "key": entry["key"], "text": self.last_phrase})
 
