@@ -30,11 +30,6 @@ def preset_name(name: str) -> str:
     return PRESET_NAMES.get(name, name)
 
 
-def listed(items: list[str]) -> str:
-    """ "3", "3 и 5", "3, 5 и 8"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} и {items[-1]}"
-
-
 def local_time(stored: str) -> str:
     """A stored UTC time as this machine's local date and time, to the minute."""
     try:

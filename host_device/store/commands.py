@@ -38,11 +38,11 @@ from host_device.words_ru import (
     ROUND_NAMES,
     TEAM_NAMES,
     WINS,
-    listed,
     local_time,
     preset_name,
     role_name,
 )
+from voices.catalogue import listed
 from voices.files import write_text
 
 MAX_NAME = 60  # characters in a player's name
