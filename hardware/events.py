@@ -58,4 +58,13 @@ class TypedLine:
     at: float
 
 
+@dataclass(frozen=True)
+class HostKey:
+    """A key from the host (his keyboard beside a panel, his console on a
+    phone), told apart from the table's buttons: only the host's seat keys
+    complete his commands ("f" then 3)."""
+
+    press: Press
+
+
 HardwareEvent = Press | StuckButton | ButtonReleased | MicrophoneLost | TypedLine

@@ -1,4 +1,4 @@
-"""Backends chosen by a setting: ``--panel gpio|keyboard|mock`` and
+"""Backends chosen by a setting: ``--panel gpio|keyboard|mock|web`` and
 ``--audio device|null|file``."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hardware.panel import Panel
 from hardware.pinmap import PinMap
 from hardware.speaker import RecordingSpeaker, SoundDeviceSpeaker, Speaker
 
-PANELS = ("gpio", "keyboard", "mock")
+PANELS = ("gpio", "keyboard", "mock", "web")
 AUDIO = ("device", "null", "file")
 
 
@@ -30,6 +30,10 @@ def make_panel(
         from hardware.keyboard_panel import KeyboardPanel
 
         return KeyboardPanel(pinmap.seat_count, clock, events, draw=draw)
+    if kind == "web":
+        from hardware.phone_panel import PhonePanel
+
+        return PhonePanel(pinmap.seat_count, events)
     if kind in ("gpio", "mock"):
         from hardware.gpio_panel import GpioPanel, mock_pin_factory
 

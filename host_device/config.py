@@ -13,6 +13,7 @@
     timers = [90, 120]         # free timers (seconds) beyond 60 s, 30 s and the agreement minute
     [web]
     listen = "8000"            # serve the table page on every interface (or "127.0.0.1:8000"); as --web
+    seats = [4, 9]             # these seats play with phones (/seat/N) beside a GPIO panel; --panel web: all
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -43,6 +44,7 @@ class Config:
     speaker: int | str | None = None
     assist: AssistSettings = field(default_factory=AssistSettings)
     web: str | None = None  # [web].listen: the pages' [HOST:]PORT, as --web
+    web_seats: tuple[int, ...] = ()  # [web].seats: seats played with phones beside the panel
 
     def pinmap(self, seats: int) -> PinMap:
         where = f"{self.path}: [panel]" if self.path else "[panel]"
@@ -91,15 +93,18 @@ def load_config(path: Path | None = None) -> Config:
             raise ConfigError(f"{path}: [audio].{key}: a device name or index (0 …), not {value!r:.40}")
     assist = assist_settings(data.get("assist", {}), f"{path}: [assist]")
     web = web_listen(data.get("web", {}), f"{path}: [web]")
-    return Config(path, data.get("panel", {}), audio.get("microphone"), audio.get("speaker"), assist, web)
+    seats = web_seats(data.get("web", {}), f"{path}: [web]")
+    return Config(
+        path, data.get("panel", {}), audio.get("microphone"), audio.get("speaker"), assist, web, seats
+    )
 
 
 def web_listen(data: dict[str, Any], where: str) -> str | None:
     from host_device.web.server import WebError, parse_address
 
     for key in data:
-        if key != "listen":
-            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: listen")
+        if key not in ("listen", "seats"):
+            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: listen, seats")
     listen = data.get("listen")
     if listen is None:
         return None
@@ -110,6 +115,19 @@ def web_listen(data: dict[str, Any], where: str) -> str | None:
             f'{where}.listen: a port ("8000") or "HOST:PORT" ("127.0.0.1:8000"), not {listen!r:.40}'
         ) from None
     return str(listen)
+
+
+def web_seats(data: dict[str, Any], where: str) -> tuple[int, ...]:
+    seats = data.get("seats", [])
+    numbers = seats if isinstance(seats, list) else [None]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_SEAT for n in numbers):
+        raise ConfigError(f"{where}.seats: a list of seat numbers (seats = [4, 9]), not {seats!r:.40}")
+    if len(set(numbers)) != len(numbers):
+        raise ConfigError(f"{where}.seats: a seat is listed twice in {seats!r:.40}")
+    return tuple(sorted(numbers))
+
+
+MAX_SEAT = 16  # the largest table of any rules
 
 
 def _index(value: int | str) -> int:

@@ -84,17 +84,43 @@ def demo(
     return table.result()
 
 
-def start_web(address: tuple[str, int], runtime: Runtime, text: Any, speed: float, write: Any) -> Any:
-    """The device's pages for this runtime (``--web``); returns the running server."""
+def start_web(
+    address: tuple[str, int], runtime: Runtime, text: Any, speed: float, write: Any, private: Any = None
+) -> Any:
+    """The device's pages for this runtime (``--web``); returns the running
+    server. With ``private`` (``run``): the host's console's address, with
+    its token, printed and shown as a QR code."""
     from host_device.web.public import PublicStream
     from host_device.web.server import Publisher, WebServer
 
     host, port = address
-    server = WebServer(Publisher(PublicStream(runtime, text), speed), host, port)
+    server = WebServer(Publisher(PublicStream(runtime, text), speed, private), host, port)
     bound, port = server.start()
     shown = _lan_address() if bound == "0.0.0.0" else bound
-    write(f"Стол в браузере: http://{shown}:{port}/")
+    base = f"http://{shown}:{port}"
+    write(f"Стол в браузере: {base}/")
+    if private is not None:
+        console = f"{base}/host?t={private.access.host}"
+        write(f"Пульт ведущего: {console}")
+        write(qr_text(console))
+        if private.console.whole_table:
+            write(f"Весь стол на одном экране (для пробы): {base}/?t={private.access.host}")
+        if private.access.seats:
+            write("Телефоны мест: QR-коды на пульте ведущего")
     return server
+
+
+def qr_text(url: str) -> str:
+    """A QR code in text for a dark terminal: its dark squares are the terminal's background."""
+    import io
+
+    import qrcode  # type: ignore[import-untyped]
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue().rstrip("\n")
 
 
 def _lan_address() -> str:

@@ -26,12 +26,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine import DealRoles, Game, HostDeviceError, Phase, Preset, Role, get_preset
-from hardware.events import ButtonReleased, MicrophoneLost, Press, StuckButton, TypedLine
+from hardware.events import ButtonReleased, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
 from hardware.factory import AUDIO, PANELS, make_audio, make_panel
 from hardware.panel import LedPattern
 from host_device.arguments import SPEED, game_id, number_in
@@ -45,22 +44,17 @@ from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import TIMED, Runtime, Settings, when_said
 from host_device.runtime.narration import Narration, PlainLines, StatusLine, status
 from host_device.runtime.screen import Screen
+from host_device.runtime.signals import ROLE_SIGNALS
 from host_device.runtime.titles import elapsed, title
 from host_device.store.faults import StoreError
-from host_device.web.server import parse_address
+from host_device.web.server import WebNotice, parse_address
+from host_device.web.views import Console
 from host_device.words_ru import WINS, local_time
 
 log = logging.getLogger(__name__)
 
 ROLE_LIGHT_S = 4.0
 SHOW_SLOT_S = 10.0  # each seat's turn: the phrase, the light, «Закройте глаза»
-ROLE_SIGNALS = {
-    Role.CIVILIAN: "on",
-    Role.SHERIFF: "pulse",
-    Role.COMMISSAR: "pulse",
-    Role.MAFIA: "blink",
-    Role.DON: "fast",
-}
 PATTERNS = {
     "off": LedPattern("off"),
     "on": LedPattern("on"),
@@ -152,6 +146,9 @@ class Host:
         config = load_config(Path(args.config) if args.config else None)
         listen = getattr(args, "web", None) or config.web
         self.web = parse_address(listen) if listen else None  # named before any device is opened
+        self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
+        self.publisher: Any = None  # the pages' side, with --web
+        self.console: Console | None = None
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.sched = Scheduler()
         catalogue = russian()
@@ -220,6 +217,10 @@ class Host:
             else:
                 self.lines = PlainLines(sys.stdout)
             Narration(self.runtime, catalogue.text, self.lines.write_line)
+        if self.web is not None:
+            self.console = Console(
+                self.runtime, self.assist, whole_table=args.panel == "web", typed=self.typed_speech
+            )
 
     def _listener(self) -> Any:
         from host_device.intents import russian_patterns
@@ -257,6 +258,8 @@ class Host:
             self.assist.say(russian)
         else:
             self._print(f"host-device: {russian}")
+            if self.console is not None:
+                self.console.notice(russian)
 
     def _print(self, text: str) -> None:
         """A line on the terminal, above the status line if there is one."""
@@ -295,6 +298,11 @@ class Host:
     # -------------------------------------------------------------- the table to the runtime
 
     def _input(self, item: Any) -> None:
+        self._take(item)
+        if self.publisher is not None:
+            self.publisher.refresh()  # what the input changed, on the console and the phones at once
+
+    def _take(self, item: Any) -> None:
         now_mono = time.monotonic()
         from_host = self.args.panel == "keyboard"  # one keyboard: every key is the host's
         if isinstance(item, HostKey):
@@ -309,6 +317,8 @@ class Host:
                 self.runtime.press(item.key, at=at)
         elif isinstance(item, TypedLine):
             self._typed(item)
+        elif isinstance(item, WebNotice):
+            self._notice(item.text, item.russian)
         elif isinstance(item, Heard):
             if self.assist is not None:
                 self.assist.heard(item.intent, item.words)
@@ -345,7 +355,7 @@ class Host:
             )
             self._print(f"{elapsed(self.sched.now)}    набрано ({who}): «{line.text}»")
         for intent in self.patterns.parse(line.text, self.preset.seats):
-            self._input(Heard(intent, line.at, line.text))
+            self._take(Heard(intent, line.at, line.text))
 
     def _tick(self) -> None:
         """Every POLL_S of wall time, paused or not: stuck buttons, a lost
@@ -381,6 +391,8 @@ class Host:
         elif self.lines is not None:
             self.lines.status = status(self.runtime)
             self.lines.draw()
+        if self.publisher is not None:
+            self.publisher.refresh()
         if not self._over():
             self.sched.after(SCREEN_S * self.args.speed, self._heartbeat)  # every SCREEN_S of wall time
 
@@ -407,6 +419,8 @@ class Host:
         self.runtime.day_start = len(game.record)  # undo reaches back to the restart, no further
         self.game_id = record_runtime(self.store, self.runtime, "host", game_id=game_id)
         self.resumed = True
+        if self.publisher is not None:
+            self.publisher.stream.reread()  # who has left, in the resumed game
         self._print(f"host-device: продолжаем игру {game_id} ({title(game.state)})")
 
     def _game_to_resume(self) -> int | None:
@@ -428,22 +442,52 @@ class Host:
         if not unfinished:
             return None
         latest = unfinished[-1]
+        question = f"Игра {latest.id} (начата {local_time(latest.started_at)}) не окончена"
         self._print(
-            f"host-device: игра {latest.id} (начата {local_time(latest.started_at)}) не окончена: "
+            f"host-device: {question.lower()}: "
             "«Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)"
         )
         self.gate.add(self.announcer.say("unfinished_game"))
-        while True:
-            item = self.inbox.get()
-            if isinstance(item, HostKey):  # the host's keyboard beside the panel
-                item = item.press
-            answer = item.text.lower() if isinstance(item, TypedLine) else None
-            if (isinstance(item, Press) and item.key == "next") or answer in YES:
-                return int(latest.id)
-            if (isinstance(item, Press) and item.key == "undo") or answer in NO:
-                return None
-            if answer is not None:
-                self._print(f"host-device: «{item.text}»: n — продолжить игру {latest.id}, u — новая игра")
+        again = f"n — продолжить игру {latest.id}, u — новая игра"
+        return int(latest.id) if self._ask(question, "Продолжить", "Новая игра", again) else None
+
+    def _ask(self, text: str, yes: str, no: str | None, again: str) -> bool:
+        """Wait for the host's answer: «Дальше» (yes) or «Отмена» (no), from
+        the panel, the keyboard, a typed line or the console on his phone."""
+        if self.console is not None:
+            self.console.question = {"text": text, "yes": yes, **({"no": no} if no else {})}
+            self.publisher.refresh()
+        try:
+            while True:
+                item = self.inbox.get()
+                if isinstance(item, HostKey):  # the host's keyboard beside the panel, his console
+                    item = item.press
+                if isinstance(item, WebNotice):
+                    self._print(f"host-device: {item.russian}")
+                    continue
+                answer = item.text.lower() if isinstance(item, TypedLine) else None
+                if (isinstance(item, Press) and item.key == "next") or answer in YES:
+                    return True
+                if no is not None and ((isinstance(item, Press) and item.key == "undo") or answer in NO):
+                    return False
+                if answer is not None:
+                    self._print(f"host-device: «{item.text}»: {again}")
+        finally:
+            if self.console is not None:
+                self.console.question = None
+
+    def _start_web(self) -> None:
+        from host_device.runtime.demo import start_web
+        from host_device.web.access import Access
+        from host_device.web.server import Private
+        from voices.catalogue import russian
+
+        assert self.console is not None and self.web is not None
+        private = Private(Access.new(self.phone_seats), self.console, self.inbox)
+        self.web_server = start_web(
+            self.web, self.runtime, russian().text, self.args.speed, self._print, private
+        )
+        self.publisher = self.web_server.publisher
 
     def _offered(self, game: Any) -> bool:
         """An unfinished game the table is asked about: a game of this table's
@@ -463,19 +507,19 @@ class Host:
                 "host-device: клавиши: места 1…9, 0, -, =; n — дальше, p — пауза, u — отмена; "
                 "Tab — слова говорящего, Enter — отправить"
             )
-        self._open_store()
         if self.web is not None:
-            from host_device.runtime.demo import start_web
-            from voices.catalogue import russian
-
-            self.web_server = start_web(self.web, self.runtime, russian().text, self.args.speed, self._print)
+            self._start_web()
+        self._open_store()
+        if self.console is not None and self.assist is not None and _terminal():
+            # the host's screen is about to take the terminal and the QR code with it
+            self._ask("Пульт ведущего готов? Начать игру", "Начать", None, "n — начать игру")
         if self.listener is not None:
             self.listener.start()
         if self.typed_speech and self.lines_in is not None:
             self._print(
                 "host-device: наберите слова говорящего и Enter («я выставляю игрока номер семь», «спасибо»)"
             )
-        if self.screen is not None or self.lines is not None:
+        if self.screen is not None or self.lines is not None or self.publisher is not None:
             self._heartbeat()
         if self.resumed:
             self.runtime.resume()
@@ -521,14 +565,6 @@ class Host:
         return 0
 
 
-@dataclass(frozen=True)
-class HostKey:
-    """A key from the host's keyboard, told apart from the table's buttons:
-    only the host's seat keys complete his commands ("f" then 3)."""
-
-    press: Press
-
-
 class HostKeys(queue.Queue[Any]):
     """Where the host's keyboard puts its events: into the inbox, each press marked as his."""
 
@@ -538,6 +574,27 @@ class HostKeys(queue.Queue[Any]):
 
     def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
         self.inbox.put(HostKey(item) if isinstance(item, Press) else item)
+
+
+def phone_seats(panel: str, listed: tuple[int, ...], seats: int, web: bool) -> tuple[int, ...]:
+    """The seats played with phones: every seat with ``--panel web``, else
+    the config's ``[web] seats`` (beside a panel that lacks their buttons)."""
+    if panel == "web":
+        if not web:
+            raise HostDeviceError(
+                "--panel web: the seats' buttons are phones, so the pages must be served: "
+                "add --web PORT (or listen in the config's [web])"
+            )
+        return tuple(range(1, seats + 1))
+    if listed and not web:
+        raise HostDeviceError(
+            "[web].seats: those seats' buttons are phones, so the pages must be served: "
+            "add --web PORT (or listen in the config's [web])"
+        )
+    beyond = [seat for seat in listed if seat > seats]
+    if beyond:
+        raise HostDeviceError(f"[web].seats: seat {beyond[0]} is not at this table (seats 1…{seats})")
+    return listed
 
 
 def _terminal() -> bool:
@@ -579,7 +636,13 @@ def add_commands(commands: Any) -> None:
         "types the roles on his screen",
     )
     p.add_argument("--seed", type=int, help="the deal's random seed (default: a new deal every game)")
-    p.add_argument("--panel", default="gpio", choices=PANELS)
+    p.add_argument(
+        "--panel",
+        default="gpio",
+        choices=PANELS,
+        help="gpio: the table's buttons and LEDs; keyboard: this terminal's keys; mock: no hardware; "
+        "web: phones (/seat/N) as every seat's button and LED (needs --web)",
+    )
     p.add_argument("--audio", default="device", choices=AUDIO)
     p.add_argument("--wav", metavar="FILE.wav", help="with --audio file: what the microphone hears")
     p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")

@@ -62,10 +62,12 @@ class PublicStream:
         self._stale = False
         runtime.recorders.append(self._entry)
         runtime.observers.append(self._outputs)
-        runtime.undo_hooks.append(lambda keep: self._undone())
+        runtime.undo_hooks.append(lambda keep: self.reread())
 
-    def _undone(self) -> None:
-        self._stale = True  # an undone vote brings its player back (read again once the game is rebuilt)
+    def reread(self) -> None:
+        """The game was rebuilt (an undo brings a voted-out player back; a
+        resumed game has its own departures): read them again when asked."""
+        self._stale = True
 
     def departures(self) -> dict[int, dict[str, Any]]:
         if self._stale:

@@ -6,6 +6,11 @@ const HOW = { vote: "заголосован", shot: "убит ночью", disqu
 const ROLES = { civilian: "мирный", sheriff: "шериф", commissar: "комиссар", mafia: "мафия", don: "дон" };
 let state = null;
 let received = 0;
+// With the host's token (?t=…) and --panel web: the "whole table on one screen" switch
+const token = new URLSearchParams(location.search).get("t");
+let console_ = null; // the host's view: every seat's LED
+let hostSocket = null;
+const whole = () => $("whole").checked && console_ && console_.whole_table;
 
 function clock(seconds) {
   const whole = Math.max(0, Math.ceil(seconds - 1e-9));
@@ -25,12 +30,13 @@ function seats(s) {
       const angle = Math.PI / 2 + (2 * Math.PI * i) / n; // seat 1 at the bottom, then clockwise
       el.style.left = `${50 + 46 * Math.cos(angle)}%`;
       el.style.top = `${50 + 44 * Math.sin(angle)}%`;
+      el.addEventListener("click", () => { if (whole()) sendHost({ press: seat.seat }); });
       table.appendChild(el);
     }
     el.classList.toggle("out", !seat.alive);
     el.classList.toggle("speaking", s.speaker === seat.seat);
-    el.classList.toggle("led-on", seat.led === "on");
-    el.classList.toggle("led-blink", seat.led === "blink");
+    const led = whole() ? console_.seats[i].led : seat.led;
+    for (const p of ["on", "blink", "fast", "pulse"]) el.classList.toggle(`led-${p}`, led === p);
     el.querySelector(".fouls").textContent = seat.fouls ? "Ф".repeat(seat.fouls) : "";
     el.querySelector(".role").textContent = seat.role ? ROLES[seat.role] || seat.role : "";
     el.title = seat.left ? `выбыл: ${HOW[seat.left.how] || seat.left.how}` : `игрок ${seat.seat}`;
@@ -55,6 +61,9 @@ function draw() {
   }
   $("departed").innerHTML = s.seats.filter((x) => !x.alive)
     .map((x) => `<li>${x.seat} — ${HOW[x.left?.how] || "выбыл"}${x.left?.day ? `, день ${x.left.day}` : x.left?.night ? `, ночь ${x.left.night}` : ""}</li>`).join("");
+  document.body.classList.toggle("whole", Boolean(whole()));
+  $("whole-switch").hidden = !(console_ && console_.whole_table);
+  $("typed").hidden = !(whole() && console_.typed);
   $("winner").hidden = !s.winner;
   $("winner").textContent = s.winner === "red" ? "Победа мирных жителей!" : s.winner === "black" ? "Победа мафии!" : "";
   tick();
@@ -82,6 +91,27 @@ function listen() {
   socket.onclose = () => setTimeout(listen, 1000);
 }
 
+function sendHost(message) {
+  if (hostSocket && hostSocket.readyState === WebSocket.OPEN) hostSocket.send(JSON.stringify(message));
+}
+
+function listenHost() {
+  hostSocket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/host?t=${encodeURIComponent(token)}`);
+  hostSocket.onmessage = (m) => {
+    const v = JSON.parse(m.data);
+    if (v.type === "view") { console_ = v; draw(); }
+  };
+  hostSocket.onclose = () => setTimeout(listenHost, 1000);
+}
+
+$("whole").addEventListener("change", draw);
+$("typed").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const words = $("words").value.trim();
+  if (words) sendHost({ text: words });
+  $("words").value = "";
+});
+if (token) listenHost();
 refresh();
 listen();
 setInterval(tick, 100);

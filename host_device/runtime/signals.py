@@ -1,0 +1,36 @@
+"""What a seat's own LED says to its player: his role at the device's deal,
+a check's answer at night. The one table of these signals: the host's
+runtime lights them, a seat's phone page spells them out."""
+
+from __future__ import annotations
+
+from engine import Phase, Preset, Role
+from engine.roles import BLACK_ROLES
+from voices.forms import ROLE_WORDS
+
+ROLE_SIGNALS = {  # the deal: steady, slow pulse, blinking, fast blinking
+    Role.CIVILIAN: "on",
+    Role.SHERIFF: "pulse",
+    Role.COMMISSAR: "pulse",
+    Role.MAFIA: "blink",
+    Role.DON: "fast",
+}
+
+
+def signal_words(preset: Preset, phase: Phase, step_role: Role | None, pattern: str) -> str | None:
+    """A seat's LED, in words, when it carries a secret for him alone: None otherwise."""
+    if pattern == "off":
+        return None
+    if phase is Phase.ROLES:
+        role = next((r for r, _ in preset.roles if ROLE_SIGNALS[r] == pattern), None)
+        return None if role is None else f"Ваша роль: {ROLE_WORDS[role]}"
+    if phase is Phase.NIGHT_CHECK and step_role is not None:
+        rule = next((rule for rule in preset.checks if rule.checker is step_role), None)
+        if rule is None:
+            return None
+        found = pattern == "on"  # the runtime lights a found target steady, the others blinking
+        if rule.finds == BLACK_ROLES:
+            return "Проверка: чёрный" if found else "Проверка: красный"
+        named = ", ".join(sorted(ROLE_WORDS[r] for r in rule.finds))
+        return f"Проверка: {named}" if found else f"Проверка: не {named}"
+    return None

@@ -1,0 +1,29 @@
+"""Who may use the private pages: the host's console (``/host``) and each
+seat's phone (``/seat/N``) need their own random token, made anew at each
+``run`` and carried in the page's address (``?t=…``). A request without the
+right one gets 403 and changes nothing."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Access:
+    host: str
+    seats: dict[int, str]  # the seats played on phones, each with its token
+
+    @classmethod
+    def new(cls, phone_seats: Iterable[int]) -> Access:
+        return cls(secrets.token_urlsafe(12), {seat: secrets.token_urlsafe(9) for seat in phone_seats})
+
+    def is_host(self, token: str | None) -> bool:
+        return token is not None and secrets.compare_digest(token.encode(), self.host.encode())
+
+    def is_seat(self, seat: int, token: str | None) -> bool:
+        mine = self.seats.get(seat)
+        return (
+            token is not None and mine is not None and (secrets.compare_digest(token.encode(), mine.encode()))
+        )

@@ -1,0 +1,118 @@
+// The host's console: the assist keys as buttons (host mode: next and
+// pause), the seats for the keys that wait for one, the roles entry, the
+// counts, the free timers, the questions and messages, the phones' QR codes.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const token = new URLSearchParams(location.search).get("t") || "";
+let socket = null;
+let view = null;
+let received = 0;
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function clock(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds - 1e-9));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function buttons(el, items) {
+  // items: [text, message, enabled, classes]; rebuilt only when they change
+  const key = JSON.stringify(items);
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
+  el.innerHTML = "";
+  for (const [text, message, enabled, cls] of items) {
+    const b = document.createElement("button");
+    b.textContent = text;
+    b.disabled = !enabled;
+    if (cls) b.className = cls;
+    b.addEventListener("click", () => send(message));
+    el.appendChild(b);
+  }
+}
+
+function seatText(x) {
+  let t = String(x.seat);
+  if (x.fouls) t += " " + "Ф".repeat(x.fouls);
+  if (x.nominated_by) t += " ▲";
+  if (x.voted !== null && x.voted !== undefined) t += ` ✓${x.voted || "все"}`;
+  if (x.role) t += ` · ${x.role}`;
+  return t;
+}
+
+function draw() {
+  const v = view;
+  $("title").textContent = v.title;
+  $("paused").hidden = !v.paused;
+  $("speaker").textContent = v.speaker ? `Говорит игрок ${v.speaker}` : v.winner ? (v.winner === "red" ? "Победа мирных жителей" : "Победа мафии") : "";
+  const q = v.question;
+  $("question").hidden = !q;
+  if (q) {
+    $("question-text").textContent = q.text;
+    $("yes").textContent = q.yes;
+    $("no").hidden = !q.no;
+    $("no").textContent = q.no || "";
+  }
+  $("messages").innerHTML = "";
+  for (const m of v.messages || []) { const li = document.createElement("li"); li.textContent = m; $("messages").appendChild(li); }
+  $("waiting").textContent = (v.waiting || []).join("\n");
+  buttons($("keys"), v.keys.map((k) => [k.label, { key: k.name }, k.legal, `key-${k.name}`]));
+  const counting = v.pending === "count";
+  $("pad").hidden = !counting;
+  if (counting) buttons($("pad"), [1, 2, 3, 4, 5, 6, 7, 8, 9, 0].map((d) => [String(d), { seat: d === 0 ? 10 : d }, true]));
+  const timers = v.pending === "timer";
+  $("timers").hidden = !timers;
+  if (timers) buttons($("timers"), [...v.timers.map((t, i) => [t, { seat: i + 1 }, true]), ["стоп", { seat: 10 }, true]]);
+  buttons($("seats"), v.seats.map((x) => [seatText(x), { seat: x.seat }, true,
+    ["seat", x.alive ? "" : "out", x.selected ? "selected" : "", v.speaker === x.seat ? "speaking" : ""].join(" ")]));
+  $("candidates").textContent = v.candidates || "";
+  $("transcript").textContent = v.transcript ? `Услышано: «${v.transcript}»` : "";
+  $("typed").hidden = !v.typed;
+  tick();
+}
+
+function tick() {
+  if (!view) return;
+  const run = view.paused ? 0 : ((performance.now() - received) / 1000) * (view.speed || 1);
+  const parts = [];
+  if (view.time_left !== null) parts.push(clock(view.time_left - run));
+  if (view.free_left !== null && view.free_left !== undefined) parts.push(`таймер ${clock(view.free_left - run)}`);
+  $("clock").textContent = parts.join(" · ");
+}
+
+function phones(p) {
+  $("phones-box").hidden = !p.seats.length;
+  const box = $("phones");
+  box.innerHTML = "";
+  for (const seat of p.seats) {
+    const fig = document.createElement("figure");
+    const on = p.connected.includes(seat);
+    fig.innerHTML = `<img alt="QR место ${seat}" src="/api/qr/${seat}.svg?t=${encodeURIComponent(token)}"><figcaption>место ${seat}${on ? " · подключён" : ""}</figcaption>`;
+    box.appendChild(fig);
+  }
+}
+
+function connect() {
+  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/host?t=${encodeURIComponent(token)}`);
+  socket.onopen = () => { $("status").textContent = "подключено"; };
+  socket.onmessage = (m) => {
+    const v = JSON.parse(m.data);
+    if (v.type === "view") { view = v; received = performance.now(); draw(); }
+    else if (v.type === "phones") phones(v);
+    else if (v.type === "error") { $("error").textContent = v.text; setTimeout(() => { $("error").textContent = ""; }, 4000); }
+  };
+  socket.onclose = () => { $("status").textContent = "нет связи с устройством… переподключение"; setTimeout(connect, 1000); };
+}
+
+$("yes").addEventListener("click", () => send({ key: "next" }));
+$("no").addEventListener("click", () => send({ key: "undo" }));
+$("typed").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const words = $("words").value.trim();
+  if (words) send({ text: words });
+  $("words").value = "";
+});
+connect();
+setInterval(tick, 100);

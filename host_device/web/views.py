@@ -1,0 +1,126 @@
+"""What the private pages show, taken on the runtime's thread: the host's
+console (``/host``) and each seat's phone (``/seat/N``).
+
+A seat's page shows what its own LED would: its player's role at the
+device's deal and a check's answer appear there and nowhere else. The
+console shows what the terminal's host screen shows (assist mode: keys,
+messages, what waits for him; roles only in his host view, key «роли»); in
+host mode it shows no secret, since whoever holds it may be a player —
+except with ``--panel web``, where the whole table is on one screen anyway
+and the console may show every seat's LED (the marked switch on the table page).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Phase
+from host_device.runtime.assist import KEYS, ROLE_NAMES, SHORT, Assist
+from host_device.runtime.loop import TIMED, Runtime
+from host_device.runtime.screen import candidates_line, waiting_lines
+from host_device.runtime.signals import signal_words
+from host_device.runtime.titles import left, title
+
+HOST_MODE_KEYS = ("next", "pause")  # the panel's host buttons that do something in host mode
+CONSOLE_KEYS = tuple(name for name, *_ in KEYS if name != "help")  # the console shows its help itself
+NOTICES = 5  # host mode: the console keeps the last few notices
+
+
+@dataclass
+class Console:
+    """The host's side of the pages, kept by whoever hosts (``run``)."""
+
+    runtime: Runtime
+    assist: Assist | None = None
+    whole_table: bool = False  # --panel web: every seat is a phone, and the host may see every LED
+    typed: bool = False  # the speaker's words can be typed (no speech model)
+    question: dict[str, str] | None = None  # a question waiting for the host: text, yes (next), no (undo)
+    notices: list[str] = field(default_factory=list)
+
+    def notice(self, text: str) -> None:
+        self.notices = [*self.notices, text][-NOTICES:]
+
+
+def seat_view(rt: Runtime, seat: int) -> dict[str, Any]:
+    """A seat's phone: its LED, what it means for him alone, and the table's moment."""
+    s = rt.game.state
+    led = rt.leds.get(seat, "off")
+    speaking = s.phase in TIMED and s.speaker == seat
+    if s.phase is Phase.ROLES:
+        hint = "Раздача ролей: когда назовут ваш номер, смотрите на экран"
+    elif speaking:
+        hint = "Ваша речь: нажмите, чтобы закончить"
+    elif s.phase is Phase.VOTE:
+        hint = "Голосование: нажмите, пока открыто окно"
+    elif s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
+        hint = "Ночь: если вас разбудили, нажмите, когда назовут номер"
+    elif s.speaker is not None:
+        hint = f"Говорит игрок {s.speaker}"
+    else:
+        hint = ""
+    return {
+        "seat": seat,
+        "title": title(s),
+        "alive": seat not in s.out,
+        "led": led,
+        "signal": signal_words(rt.game.preset, s.phase, s.step_role, led),
+        "hint": hint,
+        "over": s.phase is Phase.GAME_OVER,
+    }
+
+
+def console_view(console: Console) -> dict[str, Any]:
+    rt, assist = console.runtime, console.assist
+    s = rt.game.state
+    over = s.phase is Phase.GAME_OVER
+    timer = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
+    free = left(rt.sched.now, rt.free)
+    show_roles = over or (assist is not None and assist.show_roles)
+    nominated_by = {target: seat for seat, target in s.nominations.items()}
+    rnd = s.vote_round
+    selected = assist.roles.selected if assist is not None and assist.roles is not None else set()
+    seats = []
+    for seat in range(1, s.seats + 1):
+        row: dict[str, Any] = {
+            "seat": seat,
+            "alive": seat not in s.out,
+            "fouls": s.fouls.get(seat, 0),
+            "nominated_by": nominated_by.get(seat),
+            "voted": None if rnd is None else rnd.ballots.get(seat),
+            "selected": seat in selected,
+        }
+        if show_roles:
+            row["role"] = ROLE_NAMES[s.role(seat)]
+        if console.whole_table:
+            row["led"] = rt.leds.get(seat, "off")
+        seats.append(row)
+    view: dict[str, Any] = {
+        "mode": "host" if assist is None else "assist",
+        "title": title(s),
+        "paused": rt.sched.paused,
+        "speaker": s.speaker,
+        "time_left": None if timer is None else round(timer, 1),
+        "free_left": None if free is None else round(free, 1),
+        "question": console.question,
+        "seats": seats,
+        "whole_table": console.whole_table,
+        "typed": console.typed and s.phase is Phase.SPEECH,
+        "winner": s.winner.value if s.winner else None,
+    }
+    if assist is None:
+        view["keys"] = [{"name": k, "label": SHORT[k], "legal": not over} for k in HOST_MODE_KEYS]
+        view["messages"] = console.notices
+        return view
+    legal = set(assist.legal_keys())
+    labels = {**SHORT, "pause": "продолжить"} if rt.sched.paused else SHORT
+    view["keys"] = [{"name": k, "label": labels[k], "legal": k in legal} for k in CONSOLE_KEYS]
+    message = assist.shown_message()  # the host's notices come to him this way too (Host._notice)
+    view["messages"] = [message] if message else []
+    view["pending"] = assist.pending
+    view["waiting"] = waiting_lines(assist)
+    view["candidates"] = candidates_line(assist)
+    view["transcript"] = assist.transcript
+    view["timers"] = [label for label, _ in assist.timers]
+    view["roles_entry"] = s.phase is Phase.ROLES and assist.roles is not None
+    return view
