@@ -22,7 +22,8 @@ def signal_words(preset: Preset, phase: Phase, step_role: Role | None, pattern: 
     if pattern == "off":
         return None
     if phase is Phase.ROLES:
-        role = next((r for r, _ in preset.roles if ROLE_SIGNALS[r] == pattern), None)
+        dealt = [Role.CIVILIAN, *(r for r, _ in preset.roles)]  # civilians: every seat not dealt a role
+        role = next((r for r in dealt if ROLE_SIGNALS[r] == pattern), None)
         return None if role is None else f"Ваша роль: {ROLE_WORDS[role]}"
     if phase is Phase.NIGHT_CHECK and step_role is not None:
         rule = next((rule for rule in preset.checks if rule.checker is step_role), None)

@@ -1,0 +1,152 @@
+"""The private pages (host_device/web/server.py, views.py): the host's
+console and the seats' phones, each behind its own token; what a page sends
+goes into the runtime's inbox as the panel's events do; one phone per seat;
+a seat's secrets only on its own phone."""
+
+import json
+import queue
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from engine import Game, Phase, Role
+from hardware.events import HostKey, Press, TypedLine
+from host_device.runtime.assist import Assist
+from host_device.runtime.clock import Scheduler
+from host_device.runtime.host import deal, phone_seats, show_roles
+from host_device.runtime.loop import Runtime, Settings
+from host_device.web.access import Access
+from host_device.web.public import PublicStream
+from host_device.web.server import Private, Publisher, WebNotice, make_app
+from host_device.web.views import Console
+from voices.catalogue import russian
+
+
+def served(phones=(3, 4), assist=False, whole_table=False):
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings())
+    helper = Assist(runtime, role_entry=True) if assist else None
+    inbox: queue.Queue = queue.Queue()
+    access = Access.new(phones)
+    console = Console(runtime, helper, whole_table=whole_table, typed=True)
+    publisher = Publisher(PublicStream(runtime, russian().text), 1.0, Private(access, console, inbox))
+    return runtime, access, inbox, publisher, TestClient(make_app(publisher))
+
+
+def drained(inbox):
+    items = []
+    while not inbox.empty():
+        items.append(inbox.get_nowait())
+    return items
+
+
+def test_without_the_right_token_the_private_pages_refuse_and_change_nothing(builtin_pack):
+    runtime, access, inbox, _, client = served()
+    for url in ("/host", "/host?t=", f"/host?t={access.seats[3]}", "/api/qr/3.svg", "/api/qr/3.svg?t=no"):
+        response = client.get(url)
+        assert response.status_code == 403, url
+        assert "Нет доступа" in response.text
+    for url in ("/seat/3", "/seat/3?t=wrong", f"/seat/3?t={access.host}", f"/seat/3?t={access.seats[4]}"):
+        assert client.get(url).status_code == 403, url
+    for url in ("/api/host", "/api/host?t=wrong", "/api/seat/3", f"/api/seat/4?t={access.seats[3]}"):
+        with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url):
+            pass
+        assert refused.value.code == 1008
+    assert client.get(f"/seat/5?t={access.seats[3]}").status_code == 404  # seat 5 has its button
+    assert drained(inbox) == [] and runtime.timeline == []
+    assert client.get(f"/host?t={access.host}").status_code == 200
+    assert client.get(f"/seat/3?t={access.seats[3]}").status_code == 200
+    qr = client.get(f"/api/qr/3.svg?t={access.host}")
+    assert qr.status_code == 200 and qr.text.startswith("<svg")
+    assert client.get(f"/api/qr/5.svg?t={access.host}").status_code == 404
+
+
+def test_the_tokens_are_random_and_each_seat_has_its_own():
+    a, b = Access.new(range(1, 11)), Access.new(range(1, 11))
+    assert a.host != b.host and len(set(a.seats.values())) == 10 and len(a.host) >= 16
+    assert a.is_seat(1, a.seats[1]) and not a.is_seat(2, a.seats[1]) and not a.is_host(a.seats[1])
+
+
+def test_the_consoles_messages_go_into_the_inbox_as_the_hosts_keys(builtin_pack):
+    _, access, inbox, _, client = served(assist=True)
+    with client.websocket_connect(f"/api/host?t={access.host}") as socket:
+        view = socket.receive_json()
+        assert view["type"] == "view" and view["mode"] == "assist" and view["title"] == "Раздача ролей"
+        assert view["roles_entry"] and "отметьте трёх чёрных" in view["waiting"][-1]
+        assert socket.receive_json() == {"type": "phones", "seats": [3, 4], "connected": []}
+        socket.send_text(json.dumps({"key": "next"}))
+        socket.send_text(json.dumps({"seat": 7}))
+        socket.send_text(json.dumps({"text": " я выставляю игрока номер два "}))
+        for bad in ('{"key": "format"}', '{"seat": 11}', '{"seat": true}', "[]", "not json", '{"press": 3}'):
+            socket.send_text(bad)
+            error = socket.receive_json()
+            assert error["type"] == "error" and error["text"], bad
+    items = drained(inbox)
+    assert [type(i) for i in items] == [HostKey, HostKey, TypedLine]
+    assert [items[0].press.key, items[1].press.key, items[2].text] == ["next", 7, "я выставляю игрока номер два"]
+
+
+def test_one_phone_per_seat_the_newest_takes_over_and_the_host_is_told(builtin_pack):
+    _, access, inbox, _, client = served()
+    url = f"/api/seat/4?t={access.seats[4]}"
+    with client.websocket_connect(url) as first:
+        assert first.receive_json()["seat"] == 4
+        first.send_text("press")
+        with client.websocket_connect(url) as second:
+            assert second.receive_json()["seat"] == 4
+            assert first.receive_json() == {"type": "replaced"}
+            second.send_text("press")
+    items = drained(inbox)
+    notices = [i.russian for i in items if isinstance(i, WebNotice)]
+    assert notices == ["место 4: телефон подключён", "место 4: подключён другой телефон, прежний отключён"]
+    assert [i.key for i in items if isinstance(i, Press)] == [4, 4]
+
+
+ROLE = {Role.CIVILIAN: "мирный житель", Role.SHERIFF: "шериф", Role.MAFIA: "мафия", Role.DON: "дон"}
+
+
+def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
+    runtime, _, _, publisher, _ = served(phones=range(1, 11))
+    dealt = deal(runtime.game.preset, 7)
+    roles = dict(dealt.roles)
+    don = next(seat for seat, role in roles.items() if role is Role.DON)
+    sheriff = next(seat for seat, role in roles.items() if role is Role.SHERIFF)
+    show_roles(runtime, dealt, lambda: runtime.handle(dealt))
+    seen: dict[int, set[str]] = {seat: set() for seat in range(1, 11)}
+    consoles: set[str] = set()
+    sched, checked = runtime.sched, False
+    while runtime.game.state.day < 2 and sched.now < 3600:
+        s = runtime.game.state
+        if s.phase is Phase.NIGHT_CHECK and s.step_role is Role.SHERIFF and runtime.slots and not checked:
+            start = next(start for seat, start, _ in runtime.slots if seat == don)
+            sched.run_due(start)
+            checked = runtime.press(sheriff, at=start)
+        sched.run_due(sched.now + 0.25)
+        publisher.refresh()
+        for seat in seen:
+            signal = json.loads(publisher.views[f"seat:{seat}"])["signal"]
+            if signal:
+                seen[seat].add(signal)
+        consoles.add(publisher.views["host"])
+    assert checked
+    for seat in seen:
+        mine = {f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}"}
+        assert seen[seat] == (mine | {"Проверка: чёрный"} if seat == sheriff else mine), seat
+    for view in map(json.loads, consoles):  # host mode: whoever holds the console may be a player
+        assert all(set(seat) == {"seat", "alive", "fouls", "nominated_by", "voted", "selected"} for seat in view["seats"])
+        assert "Ваша роль" not in json.dumps(view, ensure_ascii=False)
+        assert "Проверка" not in json.dumps(view, ensure_ascii=False)
+
+
+def test_phone_seats_need_the_pages_and_a_seat_at_the_table():
+    from engine import HostDeviceError
+
+    assert phone_seats("web", (), 10, web=True) == tuple(range(1, 11))
+    assert phone_seats("gpio", (4, 9), 10, web=True) == (4, 9)
+    assert phone_seats("gpio", (), 10, web=False) == ()
+    with pytest.raises(HostDeviceError, match="--panel web: .* add --web PORT"):
+        phone_seats("web", (), 10, web=False)
+    with pytest.raises(HostDeviceError, match=r"\[web\].seats: .* add --web PORT"):
+        phone_seats("gpio", (4,), 10, web=False)
+    with pytest.raises(HostDeviceError, match=r"seat 11 is not at this table \(seats 1…10\)"):
+        phone_seats("gpio", (4, 11), 10, web=True)
