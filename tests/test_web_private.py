@@ -150,3 +150,64 @@ def test_phone_seats_need_the_pages_and_a_seat_at_the_table():
         phone_seats("gpio", (4,), 10, web=False)
     with pytest.raises(HostDeviceError, match=r"seat 11 is not at this table \(seats 1…10\)"):
         phone_seats("gpio", (4, 11), 10, web=True)
+
+
+def test_assist_mode_from_the_console_alone(monkeypatch, tmp_path, builtin_pack):
+    """The host leads assist mode from his phone: the roles entry, a foul
+    (key, then seat), his host view of the roles, and the next step — every
+    press through the console's socket into the running host's inbox."""
+    import threading
+    import time
+
+    from websockets.sync.client import connect
+
+    from tests.test_host_run import Host, args
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
+    host = Host(
+        args(mode="assist", deal="host", web="127.0.0.1:0", audio="null", speed=1.0, store=str(tmp_path / "g.db"))
+    )
+    thread = threading.Thread(target=host.run, daemon=True)
+    thread.start()
+    while host.publisher is None or not host.web_server.server.started:
+        thread.join(0.02)
+    bound, port = host.web_server.server.servers[0].sockets[0].getsockname()[:2]
+    token = host.publisher.private.access.host
+    try:
+        with connect(f"ws://{bound}:{port}/api/host?t={token}") as socket:
+            view: dict = {}
+
+            def until(check, what):
+                deadline = time.monotonic() + 10
+                while not check(view):
+                    assert time.monotonic() < deadline, f"{what}: {view}"
+                    message = json.loads(socket.recv(timeout=10))
+                    if message["type"] == "view":
+                        view.update(message)
+
+            def send(**message):
+                socket.send(json.dumps(message))
+
+            until(lambda v: v.get("roles_entry"), "the roles entry")
+            assert view["mode"] == "assist" and {k["name"] for k in view["keys"]} >= {"next", "foul", "count", "timer"}
+            for group in ([1, 2, 3], [3], [4]):  # the black seats, the Don among them, the Sheriff
+                for seat in group:
+                    send(seat=seat)
+                until(lambda v, g=group: {x["seat"] for x in v["seats"] if x["selected"]} == set(g), "selected")
+                send(key="enter")
+            until(lambda v: not v["roles_entry"] and v["messages"] == ["роли записаны"], "the roles taken")
+            assert all("role" not in x for x in view["seats"])  # the host view is his choice (key «роли»)
+            send(key="roles")
+            until(lambda v: "role" in v["seats"][0], "the host view")
+            assert [x["role"] for x in view["seats"][:4]] == ["мафия", "мафия", "дон", "шериф"]
+            send(key="foul")
+            until(lambda v: v.get("pending") == "foul", "foul waits for its seat")
+            send(seat=5)
+            until(lambda v: v["seats"][4]["fouls"] == 1 and v["messages"] == ["записано: фол игроку 5"], "the foul")
+            send(key="next")
+            until(lambda v: v["title"] != "Ночь знакомства · мафия договаривается", "the next step")
+    finally:
+        host.runtime.stop()
+        thread.join(10)
+    assert host.game.state.fouls == {5: 1}

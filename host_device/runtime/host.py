@@ -184,7 +184,7 @@ class Host:
             self.screen = Screen(self.assist, sys.stdout)
             if args.panel != "keyboard":
                 self.keys = host_keyboard(self.preset.seats, self.inbox)
-            if not _terminal():
+            if not _terminal() and self.web is None:  # with --web, the console on his phone
                 log.warning(
                     "assist mode without a terminal: only the panel's host buttons (next, pause, undo) "
                     "reach the game%s",

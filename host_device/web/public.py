@@ -63,6 +63,7 @@ class PublicStream:
         runtime.recorders.append(self._entry)
         runtime.observers.append(self._outputs)
         runtime.undo_hooks.append(lambda keep: self.reread())
+        runtime.step_hooks.append(self._step)
 
     def reread(self) -> None:
         """The game was rebuilt (an undo brings a voted-out player back; a
@@ -92,6 +93,20 @@ class PublicStream:
                 self._emit({"t": t, "type": "led", "seat": entry["seat"], "pattern": entry["pattern"]})
         elif kind in ("paused", "resumed"):
             self._emit({"t": t, "type": kind})
+
+    def _step(self, rt: Runtime) -> None:
+        """A vote window opens when its question has been said and closes at
+        «Спасибо»: each moment is an event (the pages light «голосуйте»)."""
+        if rt.game.phase is not Phase.VOTE or rt.window is None:
+            return
+        step = rt.step
+        for t, is_open in zip(rt.window, (True, False), strict=True):
+            if t != float("inf"):
+                rt.sched.at(t, functools.partial(self._window, step, round(t, 3), is_open))
+
+    def _window(self, step: int, t: float, is_open: bool) -> None:
+        if step == self.runtime.step:
+            self._emit({"t": t, "type": "window", "open": is_open})
 
     def _said(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
         self.last_phrase = self.text(entry["key"], slots)
