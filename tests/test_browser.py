@@ -60,8 +60,12 @@ def test_the_table_page_follows_the_game(browser, served_demo, name, size):
     page.goto(served_demo)
     page.wait_for_selector("#seat-10")
     assert page.locator(".seat").count() == 10
-    page.wait_for_function("document.getElementById('title').textContent.startsWith('День 1')", timeout=60_000)
-    page.wait_for_function("/^\\d:\\d\\d$/.test(document.getElementById('clock').textContent)", timeout=60_000)
+    page.wait_for_function(
+        "document.getElementById('title').textContent.startsWith('День 1')", timeout=60_000
+    )
+    page.wait_for_function(
+        "/^\\d:\\d\\d$/.test(document.getElementById('clock').textContent)", timeout=60_000
+    )
     assert page.locator("html").get_attribute("lang") == "ru"
     assert page.locator(".seat.speaking").count() == 1
     assert page.locator("#phrase").inner_text().strip() != ""
@@ -82,7 +86,9 @@ def phone_table(monkeypatch, tmp_path, builtin_pack):
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))  # the words are typed
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     host = Host(
-        args(panel="web", web="127.0.0.1:0", audio="null", speed=SPEED, days=None, store=str(tmp_path / "g.db"))
+        args(
+            panel="web", web="127.0.0.1:0", audio="null", speed=SPEED, days=None, store=str(tmp_path / "g.db")
+        )
     )
     thread = threading.Thread(target=host.run, daemon=True)
     thread.start()
@@ -134,7 +140,9 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     assert public.locator("#whole-switch").is_hidden()  # no switch without the host's token
     table.check("#whole")
     # the deal: the black seat's phone spells its role; the public page shows none
-    phone.wait_for_function("document.getElementById('signal').textContent.startsWith('Ваша роль')", timeout=60_000)
+    phone.wait_for_function(
+        "document.getElementById('signal').textContent.startsWith('Ваша роль')", timeout=60_000
+    )
     assert phone.locator("#signal").inner_text() in ("Ваша роль: мафия", "Ваша роль: дон")
     assert public.locator(".seat .role").all_inner_texts() == [""] * 10
     SHOTS.mkdir(exist_ok=True)

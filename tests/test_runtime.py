@@ -263,3 +263,39 @@ def test_the_real_loop_handles_input_the_moment_it_arrives():
     (_, sent), received, virtual = got[0]
     assert received - sent < 0.02  # not a 50 ms poll
     assert 0.08 <= virtual <= 0.2  # the scheduler's clock reads the input's real time
+
+
+def test_the_time_an_input_takes_is_not_lost_from_the_clock(monkeypatch):
+    """On a fake wall clock: nine inputs that take 50 ms each to handle do
+    not make an event due at 1 s run at 1.45 s (the clock used to restart its
+    reading after each input, losing the time the input took)."""
+    import queue
+
+    wall = {"t": 0.0}
+    monkeypatch.setattr("host_device.runtime.clock.time.monotonic", lambda: wall["t"])
+
+    class Inbox:  # inputs arriving at their wall times; a wait moves the wall clock
+        def __init__(self, times):
+            self.times = list(times)
+
+        def empty(self):
+            return not (self.times and self.times[0] <= wall["t"])
+
+        def get(self, timeout=0.0):
+            if self.times and self.times[0] <= wall["t"] + timeout:
+                wall["t"] = max(wall["t"], self.times[0])
+                return self.times.pop(0)
+            wall["t"] += max(timeout, 0.001)  # a real wait takes a little time, however short
+            raise queue.Empty
+
+        def get_nowait(self):
+            return self.get(0.0)
+
+    def handle(item):
+        wall["t"] += 0.05  # what handling an input costs
+
+    ran = []
+    sched = Scheduler()
+    sched.at(1.0, lambda: ran.append(wall["t"]))
+    sched.run_real(inbox=Inbox([0.1 * k for k in range(1, 10)]), on_input=handle)
+    assert ran and abs(ran[0] - 1.0) < 0.06, ran

@@ -83,7 +83,11 @@ def test_the_consoles_messages_go_into_the_inbox_as_the_hosts_keys(builtin_pack)
             assert error["type"] == "error" and error["text"], bad
     items = drained(inbox)
     assert [type(i) for i in items] == [HostKey, HostKey, TypedLine]
-    assert [items[0].press.key, items[1].press.key, items[2].text] == ["next", 7, "я выставляю игрока номер два"]
+    assert [items[0].press.key, items[1].press.key, items[2].text] == [
+        "next",
+        7,
+        "я выставляю игрока номер два",
+    ]
 
 
 def test_one_phone_per_seat_the_newest_takes_over_and_the_host_is_told(builtin_pack):
@@ -133,7 +137,10 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
         mine = {f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}"}
         assert seen[seat] == (mine | {"Проверка: чёрный"} if seat == sheriff else mine), seat
     for view in map(json.loads, consoles):  # host mode: whoever holds the console may be a player
-        assert all(set(seat) == {"seat", "alive", "fouls", "nominated_by", "voted", "selected"} for seat in view["seats"])
+        assert all(
+            set(seat) == {"seat", "alive", "fouls", "nominated_by", "voted", "selected"}
+            for seat in view["seats"]
+        )
         assert "Ваша роль" not in json.dumps(view, ensure_ascii=False)
         assert "Проверка" not in json.dumps(view, ensure_ascii=False)
 
@@ -166,7 +173,14 @@ def test_assist_mode_from_the_console_alone(monkeypatch, tmp_path, builtin_pack)
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
     host = Host(
-        args(mode="assist", deal="host", web="127.0.0.1:0", audio="null", speed=1.0, store=str(tmp_path / "g.db"))
+        args(
+            mode="assist",
+            deal="host",
+            web="127.0.0.1:0",
+            audio="null",
+            speed=1.0,
+            store=str(tmp_path / "g.db"),
+        )
     )
     thread = threading.Thread(target=host.run, daemon=True)
     thread.start()
@@ -190,11 +204,18 @@ def test_assist_mode_from_the_console_alone(monkeypatch, tmp_path, builtin_pack)
                 socket.send(json.dumps(message))
 
             until(lambda v: v.get("roles_entry"), "the roles entry")
-            assert view["mode"] == "assist" and {k["name"] for k in view["keys"]} >= {"next", "foul", "count", "timer"}
+            assert view["mode"] == "assist" and {k["name"] for k in view["keys"]} >= {
+                "next",
+                "foul",
+                "count",
+                "timer",
+            }
             for group in ([1, 2, 3], [3], [4]):  # the black seats, the Don among them, the Sheriff
                 for seat in group:
                     send(seat=seat)
-                until(lambda v, g=group: {x["seat"] for x in v["seats"] if x["selected"]} == set(g), "selected")
+                until(
+                    lambda v, g=group: {x["seat"] for x in v["seats"] if x["selected"]} == set(g), "selected"
+                )
                 send(key="enter")
             until(lambda v: not v["roles_entry"] and v["messages"] == ["роли записаны"], "the roles taken")
             assert all("role" not in x for x in view["seats"])  # the host view is his choice (key «роли»)
@@ -204,7 +225,10 @@ def test_assist_mode_from_the_console_alone(monkeypatch, tmp_path, builtin_pack)
             send(key="foul")
             until(lambda v: v.get("pending") == "foul", "foul waits for its seat")
             send(seat=5)
-            until(lambda v: v["seats"][4]["fouls"] == 1 and v["messages"] == ["записано: фол игроку 5"], "the foul")
+            until(
+                lambda v: v["seats"][4]["fouls"] == 1 and v["messages"] == ["записано: фол игроку 5"],
+                "the foul",
+            )
             send(key="next")
             until(lambda v: v["title"] != "Ночь знакомства · мафия договаривается", "the next step")
     finally:

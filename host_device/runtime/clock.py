@@ -123,8 +123,10 @@ class Scheduler:
                 item = inbox.get(timeout=min(wait, 0.05)) if wait > 0 else inbox.get_nowait()
             except queue.Empty:
                 continue
-            if self._paused_at is None:
+            paused = self._paused_at is not None
+            if not paused:
                 self.now = max(self.now, virt0 + (time.monotonic() - wall0) * speed)
             on_input(item)
-            if self._paused_at is None:
+            if paused and self._paused_at is None:  # resumed: the clock goes on from here
                 wall0, virt0 = time.monotonic(), self.now
+            # otherwise the clock keeps its reading: the time the input took is not lost from it
