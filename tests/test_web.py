@@ -150,7 +150,15 @@ def test_run_serves_the_table_page_while_it_hosts(monkeypatch, tmp_path, capsys,
     assert host.run() == 0
     watcher.join(5)
     assert seen["preset"] == "classic" and "title" in seen and all("role" not in s for s in seen["seats"])
-    assert re.search(r"Стол в браузере: http://127\.0\.0\.1:\d+/", capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert re.search(r"Стол в браузере: http://127\.0\.0\.1:\d+/", out)
+    token = host.publisher.private.access.host
+    assert re.search(rf"Пульт ведущего: http://127\.0\.0\.1:\d+/host\?t={re.escape(token)}\n", out)
+    after = out.split(token, 1)[1].splitlines()[1:]
+    qr = after[: next(i for i, line in enumerate(after) if len(line) != len(after[0]))]
+    assert len(qr[0]) >= 25 and len(qr) == (len(qr[0]) + 1) // 2  # a square QR code, two rows a line
+    assert set("".join(qr)) <= set("█▀▄\xa0")
+    assert "Весь стол на одном экране" not in out  # only with --panel web
     assert not host.web_server.thread.is_alive()  # stopped with the game
 
 
