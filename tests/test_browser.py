@@ -134,8 +134,27 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
         page.on("pageerror", lambda exc: errors.append(str(exc)))
     table.goto(f"{base}/?t={access.host}")
     public.goto(f"{base}/")
-    phone.goto(f"{base}/seat/{black[0]}?t={access.seats[black[0]]}")
     console.goto(f"{base}/host?t={access.host}")
+    refused = browser.new_page()
+    for url in (f"{base}/host", f"{base}/host?t={access.seats[1]}", f"{base}/seat/1?t={access.host}"):
+        assert refused.goto(url).status == 403
+        assert "Нет доступа" in refused.locator("body").inner_text()
+    refused.close()
+    # one phone per seat: a second phone for the black seat takes over, the first says so, the host is told
+    first = browser.new_page(viewport={"width": 390, "height": 844})
+    first.goto(f"{base}/seat/{black[0]}?t={access.seats[black[0]]}")
+    first.wait_for_function("document.getElementById('status').textContent.includes('подключено')")
+    phone.goto(f"{base}/seat/{black[0]}?t={access.seats[black[0]]}")
+    first.wait_for_function("document.getElementById('status').textContent.includes('другом телефоне')")
+    console.wait_for_function(
+        f"[...document.querySelectorAll('#messages li')].some((li) => li.textContent.includes('место {black[0]}: подключён другой телефон'))"
+    )
+    first.close()
+    console.click("#phones-box summary")
+    console.wait_for_function(
+        "[...document.querySelectorAll('#phones img')].every((i) => i.complete && i.naturalWidth > 0)"
+    )
+    assert console.locator("#phones figure").count() == 10
     table.wait_for_selector("#whole-switch:not([hidden])")
     assert public.locator("#whole-switch").is_hidden()  # no switch without the host's token
     table.check("#whole")
@@ -152,6 +171,7 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     console.click(".key-pause")
     public.wait_for_selector("#paused:not([hidden])")
     console.screenshot(path=str(SHOTS / "host-phone.png"))
+    assert console.locator(".key-pause").inner_text() == "продолжить"
     console.click(".key-pause")
     public.wait_for_selector("#paused", state="hidden")
     table.evaluate(VOTER, black[0])

@@ -81,6 +81,10 @@ class Publisher:
         self.views: dict[str, str] = {}  # channel ("host", "seat:4") -> its last view
         self.state = self._snapshot()
         stream.listeners.append(self.publish)
+        self._due = False
+        if private is not None:  # every change the runtime makes: an LED, a step, a message
+            stream.runtime.recorders.append(lambda entry: self._changed())
+            stream.runtime.observers.append(lambda outputs: self._changed())
         self.refresh()
 
     def _snapshot(self) -> str:
@@ -90,10 +94,18 @@ class Publisher:
         """On the runtime's thread: a new snapshot, and the event to every public socket."""
         self.state = self._snapshot()
         self._send("public", json.dumps(event, ensure_ascii=False))
-        self.refresh()
+
+    def _changed(self) -> None:
+        """The runtime is changing something: the views are taken once it has
+        finished (the next turn of its scheduler), never half-way through."""
+        if not self._due:
+            self._due = True
+            sched = self.stream.runtime.sched
+            sched.at(sched.now, self.refresh)
 
     def refresh(self) -> None:
         """On the runtime's thread: the private views taken again; a changed one is sent."""
+        self._due = False
         if self.private is None:
             return
         rt = self.stream.runtime

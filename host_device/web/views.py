@@ -108,12 +108,12 @@ def console_view(console: Console) -> dict[str, Any]:
         "typed": console.typed and s.phase is Phase.SPEECH,
         "winner": s.winner.value if s.winner else None,
     }
+    labels = {**SHORT, "pause": "продолжить"} if rt.sched.paused else SHORT
     if assist is None:
-        view["keys"] = [{"name": k, "label": SHORT[k], "legal": not over} for k in HOST_MODE_KEYS]
+        view["keys"] = [{"name": k, "label": labels[k], "legal": not over} for k in HOST_MODE_KEYS]
         view["messages"] = console.notices
         return view
     legal = set(assist.legal_keys())
-    labels = {**SHORT, "pause": "продолжить"} if rt.sched.paused else SHORT
     view["keys"] = [{"name": k, "label": labels[k], "legal": k in legal} for k in CONSOLE_KEYS]
     message = assist.shown_message()  # the host's notices come to him this way too (Host._notice)
     view["messages"] = [message] if message else []
