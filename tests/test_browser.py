@@ -171,7 +171,7 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     console.click(".key-pause")
     public.wait_for_selector("#paused:not([hidden])")
     console.screenshot(path=str(SHOTS / "host-phone.png"))
-    assert console.locator(".key-pause").inner_text() == "продолжить"
+    console.wait_for_function("document.querySelector('.key-pause').textContent === 'продолжить'")
     console.click(".key-pause")
     public.wait_for_selector("#paused", state="hidden")
     table.evaluate(VOTER, black[0])
