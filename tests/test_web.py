@@ -74,7 +74,7 @@ def test_the_table_page_and_its_assets_come_from_the_device(served_game):
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert '<html lang="ru">' in page.text
     assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
-    assert sorted(assets) == ["/static/table.css", "/static/table.js"]
+    assert sorted(assets) == ["/static/common.js", "/static/table.css", "/static/table.js"]
     for asset in assets:
         response = client.get(asset)
         assert response.status_code == 200

@@ -235,3 +235,17 @@ def test_assist_mode_from_the_console_alone(monkeypatch, tmp_path, builtin_pack)
         host.runtime.stop()
         thread.join(10)
     assert host.game.state.fouls == {5: 1}
+
+
+def test_the_private_pages_and_their_assets_come_from_the_device(builtin_pack):
+    import re
+
+    _, access, _, _, client = served()
+    for url in (f"/host?t={access.host}", f"/seat/3?t={access.seats[3]}"):
+        page = client.get(url)
+        assert page.status_code == 200 and '<html lang="ru">' in page.text
+        assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+        assert "/static/common.js" in assets and len(assets) == 3
+        for asset in assets:
+            response = client.get(asset)
+            assert response.status_code == 200 and not re.search(r"https?://", response.text)

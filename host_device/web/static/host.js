@@ -2,8 +2,6 @@
 // pause), the seats for the keys that wait for one, the roles entry, the
 // counts, the free timers, the questions and messages, the phones' QR codes.
 "use strict";
-const $ = (id) => document.getElementById(id);
-const token = new URLSearchParams(location.search).get("t") || "";
 let socket = null;
 let view = null;
 let received = 0;
@@ -12,10 +10,6 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
-function clock(seconds) {
-  const whole = Math.max(0, Math.ceil(seconds - 1e-9));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
 
 function buttons(el, items) {
   // items: [text, message, enabled, classes]; rebuilt only when they change
@@ -95,7 +89,7 @@ function phones(p) {
 }
 
 function connect() {
-  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/host?t=${encodeURIComponent(token)}`);
+  socket = socketTo("/api/host");
   socket.onopen = () => { $("status").textContent = "подключено"; };
   socket.onmessage = (m) => {
     const v = JSON.parse(m.data);

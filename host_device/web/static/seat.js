@@ -1,9 +1,7 @@
 // A phone as seat N's button: one big button, and the seat's own LED (its
 // role at the device's deal and a check's answer are spelled out here only).
 "use strict";
-const $ = (id) => document.getElementById(id);
 const seat = Number(location.pathname.split("/").pop());
-const token = new URLSearchParams(location.search).get("t") || "";
 let socket = null;
 let replaced = false;
 
@@ -18,7 +16,7 @@ function show(v) {
 }
 
 function connect() {
-  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/seat/${seat}?t=${encodeURIComponent(token)}`);
+  socket = socketTo(`/api/seat/${seat}`);
   socket.onopen = () => { $("status").textContent = `место ${seat} · подключено`; };
   socket.onmessage = (m) => {
     const v = JSON.parse(m.data);

@@ -1,21 +1,15 @@
 // The table page: the public state (GET /api/state) redrawn on every public
 // event (WebSocket /api/events); the speaker's time counts down here between events.
 "use strict";
-const $ = (id) => document.getElementById(id);
 const HOW = { vote: "заголосован", shot: "убит ночью", disqualified: "дисквалифицирован" };
 const ROLES = { civilian: "мирный", sheriff: "шериф", commissar: "комиссар", mafia: "мафия", don: "дон" };
 let state = null;
 let received = 0;
 // With the host's token (?t=…) and --panel web: the "whole table on one screen" switch
-const token = new URLSearchParams(location.search).get("t");
 let console_ = null; // the host's view: every seat's LED
 let hostSocket = null;
 const whole = () => $("whole").checked && console_ && console_.whole_table;
 
-function clock(seconds) {
-  const whole = Math.max(0, Math.ceil(seconds - 1e-9));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
 
 function seats(s) {
   const table = $("table");
@@ -86,7 +80,7 @@ async function refresh() {
 }
 
 function listen() {
-  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/events`);
+  const socket = socketTo("/api/events");
   socket.onmessage = () => refresh();
   socket.onclose = () => setTimeout(listen, 1000);
 }
@@ -96,7 +90,7 @@ function sendHost(message) {
 }
 
 function listenHost() {
-  hostSocket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/host?t=${encodeURIComponent(token)}`);
+  hostSocket = socketTo("/api/host");
   hostSocket.onmessage = (m) => {
     const v = JSON.parse(m.data);
     if (v.type === "view") { console_ = v; draw(); }
