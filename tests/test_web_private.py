@@ -249,3 +249,39 @@ def test_the_private_pages_and_their_assets_come_from_the_device(builtin_pack):
         for asset in assets:
             response = client.get(asset)
             assert response.status_code == 200 and not re.search(r"https?://", response.text)
+
+
+def test_the_resume_question_is_answered_on_the_console(monkeypatch, tmp_path, builtin_pack):
+    import io
+    import threading
+    import time
+
+    from websockets.sync.client import connect
+
+    from host_device.store import Store
+    from tests.test_host_run import Host, args
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    path = tmp_path / "games.sqlite3"
+    store = Store(path, create=True)
+    game = store.new_game("classic", "host")
+    store.close()
+    host = Host(args(store=str(path), new=False, web="127.0.0.1:0", audio="null"))
+    thread = threading.Thread(target=host.run, daemon=True)
+    thread.start()
+    while host.publisher is None or not host.web_server.server.started:
+        thread.join(0.02)
+    bound, port = host.web_server.server.servers[0].sockets[0].getsockname()[:2]
+    with connect(f"ws://{bound}:{port}/api/host?t={host.publisher.private.access.host}") as socket:
+        deadline = time.monotonic() + 10
+        while True:
+            view = json.loads(socket.recv(timeout=10))
+            if view.get("question"):
+                break
+            assert time.monotonic() < deadline
+        assert view["question"]["text"].startswith(f"Игра {game} (начата ")
+        assert view["question"]["yes"] == "Продолжить" and view["question"]["no"] == "Новая игра"
+        socket.send(json.dumps({"key": "next"}))
+        thread.join(30)
+    assert host.resumed and host.game_id == game

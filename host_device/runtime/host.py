@@ -442,9 +442,10 @@ class Host:
         if not unfinished:
             return None
         latest = unfinished[-1]
-        question = f"Игра {latest.id} (начата {local_time(latest.started_at)}) не окончена"
+        which = f"{latest.id} (начата {local_time(latest.started_at)}) не окончена"
+        question = f"Игра {which}"
         self._print(
-            f"host-device: {question.lower()}: "
+            f"host-device: игра {which}: "
             "«Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)"
         )
         self.gate.add(self.announcer.say("unfinished_game"))
