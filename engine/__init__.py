@@ -1,22 +1,38 @@
 """The rules of sport Mafia as a deterministic state machine without I/O."""
 
-from engine.errors import HostDeviceError, IllegalInput, UnknownPreset
+from engine.errors import BadTable, HostDeviceError, IllegalInput, UnknownPreset
 from engine.game import Game
-from engine.inputs import Advance, Check, DealRoles, Foul, Input, Nominate, Shot, Tally, Vote, Withdraw
-from engine.presets import CLASSIC, EVENT, PRESETS, Preset, get_preset
+from engine.inputs import (
+    Advance,
+    Check,
+    DealRoles,
+    Foul,
+    GoldenMinute,
+    Input,
+    Nominate,
+    Shot,
+    Tally,
+    Visit,
+    Vote,
+    Withdraw,
+)
+from engine.presets import CITY, CLASSIC, EVENT, PRESETS, Preset, city_preset, get_preset
 from engine.roles import Role, Team
 from engine.state import Phase, State
 from engine.view import public_view
 
 __all__ = [
+    "CITY",
     "CLASSIC",
     "EVENT",
     "PRESETS",
     "Advance",
+    "BadTable",
     "Check",
     "DealRoles",
     "Foul",
     "Game",
+    "GoldenMinute",
     "HostDeviceError",
     "IllegalInput",
     "Input",
@@ -29,8 +45,10 @@ __all__ = [
     "Tally",
     "Team",
     "UnknownPreset",
+    "Visit",
     "Vote",
     "Withdraw",
+    "city_preset",
     "get_preset",
     "public_view",
 ]

@@ -34,3 +34,7 @@ class UnknownPreset(HostDeviceError, LookupError):
 
     def __str__(self) -> str:  # LookupError would quote the whole message
         return str(self.args[0])
+
+
+class BadTable(HostDeviceError, ValueError):
+    """A table the rules cannot be played at: a seat count or role counts out of range."""

@@ -10,7 +10,19 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.errors import HostDeviceError
-from engine.inputs import Advance, Check, Foul, Input, Nominate, Shot, Tally, Vote, Withdraw
+from engine.inputs import (
+    Advance,
+    Check,
+    Foul,
+    GoldenMinute,
+    Input,
+    Nominate,
+    Shot,
+    Tally,
+    Visit,
+    Vote,
+    Withdraw,
+)
 from engine.machine import Machine
 from engine.outputs import Output
 from engine.presets import Preset, get_preset
@@ -82,17 +94,25 @@ class Game:
         seats = range(1, s.seats + 1)
         for seat in seats:
             yield Foul(seat=seat)
-        if s.phase is Phase.SPEECH and s.speaker is not None:
+        if s.phase in (Phase.SPEECH, Phase.NOMINATION) and s.speaker is not None:
             for target in seats:
                 yield Nominate(seat=s.speaker, target=target)
                 yield Withdraw(seat=s.speaker, target=target)
+        elif s.phase in (Phase.JUSTIFICATION, Phase.GOLDEN_ASK):
+            for seat in seats:
+                yield GoldenMinute(seat=seat)
         elif s.phase is Phase.VOTE:
             for seat in seats:
                 yield Vote(seat=seat)
             for count in range(s.seats + 1):
                 yield Tally(count=count)
-        elif s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
-            kind = Shot if s.phase is Phase.NIGHT_HUNT else Check
+        elif s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT):
+            kinds: dict[Phase, type[Shot] | type[Check] | type[Visit]] = {
+                Phase.NIGHT_HUNT: Shot,
+                Phase.NIGHT_CHECK: Check,
+                Phase.NIGHT_VISIT: Visit,
+            }
+            kind = kinds[s.phase]
             for seat in seats:
                 for target in seats:
                     yield kind(seat=seat, target=target)

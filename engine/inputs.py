@@ -91,7 +91,27 @@ class Check:
     target: int
 
 
-Input = DealRoles | Advance | Nominate | Withdraw | Vote | Tally | Foul | Shot | Check
+@dataclass(frozen=True, kw_only=True)
+class Visit:
+    """A press during a night visit (003): the Doctor's heal or the Lover's
+    visit, by the step's role. Presses of other seats, a second press, or a
+    choice the rules forbid are taken and change nothing."""
+
+    TYPE: ClassVar[str] = "visit"
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoldenMinute:
+    """A candidate asks for his golden minute (003): during his justification
+    or when the host asks «Кто берёт золотую минуту?»."""
+
+    TYPE: ClassVar[str] = "golden_minute"
+    seat: int
+
+
+Input = DealRoles | Advance | Nominate | Withdraw | Vote | Tally | Foul | Shot | Check | Visit | GoldenMinute
 INPUT_TYPES: tuple[type[Input], ...] = (
     DealRoles,
     Advance,
@@ -102,4 +122,6 @@ INPUT_TYPES: tuple[type[Input], ...] = (
     Foul,
     Shot,
     Check,
+    Visit,
+    GoldenMinute,
 )

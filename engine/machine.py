@@ -15,17 +15,22 @@ from engine.inputs import (
     Check,
     DealRoles,
     Foul,
+    GoldenMinute,
     Input,
     Nominate,
     Shot,
     Tally,
+    Visit,
     Vote,
     Withdraw,
 )
 from engine.outputs import (
+    AlibiRefused,
     CheckMade,
     FoulGiven,
     GameEnded,
+    GoldenMinuteTaken,
+    LifeSaved,
     NominationAccepted,
     NominationWithdrawn,
     NoVote,
@@ -42,14 +47,17 @@ from engine.outputs import (
     StartTimer,
     StopTimer,
     Tie,
+    VisitMade,
     VoteCounted,
     VoteTaken,
 )
-from engine.presets import NonVoters, Preset, SingleCandidate
+from engine.presets import DayFormat, NonVoters, Preset, SingleCandidate
 from engine.roles import BLACK_ROLES, Role, Team
 from engine.state import Phase, RoundKind, State, VoteRound
 
-NIGHT_PHASES = frozenset({Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK})
+NIGHT_PHASES = frozenset(
+    {Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
+)
 
 
 class Machine:
@@ -91,7 +99,7 @@ class Machine:
             case Advance():
                 pass
             case Nominate(seat=seat, target=target):
-                self.need_phase(inp, Phase.SPEECH)
+                self.need_phase(inp, Phase.SPEECH, Phase.NOMINATION)
                 self.speaker_only(seat)
                 self.living(target, "candidate")
                 if target in s.candidates and s.nominations.get(seat) != target:
@@ -122,6 +130,8 @@ class Machine:
                         f"have voted in this round, so 0 to {left} can vote now"
                     )
             case Foul(seat=seat):
+                if not self.preset.fouls:
+                    raise self.illegal(f"there are no fouls in the {self.preset.name} rules", seat)
                 self.seat_in_range(seat)
                 if not (s.phase is Phase.LAST_WORD and seat == s.speaker):
                     self.living(seat)
@@ -129,11 +139,26 @@ class Machine:
                 self.need_phase(inp, Phase.NIGHT_HUNT)
                 self.living(seat)
                 self.living(target, "target")
+            case GoldenMinute(seat=seat):
+                self.need_phase(inp, Phase.JUSTIFICATION, Phase.GOLDEN_ASK)
+                self.check_golden(seat)
             case _:
-                assert isinstance(inp, Check)
-                self.need_phase(inp, Phase.NIGHT_CHECK)
+                assert isinstance(inp, Check | Visit)
+                self.need_phase(inp, Phase.NIGHT_CHECK if isinstance(inp, Check) else Phase.NIGHT_VISIT)
                 self.living(inp.seat)
                 self.living(inp.target, "target")
+
+    def check_golden(self, seat: int) -> None:
+        s = self.s
+        self.living(seat)
+        if seat not in s.candidates:
+            raise self.illegal(f"player {seat} is not a candidate today", seat)
+        if s.phase is Phase.JUSTIFICATION and seat != s.speaker:
+            raise self.illegal(f"only the candidate justifying himself (seat {s.speaker}) may ask now", seat)
+        if seat in s.golden_used:
+            raise self.illegal(f"player {seat} has had his golden minute in this game", seat)
+        if seat in s.golden_asked:
+            raise self.illegal(f"player {seat} has already asked for his golden minute", seat)
 
     def speaker_only(self, seat: int) -> None:
         self.seat_in_range(seat)
@@ -164,11 +189,14 @@ class Machine:
         match inp:
             case DealRoles(roles=roles):
                 self.s.roles = {seat: role for seat, role in roles if role is not Role.CIVILIAN}
-                self.start_intro()
+                self.deal()
             case Advance():
                 self.advance()
             case Nominate(seat=seat, target=target):
-                self.nominate(seat, target)
+                if self.s.phase is Phase.NOMINATION:
+                    self.nominate_in_round(seat, target)
+                else:
+                    self.nominate(seat, target)
             case Withdraw(seat=seat, target=target):
                 del self.s.nominations[seat]
                 self.s.candidates.remove(target)
@@ -189,6 +217,11 @@ class Machine:
                 if self.s.role(seat) in BLACK_ROLES:
                     self.s.shots.append((seat, target))
                     self.emit(ShotTaken(night=self.s.day, seat=seat, target=target))
+            case GoldenMinute(seat=seat):
+                self.s.golden_asked.append(seat)
+                self.emit(GoldenMinuteTaken(day=self.s.day, seat=seat), Say(phrase="golden_taken", seat=seat))
+            case Visit(seat=seat, target=target):
+                self.night_visit(seat, target)
             case _:
                 assert isinstance(inp, Check)
                 self.night_check(inp.seat, inp.target)
@@ -197,6 +230,14 @@ class Machine:
     def emit(self, *items: Output) -> None:
         self.out.extend(items)
 
+    def say(self, key: str, role: Role | None = None) -> Say:
+        """A phrase in the preset's own words: ``phrases`` maps a key (or
+        ``key.role``, whose phrase then names the role itself) to another."""
+        words = dict(self.preset.phrases)
+        if role is not None and f"{key}.{role.value}" in words:
+            return Say(phrase=words[f"{key}.{role.value}"])
+        return Say(phrase=words.get(key, key), role=role)
+
     def enter(self, phase: Phase, seat: int | None = None, role: Role | None = None) -> None:
         self.s.phase = phase
         self.emit(PhaseStarted(phase=phase.value, day=self.s.day, seat=seat, role=role))
@@ -204,8 +245,12 @@ class Machine:
     def advance(self) -> None:
         s = self.s
         match s.phase:
+            case Phase.INTRO_SPEECH:
+                self.emit(StopTimer())
+                self.next_intro_speaker()
             case Phase.INTRO_MAFIA:
-                self.emit(StopTimer(), Say(phrase="mafia_sleeps"))
+                met = "mafia_sleeps" if self.preset.mafia_agree_on_intro else "mafia_met"
+                self.emit(StopTimer(), Say(phrase=met))
                 self.intro_meeting(0)
             case Phase.INTRO_MEET:
                 assert s.step_role is not None
@@ -219,6 +264,22 @@ class Machine:
             case Phase.SPEECH:
                 self.emit(StopTimer())
                 self.next_speaker()
+            case Phase.DISCUSSION:
+                self.emit(StopTimer())
+                s.queue = self.day_order()
+                self.next_caller()
+            case Phase.NOMINATION:
+                self.emit(StopTimer())
+                self.next_caller()
+            case Phase.JUSTIFICATION:
+                self.emit(StopTimer())
+                self.next_justification()
+            case Phase.GOLDEN_ASK:
+                self.emit(StopTimer())
+                self.start_golden_minutes()
+            case Phase.GOLDEN_MINUTE:
+                self.emit(StopTimer())
+                self.next_golden()
             case Phase.VOTE_ANNOUNCE:
                 self.decide_vote()
             case Phase.VOTE:
@@ -227,21 +288,46 @@ class Machine:
                 self.emit(StopTimer())
                 self.next_tie_speaker()
             case Phase.NIGHT_HUNT:
-                self.emit(Say(phrase="mafia_sleeps"))
+                self.emit(self.say("mafia_sleeps"))
                 self.night_step(0)
+            case Phase.NIGHT_VISIT:
+                assert s.step_role is not None
+                self.emit(self.say("role_sleeps", role=s.step_role))
+                self.visit_step(self.preset.visits.index(s.step_role) + 1)
             case _:
                 assert s.phase is Phase.NIGHT_CHECK and s.step_role is not None
-                self.emit(Say(phrase="role_sleeps", role=s.step_role))
+                self.emit(self.say("role_sleeps", role=s.step_role))
                 roles = [rule.checker for rule in self.preset.checks]
                 self.night_step(roles.index(s.step_role) + 1)
 
     # ------------------------------------------------------------ night
 
+    def deal(self) -> None:
+        """After the roles: the introductions (003's «День спокойствия») or the introduction night."""
+        if self.preset.intro_speech_seconds is None:
+            self.start_intro()
+            return
+        self.emit(Say(phrase="calm_day"))
+        self.s.queue = list(range(1, self.s.seats + 1))
+        self.next_intro_speaker()
+
+    def next_intro_speaker(self) -> None:
+        s, seconds = self.s, self.preset.intro_speech_seconds
+        assert seconds is not None
+        if s.queue:
+            self.give_floor(Phase.INTRO_SPEECH, s.queue.pop(0), seconds)
+        else:
+            s.speaker = None
+            self.start_intro()
+
     def start_intro(self) -> None:
-        self.emit(Say(phrase="night_falls"))
+        self.emit(self.say("night_falls"))
         self.enter(Phase.INTRO_MAFIA)
         seconds = self.preset.agreement_seconds
-        self.emit(Say(phrase="mafia_wakes"), Say(phrase="agreement", seconds=seconds))
+        if self.preset.mafia_agree_on_intro:
+            self.emit(Say(phrase="mafia_wakes"), Say(phrase="agreement", seconds=seconds))
+        else:
+            self.emit(Say(phrase="mafia_meets"))
         self.emit(StartTimer(seconds=seconds, purpose="agreement"))
 
     def intro_meeting(self, index: int) -> None:
@@ -257,20 +343,47 @@ class Machine:
     def start_night(self) -> None:
         s = self.s
         s.vote_round, s.speaker, s.tied, s.queue = None, None, (), []
-        s.shots, s.checked = [], []
-        self.emit(Say(phrase="night_falls"))
+        s.shots, s.checked, s.visited = [], [], []
+        self.emit(self.say("night_falls"))
         self.enter(Phase.NIGHT_HUNT)
-        self.emit(Say(phrase="hunt"))
+        self.emit(self.say("hunt"))
 
     def night_step(self, index: int) -> None:
         if index < len(self.preset.checks):
             role = self.preset.checks[index].checker
             self.s.step_role = role
             self.enter(Phase.NIGHT_CHECK, role=role)
-            self.emit(Say(phrase="role_wakes", role=role))
+            self.emit(self.say("role_wakes", role=role))
+        else:
+            self.visit_step(0)
+
+    def visit_step(self, index: int) -> None:
+        if index < len(self.preset.visits):
+            role = self.preset.visits[index]
+            self.s.step_role = role
+            self.enter(Phase.NIGHT_VISIT, role=role)
+            self.emit(self.say("role_wakes", role=role))
         else:
             self.s.step_role = None
             self.end_night()
+
+    def night_visit(self, seat: int, target: int) -> None:
+        """The Doctor's heal or the Lover's visit: himself once per game, never
+        the same player two nights running; a forbidden choice counts for nothing."""
+        s = self.s
+        role = s.step_role
+        assert role is not None
+        if s.role(seat) is not role or role in s.visited:
+            return  # not the woken role, or its second press: no effect
+        s.visited.append(role)
+        ignored = None
+        if target == seat and any(r is role and t == seat for _, r, t in s.visits):
+            ignored = "self_again"
+        elif any(night == s.day - 1 and r is role and t == target for night, r, t in s.visits):
+            ignored = "same_as_last_night"
+        else:
+            s.visits.append((s.day, role, target))
+        self.emit(VisitMade(night=s.day, by=role, seat=seat, target=target, ignored=ignored))
 
     def night_check(self, seat: int, target: int) -> None:
         s = self.s
@@ -287,28 +400,42 @@ class Machine:
         s = self.s
         shooters = frozenset(seat for seat in s.alive() if s.role(seat) in BLACK_ROLES)
         killed = self.preset.kill_rule(s.shots, shooters)
+        tonight = {role: target for night, role, target in s.visits if night == s.day}
+        saved = killed is not None and tonight.get(Role.DOCTOR) == killed
+        if saved:
+            assert killed is not None
+            self.emit(LifeSaved(night=s.day, seat=killed))
+            killed = None
+        if Role.LOVER in tonight:
+            s.alibi[s.day + 1] = tonight[Role.LOVER]
         if killed is not None:
             self.depart(killed, "shot")
-        self.begin_day(killed)
+        self.begin_day(killed, saved)
 
-    def begin_day(self, killed: int | None) -> None:
+    def begin_day(self, killed: int | None, saved: bool = False) -> None:
         s = self.s
         s.day += 1
-        s.nominations, s.candidates, s.vote_cancelled = {}, [], False
+        s.nominations, s.candidates, s.vote_cancelled, s.golden_asked = {}, [], False, []
         self.enter(Phase.MORNING)
-        self.emit(Say(phrase="morning"))
+        self.emit(self.say("morning"))
         if s.day > 1:
             if killed is None:
                 self.emit(Say(phrase="nobody_killed"))
             else:
                 self.emit(Say(phrase="killed", seat=killed))
+            if saved:
+                self.emit(Say(phrase="doctor_saved"))
         if killed is not None and self.preset.reveal_role_when_shot:
             s.revealed[killed] = s.role(killed)
             self.emit(RoleRevealed(seat=killed, role=s.role(killed)))
             self.emit(Say(phrase="reveal_role", seat=killed, role=s.role(killed)))
         if self.game_ended():
             return
-        if killed is not None and s.role(killed) not in self.preset.no_last_word_when_shot:
+        if (
+            killed is not None
+            and self.preset.last_word
+            and s.role(killed) not in self.preset.no_last_word_when_shot
+        ):
             s.last_words = [killed]
         s.last_words_then = Phase.SPEECH
 
@@ -333,14 +460,28 @@ class Machine:
         else:
             self.start_night()
 
-    def start_speeches(self) -> None:
+    def day_order(self) -> list[int]:
+        """The living seats from the day's opener: day 1 opens at the first
+        living seat from 1, each later day at the next living seat after the
+        previous day's opener."""
         s = self.s
         alive = s.alive()
-        after = s.opener or 0  # day 1 opens at the first living seat from 1
+        after = s.opener or 0
         opener = next((seat for seat in alive if seat > after), alive[0])
         s.opener = opener
         at = alive.index(opener)
-        s.queue = alive[at:] + alive[:at]
+        return alive[at:] + alive[:at]
+
+    def start_speeches(self) -> None:
+        s = self.s
+        if self.preset.day_format is DayFormat.DISCUSSION:
+            self.enter(Phase.DISCUSSION)
+            seconds = self.preset.discussion_seconds
+            self.emit(
+                Say(phrase="discussion", seconds=seconds), StartTimer(seconds=seconds, purpose="discussion")
+            )
+            return
+        s.queue = self.day_order()
         self.next_speaker()
 
     def next_speaker(self) -> None:
@@ -365,6 +506,60 @@ class Machine:
             s.candidates.append(target)
             self.emit(NominationAccepted(day=s.day, seat=seat, target=target, replaced=previous))
         self.emit(Say(phrase="accepted", seat=target))
+
+    # ------------------------------------------------------------ the city day (003)
+
+    def next_caller(self) -> None:
+        """The nomination round: each living player in turn from the day's opener names his candidate."""
+        s = self.s
+        if s.queue:
+            self.give_floor(Phase.NOMINATION, s.queue.pop(0), self.preset.nomination_seconds)
+            return
+        s.speaker = None
+        if not s.candidates:
+            self.announce_vote()
+            return
+        s.queue = list(s.candidates)
+        self.next_justification()
+
+    def nominate_in_round(self, seat: int, target: int) -> None:
+        s = self.s
+        if s.alibi.get(s.day) == target:  # the caller may name another
+            self.emit(AlibiRefused(day=s.day, seat=seat, target=target), Say(phrase="alibi", seat=target))
+            return
+        self.nominate(seat, target)
+        self.emit(StopTimer())
+        self.next_caller()
+
+    def next_justification(self) -> None:
+        s = self.s
+        if s.queue:
+            self.give_floor(Phase.JUSTIFICATION, s.queue.pop(0), self.preset.speech_seconds)
+            return
+        s.speaker = None
+        can_ask = [c for c in s.candidates if c not in s.golden_used and c not in s.golden_asked]
+        if self.preset.golden_minute_seconds is None or not can_ask:
+            self.start_golden_minutes()
+            return
+        self.enter(Phase.GOLDEN_ASK)
+        seconds = self.preset.golden_ask_seconds
+        self.emit(Say(phrase="golden_question"), StartTimer(seconds=seconds, purpose="golden_ask"))
+
+    def start_golden_minutes(self) -> None:
+        s = self.s
+        s.queue = [seat for seat in s.candidates if seat in s.golden_asked]
+        self.next_golden()
+
+    def next_golden(self) -> None:
+        s, seconds = self.s, self.preset.golden_minute_seconds
+        if s.queue:
+            assert seconds is not None
+            seat = s.queue.pop(0)
+            s.golden_used.append(seat)
+            self.give_floor(Phase.GOLDEN_MINUTE, seat, seconds)
+            return
+        s.speaker = None
+        self.announce_vote()
 
     def announce_vote(self) -> None:
         s = self.s
@@ -424,14 +619,19 @@ class Machine:
         keys = (0,) if rnd.kind is RoundKind.ALL else rnd.candidates
         voters = {key: tuple(sorted(v for v, c in rnd.ballots.items() if c == key)) for key in keys}
         counts = {key: len(voters[key]) + rnd.tallies.get(key, 0) for key in keys}
+        non_voters = len(s.alive()) - rnd.votes
+        nobody = None
         if rnd.kind is not RoundKind.ALL and self.preset.non_voters is NonVoters.LAST_CANDIDATE:
-            counts[keys[-1]] += len(s.alive()) - rnd.votes
+            counts[keys[-1]] += non_voters
+        elif rnd.kind is not RoundKind.ALL:
+            nobody = non_voters  # 003: «не убивать никого этим днём»
         self.emit(
             VoteCounted(
                 day=s.day,
                 kind=rnd.kind.value,
                 counts=tuple(counts.items()),
                 voters=tuple(voters.items()),
+                nobody=nobody,
             )
         )
         if rnd.kind is RoundKind.ALL:
@@ -446,11 +646,24 @@ class Machine:
         for seat, count in counts.items():
             self.emit(Say(phrase="vote_count", seat=seat, count=count))
         top = max(counts.values())
+        if nobody is not None:
+            self.emit(Say(phrase="nobody_count", count=nobody))
+            if nobody >= top:  # "nobody" ahead, or level with the top: nobody leaves
+                self.no_vote("nobody")
+                return
         tied = tuple(seat for seat in rnd.candidates if counts[seat] == top)
         if len(tied) == 1:
             self.leave_by_vote(tied)
             return
         self.emit(Tie(day=s.day, seats=tied))
+        p = self.preset
+        if rnd.kind is RoundKind.REVOTE and p.revote_tie_nobody_leaves:
+            self.no_vote("tie_again")
+            return
+        if p.tie_speeches_for_two_only and len(rnd.candidates) > 2:  # 003: a revote among the tied at once
+            self.emit(Say(phrase="tie_revote", seats=tied))
+            self.start_round(RoundKind.REVOTE, tied)
+            return
         repeat = self.preset.tie_repeat_when_set_changes and tied != rnd.candidates
         if rnd.kind is RoundKind.MAIN or repeat:
             s.tied = tied
@@ -475,6 +688,9 @@ class Machine:
             self.depart(seat, "vote")
             self.emit(Say(phrase="leaves", seat=seat))
         if self.game_ended():
+            return
+        if not self.preset.last_word:
+            self.start_night()
             return
         s.last_words = list(seats)
         s.last_words_then = Phase.NIGHT_HUNT

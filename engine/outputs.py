@@ -68,6 +68,7 @@ class VoteCounted:
     kind: str
     counts: tuple[tuple[int, int], ...]
     voters: tuple[tuple[int, tuple[int, ...]], ...]  # who pressed, per candidate
+    nobody: int | None = None  # 003: the votes for "kill nobody" (the non-voters)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,7 +82,7 @@ class Tie:
 class NoVote:
     TYPE: ClassVar[str] = "no_vote"
     day: int
-    reason: str  # no_candidates | single_candidate_day_one | cancelled
+    reason: str  # no_candidates | single_candidate_day_one | cancelled | nobody (003) | tie_again (003)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -139,6 +140,45 @@ class CheckMade:
 
 
 @dataclass(frozen=True, kw_only=True)
+class VisitMade:
+    """Private (host view only): a Doctor's heal or a Lover's visit (003);
+    ``ignored`` names the rule that made it count for nothing."""
+
+    TYPE: ClassVar[str] = "visit_made"
+    night: int
+    by: Role
+    seat: int
+    target: int
+    ignored: str | None = None  # self_again | same_as_last_night
+
+
+@dataclass(frozen=True, kw_only=True)
+class LifeSaved:
+    """Private: the Doctor healed the mafia's victim (the morning says only that he saved a life)."""
+
+    TYPE: ClassVar[str] = "life_saved"
+    night: int
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class AlibiRefused:
+    """A nomination of a player with the Lover's alibi for this day (003)."""
+
+    TYPE: ClassVar[str] = "alibi_refused"
+    day: int
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoldenMinuteTaken:
+    TYPE: ClassVar[str] = "golden_minute_taken"
+    day: int
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameEnded:
     TYPE: ClassVar[str] = "game_ended"
     winner: Team
@@ -162,9 +202,13 @@ Event = (
     | RoleRevealed
     | ShotTaken
     | CheckMade
+    | VisitMade
+    | LifeSaved
+    | AlibiRefused
+    | GoldenMinuteTaken
     | GameEnded
 )
-PRIVATE_EVENTS = (ShotTaken, CheckMade)
+PRIVATE_EVENTS = (ShotTaken, CheckMade, VisitMade, LifeSaved)
 
 # --------------------------------------------------------------- effects
 

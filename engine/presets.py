@@ -7,17 +7,23 @@ new value of :class:`Preset`, not a new machine.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.errors import UnknownPreset
+from engine.errors import BadTable, UnknownPreset
 from engine.roles import BLACK_ROLES, Role
 
 
 class NonVoters(StrEnum):
     LAST_CANDIDATE = "last_candidate"  # 000, 001, 004
     NOBODY = "nobody"  # 003
+
+
+class DayFormat(StrEnum):
+    SPEECHES = "speeches"  # 000, 001, 004: each living player speaks in turn and nominates in his speech
+    DISCUSSION = "discussion"  # 003: free discussion, a nomination round, justifications, golden minute
 
 
 class SingleCandidate(StrEnum):
@@ -76,6 +82,20 @@ class Preset:
     disqualify_at_foul: int  # this foul removes the player at once
     disqualification_cancels_vote: bool  # FIIM practice: that day's vote is not held
     kill_rule: KillRule = field(default=unanimous_single_shot, compare=False)
+    # 003 (city) and its decisions; the defaults are the sport rules'
+    day_format: DayFormat = DayFormat.SPEECHES
+    intro_speech_seconds: int | None = None  # 003 «День спокойствия»: each player introduces himself
+    mafia_agree_on_intro: bool = True  # False (003): the mafia only meet («знакомится»), agreement_seconds
+    discussion_seconds: int = 0  # 003: «3 минуты на общее обсуждение»
+    nomination_seconds: int = 10  # 003: each player's time to name his candidate in the nomination round
+    golden_minute_seconds: int | None = None  # 003: once per game a candidate may speak a minute more
+    golden_ask_seconds: int = 5  # the time to ask for it after «Кто берёт золотую минуту?»
+    tie_speeches_for_two_only: bool = False  # 003: speeches before a revote only when the round had two
+    revote_tie_nobody_leaves: bool = False  # 003: a tie again in the revote: nobody leaves that day
+    last_word: bool = True  # 003: none (the justification was it)
+    fouls: bool = True  # 003 has none: a foul is refused
+    visits: tuple[Role, ...] = ()  # 003: roles that wake after the checks (Doctor heals, Lover visits)
+    phrases: tuple[tuple[str, str], ...] = ()  # phrase keys said in this preset's own words
 
     @property
     def special_roles(self) -> frozenset[Role]:
@@ -131,11 +151,81 @@ EVENT = Preset(
     disqualification_cancels_vote=True,
 )
 
-PRESETS: dict[str, Preset] = {preset.name: preset for preset in (CLASSIC, EVENT)}
+CITY_SEATS = range(6, 17)  # 003: a variable table (decision: 6 to 16)
+
+CITY = Preset(
+    name="city",
+    seats=10,
+    roles=((Role.SHERIFF, 1), (Role.DOCTOR, 1), (Role.LOVER, 1), (Role.MAFIA, 3)),
+    speech_seconds=30,  # 003: 30 s of justification for each candidate
+    tie_speech_seconds=30,
+    last_word_seconds=0,  # no last word (last_word=False)
+    agreement_seconds=15,  # «Мафия просыпается и знакомится» … «познакомилась и уснула»: a fixed time
+    intro_meetings=(),
+    checks=(CheckRule(checker=Role.SHERIFF, finds=BLACK_ROLES),),
+    non_voters=NonVoters.NOBODY,
+    vote_single_candidate_on_day_one=True,  # a lone candidate is voted the same way (he can survive)
+    single_candidate_later=SingleCandidate.VOTE,
+    tie_repeat_when_set_changes=False,
+    no_last_word_when_shot=frozenset(),
+    reveal_role_when_shot=False,  # the card is never shown before the end
+    silence_at_foul=0,
+    disqualify_at_foul=0,
+    disqualification_cancels_vote=False,
+    day_format=DayFormat.DISCUSSION,
+    intro_speech_seconds=30,
+    mafia_agree_on_intro=False,
+    discussion_seconds=180,
+    golden_minute_seconds=60,
+    tie_speeches_for_two_only=True,
+    revote_tie_nobody_leaves=True,
+    last_word=False,
+    fouls=False,
+    visits=(Role.DOCTOR, Role.LOVER),
+    phrases=(
+        ("night_falls", "city_night_falls"),
+        ("morning", "city_morning"),
+        ("hunt", "city_hunt"),
+        ("mafia_sleeps", "city_mafia_sleeps"),
+        ("role_wakes.sheriff", "sheriff_investigates"),
+        ("role_sleeps.sheriff", "sheriff_investigated"),
+        ("role_wakes.doctor", "doctor_wakes"),
+        ("role_sleeps.doctor", "doctor_sleeps"),
+        ("role_wakes.lover", "lover_wakes"),
+        ("role_sleeps.lover", "lover_sleeps"),
+    ),
+)
 
 
-def get_preset(name: str) -> Preset:
+def city_preset(seats: int, mafia: int | None = None, lover: bool | None = None) -> Preset:
+    """The city table for ``seats`` players: mafia = (seats + 2) // 4, the
+    Sheriff and the Doctor always, the Lover from 8 seats (decisions where
+    003 is silent); ``mafia`` and ``lover`` override (``[city]`` in the config)."""
+    if seats not in CITY_SEATS:
+        raise BadTable(f"city: {seats} seats; the city rules are played at 6 to 16 seats")
+    mafia = (seats + 2) // 4 if mafia is None else mafia
+    lover = seats >= 8 if lover is None else lover
+    if mafia < 1:
+        raise BadTable(f"city: {mafia} mafia; there must be at least one")
+    if mafia >= seats - mafia:
+        raise BadTable(f"city: {mafia} mafia at {seats} seats; the mafia must be fewer than the others")
+    roles = ((Role.SHERIFF, 1), (Role.DOCTOR, 1), *(((Role.LOVER, 1),) if lover else ()), (Role.MAFIA, mafia))
+    visits = (Role.DOCTOR, Role.LOVER) if lover else (Role.DOCTOR,)
+    return dataclasses.replace(CITY, seats=seats, roles=roles, visits=visits)
+
+
+PRESETS: dict[str, Preset] = {preset.name: preset for preset in (CLASSIC, EVENT, CITY)}
+
+
+def get_preset(name: str, seats: int | None = None) -> Preset:
+    """A preset by name; ``seats`` sets a variable table (city), and must
+    match a fixed one."""
     try:
-        return PRESETS[name]
+        preset = PRESETS[name]
     except KeyError:
         raise UnknownPreset(name, sorted(PRESETS)) from None
+    if seats is None or (seats == preset.seats and preset.day_format is DayFormat.SPEECHES):
+        return preset
+    if preset.day_format is DayFormat.DISCUSSION:
+        return city_preset(seats)
+    raise BadTable(f"{name}: the table has {preset.seats} seats, not {seats}")

@@ -16,6 +16,8 @@ class Role(StrEnum):
     COMMISSAR = "commissar"
     MAFIA = "mafia"
     DON = "don"
+    DOCTOR = "doctor"  # 003: heals one player a night
+    LOVER = "lover"  # 003: her night's visit gives that player an alibi for the next day
 
     @property
     def team(self) -> Team:

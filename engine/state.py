@@ -10,16 +10,23 @@ from engine.roles import Role, Team
 
 class Phase(StrEnum):
     ROLES = "roles"  # waiting for the roles
+    INTRO_SPEECH = "intro_speech"  # 003 «День спокойствия»: each player introduces himself
     INTRO_MAFIA = "intro_mafia"  # introduction night: the mafia agree
     INTRO_MEET = "intro_meet"  # introduction night: a role meets the host
     MORNING = "morning"  # the night's result is announced
     LAST_WORD = "last_word"
     SPEECH = "speech"
+    DISCUSSION = "discussion"  # 003: free discussion for the whole table
+    NOMINATION = "nomination"  # 003: each player in turn is asked for his candidate
+    JUSTIFICATION = "justification"  # 003: each candidate justifies himself
+    GOLDEN_ASK = "golden_ask"  # 003: «Кто берёт золотую минуту?»
+    GOLDEN_MINUTE = "golden_minute"  # 003: a candidate's extra minute
     VOTE_ANNOUNCE = "vote_announce"  # speeches are over: the candidates are named
     VOTE = "vote"  # a vote window is open for one candidate
     TIE_SPEECH = "tie_speech"
     NIGHT_HUNT = "night_hunt"
     NIGHT_CHECK = "night_check"
+    NIGHT_VISIT = "night_visit"  # 003: the Doctor heals, the Lover visits (step_role)
     GAME_OVER = "game_over"
 
 
@@ -75,6 +82,11 @@ class State:
     shots: list[tuple[int, int]] = field(default_factory=list)  # black shots this night
     checked: list[Role] = field(default_factory=list)  # roles that checked this night
     revealed: dict[int, Role] = field(default_factory=dict)  # roles made public
+    golden_used: list[int] = field(default_factory=list)  # seats that have had their golden minute
+    golden_asked: list[int] = field(default_factory=list)  # this day's requests, in the order made
+    visits: list[tuple[int, Role, int]] = field(default_factory=list)  # (night, role, target) that counted
+    visited: list[Role] = field(default_factory=list)  # roles that visited this night (counted or not)
+    alibi: dict[int, int] = field(default_factory=dict)  # day -> the seat the Lover's visit protects
     winner: Team | None = None
 
     def clone(self) -> State:
@@ -97,6 +109,11 @@ class State:
             shots=list(self.shots),
             checked=list(self.checked),
             revealed=dict(self.revealed),
+            golden_used=list(self.golden_used),
+            golden_asked=list(self.golden_asked),
+            visits=list(self.visits),
+            visited=list(self.visited),
+            alibi=dict(self.alibi),
         )
 
     def alive(self) -> list[int]:

@@ -14,7 +14,14 @@ PRESET_NAMES = {"classic": "классика", "event": "ивент"}
 MODE_NAMES = {"host": "автоведущий", "assist": "с ведущим", "simulate": "симуляция"}
 TEAM_NAMES = {Team.RED: "мирные", Team.BLACK: "мафия"}
 WINS = {Team.RED: "победа мирных", Team.BLACK: "победа мафии"}
-ROLE_GENITIVE = {Role.DON: "дона", Role.SHERIFF: "шерифа", Role.COMMISSAR: "комиссара", Role.MAFIA: "мафии"}
+ROLE_GENITIVE = {
+    Role.DON: "дона",
+    Role.SHERIFF: "шерифа",
+    Role.COMMISSAR: "комиссара",
+    Role.MAFIA: "мафии",
+    Role.DOCTOR: "доктора",
+    Role.LOVER: "любовницы",
+}
 ROUND_NAMES = {
     RoundKind.MAIN: "голосование",
     RoundKind.REVOTE: "переголосование",

@@ -77,8 +77,9 @@ def test_roles_and_teams():
 
 
 def test_every_preset_timing_has_words():
-    assert set(FORMS["duration"].values()) == {30, 60}
-    assert set(FORMS["yours"].values()) == {30, 60}
+    assert set(FORMS["duration"].values()) == {15, 30, 60, 180}  # city: the mafia's meeting, the discussion
+    assert set(FORMS["yours"].values()) == {15, 30, 60, 180}
+    assert FORMS["duration"].words(180) == "три минуты" and FORMS["duration"].words(15) == "пятнадцать секунд"
 
 
 def test_helpers():

@@ -28,8 +28,8 @@ def test_presets_seat_and_role_counts():
 
 
 def test_unknown_preset_names_the_known_ones():
-    with pytest.raises(UnknownPreset, match="unknown preset 'city'; known presets: classic, event"):
-        get_preset("city")
+    with pytest.raises(UnknownPreset, match="unknown preset 'town'; known presets: city, classic, event"):
+        get_preset("town")
     with pytest.raises(LookupError):
         Game("nope")
 

@@ -13,7 +13,7 @@ ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
     ("script", "message"),
     [
         ([1, 2], "the script must be a JSON object, not an array"),
-        ({"preset": "city"}, "preset: unknown preset 'city'; known presets: classic, event"),
+        ({"preset": "town"}, "preset: unknown preset 'town'; known presets: city, classic, event"),
         ({"preset": 3}, "preset: must be a preset name, not 3 (a number)"),
         (
             {"roles": ROLES, "dayz": []},

@@ -74,18 +74,23 @@ ROLE_WORDS = {
     Role.COMMISSAR: "комиссар",
     Role.MAFIA: "мафия",
     Role.DON: "дон",
+    Role.DOCTOR: "доктор",
+    Role.LOVER: "любовница",
 }
 TEAM_WORDS = {Team.RED: "мирных жителей", Team.BLACK: "мафии"}  # after "Победа"
 
 
 def _timings() -> list[int]:
-    return sorted(
-        {
-            s
-            for p in PRESETS.values()
-            for s in (p.speech_seconds, p.tie_speech_seconds, p.last_word_seconds, p.agreement_seconds)
-        }
+    said = (
+        "speech_seconds",
+        "tie_speech_seconds",
+        "last_word_seconds",
+        "agreement_seconds",
+        "intro_speech_seconds",
+        "discussion_seconds",
+        "golden_minute_seconds",
     )
+    return sorted({s for p in PRESETS.values() for s in (getattr(p, name) for name in said) if s})
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,8 @@ PATTERNS = {
     "blink": LedPattern("blink", 0.25, 0.25),
     "fast": LedPattern("blink", 0.08, 0.08),
     "pulse": LedPattern("pulse", 0.6, 0.6),
+    "flash": LedPattern("blink", 0.1, 0.7),
+    "slow": LedPattern("blink", 1.0, 1.0),
 }
 POLL_S = 0.5
 SCREEN_S = 0.25

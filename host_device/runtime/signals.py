@@ -8,12 +8,14 @@ from engine import Phase, Preset, Role
 from engine.roles import BLACK_ROLES
 from voices.forms import ROLE_WORDS
 
-ROLE_SIGNALS = {  # the deal: steady, slow pulse, blinking, fast blinking
+ROLE_SIGNALS = {  # the deal: steady, slow pulse, blinking, fast blinking; 003's Doctor and Lover: two more
     Role.CIVILIAN: "on",
     Role.SHERIFF: "pulse",
     Role.COMMISSAR: "pulse",
     Role.MAFIA: "blink",
     Role.DON: "fast",
+    Role.DOCTOR: "flash",  # short flashes, long pauses
+    Role.LOVER: "slow",  # slow blinking
 }
 
 
