@@ -1,22 +1,35 @@
 """Random legal games, played to the end, with the engine's invariants checked
 after every input."""
 
+import itertools
 import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Advance, DealRoles, Foul, Game, IllegalInput, Phase, Role, get_preset, public_view
-from engine.outputs import Say, ShowCheck
+from engine import (
+    Advance,
+    DealRoles,
+    Foul,
+    Game,
+    IllegalInput,
+    Phase,
+    Role,
+    city_preset,
+    get_preset,
+    public_view,
+)
+from engine.outputs import CheckMade, Say, ShotTaken, ShowCheck, VisitMade
 from engine.roles import BLACK_ROLES
 
-NIGHT = {Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK}
+NIGHT = {Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
+MORNINGS = ("morning", "city_morning", "winner")
 MAX_STEPS = 800
 
 
 @st.composite
-def deals(draw, preset_name):
-    preset = get_preset(preset_name)
+def deals(draw, preset):
+    preset = get_preset(preset) if isinstance(preset, str) else preset
     seats = draw(st.permutations(range(1, preset.seats + 1)))
     roles, at = [], 0
     for role, count in preset.roles:
@@ -32,7 +45,7 @@ def pick(data, game):
     legal = game.legal_inputs()
     acts = [i for i in legal if not isinstance(i, Advance | Foul)]
     fouls = [i for i in legal if isinstance(i, Foul)]
-    pool = {"act": acts or [Advance()], "foul": fouls}[kind]
+    pool = {"act": acts, "foul": fouls}[kind] or [Advance()]  # the city rules have no fouls
     return data.draw(st.sampled_from(pool), label="input")
 
 
@@ -59,7 +72,7 @@ def check_night_outputs(game, phase_before, outputs):
         return
     night_part = []
     for item in outputs:
-        if isinstance(item, Say) and item.phrase in ("morning", "winner"):
+        if isinstance(item, Say) and item.phrase in MORNINGS:
             break  # the night is over: the morning, or the end of the game
         night_part.append(item)
     for item in night_part:
@@ -71,15 +84,22 @@ def check_night_outputs(game, phase_before, outputs):
 
 
 def play_randomly(data, preset_name):
-    game = Game(preset_name)
-    game.handle(data.draw(deals(preset_name), label="deal"))
+    preset = get_preset(preset_name)
+    if preset_name == "city":
+        preset = city_preset(data.draw(st.integers(6, 16), label="seats"))
+    game = Game(preset)
+    game.handle(data.draw(deals(preset), label="deal"))
     living = len(game.state.alive())
     for _ in range(MAX_STEPS):
         if game.phase is Phase.GAME_OVER:
             break
         inp = pick(data, game)
         phase_before = game.phase
+        out_before = game.state.out
         outputs = game.handle(inp)
+        for item in outputs:  # no dead player ever acts
+            if isinstance(item, ShotTaken | CheckMade | VisitMade):
+                assert item.seat not in out_before, item
         now = len(game.state.alive())
         assert now <= living  # the number of living players never grows
         living = now
@@ -88,7 +108,19 @@ def play_randomly(data, preset_name):
     return game
 
 
+def check_visits(game):
+    """The Doctor (and the Lover) never visit the same seat two nights
+    running, nor themselves twice; a forbidden visit counted for nothing."""
+    state = game.state
+    for role in (Role.DOCTOR, Role.LOVER):
+        counted = [(night, target) for night, r, target in state.visits if r is role]
+        assert all(not (n2 == n1 + 1 and t1 == t2) for (n1, t1), (n2, t2) in itertools.pairwise(counted))
+        mine = [seat for seat, r in state.roles.items() if r is role]
+        assert sum(1 for _, target in counted if target in mine) <= 1
+
+
 def check_end(game):
+    check_visits(game)
     state = game.state
     if state.phase is Phase.GAME_OVER:
         assert game.legal_inputs() == []
@@ -103,16 +135,16 @@ def check_end(game):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), preset=st.sampled_from(["classic", "event"]))
+@given(data=st.data(), preset=st.sampled_from(["classic", "event", "city"]))
 def test_random_legal_games_keep_the_invariants(data, preset):
     check_end(play_randomly(data, preset))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), preset=st.sampled_from(["classic", "event"]), seat=st.integers(-2, 14))
+@given(data=st.data(), preset=st.sampled_from(["classic", "event", "city"]), seat=st.integers(-2, 18))
 def test_illegal_inputs_change_nothing(data, preset, seat):
     game = play_randomly(data, preset)
-    from engine import Check, Nominate, Shot, Vote, Withdraw
+    from engine import Check, GoldenMinute, Nominate, Shot, Visit, Vote, Withdraw
 
     state, record = game.state, game.record
     for inp in (
@@ -122,6 +154,8 @@ def test_illegal_inputs_change_nothing(data, preset, seat):
         Check(seat=seat, target=seat),
         Withdraw(seat=seat, target=1),
         Foul(seat=seat),
+        Visit(seat=seat, target=seat),
+        GoldenMinute(seat=seat),
     ):
         if game.is_legal(inp):
             continue
