@@ -16,6 +16,7 @@ from engine import (
     DealRoles,
     Foul,
     Game,
+    GoldenMinute,
     IllegalInput,
     Input,
     Nominate,
@@ -23,10 +24,12 @@ from engine import (
     Role,
     Shot,
     Team,
+    Visit,
     Vote,
     Withdraw,
 )
-from engine.outputs import CheckMade, Output, PlayerLeft, SpeechesEnded
+from engine.outputs import CheckMade, LifeSaved, Output, PlayerLeft, SpeechesEnded, VisitMade
+from engine.presets import DayFormat
 from engine.state import RoundKind
 from host_device.intents import IntentPatterns, russian_patterns
 from host_device.script import Script, ScriptDay
@@ -46,6 +49,11 @@ class Runner:
         self.forbidden: list[dict[str, Any]] = []
         self.spoken: set[int] = set()
         self.rounds = 0  # vote rounds begun today
+        self.city = self.game.preset.day_format is DayFormat.DISCUSSION
+        self.saved: list[dict[str, int]] = []
+        self.alibi: list[dict[str, int]] = []
+        self.moved = False  # the step ended by itself (a nomination in the city's round)
+        self.justified: set[int] = set()
 
     # ---------------------------------------------------------------- feeding
 
@@ -69,6 +77,10 @@ class Runner:
                 )
             elif isinstance(item, SpeechesEnded):
                 self.candidates[str(item.day)] = list(item.candidates)
+            elif isinstance(item, LifeSaved):
+                self.saved.append({"night": item.night, "seat": item.seat})
+            elif isinstance(item, VisitMade) and item.by is Role.LOVER and item.ignored is None:
+                self.alibi.append({"day": item.night + 1, "seat": item.target})
 
     def advance(self) -> None:
         self.feed(Advance())
@@ -81,7 +93,9 @@ class Runner:
     def run(self) -> dict[str, Any]:
         self.deal()
         while self.act() and self.game.phase is not Phase.GAME_OVER:  # fouls may end the game
-            self.advance()
+            if not self.moved:
+                self.advance()
+            self.moved = False
         return self.result()
 
     def result(self) -> dict[str, Any]:
@@ -94,6 +108,7 @@ class Runner:
             "candidates": self.candidates,
             "ignored": self.ignored,
             "forbidden": self.forbidden,
+            **({"saved": self.saved, "alibi": self.alibi} if self.city else {}),
         }
 
     def act(self) -> bool:
@@ -106,14 +121,21 @@ class Runner:
         if phase is Phase.MORNING:
             if day > len(self.script.days):
                 return False
-            self.spoken, self.rounds = set(), 0
+            self.spoken, self.rounds, self.justified = set(), 0, set()
             self.fouls(self.script.days[day - 1].fouls, day, "fouls")
         elif phase is Phase.SPEECH:
             assert state.speaker is not None
             self.speech(self.script.days[day - 1], day, state.speaker)
+        elif phase is Phase.NOMINATION:
+            assert state.speaker is not None
+            self.nomination(self.script.days[day - 1], day, state.speaker)
+        elif phase is Phase.JUSTIFICATION:
+            assert state.speaker is not None
+            self.justification(self.script.days[day - 1], day, state.speaker)
         elif phase is Phase.VOTE_ANNOUNCE:
             script_day = self.script.days[day - 1]
             self.report_unspoken(script_day, day)
+            self.report_golden(script_day, day)
             self.fouls(script_day.late_fouls, day, "late_fouls")
         elif phase is Phase.VOTE:
             self.vote_window(self.script.days[day - 1], day)
@@ -124,6 +146,8 @@ class Runner:
             self.hunt(day)
         elif phase is Phase.NIGHT_CHECK:
             self.night_check(day, state.step_role)
+        elif phase is Phase.NIGHT_VISIT:
+            self.night_visit(day, state.step_role)
         return True
 
     def fouls(self, fouls: dict[int, int], day: int, key: str) -> None:
@@ -146,6 +170,43 @@ class Runner:
                     seat=seat,
                     target=intent.seat,
                 )
+
+    def nomination(self, script_day: ScriptDay, day: int, seat: int) -> None:
+        """The city's round: what the caller says when called (his candidate,
+        or «пас»); a refused name (an alibi) leaves him to name another."""
+        self.spoken.add(seat)
+        text = script_day.speeches.get(seat, "")
+        for intent in self.patterns.parse(text, self.game.preset.seats):
+            if intent.intent == "forbidden":
+                self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
+            elif intent.intent == "nominate" and intent.seat is not None:
+                where = {"day": day, "what": "nominate", "seat": seat, "target": intent.seat}
+                if (
+                    self.feed(Nominate(seat=seat, target=intent.seat), **where)
+                    and self.game.state.speaker != seat
+                ):
+                    self.moved = True  # named: the next player is called
+                    return
+
+    def justification(self, script_day: ScriptDay, day: int, seat: int) -> None:
+        self.justified.add(seat)
+        if seat in script_day.golden:
+            self.feed(GoldenMinute(seat=seat), day=day, what="golden", seat=seat)
+
+    def report_golden(self, script_day: ScriptDay, day: int) -> None:
+        for seat in sorted(set(script_day.golden) - self.justified):
+            self.ignored.append(
+                {"day": day, "what": "golden", "seat": seat, "reason": "not a candidate this day"}
+            )
+
+    def night_visit(self, night: int, role: Role | None) -> None:
+        assert role is not None
+        target = self.script.nights[night - 1].visits.get(role)
+        if target is not None:
+            visitor = next(seat for seat, r in self.script.roles.items() if r is role)
+            self.feed(
+                Visit(seat=visitor, target=target), night=night, what=role.value, seat=visitor, target=target
+            )
 
     def report_unspoken(self, script_day: ScriptDay, day: int) -> None:
         for seat in sorted(set(script_day.speeches) - self.spoken):

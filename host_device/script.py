@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import HostDeviceError, Preset, Role, UnknownPreset, get_preset
+from engine import BadTable, HostDeviceError, Preset, Role, UnknownPreset, get_preset
+from engine.presets import DayFormat
 
 # Named limits on what a script may carry (docs/engine.md, "Input limits"); each error names its limit.
 MAX_SCRIPT_BYTES = 1_000_000
@@ -34,12 +35,14 @@ class ScriptDay:
     speeches: dict[int, str] = field(default_factory=dict)
     late_fouls: dict[int, int] = field(default_factory=dict)
     votes: list[dict[str, list[int]]] = field(default_factory=list)  # keys: seat or "all"
+    golden: list[int] = field(default_factory=list)  # city: the candidates who take the golden minute
 
 
 @dataclass(frozen=True)
 class ScriptNight:
     shots: dict[int, int] = field(default_factory=dict)
     checks: dict[Role, int] = field(default_factory=dict)  # checker role -> seat checked
+    visits: dict[Role, int] = field(default_factory=dict)  # city: the Doctor's heal, the Lover's visit
 
 
 @dataclass(frozen=True)
@@ -163,8 +166,19 @@ def parse_script(data: Any) -> Script:
         preset = get_preset(name)
     except UnknownPreset as exc:
         raise ScriptError("preset", str(exc)) from None
+    city = preset.day_format is DayFormat.DISCUSSION
+    if city:  # a variable table: the script names it
+        if "seats" not in data:
+            raise ScriptError("seats", f'the {name} rules need the table\'s size: "seats": 6 … 16')
+        seats = data["seats"]
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise ScriptError("seats", f"must be a number of seats 6 … 16, not {_kind(seats)}")
+        try:
+            preset = get_preset(name, seats)
+        except BadTable as exc:
+            raise ScriptError("seats", str(exc)) from None
     read = _Reader(preset)
-    read.obj(data, "", {"preset", "roles", "days", "nights", "comment"})
+    read.obj(data, "", {"preset", "roles", "days", "nights", "comment", *(("seats",) if city else ())})
     _comment(read, data, "")
     roles = _roles(read, data.get("roles", {}))
     days = [
@@ -204,7 +218,13 @@ def _roles(read: _Reader, value: Any) -> dict[int, Role]:
 
 
 def _day(read: _Reader, value: Any, where: str) -> ScriptDay:
-    data = read.obj(value, where, {"fouls", "speeches", "late_fouls", "votes", "comment"})
+    city = read.preset.day_format is DayFormat.DISCUSSION
+    keys = (
+        {"speeches", "golden", "votes", "comment"}
+        if city
+        else {"fouls", "speeches", "late_fouls", "votes", "comment"}
+    )
+    data = read.obj(value, where, keys)
     _comment(read, data, where)
     speeches: dict[int, str] = {}
     for key, text in read.mapping(data.get("speeches", {}), f"{where}.speeches").items():
@@ -224,12 +244,14 @@ def _day(read: _Reader, value: Any, where: str) -> ScriptDay:
         speeches=speeches,
         late_fouls=read.fouls(data.get("late_fouls", {}), f"{where}.late_fouls"),
         votes=votes,
+        golden=read.seats(data.get("golden", []), f"{where}.golden"),
     )
 
 
 def _night(read: _Reader, value: Any, where: str) -> ScriptNight:
     checkers = {rule.checker.value: rule.checker for rule in read.preset.checks}
-    data = read.obj(value, where, {"shots", "comment", *checkers})
+    visitors = {role.value: role for role in read.preset.visits}
+    data = read.obj(value, where, {"shots", "comment", *checkers, *visitors})
     _comment(read, data, where)
     shots = {
         read.seat_key(key, f"{where}.shots"): read.seat(target, f'{where}.shots["{key}"]')
@@ -238,4 +260,7 @@ def _night(read: _Reader, value: Any, where: str) -> ScriptNight:
     checks = {
         role: read.seat(data[name], f"{where}.{name}") for name, role in checkers.items() if name in data
     }
-    return ScriptNight(shots=shots, checks=checks)
+    visits = {
+        role: read.seat(data[name], f"{where}.{name}") for name, role in visitors.items() if name in data
+    }
+    return ScriptNight(shots=shots, checks=checks, visits=visits)

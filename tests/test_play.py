@@ -83,7 +83,45 @@ EXPECTED = {
         ],
         "forbidden": [],
     },
+    "examples/city-game": {
+        "winner": "red",
+        "days": 4,
+        "out": [
+            {"seat": 5, "day": 2, "how": "vote"},  # the revote after a tie of two
+            {"seat": 4, "night": 2, "how": "shot"},
+            {"seat": 9, "day": 3, "how": "vote"},
+            {"seat": 1, "night": 3, "how": "shot"},  # the Doctor's self-heal again counted for nothing
+            {"seat": 2, "day": 4, "how": "vote"},
+        ],
+        "checks": [
+            {"night": 1, "by": "sheriff", "seat": 5, "result": True},
+            {"night": 2, "by": "sheriff", "seat": 2, "result": True},
+        ],
+        "candidates": {"1": [5, 8], "2": [4, 5], "3": [9, 2], "4": [2]},  # day 2: seat 3's alibi
+        "ignored": [],
+        "forbidden": [],
+        "saved": [{"night": 1, "seat": 1}],
+        "alibi": [{"day": 2, "seat": 3}, {"day": 3, "seat": 7}, {"day": 4, "seat": 8}],
+    },
 }
+
+
+def test_the_city_example_shows_what_its_comment_says():
+    from engine import Game
+    from engine.outputs import AlibiRefused, GoldenMinuteTaken, NoVote, Tie, VisitMade
+    from host_device.play import Runner
+
+    runner = Runner(load_script(ROOT / "examples" / "city-game.json"))
+    seen = []
+    observe = runner.observe
+    runner.observe = lambda outputs: (seen.extend(outputs), observe(outputs))
+    runner.run()
+    assert NoVote(day=1, reason="nobody") in seen
+    assert AlibiRefused(day=2, seat=2, target=3) in seen
+    assert [o.seat for o in seen if isinstance(o, GoldenMinuteTaken)] == [5, 4]
+    assert Tie(day=2, seats=(4, 5)) in seen
+    assert [o.ignored for o in seen if isinstance(o, VisitMade) and o.ignored] == ["self_again"]
+    assert isinstance(runner.game, Game)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -7,6 +7,7 @@ import pytest
 from host_device.cli import main
 
 ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
+CITY = {"2": "mafia", "5": "mafia", "9": "mafia", "4": "sheriff", "6": "doctor", "7": "lover"}
 
 
 @pytest.mark.parametrize(
@@ -15,6 +16,43 @@ ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
         ([1, 2], "the script must be a JSON object, not an array"),
         ({"preset": "town"}, "preset: unknown preset 'town'; known presets: city, classic, event"),
         ({"preset": 3}, "preset: must be a preset name, not 3 (a number)"),
+        ({"preset": "city"}, 'seats: the city rules need the table\'s size: "seats": 6 … 16'),
+        ({"preset": "city", "seats": "10"}, 'seats: must be a number of seats 6 … 16, not "10" (a string)'),
+        (
+            {"preset": "city", "seats": 20},
+            "seats: city: 20 seats; the city rules are played at 6 to 16 seats",
+        ),
+        (
+            {"roles": ROLES, "seats": 10},
+            "seats: unknown key; known keys here: comment, days, nights, preset, roles",
+        ),
+        (
+            {"preset": "city", "seats": 10, "roles": {**CITY, "8": "doctor"}},
+            "roles: the city preset needs 1 doctor, the script gives 2",
+        ),
+        (
+            {"preset": "city", "seats": 10, "roles": {**CITY, "3": "don"}},
+            'roles["3"]: unknown role "don" (a string) in the city preset; roles: doctor, lover, mafia, sheriff, civilian',
+        ),
+        (
+            {"preset": "city", "seats": 10, "roles": CITY, "days": [{"fouls": {"3": 1}}]},
+            "days[0].fouls: unknown key; known keys here: comment, golden, speeches, votes",
+        ),
+        (
+            {
+                "preset": "city",
+                "seats": 6,
+                "roles": {"1": "mafia", "2": "mafia", "3": "sheriff", "4": "doctor"},
+                "nights": [{"lover": 3}],
+            },
+            "nights[0].lover: unknown key; known keys here: comment, doctor, sheriff, shots",
+        ),
+        (
+            {"preset": "city", "seats": 10, "roles": CITY, "nights": [{"doctor": 11}]},
+            "nights[0].doctor: seat 11 is out of range 1..10 (city)",
+        ),
+        ({"roles": ROLES, "days": [{"golden": [3]}]}, "days[0].golden: unknown key; known keys here"),
+        ({"roles": ROLES, "nights": [{"doctor": 3}]}, "nights[0].doctor: unknown key; known keys here"),
         (
             {"roles": ROLES, "dayz": []},
             "dayz: unknown key; known keys here: comment, days, nights, preset, roles",
@@ -45,10 +83,22 @@ ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
             'days[0].fouls["4"]: must be a number of fouls from 0 to 10, not 1000000000 (a number)',
         ),
         # seat numbers are ASCII digits, written without a leading zero
-        ({"roles": {**ROLES, "²": "civilian"}}, 'roles["²"]: must be a seat number 1..10 written with the digits'),
-        ({"roles": {**ROLES, "٣": "civilian"}}, 'roles["٣"]: must be a seat number 1..10 written with the digits'),
-        ({"roles": {**ROLES, "３": "civilian"}}, 'roles["３"]: must be a seat number 1..10 written with the digits'),
-        ({"roles": {**ROLES, "01": "civilian"}}, 'roles["01"]: must be a seat number 1..10 written with the digits'),
+        (
+            {"roles": {**ROLES, "²": "civilian"}},
+            'roles["²"]: must be a seat number 1..10 written with the digits',
+        ),
+        (
+            {"roles": {**ROLES, "٣": "civilian"}},
+            'roles["٣"]: must be a seat number 1..10 written with the digits',
+        ),
+        (
+            {"roles": {**ROLES, "３": "civilian"}},
+            'roles["３"]: must be a seat number 1..10 written with the digits',
+        ),
+        (
+            {"roles": {**ROLES, "01": "civilian"}},
+            'roles["01"]: must be a seat number 1..10 written with the digits',
+        ),
         (
             {"roles": ROLES, "nights": [{"shots": {"3": "٣"}}]},
             'nights[0].shots["3"]: must be a seat number 1..10 written with the digits 0-9, not "٣"',
@@ -56,11 +106,20 @@ ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
         ({"roles": ROLES, "days": [{}] * 41}, "days: 41 entries; the limit is 40"),
         ({"roles": ROLES, "nights": [{}] * 41}, "nights: 41 entries; the limit is 40"),
         ({"roles": ROLES, "days": [{"votes": [{}] * 11}]}, "days[0].votes: 11 entries; the limit is 10"),
-        ({"roles": ROLES, "days": [{"votes": [{"5": [1] * 101}]}]}, 'days[0].votes[0]["5"]: 101 entries; the limit is 100'),
-        ({"roles": ROLES, "days": [{"speeches": {"1": "пас " * 2000}}]}, 'days[0].speeches["1"]: 8000 characters; the limit is 5000'),
+        (
+            {"roles": ROLES, "days": [{"votes": [{"5": [1] * 101}]}]},
+            'days[0].votes[0]["5"]: 101 entries; the limit is 100',
+        ),
+        (
+            {"roles": ROLES, "days": [{"speeches": {"1": "пас " * 2000}}]},
+            'days[0].speeches["1"]: 8000 characters; the limit is 5000',
+        ),
         ({"roles": ROLES, "comment": ["x"]}, "comment: must be a string, not an array"),
         ({"roles": ROLES, "days": [{"comment": 5}]}, "days[0].comment: must be a string, not 5 (a number)"),
-        ({"roles": {**ROLES, "9" * 4000: "civilian"}}, 'roles["99999999999999999999999…"]: seat (a number of about 4000 digits) is out of range'),
+        (
+            {"roles": {**ROLES, "9" * 4000: "civilian"}},
+            'roles["99999999999999999999999…"]: seat (a number of about 4000 digits) is out of range',
+        ),
         (
             {"roles": ROLES, "days": [{}, {"speeches": {"1": 5}}]},
             'days[1].speeches["1"]: must be a transcript string, not 5 (a number)',
@@ -71,7 +130,10 @@ ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
         ),
         ({"roles": ROLES, "days": [{"votes": [{"5": 1}]}]}, 'days[0].votes[0]["5"]: must be an array, not 1'),
         ({"roles": ROLES, "days": [{"votes": [[]]}]}, "days[0].votes[0]: must be an object, not an array"),
-        ({"roles": ROLES, "days": [{"late_fouls": {"4": None}}]}, 'days[0].late_fouls["4"]: must be a number of fouls from 0 to 10, not null'),
+        (
+            {"roles": ROLES, "days": [{"late_fouls": {"4": None}}]},
+            'days[0].late_fouls["4"]: must be a number of fouls from 0 to 10, not null',
+        ),
         ({"roles": ROLES, "nights": [{"shots": {"3": "1"}}]}, None),  # "1" is read as seat 1: fine
         ({"roles": ROLES, "days": [{}] * 40, "nights": [{}] * 40}, None),  # at the limits: fine
         (
