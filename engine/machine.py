@@ -231,12 +231,9 @@ class Machine:
         self.out.extend(items)
 
     def say(self, key: str, role: Role | None = None) -> Say:
-        """A phrase in the preset's own words: ``phrases`` maps a key (or
-        ``key.role``, whose phrase then names the role itself) to another."""
-        words = dict(self.preset.phrases)
-        if role is not None and f"{key}.{role.value}" in words:
-            return Say(phrase=words[f"{key}.{role.value}"])
-        return Say(phrase=words.get(key, key), role=role)
+        """A phrase in the preset's own words (:meth:`Preset.words`)."""
+        phrase, role = self.preset.words(key, role)
+        return Say(phrase=phrase, role=role)
 
     def enter(self, phase: Phase, seat: int | None = None, role: Role | None = None) -> None:
         self.s.phase = phase

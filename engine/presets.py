@@ -97,6 +97,15 @@ class Preset:
     visits: tuple[Role, ...] = ()  # 003: roles that wake after the checks (Doctor heals, Lover visits)
     phrases: tuple[tuple[str, str], ...] = ()  # phrase keys said in this preset's own words
 
+    def words(self, key: str, role: Role | None = None) -> tuple[str, Role | None]:
+        """A phrase key in this preset's own words, and the role slot it
+        keeps: ``phrases`` maps a key (or ``key.role``, a phrase that names
+        the role itself) to another."""
+        own = dict(self.phrases)
+        if role is not None and f"{key}.{role.value}" in own:
+            return own[f"{key}.{role.value}"], None
+        return own.get(key, key), role
+
     @property
     def special_roles(self) -> frozenset[Role]:
         return frozenset(role for role, _ in self.roles)

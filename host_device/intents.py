@@ -36,7 +36,7 @@ class PatternError(HostDeviceError, ValueError):
 
 @dataclass(frozen=True)
 class Intent:
-    intent: str  # nominate | withdraw | end | forbidden
+    intent: str  # nominate | withdraw | end | forbidden | golden | pass (city)
     seat: int | None = None
     word: str | None = None
 
@@ -136,6 +136,7 @@ class _Rule:
 class IntentPatterns:
     rules: tuple[_Rule, ...]
     end_words: frozenset[str]
+    pass_words: frozenset[str] = frozenset()  # city (003): the nomination round's «никого»
 
     @classmethod
     def from_toml(cls, text: str, source: str = "patterns") -> IntentPatterns:
@@ -143,24 +144,27 @@ class IntentPatterns:
             data = tomllib.loads(text)
             rules = [
                 _Rule(name, None, tuple(compile_pattern(p) for p in data[name]["patterns"]))
-                for name in ("nominate", "withdraw")
+                for name in ("nominate", "withdraw", *(("golden",) if "golden" in data else ()))
             ]
             rules += [
                 _Rule("forbidden", entry["word"], tuple(compile_pattern(p) for p in entry["patterns"]))
                 for entry in data.get("forbidden", [])
             ]
             end_words = frozenset(normalise(word) for word in data["end"]["words"])
+            pass_words = frozenset(normalise(word) for word in data.get("pass", {}).get("words", []))
         except tomllib.TOMLDecodeError as exc:
             raise PatternError(f"{source}: not valid TOML: {exc}") from None
         except (KeyError, TypeError) as exc:
             raise PatternError(f"{source}: missing or wrong entry {exc}") from None
-        return cls(tuple(rules), end_words)
+        return cls(tuple(rules), end_words, pass_words)
 
     def parse(self, text: str, seats: int) -> list[Intent]:
         tokens = tokenise(text)
         found = [intent for _, _, intent in self.matches(tokens, seats)]
         if tokens and tokens[-1] in self.end_words:
             found.append(Intent("end"))
+        elif tokens and tokens[-1] in self.pass_words:
+            found.append(Intent("pass"))
         return found
 
     def matches(self, tokens: list[str], seats: int) -> list[tuple[int, int, Intent]]:
@@ -180,7 +184,7 @@ class IntentPatterns:
     def vocabulary(self) -> set[str]:
         """Every whole word the patterns can match (stems and slots aside) and the
         number words of the seats: the words a recogniser must know."""
-        words = set(self.end_words) | {w for w, n in number_words().items() if n <= MAX_SEATS}
+        words = {*self.end_words, *self.pass_words} | {w for w, n in number_words().items() if n <= MAX_SEATS}
 
         def walk(elements: tuple[_Element, ...]) -> None:
             for element in elements:

@@ -71,7 +71,7 @@ def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:
     if assist.votes == "buttons":
         auto.add(Phase.VOTE)
     if assist.night == "buttons":
-        auto |= {Phase.NIGHT_HUNT, Phase.NIGHT_CHECK}
+        auto |= {Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
     return {**base, "auto": frozenset(auto), "table_ends_speech": False, "confirm": not assist.auto_accept}
 
 

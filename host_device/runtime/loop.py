@@ -30,12 +30,14 @@ from engine import (
     Check,
     DealRoles,
     Game,
+    GoldenMinute,
     HostDeviceError,
     IllegalInput,
     Input,
     Nominate,
     Phase,
     Shot,
+    Visit,
     Vote,
     Withdraw,
 )
@@ -55,7 +57,21 @@ from host_device.runtime.clock import Scheduled, Scheduler
 
 log = logging.getLogger(__name__)
 
-TIMED = (Phase.SPEECH, Phase.TIE_SPEECH, Phase.LAST_WORD)
+TIMED = (  # a player has the floor, on a timer: his own button ends it
+    Phase.SPEECH,
+    Phase.TIE_SPEECH,
+    Phase.LAST_WORD,
+    Phase.INTRO_SPEECH,
+    Phase.NOMINATION,
+    Phase.JUSTIFICATION,
+    Phase.GOLDEN_MINUTE,
+)
+NIGHT_CALLS: dict[Phase, type[Shot] | type[Check] | type[Visit]] = {  # a press at a number is this input
+    Phase.NIGHT_HUNT: Shot,
+    Phase.NIGHT_CHECK: Check,
+    Phase.NIGHT_VISIT: Visit,
+}
+QUIET_TIMERS = frozenset({"nomination", "golden_ask"})  # short windows that end without «Время!»
 TIMED_PHRASES = frozenset(phase.value for phase in TIMED)  # «Игрок номер N, ваша минута» and the like
 EVERY_STEP = frozenset(Phase)
 
@@ -276,17 +292,29 @@ class Runtime:
         self._timers = []
         self._end_step()
         self.say(phrase)
-        role = s.step_role.value if s.step_role else None
+        p = self.game.preset
         if s.phase in TIMED and s.speaker is not None:
             seconds = {
-                Phase.SPEECH: self.game.preset.speech_seconds,
-                Phase.TIE_SPEECH: self.game.preset.tie_speech_seconds,
-                Phase.LAST_WORD: self.game.preset.last_word_seconds,
+                Phase.SPEECH: p.speech_seconds,
+                Phase.TIE_SPEECH: p.tie_speech_seconds,
+                Phase.LAST_WORD: p.last_word_seconds,
+                Phase.INTRO_SPEECH: p.intro_speech_seconds or 0,
+                Phase.NOMINATION: p.nomination_seconds,
+                Phase.JUSTIFICATION: p.speech_seconds,
+                Phase.GOLDEN_MINUTE: p.golden_minute_seconds or 0,
             }[s.phase]
             left = max(1, round(seconds - elapsed))
             self.say(s.phase.value, seat=s.speaker, seconds=left)
             self._start_timer(left, s.phase.value)
             self._ran_before = seconds - left
+        elif s.phase is Phase.DISCUSSION:
+            left = max(1, round(p.discussion_seconds - elapsed))
+            self.say("discussion", seconds=left)
+            self._start_timer(left, "discussion")
+            self._ran_before = p.discussion_seconds - left
+        elif s.phase is Phase.GOLDEN_ASK:
+            self.say("golden_question")
+            self._start_timer(p.golden_ask_seconds, "golden_ask")
         elif s.phase is Phase.VOTE and s.vote_round is not None:
             rnd = s.vote_round
             if rnd.kind.value == "all":
@@ -294,12 +322,13 @@ class Runtime:
             else:
                 self.say("vote_question", seat=rnd.current)
         elif s.phase is Phase.NIGHT_HUNT:
-            self.say("hunt")
-        elif s.phase in (Phase.NIGHT_CHECK, Phase.INTRO_MEET) and role is not None:
-            self.say("role_wakes", role=role)
+            self.say(p.words("hunt")[0])
+        elif s.phase in (Phase.NIGHT_CHECK, Phase.NIGHT_VISIT, Phase.INTRO_MEET) and s.step_role is not None:
+            phrase, role = p.words("role_wakes", s.step_role)
+            self.say(phrase, **({"role": role.value} if role else {}))
         elif s.phase is Phase.INTRO_MAFIA:
-            self.say("mafia_wakes")
-            self._start_timer(self.game.preset.agreement_seconds, "agreement")
+            self.say("mafia_wakes" if p.mafia_agree_on_intro else "mafia_meets")
+            self._start_timer(p.agreement_seconds, "agreement")
         self._begin_step()
 
     def _rejected(self, inp: Input, exc: IllegalInput, where: dict[str, Any]) -> bool:
@@ -363,15 +392,16 @@ class Runtime:
             self._timers.append(
                 self.sched.at(start + seconds - self.settings.warn_s, lambda: self._tone(step))
             )
-        self._timers.append(self.sched.at(start + seconds, lambda: self._time_up(step)))
+        self._timers.append(self.sched.at(start + seconds, lambda: self._time_up(step, purpose)))
 
     def _tone(self, step: int) -> None:
         if step == self._step:
             self.record("tone")
 
-    def _time_up(self, step: int) -> None:
+    def _time_up(self, step: int, purpose: str = "") -> None:
         if step == self._step:
-            self.say("time_up")
+            if purpose not in QUIET_TIMERS or self.game.phase not in self.settings.auto:
+                self.say("time_up")  # a human host is told; the device goes on by itself quietly
             if self.game.phase in self.settings.auto:
                 self.handle(Advance())
 
@@ -405,14 +435,14 @@ class Runtime:
             self.window = (opens, opens + cfg.vote_window_s if auto else float("inf"))
             if auto:
                 self.sched.at(self.window[1], lambda: self._advance(step))
-        elif phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK) and auto:
+        elif phase in NIGHT_CALLS and auto:
             alive = s.alive()
             self.slots = [
                 (seat, ready + k * cfg.call_s, ready + (k + 1) * cfg.call_s) for k, seat in enumerate(alive)
             ]
             for seat, start, _ in self.slots:
                 self.sched.at(start, functools.partial(self._call, step, seat))
-            tail = cfg.gap_s if phase is Phase.NIGHT_HUNT else cfg.answer_s
+            tail = cfg.answer_s if phase is Phase.NIGHT_CHECK else cfg.gap_s
             self.sched.at(ready + len(alive) * cfg.call_s + tail, lambda: self._advance(step))
         for hook in self.step_hooks:
             hook(self)
@@ -438,11 +468,12 @@ class Runtime:
                 return self.handle(Vote(seat=key), **where)
             self.record("ignored", t=at, key=key, reason="a press outside the vote window")
             return False
-        if s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
+        if s.phase is Phase.GOLDEN_ASK:  # a candidate asks for his golden minute
+            return self.handle(GoldenMinute(seat=key), **where)
+        if s.phase in NIGHT_CALLS:
             for target, start, end in self.slots:
                 if start <= at < end:
-                    kind = Shot if s.phase is Phase.NIGHT_HUNT else Check
-                    return self.handle(kind(seat=key, target=target), **where)
+                    return self.handle(NIGHT_CALLS[s.phase](seat=key, target=target), **where)
             self.record("ignored", t=at, key=key, reason="a press between the night's calls")
             return False
         return False
@@ -470,14 +501,19 @@ class Runtime:
             self.say("paused")
 
     def heard(self, intent: Intent, at: float | None = None, text: str = "", **where: Any) -> bool:
-        """An intent heard in the open speech."""
+        """An intent heard in the open speech (or in the city's nomination
+        round, or a justification asking for the golden minute)."""
         s = self.game.state
-        if s.phase is not Phase.SPEECH or s.speaker is None:
+        if s.phase not in (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION) or s.speaker is None:
             return False
         at = self.sched.now if at is None else at
         self.record("heard", t=at, **intent.to_dict())
-        if intent.intent == "end":
+        if intent.intent == "golden":
+            return s.phase is Phase.JUSTIFICATION and self.handle(GoldenMinute(seat=s.speaker), **where)
+        if intent.intent == "end" or (intent.intent == "pass" and s.phase is Phase.NOMINATION):
             return self.settings.table_ends_speech and self.handle(Advance())
+        if s.phase is Phase.JUSTIFICATION or (s.phase is Phase.NOMINATION and intent.intent != "nominate"):
+            return False
         if intent.seat is not None and intent.intent in ("nominate", "withdraw"):
             kind = Nominate if intent.intent == "nominate" else Withdraw
             inp = kind(seat=s.speaker, target=intent.seat)

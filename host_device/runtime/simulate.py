@@ -18,7 +18,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import Check, DealRoles, Game, HostDeviceError, Input, Nominate, Phase, Role, Shot, Vote, Withdraw
+from engine import (
+    Check,
+    DealRoles,
+    Game,
+    GoldenMinute,
+    HostDeviceError,
+    Input,
+    Nominate,
+    Phase,
+    Role,
+    Shot,
+    Visit,
+    Vote,
+    Withdraw,
+)
 from engine.outputs import PhaseStarted, VoteCounted
 from host_device.intents import Intent, IntentPatterns
 from host_device.play import Runner
@@ -67,11 +81,20 @@ class ScriptedTable(Runner):
             case Vote(seat=seat):
                 assert rt.window is not None
                 sched.at(rt.window[0] + PRESS_DELAY_S, functools.partial(self._press, seat, where))
-            case Shot(seat=seat, target=target) | Check(seat=seat, target=target):
+            case (
+                Shot(seat=seat, target=target)
+                | Check(seat=seat, target=target)
+                | Visit(seat=seat, target=target)
+            ):
                 slot = next((start for s, start, _ in rt.slots if s == target), None)
                 if slot is None or not self.game.is_legal(inp):  # refused now (a dead seat), as in play
                     return rt.handle(inp, **where)
                 sched.at(slot + SLOT_DELAY_S, functools.partial(self._press, seat, where))
+            case GoldenMinute(seat=seat):  # said during his justification, once it has begun
+                golden = Intent("golden")
+                sched.at(
+                    rt.speaking_until + FIRST_WORDS_S, lambda: self._say_if_speaking(seat, golden, where)
+                )
             case _:  # fouls, the deal: at once
                 return rt.handle(inp, **where)
         return True
@@ -106,10 +129,27 @@ class ScriptedTable(Runner):
         if intents and intents[-1].intent == "end":
             schedule(intents[-1], {})
 
+    def nomination(self, script_day: ScriptDay, day: int, seat: int) -> None:
+        """The city's round: the caller says his words once he is called, one
+        intent after another (a refused name, then another); silent, his
+        window runs out."""
+        rt = self.runtime
+        self.spoken.add(seat)
+        intents = self.patterns.parse(script_day.speeches.get(seat, ""), self.game.preset.seats)
+        said = 0
+        for intent in intents:
+            if intent.intent == "forbidden":
+                self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
+                continue
+            where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}
+            at = rt.speaking_until + FIRST_WORDS_S + said * WORD_GAP_S / 2
+            said += 1
+            rt.sched.at(at, functools.partial(self._say_if_speaking, seat, intent, where))
+
     def _say_if_speaking(self, seat: int, intent: Intent, where: dict[str, Any]) -> None:
         state = self.game.state
-        if state.phase is Phase.SPEECH and state.speaker == seat:
-            self.runtime.heard(intent, **where)
+        if state.phase in (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION) and state.speaker == seat:
+            self.runtime.heard(intent, **({} if intent.seat is None and intent.intent != "golden" else where))
 
 
 class ScriptedHost:
@@ -148,7 +188,7 @@ class ScriptedHost:
         if rt.game.phase in rt.settings.auto:
             return
         time_up = entry["type"] == "say" and entry["key"] == "time_up"
-        if time_up or (entry["type"] == "heard" and entry["intent"] == "end"):
+        if time_up or (entry["type"] == "heard" and entry["intent"] in ("end", "pass")):
             self._soon(rt.sched.now, "next")
         elif entry["type"] == "proposal":
             self._soon(rt.sched.now, "confirm")
