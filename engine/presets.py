@@ -226,15 +226,26 @@ def city_preset(seats: int, mafia: int | None = None, lover: bool | None = None)
 PRESETS: dict[str, Preset] = {preset.name: preset for preset in (CLASSIC, EVENT, CITY)}
 
 
-def get_preset(name: str, seats: int | None = None) -> Preset:
-    """A preset by name; ``seats`` sets a variable table (city), and must
-    match a fixed one."""
+def get_preset(
+    name: str, seats: int | None = None, mafia: int | None = None, lover: bool | None = None
+) -> Preset:
+    """A preset by name; ``seats`` (and ``mafia``, ``lover``) set a variable
+    table (city); a fixed table's ``seats`` must be its own."""
     try:
         preset = PRESETS[name]
     except KeyError:
         raise UnknownPreset(name, sorted(PRESETS)) from None
-    if seats is None or (seats == preset.seats and preset.day_format is DayFormat.SPEECHES):
-        return preset
     if preset.day_format is DayFormat.DISCUSSION:
-        return city_preset(seats)
+        return city_preset(preset.seats if seats is None else seats, mafia, lover)
+    if seats is None or seats == preset.seats:
+        return preset
     raise BadTable(f"{name}: the table has {preset.seats} seats, not {seats}")
+
+
+def table_of(preset: Preset) -> dict[str, int | bool]:
+    """What makes a variable table what it is (``get_preset(name, **table)``
+    gives it back); nothing for a fixed one."""
+    if preset.day_format is not DayFormat.DISCUSSION:
+        return {}
+    counts = dict(preset.roles)
+    return {"seats": preset.seats, "mafia": counts[Role.MAFIA], "lover": Role.LOVER in counts}

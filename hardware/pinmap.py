@@ -86,9 +86,15 @@ class PinMap:
 _ORDER = [4, 17, 27, 22, 10, 9, 11, 5, 6, 13, 19, 26, 18, 23, 24, 25, 8, 7, 12, 16, 20, 21, 14, 15, 2, 3, 0]
 
 
+MAX_DEFAULT_SEATS = (len(_ORDER) - len(HOST_KEYS)) // 2  # 12: a button and an LED each, and the host's three
+
+
 def default_pinmap(seats: int) -> PinMap:
-    if seats not in (10, 12):
-        raise PinMapError(f"no default pin map for {seats} seats (there are defaults for 10 and 12)")
+    if not 1 <= seats <= MAX_DEFAULT_SEATS:
+        raise PinMapError(
+            f"no default pin map for {seats} seats (the header's pins give 1 to {MAX_DEFAULT_SEATS}): "
+            "give [panel.seats] in the config, or play the seats with phones (--panel web)"
+        )
     pins = _ORDER[: 2 * seats + len(HOST_KEYS)]
     pairs = tuple((pins[2 * i], pins[2 * i + 1]) for i in range(seats))
     host = tuple(zip(HOST_KEYS, pins[2 * seats :], strict=True))
@@ -116,7 +122,7 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
     """
     if not isinstance(panel, dict):
         raise PinMapError(f"{where}: must be a table ([panel] with its settings), not {panel!r:.40}")
-    base = default_pinmap(seats) if seats in (10, 12) and "seats" not in panel else None
+    base = default_pinmap(seats) if seats <= MAX_DEFAULT_SEATS and "seats" not in panel else None
     known = {"debounce_ms", "stuck_after_s", "seats", "host", "allow_reserved"}
     for key in panel:
         if key not in known:

@@ -11,6 +11,10 @@
     votes = "buttons"          # or "counts": the host enters the hands counted
     night = "host"             # or "buttons": the device runs the night as in host mode
     timers = [90, 120]         # free timers (seconds) beyond 60 s, 30 s and the agreement minute
+    [city]             # the city rules' table (run --preset city); --seats overrides seats
+    seats = 12
+    mafia = 3                  # default (seats + 2) // 4
+    lover = false              # default: from 8 seats
     [web]
     listen = "8000"            # serve the table page on every interface (or "127.0.0.1:8000"); as --web
     seats = [4, 9]             # these seats play with phones (/seat/N) beside a GPIO panel; --panel web: all
@@ -45,6 +49,7 @@ class Config:
     assist: AssistSettings = field(default_factory=AssistSettings)
     web: str | None = None  # [web].listen: the pages' [HOST:]PORT, as --web
     web_seats: tuple[int, ...] = ()  # [web].seats: seats played with phones beside the panel
+    city: dict[str, Any] = field(default_factory=dict)  # [city]: seats, mafia, lover (the city table)
 
     def pinmap(self, seats: int) -> PinMap:
         where = f"{self.path}: [panel]" if self.path else "[panel]"
@@ -78,9 +83,11 @@ def load_config(path: Path | None = None) -> Config:
         raise ConfigError(f"{path}: not valid TOML: {str(exc)[:80]}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
-    unknown = sorted(set(data) - {"panel", "audio", "assist", "web"})
+    unknown = sorted(set(data) - {"panel", "audio", "assist", "web", "city"})
     if unknown:
-        raise ConfigError(f"{path}: [{unknown[0]:.40}]: unknown section; sections: assist, audio, panel, web")
+        raise ConfigError(
+            f"{path}: [{unknown[0]:.40}]: unknown section; sections: assist, audio, city, panel, web"
+        )
     for section, value in data.items():
         if not isinstance(value, dict):
             raise ConfigError(f"{path}: {section} = {value!r:.40}: [{section}] must be a table of settings")
@@ -94,8 +101,9 @@ def load_config(path: Path | None = None) -> Config:
     assist = assist_settings(data.get("assist", {}), f"{path}: [assist]")
     web = web_listen(data.get("web", {}), f"{path}: [web]")
     seats = web_seats(data.get("web", {}), f"{path}: [web]")
+    city = city_table(data.get("city", {}), f"{path}: [city]")
     return Config(
-        path, data.get("panel", {}), audio.get("microphone"), audio.get("speaker"), assist, web, seats
+        path, data.get("panel", {}), audio.get("microphone"), audio.get("speaker"), assist, web, seats, city
     )
 
 
@@ -115,6 +123,24 @@ def web_listen(data: dict[str, Any], where: str) -> str | None:
             f'{where}.listen: a port ("8000") or "HOST:PORT" ("127.0.0.1:8000"), not {listen!r:.40}'
         ) from None
     return str(listen)
+
+
+def city_table(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """``[city]``: the city table's seats (6 … 16), mafia count and whether the Lover plays."""
+    from engine import BadTable, city_preset
+
+    kinds = {"seats": int, "mafia": int, "lover": bool}
+    for key, value in data.items():
+        if key not in kinds:
+            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: lover, mafia, seats")
+        if isinstance(value, bool) is not (kinds[key] is bool) or not isinstance(value, kinds[key]):
+            what = "true or false" if kinds[key] is bool else "a whole number"
+            raise ConfigError(f"{where}.{key}: {what}, not {value!r:.40}")
+    try:
+        city_preset(data.get("seats", 10), data.get("mafia"), data.get("lover"))
+    except BadTable as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+    return dict(data)
 
 
 def web_seats(data: dict[str, Any], where: str) -> tuple[int, ...]:

@@ -399,3 +399,37 @@ def test_the_legal_inputs_of_the_city_steps():
     city.until(Phase.NIGHT_HUNT)
     city.do(Advance(), Advance())
     assert Visit(seat=6, target=1) in city.game.legal_inputs()
+
+
+def test_a_variable_table_is_named_by_its_table():
+    from engine import CLASSIC
+    from engine.presets import table_of
+
+    twelve = city_preset(12, mafia=4, lover=False)
+    assert table_of(twelve) == {"seats": 12, "mafia": 4, "lover": False}
+    assert get_preset("city", **table_of(twelve)) == twelve
+    assert table_of(CLASSIC) == {}
+
+
+def test_a_city_game_of_its_own_size_is_stored_and_replayed(tmp_path, builtin_pack):
+    import json
+
+    from host_device.runtime.simulate import simulate
+    from host_device.script import parse_script
+    from host_device.store import Store
+
+    script = parse_script(
+        {
+            "preset": "city",
+            "seats": 7,
+            "roles": {"1": "mafia", "2": "mafia", "3": "sheriff", "4": "doctor"},
+            "days": [{"speeches": {"1": "Я выставляю игрока номер пять"}, "votes": [{"5": [1, 2, 3, 4, 6]}]}],
+        }
+    )
+    store = Store(tmp_path / "g.sqlite3", create=True)
+    result, runtime = simulate(script, store=store)
+    (row,) = store.unfinished()
+    assert json.loads(json.dumps(store.settings(row.id)))["table"] == {"seats": 7, "mafia": 2, "lover": False}
+    assert store.preset(row.id).seats == 7 and store.replay(row.id).state == runtime.game.state
+    assert result["out"] == [{"seat": 5, "day": 1, "how": "vote"}]
+    store.close()

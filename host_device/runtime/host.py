@@ -144,8 +144,8 @@ class Host:
         self.args = args
         self.web_server: Any = None
         self.lines: Any = None  # host mode: what the table may know, as lines, and the status line
-        self.preset = get_preset(args.preset)
         config = load_config(Path(args.config) if args.config else None)
+        self.preset = table_preset(args.preset, getattr(args, "seats", None), config.city)
         listen = getattr(args, "web", None) or config.web
         self.web = parse_address(listen) if listen else None  # named before any device is opened
         self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
@@ -579,6 +579,13 @@ class HostKeys(queue.Queue[Any]):
         self.inbox.put(HostKey(item) if isinstance(item, Press) else item)
 
 
+def table_preset(name: str, seats: int | None, city: dict[str, Any]) -> Preset:
+    """The rules at this table: a city table from --seats and the config's [city]."""
+    if name == "city":
+        return get_preset(name, **{**city, **({"seats": seats} if seats else {})})
+    return get_preset(name, seats)
+
+
 def phone_seats(panel: str, listed: tuple[int, ...], seats: int, web: bool) -> tuple[int, ...]:
     """The seats played with phones: every seat with ``--panel web``, else
     the config's ``[web] seats`` (beside a panel that lacks their buttons)."""
@@ -630,7 +637,16 @@ def add_commands(commands: Any) -> None:
         choices=("host", "assist"),
         help="host: the device hosts the game; assist: a human host leads from his keys and screen",
     )
-    p.add_argument("--preset", default="classic", help="classic (10 seats) or event (12 seats)")
+    p.add_argument(
+        "--preset",
+        default="classic",
+        help="classic (10 seats), event (12 seats) or city (6 … 16 seats, --seats)",
+    )
+    p.add_argument(
+        "--seats",
+        type=number_in(6, 16, "--seats"),
+        help="city: the table's size (default 10, or [city] seats)",
+    )
     p.add_argument(
         "--deal",
         choices=("device", "cards", "host"),

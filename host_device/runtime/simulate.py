@@ -274,7 +274,7 @@ def _resumed(
     row = unfinished[-1]
     record = list(store.inputs(row.id))
     _check_own_script(store, row, record, script)
-    game = Game(row.preset)
+    game = Game(store.preset(row.id))
     steps = [(inp, game.handle(inp)) for _, _, inp in record]
     runtime = Runtime(game, Scheduler(start=record[-1][1]), duration, settings)
     table = ScriptedTable(script, runtime)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import DealRoles, Game, IllegalInput, Team, get_preset
+from engine import DealRoles, Game, IllegalInput, Team
 from engine.outputs import (
     CheckMade,
     FoulGiven,
@@ -63,7 +63,7 @@ def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argpa
 
 def replay_with_outputs(store: Store, game_id: int) -> tuple[Game, list[tuple[dict[str, Any], list[Any]]]]:
     row = store.game(game_id)
-    game = Game(row.preset)
+    game = Game(store.preset(row.id))
     steps = []
     for seq, _, inp in store.inputs(game_id):
         try:
@@ -220,7 +220,7 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
 
 def cmd_name(args: argparse.Namespace, store: Store) -> int:
     row = store.game(args.id)
-    seats = get_preset(row.preset).seats
+    seats = store.preset(row.id).seats
     if not 1 <= args.seat <= seats:
         raise StoreError(f"seat {args.seat}: the {row.preset} game has seats 1..{seats}")
     try:

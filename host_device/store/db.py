@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Game, HostDeviceError, IllegalInput, Input
+from engine import Game, HostDeviceError, IllegalInput, Input, Preset, get_preset
+from engine.presets import table_of
 from engine.serial import BadRecord, input_from_dict, to_dict
 from host_device.store.faults import StoreError, cause_of, header_damage, is_corrupt, move_aside, orphans
 from voices.pack import data_dir
@@ -440,11 +441,20 @@ class Store:
         rows = self._read(game_id, "SELECT max(seq) FROM inputs WHERE game = ?", (game_id,))
         return int(rows[0][0] or 0)
 
+    def preset(self, game_id: int) -> Preset:
+        """The game's rules, with its table (a city game's seats and roles, from its settings)."""
+        row = self.game(game_id)
+        table = self.settings(game_id).get("table", {}) if row.preset == "city" else {}
+        try:
+            return get_preset(row.preset, **table)
+        except (HostDeviceError, TypeError) as exc:
+            raise StoreError(f"game {game_id}: its rules cannot be read back: {exc}") from None
+
     def replay(self, game_id: int) -> Game:
         """The game rebuilt from its record; a record the rules refuse is damage."""
-        row = self.game(game_id)
+        preset = self.preset(game_id)
         try:
-            return Game.replay(row.preset, [inp for _, _, inp in self.inputs(game_id)])
+            return Game.replay(preset, [inp for _, _, inp in self.inputs(game_id)])
         except (IllegalInput, HostDeviceError) as exc:
             if isinstance(exc, StoreError):
                 raise
@@ -520,6 +530,8 @@ def record_runtime(
     """Make a runtime commit every input it accepts, before its effect (into a
     new game, or on into ``game_id`` when resuming), and every undo."""
     if game_id is None:
+        table = table_of(runtime.game.preset)
+        settings = {**(settings or {}), **({"table": table} if table else {})}
         game_id = store.new_game(runtime.game.preset.name, mode, settings)
     counter = {"seq": store.last_seq(game_id)}
 
