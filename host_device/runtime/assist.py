@@ -21,7 +21,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Advance, Check, DealRoles, Foul, Input, Nominate, Phase, Role, Shot, Tally, Vote, Withdraw
+from engine import (
+    Advance,
+    Check,
+    DealRoles,
+    Foul,
+    GoldenMinute,
+    Input,
+    Nominate,
+    Phase,
+    Role,
+    Shot,
+    Tally,
+    Visit,
+    Vote,
+    Withdraw,
+)
 from engine.outputs import Output, VoteCounted
 from engine.roles import BLACK_ROLES
 from host_device.runtime.loop import Runtime
@@ -41,6 +56,9 @@ KEYS: tuple[tuple[str, str, str, str], ...] = (  # (name, key, short label, what
     ("count", "g", "голоса", "голоса по рукам: g, число, Enter"),
     ("kill", "k", "убит", "ночью: убит игрок — k, затем место (промах — просто n)"),
     ("check", "c", "проверка", "ночью: проверка — c, затем место"),
+    ("heal", "d", "лечение", "город, ночью: доктор лечит — d, затем место"),
+    ("visit", "l", "визит", "город, ночью: любовница навещает — l, затем место"),
+    ("golden", "z", "золотая", "город: золотая минута кандидата — z, затем место"),
     ("timer", "t", "таймер", "таймер: t, затем номер (0 — остановить)"),
     ("roles", "r", "роли", "вид ведущего: показать / скрыть роли"),
     ("help", "h", "справка", "эта справка"),
@@ -51,7 +69,8 @@ NAMES = tuple(key[0] for key in KEYS)
 CHARS = {key[0]: key[1] for key in KEYS}  # key name -> the keyboard key
 SHORT = {key[0]: key[2] for key in KEYS}  # key name -> its short label
 SEAT_KEYS_HELP = "1…9, 0, -, = — места 1…12 (кнопки стола; после f, v, w, k, c — место)"
-WAITS_FOR_SEAT = ("foul", "nominate", "withdraw", "kill", "check")
+CITY_KEYS = ("heal", "visit", "golden")
+WAITS_FOR_SEAT = ("foul", "nominate", "withdraw", "kill", "check", "heal", "visit", "golden")
 PREFIXES = (*WAITS_FOR_SEAT, "count", "timer")
 SEAT_DIGITS = {seat: str(seat % 10) for seat in range(1, 11)}  # seat keys 1..9, 0 as digits
 
@@ -257,8 +276,26 @@ class Assist:
             return None if rt.proposals else "нет услышанных выставлений"
         if key == "next" and rt.proposals:  # a heard nomination is never lost by moving on
             return "сначала решите об услышанном выставлении (y — принять, x — отклонить)"
+        if key == "foul" and not self.game.preset.fouls:
+            return "в этих правилах нет фолов"
         if key in ("nominate", "withdraw"):
+            if key == "nominate" and phase is Phase.NOMINATION:
+                return None  # the city's round: for the player called
             return None if phase is Phase.SPEECH else "выставлять и снимать можно только во время речи"
+        if key == "golden":
+            if phase not in (Phase.JUSTIFICATION, Phase.GOLDEN_ASK):
+                return "золотую минуту берут во время оправданий"
+            return None
+        if key in ("heal", "visit"):
+            role = Role.DOCTOR if key == "heal" else Role.LOVER
+            if phase is not Phase.NIGHT_VISIT or s.step_role is not role:
+                what = "лечение" if key == "heal" else "визит"
+                return f"{what} вводится, когда просыпается {ROLE_NAMES[role]}"
+            if role in s.visited:
+                return "этой ночью уже записано (u — отменить)"
+            if not any(s.role(p) is role for p in s.alive()):
+                return f"{ROLE_NAMES[role]} выбыл" if role is Role.DOCTOR else f"{ROLE_NAMES[role]} выбыла"
+            return None
         if key == "count":
             if phase is not Phase.VOTE:
                 return "голоса вводятся во время голосования"
@@ -281,6 +318,16 @@ class Assist:
 
     def legal_keys(self) -> list[str]:
         return [name for name in NAMES if self.why_not(name) is None]
+
+    def keys_here(self) -> list[str]:
+        """The keys of these rules: the city's own (heal, visit, golden) only
+        in the city, fouls only where the rules have them."""
+        preset = self.game.preset
+        return [
+            name
+            for name in NAMES
+            if (name not in CITY_KEYS or preset.visits) and (name != "foul" or preset.fouls)
+        ]
 
     def _seat(self, seat: int, at: float | None) -> bool:
         pending = self.pending
@@ -420,6 +467,9 @@ class Assist:
         before = self.game.state.nominations.get(speaker)
         if not self._handle(Nominate(seat=speaker, target=seat)):
             return False
+        if seat not in self.game.state.candidates:  # the city's round: the Lover's alibi
+            self.say(f"у игрока {seat} алиби: не выставлен; игрок {speaker} называет другого")
+            return True
         if before is not None and before != seat:  # the last one said counts: say which one it replaced
             self.say(f"записано: игрок {speaker} выставляет игрока {seat} (вместо игрока {before})")
         return True
@@ -451,6 +501,20 @@ class Assist:
         else:
             self.say(f"проверка игрока {seat} записана")
         return True
+
+    def _heal_seat(self, seat: int) -> bool:
+        return self._visit_as(Role.DOCTOR, seat)
+
+    def _visit_seat(self, seat: int) -> bool:
+        return self._visit_as(Role.LOVER, seat)
+
+    def _visit_as(self, role: Role, seat: int) -> bool:
+        s = self.game.state
+        visitor = next(p for p in s.alive() if s.role(p) is role)  # legal only while one lives
+        return self._handle(Visit(seat=visitor, target=seat))
+
+    def _golden_seat(self, seat: int) -> bool:
+        return self._handle(GoldenMinute(seat=seat))
 
     def _timer_choice(self, number: int) -> bool:
         if number == 0:
@@ -532,6 +596,10 @@ def describe(inp: Input) -> str:
             return "ночной выстрел"
         case Check():
             return "проверка"
+        case Visit():
+            return "ночной визит"
+        case GoldenMinute(seat=seat):
+            return f"золотая минута игрока {seat}"
         case DealRoles():
             return "роли"
         case _:

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import Game
+from engine import Game, HostDeviceError
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
 from host_device.arguments import SPEED
 from host_device.runtime.assist import Assist
@@ -26,7 +26,13 @@ from host_device.runtime.simulate import SCRIPTED_ASSIST, ScriptedHost, Scripted
 from host_device.script import load_script
 from host_device.web.server import parse_address
 
-DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "classic-full-game.json"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+DEFAULT_SCRIPT = EXAMPLES / "classic-full-game.json"
+PRESET_SCRIPTS = {
+    "classic": DEFAULT_SCRIPT,
+    "event": EXAMPLES / "event-game.json",
+    "city": EXAMPLES / "city-game.json",
+}
 
 
 def demo(
@@ -36,12 +42,19 @@ def demo(
     out: TextIO,
     mode: str = "host",
     web: str | None = None,
+    preset: str | None = None,
 ) -> dict[str, Any]:
     from host_device.voice_commands import ensure_builtin
     from voices.announcer import Announcer
     from voices.catalogue import russian
 
-    script = load_script(script_path or DEFAULT_SCRIPT)
+    if script_path is None:
+        script_path = PRESET_SCRIPTS.get(preset or "classic")
+        if script_path is None:
+            raise HostDeviceError(f"--preset {preset}: no example game; presets: {', '.join(PRESET_SCRIPTS)}")
+    script = load_script(script_path)
+    if preset is not None and script.preset.name != preset:
+        raise HostDeviceError(f"--preset {preset}: the script {script_path} is a {script.preset.name} game")
     address = parse_address(web) if web else None  # a bad address is named before any sound is opened
     catalogue = russian()
     pack = ensure_builtin(catalogue)
@@ -73,7 +86,7 @@ def demo(
     try:
         if address is not None:
             server = start_web(address, runtime, catalogue.text, speed, write)
-        out.write(f"Демонстрация: {script_path or DEFAULT_SCRIPT} (скорость ×{speed:g})\n")
+        out.write(f"Демонстрация: {script_path} (скорость ×{speed:g})\n")
         table.deal()
         sched.run_real(speed)
     finally:
@@ -139,7 +152,13 @@ def cmd_demo(args: Any) -> int:
     import json
 
     result = demo(
-        Path(args.script) if args.script else None, args.speed, args.audio, sys.stdout, args.mode, args.web
+        Path(args.script) if args.script else None,
+        args.speed,
+        args.audio,
+        sys.stdout,
+        args.mode,
+        args.web,
+        args.preset,
     )
     print(json.dumps(result, ensure_ascii=False))
     return 0
@@ -164,5 +183,8 @@ def add_commands(commands: Any) -> None:
     )
     p.add_argument(
         "--web", metavar="[HOST:]PORT", help="serve the table page (PORT: every interface; 127.0.0.1:PORT)"
+    )
+    p.add_argument(
+        "--preset", choices=sorted(PRESET_SCRIPTS), help="the example game of these rules (default classic)"
     )
     p.set_defaults(func=cmd_demo)

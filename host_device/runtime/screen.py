@@ -100,7 +100,7 @@ def view(assist: Assist, compact: bool = False) -> Group:
         top.append(f"\nТаймер ведущего: {clock(free)}")
     parts: list[Any] = [Panel(top, title=head, title_align="left")]
     if assist.show_help:
-        return Group(*parts, help_panel())
+        return Group(*parts, help_panel(assist))
     parts.append(seats_table(assist, roles=assist.show_roles or over))
     parts.append(Text(candidates_line(assist)))
     parts.append(Text(f"Услышано: «{assist.transcript}»" if assist.transcript else "Услышано: —"))
@@ -180,8 +180,9 @@ def keys_line(assist: Assist) -> str:
     return "Клавиши: " + " · ".join(f"{CHARS[k]} {labels[k]}" for k in assist.legal_keys())
 
 
-def help_panel() -> Panel:
-    lines = [f"{char:>5}  {desc}" for _, char, _, desc in KEYS]
+def help_panel(assist: Assist) -> Panel:
+    here = set(assist.keys_here())
+    lines = [f"{char:>5}  {desc}" for name, char, _, desc in KEYS if name in here]
     lines.append(f"{'':>5}  {SEAT_KEYS_HELP}")
     lines.append(f"{'':>5}  кнопки ведущего на столе: «Дальше» = n, «Пауза» = p, «Отмена» = u")
     return Panel(Text("\n".join(lines)), title="Клавиши ведущего", title_align="left")

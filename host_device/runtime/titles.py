@@ -26,6 +26,10 @@ def title(s: State) -> str:
             return f"Ночь {s.day} · охота мафии"
         case Phase.NIGHT_CHECK:
             return f"Ночь {s.day} · проверка {role}"
+        case Phase.NIGHT_VISIT:
+            return f"Ночь {s.day} · ход {role}"
+        case Phase.INTRO_SPEECH:
+            return "День спокойствия · знакомство"
         case Phase.GAME_OVER:
             return "Игра окончена"
     step = {
@@ -34,6 +38,11 @@ def title(s: State) -> str:
         Phase.SPEECH: "речи",
         Phase.VOTE_ANNOUNCE: "кандидаты",
         Phase.TIE_SPEECH: "оправдание (автокатастрофа)",
+        Phase.DISCUSSION: "общее обсуждение",
+        Phase.NOMINATION: "выдвижение кандидатов",
+        Phase.JUSTIFICATION: "оправдание кандидатов",
+        Phase.GOLDEN_ASK: "золотая минута?",
+        Phase.GOLDEN_MINUTE: "золотая минута",
     }.get(s.phase)
     if step is None:  # the vote
         step = ROUND_NAMES[s.vote_round.kind] if s.vote_round is not None else "голосование"

@@ -38,10 +38,25 @@ PUBLIC_OUTPUTS = frozenset(
         "player_left",
         "role_revealed",
         "game_ended",
+        "alibi_refused",
+        "golden_minute_taken",
     }
-)  # shot_taken, check_made, show_check never leave the device before the end
+)  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
 DAY = frozenset(
-    {Phase.MORNING, Phase.SPEECH, Phase.LAST_WORD, Phase.VOTE_ANNOUNCE, Phase.VOTE, Phase.TIE_SPEECH}
+    {
+        Phase.MORNING,
+        Phase.SPEECH,
+        Phase.LAST_WORD,
+        Phase.VOTE_ANNOUNCE,
+        Phase.VOTE,
+        Phase.TIE_SPEECH,
+        Phase.INTRO_SPEECH,
+        Phase.DISCUSSION,
+        Phase.NOMINATION,
+        Phase.JUSTIFICATION,
+        Phase.GOLDEN_ASK,
+        Phase.GOLDEN_MINUTE,
+    }
 )
 
 Event = dict[str, Any]

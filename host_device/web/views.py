@@ -114,7 +114,8 @@ def console_view(console: Console) -> dict[str, Any]:
         view["messages"] = console.notices
         return view
     legal = set(assist.legal_keys())
-    view["keys"] = [{"name": k, "label": labels[k], "legal": k in legal} for k in CONSOLE_KEYS]
+    here = set(assist.keys_here())
+    view["keys"] = [{"name": k, "label": labels[k], "legal": k in legal} for k in CONSOLE_KEYS if k in here]
     message = assist.shown_message()  # the host's notices come to him this way too (Host._notice)
     view["messages"] = [message] if message else []
     view["pending"] = assist.pending
