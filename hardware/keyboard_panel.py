@@ -41,6 +41,9 @@ HOST_KEYS = {
     "g": "count",
     "k": "kill",
     "c": "check",
+    "d": "heal",
+    "l": "visit",
+    "z": "golden",
     "t": "timer",
     "r": "roles",
     "h": "help",
@@ -49,8 +52,8 @@ HOST_KEYS = {
     "\x1b": "cancel",
     "\x7f": "cancel",
 }
-LATIN = "npufvwyxgkctrh"
-CYRILLIC = "тзгамцнчплсекр"  # the same physical keys in the Russian layout (ЙЦУКЕН)
+LATIN = "npufvwyxgkcdlztrh"
+CYRILLIC = "тзгамцнчплсвдяекр"  # the same physical keys in the Russian layout (ЙЦУКЕН)
 HOST_KEYS.update({cyr: HOST_KEYS[lat] for lat, cyr in zip(LATIN, CYRILLIC, strict=True)})
 UNKNOWN = "unknown"
 SYMBOLS = {"off": "○", "on": "●", "blink": "◐", "pulse": "◑"}
