@@ -519,7 +519,7 @@ def test_keys_through_the_keyboard_panel_on_a_pipe():
     read, write = os.pipe()
     events = queue.Queue()
     panel = KeyboardPanel(10, lambda: 0.0, events, keys_fd=read, draw=False)
-    os.write(write, "f4g12\nu\x1bтz".encode())
+    os.write(write, "f4g12\nu\x1bтq".encode())
     keys = [events.get(timeout=2).key for _ in range(10)]
     panel.close()
     os.close(write)
