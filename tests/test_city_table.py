@@ -135,3 +135,56 @@ def test_demo_of_the_city_rules(capsys, builtin_pack):
     assert json.loads(out.splitlines()[-1])["winner"] == "red"
     assert main(["demo", "--preset", "event", "examples/city-game.json", "--audio", "null"]) == 2
     assert "--preset event: the script examples/city-game.json is a city game" in capsys.readouterr().err
+
+
+class Keys:
+    """A terminal for the keyboard panel: the keys written in advance to a pipe."""
+
+    def __init__(self, text):
+        import os
+
+        self.read, write = os.pipe()
+        os.write(write, text.encode())
+        os.close(write)
+
+    def fileno(self):
+        return self.read
+
+    def __iter__(self):
+        return iter(())
+
+
+def test_run_city_on_the_keyboard_panel_in_both_modes(monkeypatch, tmp_path, builtin_pack):
+    from tests.test_host_run import Host, args
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", Keys(""))
+    hosted = Host(
+        args(preset="city", seats=8, panel="keyboard", audio="null", store=str(tmp_path / "a.db"), quiet=True)
+    )
+    assert hosted.run() == 0 and hosted.game.state.day == 2
+    # assist mode: the roles typed, then «дальше» through the calm day, the day and the night
+    monkeypatch.setattr("sys.stdin", Keys("25\n4\n6\n7\n" + "n" * 30))
+    assisted = Host(
+        args(
+            mode="assist",
+            deal="host",
+            preset="city",
+            seats=8,
+            panel="keyboard",
+            audio="null",
+            speed=1.0,
+            store=str(tmp_path / "b.db"),
+        )
+    )
+    assert assisted.run() == 0
+    state = assisted.game.state
+    assert state.day == 2 and dict(state.roles) == {
+        2: Role.MAFIA,
+        5: Role.MAFIA,
+        4: Role.SHERIFF,
+        6: Role.DOCTOR,
+        7: Role.LOVER,
+    }
+    said = [e["key"] for e in assisted.runtime.timeline if e["type"] == "say"]
+    assert said.count("nomination") == 8 and "doctor_wakes" in said and "lover_wakes" in said
