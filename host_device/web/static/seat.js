@@ -9,7 +9,7 @@ function show(v) {
   $("title").textContent = v.title || "";
   $("number").textContent = seat;
   const button = $("button");
-  for (const p of ["on", "blink", "fast", "pulse"]) button.classList.toggle(`led-${p}`, v.led === p);
+  for (const p of ["on", "blink", "fast", "pulse", "flash", "slow"]) button.classList.toggle(`led-${p}`, v.led === p);
   button.classList.toggle("out", v.alive === false);
   $("signal").textContent = v.signal || "";
   $("hint").textContent = v.hint || "";

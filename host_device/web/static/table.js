@@ -30,7 +30,7 @@ function seats(s) {
     el.classList.toggle("out", !seat.alive);
     el.classList.toggle("speaking", s.speaker === seat.seat);
     const led = whole() ? console_.seats[i].led : seat.led;
-    for (const p of ["on", "blink", "fast", "pulse"]) el.classList.toggle(`led-${p}`, led === p);
+    for (const p of ["on", "blink", "fast", "pulse", "flash", "slow"]) el.classList.toggle(`led-${p}`, led === p);
     el.querySelector(".fouls").textContent = seat.fouls ? "Ф".repeat(seat.fouls) : "";
     el.querySelector(".role").textContent = seat.role ? ROLES[seat.role] || seat.role : "";
     el.title = seat.left ? `выбыл: ${HOW[seat.left.how] || seat.left.how}` : `игрок ${seat.seat}`;
