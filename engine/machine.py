@@ -417,7 +417,7 @@ class Machine:
         self.emit(self.say("morning"))
         if s.day > 1:
             if killed is None:
-                self.emit(Say(phrase="nobody_killed"))
+                self.emit(self.say("nobody_killed"))
             else:
                 self.emit(Say(phrase="killed", seat=killed))
             if saved:

@@ -97,6 +97,10 @@ class Preset:
     visits: tuple[Role, ...] = ()  # 003: roles that wake after the checks (Doctor heals, Lover visits)
     phrases: tuple[tuple[str, str], ...] = ()  # phrase keys said in this preset's own words
 
+    def deal_phrase(self) -> str:
+        """What is said as the roles are dealt: «Наступает ночь» (003: «Ночь судьбы»)."""
+        return dict(self.phrases).get("deal_night", "night_falls")
+
     def words(self, key: str, role: Role | None = None) -> tuple[str, Role | None]:
         """A phrase key in this preset's own words, and the role slot it
         keeps: ``phrases`` maps a key (or ``key.role``, a phrase that names
@@ -194,6 +198,8 @@ CITY = Preset(
     phrases=(
         ("night_falls", "city_night_falls"),
         ("morning", "city_morning"),
+        ("nobody_killed", "city_nobody_killed"),
+        ("deal_night", "fate_night"),
         ("hunt", "city_hunt"),
         ("mafia_sleeps", "city_mafia_sleeps"),
         ("role_wakes.sheriff", "sheriff_investigates"),

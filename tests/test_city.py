@@ -134,6 +134,10 @@ def test_the_table_by_seats():
         with pytest.raises(BadTable, match=message):
             city_preset(*bad)
     assert get_preset("city", 12).seats == 12 and get_preset("city").seats == 10
+    assert (
+        get_preset("city").deal_phrase() == "fate_night"
+        and get_preset("classic").deal_phrase() == "night_falls"
+    )
     assert get_preset("classic", 10) is get_preset("classic")
     with pytest.raises(BadTable, match="classic: the table has 10 seats, not 12"):
         get_preset("classic", 12)
@@ -296,7 +300,7 @@ def test_the_night_kill_a_save_and_the_morning_news():
     city.round({})
     out = city.night(shots=[(2, 1), (5, 1), (9, 1)], sheriff=2, doctor=1, lover=3)
     assert LifeSaved(night=1, seat=1) in out and city.s.out == []
-    assert said(out)[-3:] == ["city_morning", "nobody_killed", "doctor_saved"]
+    assert said(out)[-3:] == ["city_morning", "city_nobody_killed", "doctor_saved"]
     assert [
         o
         for o in out

@@ -60,7 +60,7 @@ def test_assist_mode_leads_a_city_day_and_night_from_the_keys():
     typed(assist, "l3n")  # the Lover visited 3
     assert rt.game.phase is Phase.MORNING and rt.game.state.out == [] and rt.game.state.alibi == {2: 3}
     said = [e["key"] for e in rt.timeline if e["type"] == "say"]
-    assert said[-2:] == ["nobody_killed", "doctor_saved"]
+    assert said[-2:] == ["city_nobody_killed", "doctor_saved"]
     typed(assist, "nn")  # the discussion, then the round from seat 2
     assert rt.game.state.speaker == 2
     typed(assist, "v3")
@@ -106,7 +106,7 @@ def test_the_city_night_sounds_the_same_whatever_the_secrets(builtin_pack):
         return [
             (e["t"], e["key"])
             for e in rt.sorted_timeline()
-            if e["type"] == "say" and e["key"] not in ("killed", "nobody_killed", "doctor_saved")
+            if e["type"] == "say" and e["key"] not in ("killed", "city_nobody_killed", "doctor_saved")
         ][:400]
 
     a = game(

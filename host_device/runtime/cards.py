@@ -41,7 +41,7 @@ class CardRegistration:
         self.repeats = 0
 
     def start(self) -> None:
-        self.runtime.say("night_falls")
+        self.runtime.say(self.runtime.game.preset.deal_phrase())
         self._ask()
 
     def _ask(self) -> None:

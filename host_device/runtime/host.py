@@ -127,7 +127,7 @@ def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> N
         runtime.led(seat, "off")
         runtime.say("close_your_eyes")
 
-    runtime.say("night_falls")
+    runtime.say(runtime.game.preset.deal_phrase())
     t = runtime.speaking_until
     for seat in range(1, runtime.game.preset.seats + 1):
         runtime.sched.at(t, functools.partial(show, seat))
