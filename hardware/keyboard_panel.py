@@ -21,6 +21,7 @@ import codecs
 import contextlib
 import os
 import queue
+import select
 import sys
 import threading
 from typing import Any, TextIO
@@ -112,9 +113,12 @@ class KeyboardPanel(Panel):
     def _read(self) -> None:
         decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")  # a Cyrillic key is two bytes
         while not self._closed.is_set():
-            try:
+            try:  # a short wait, so that a closed panel stops reading before its descriptor is reused
+                ready, _, _ = select.select([self.fd], [], [], 0.1)
+                if not ready:
+                    continue
                 data = os.read(self.fd, 1)
-            except OSError:
+            except (OSError, ValueError):
                 return
             if not data:
                 return
@@ -187,6 +191,8 @@ class KeyboardPanel(Panel):
                 self.out.flush()
             self.drawing = False
         self._closed.set()
+        if self._thread is not threading.current_thread():
+            self._thread.join(1.0)  # it reads nothing more: keys typed now go to whoever reads next
         if self._saved is not None:
             import termios
 

@@ -153,18 +153,26 @@ class Keys:
     def __iter__(self):
         return iter(())
 
+    def close(self):
+        import os
+
+        os.close(self.read)
+
 
 def test_run_city_on_the_keyboard_panel_in_both_modes(monkeypatch, tmp_path, builtin_pack):
     from tests.test_host_run import Host, args
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
-    monkeypatch.setattr("sys.stdin", Keys(""))
+    none = Keys("")
+    monkeypatch.setattr("sys.stdin", none)
     hosted = Host(
         args(preset="city", seats=8, panel="keyboard", audio="null", store=str(tmp_path / "a.db"), quiet=True)
     )
     assert hosted.run() == 0 and hosted.game.state.day == 2
+    none.close()  # after the panel is closed: its reader has stopped
     # assist mode: the roles typed, then «дальше» through the calm day, the day and the night
-    monkeypatch.setattr("sys.stdin", Keys("25\n4\n6\n7\n" + "n" * 30))
+    keys = Keys("25\n4\n6\n7\n" + "n" * 30)
+    monkeypatch.setattr("sys.stdin", keys)
     assisted = Host(
         args(
             mode="assist",
@@ -188,3 +196,4 @@ def test_run_city_on_the_keyboard_panel_in_both_modes(monkeypatch, tmp_path, bui
     }
     said = [e["key"] for e in assisted.runtime.timeline if e["type"] == "say"]
     assert said.count("nomination") == 8 and "doctor_wakes" in said and "lover_wakes" in said
+    keys.close()
