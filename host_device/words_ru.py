@@ -10,7 +10,7 @@ from engine import Role, Team
 from engine.state import RoundKind
 from voices.forms import ROLE_WORDS
 
-PRESET_NAMES = {"classic": "классика", "event": "ивент"}
+PRESET_NAMES = {"classic": "классика", "event": "ивент", "city": "город"}
 MODE_NAMES = {"host": "автоведущий", "assist": "с ведущим", "simulate": "симуляция"}
 TEAM_NAMES = {Team.RED: "мирные", Team.BLACK: "мафия"}
 WINS = {Team.RED: "победа мирных", Team.BLACK: "победа мафии"}

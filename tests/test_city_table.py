@@ -197,3 +197,30 @@ def test_run_city_on_the_keyboard_panel_in_both_modes(monkeypatch, tmp_path, bui
     said = [e["key"] for e in assisted.runtime.timeline if e["type"] == "say"]
     assert said.count("nomination") == 8 and "doctor_wakes" in said and "lover_wakes" in said
     keys.close()
+
+
+def test_the_protocol_of_a_city_game(tmp_path, builtin_pack):
+    from pathlib import Path
+
+    from host_device.runtime.simulate import simulate
+    from host_device.script import load_script
+    from host_device.store import Store
+    from host_device.store.commands import protocol, replay_with_outputs
+
+    store = Store(tmp_path / "g.sqlite3", create=True)
+    simulate(load_script(Path(__file__).parent.parent / "examples" / "city-game.json"), store=store)
+    game, steps = replay_with_outputs(store, 1)
+    lines = protocol(game, steps)
+    store.close()
+    for line in (
+        "Игра: город, 10 игроков",
+        "День 1: игрок 5 берёт золотую минуту",
+        "День 1, голосование: за 5 — 3 (1, 3, 4); за 8 — 2 (2, 9); никого не убивать — 5",
+        "Ночь 1: доктор (игрок 6) лечит игрока 1",
+        "Ночь 1: любовница (игрок 7) навещает игрока 3",
+        "Ночь 1: доктор спас игрока 1",
+        "День 2: у игрока 3 алиби — игрок 2 не может его выставить",
+        "Ночь 3: доктор (игрок 6) лечит игрока 6 (не засчитано: себя второй раз)",
+        "Победа: мирные",
+    ):
+        assert line in lines, line

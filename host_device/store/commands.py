@@ -14,9 +14,12 @@ from typing import Any
 
 from engine import DealRoles, Game, IllegalInput, Team
 from engine.outputs import (
+    AlibiRefused,
     CheckMade,
     FoulGiven,
     GameEnded,
+    GoldenMinuteTaken,
+    LifeSaved,
     NominationAccepted,
     NominationWithdrawn,
     PlayerLeft,
@@ -24,6 +27,7 @@ from engine.outputs import (
     ShotTaken,
     SpeechesEnded,
     Tie,
+    VisitMade,
     VoteCounted,
 )
 from engine.serial import to_dict
@@ -152,6 +156,22 @@ def protocol(
                         f"Ночь {night}: проверка {ROLE_GENITIVE[by]} (игрок {seat}) — игрок {target}: "
                         f"{'да' if result else 'нет'}"
                     )
+                case VisitMade(night=night, by=by, seat=seat, target=target, ignored=ignored):
+                    what = "лечит" if by.value == "doctor" else "навещает"
+                    why = {
+                        "self_again": "себя второй раз",
+                        "same_as_last_night": "того же, что прошлой ночью",
+                    }
+                    note = f" (не засчитано: {why[ignored]})" if ignored else ""
+                    lines.append(
+                        f"Ночь {night}: {role_name(by.value)} (игрок {seat}) {what} игрока {target}{note}"
+                    )
+                case LifeSaved(night=night, seat=seat):
+                    lines.append(f"Ночь {night}: доктор спас игрока {seat}")
+                case AlibiRefused(day=day, seat=seat, target=target):
+                    lines.append(f"День {day}: у игрока {target} алиби — игрок {seat} не может его выставить")
+                case GoldenMinuteTaken(day=day, seat=seat):
+                    lines.append(f"День {day}: игрок {seat} берёт золотую минуту")
                 case FoulGiven(seat=seat, count=count):
                     lines.append(f"Замечание игроку {seat} ({count}-е)")
                 case GameEnded(winner=winner):
@@ -175,6 +195,8 @@ def _vote_line(counted: VoteCounted, hands: dict[int, int]) -> str:
             how.append(f"не голосовали — {automatic}")
         who = "за" if candidate == 0 else f"за {candidate}"
         parts.append(f"{who} — {count}" + (f" ({'; '.join(how)})" if how else ""))
+    if counted.nobody is not None:  # city: the non-voters, for killing nobody
+        parts.append(f"никого не убивать — {counted.nobody}")
     kind = ROUND_NAMES[RoundKind(counted.kind)]
     return f"День {counted.day}, {kind}: {'; '.join(parts)}"
 
