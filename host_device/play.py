@@ -145,9 +145,9 @@ class Runner:
                 return False
             self.hunt(day)
         elif phase is Phase.NIGHT_CHECK:
-            self.night_check(day, state.step_role)
+            self.night_press(day, state.step_role, Check)
         elif phase is Phase.NIGHT_VISIT:
-            self.night_visit(day, state.step_role)
+            self.night_press(day, state.step_role, Visit)
         return True
 
     def fouls(self, fouls: dict[int, int], day: int, key: str) -> None:
@@ -199,15 +199,6 @@ class Runner:
                 {"day": day, "what": "golden", "seat": seat, "reason": "not a candidate this day"}
             )
 
-    def night_visit(self, night: int, role: Role | None) -> None:
-        assert role is not None
-        target = self.script.nights[night - 1].visits.get(role)
-        if target is not None:
-            visitor = next(seat for seat, r in self.script.roles.items() if r is role)
-            self.feed(
-                Visit(seat=visitor, target=target), night=night, what=role.value, seat=visitor, target=target
-            )
-
     def report_unspoken(self, script_day: ScriptDay, day: int) -> None:
         for seat in sorted(set(script_day.speeches) - self.spoken):
             self.ignored.append(
@@ -256,14 +247,14 @@ class Runner:
                 Shot(seat=shooter, target=target), night=night, what="shot", seat=shooter, target=target
             )
 
-    def night_check(self, night: int, role: Role | None) -> None:
+    def night_press(self, night: int, role: Role | None, kind: type[Check] | type[Visit]) -> None:
+        """The woken role's press at the night's call: a check, or (city) a heal or a visit."""
         assert role is not None
-        target = self.script.nights[night - 1].checks.get(role)
+        script_night = self.script.nights[night - 1]
+        target = (script_night.checks if kind is Check else script_night.visits).get(role)
         if target is not None:
-            checker = next(seat for seat, r in self.script.roles.items() if r is role)
-            self.feed(
-                Check(seat=checker, target=target), night=night, what=role.value, seat=checker, target=target
-            )
+            seat = next(seat for seat, r in self.script.roles.items() if r is role)
+            self.feed(kind(seat=seat, target=target), night=night, what=role.value, seat=seat, target=target)
 
 
 def play(script: Script) -> dict[str, Any]:
