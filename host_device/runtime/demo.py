@@ -24,7 +24,7 @@ from host_device.runtime.loop import Runtime
 from host_device.runtime.narration import Narration
 from host_device.runtime.simulate import SCRIPTED_ASSIST, ScriptedHost, ScriptedTable, assist_settings
 from host_device.script import load_script
-from host_device.web.server import parse_address
+from host_device.web.server import parse_address, start_web
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DEFAULT_SCRIPT = EXAMPLES / "classic-full-game.json"
@@ -95,57 +95,6 @@ def demo(
         if server is not None:
             server.stop()
     return table.result()
-
-
-def start_web(
-    address: tuple[str, int], runtime: Runtime, text: Any, speed: float, write: Any, private: Any = None
-) -> Any:
-    """The device's pages for this runtime (``--web``); returns the running
-    server. With ``private`` (``run``): the host's console's address, with
-    its token, printed and shown as a QR code."""
-    from host_device.web.public import PublicStream
-    from host_device.web.server import Publisher, WebServer
-
-    host, port = address
-    server = WebServer(Publisher(PublicStream(runtime, text), speed, private), host, port)
-    bound, port = server.start()
-    shown = _lan_address() if bound == "0.0.0.0" else bound
-    base = f"http://{shown}:{port}"
-    write(f"Стол в браузере: {base}/")
-    if private is not None:
-        console = f"{base}/host?t={private.access.host}"
-        write(f"Пульт ведущего: {console}")
-        write(qr_text(console))
-        if private.console.whole_table:
-            write(f"Весь стол на одном экране (для пробы): {base}/?t={private.access.host}")
-        if private.access.seats:
-            write("Телефоны мест: QR-коды на пульте ведущего")
-    return server
-
-
-def qr_text(url: str) -> str:
-    """A QR code in text for a dark terminal: its dark squares are the terminal's background."""
-    import io
-
-    import qrcode  # type: ignore[import-untyped]
-
-    code = qrcode.QRCode(border=2)
-    code.add_data(url)
-    out = io.StringIO()
-    code.print_ascii(out=out, invert=True)
-    return out.getvalue().rstrip("\n")
-
-
-def _lan_address() -> str:
-    """This machine's address on the table's network (no packet is sent), else loopback."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
 
 
 def cmd_demo(args: Any) -> int:

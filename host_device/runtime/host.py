@@ -480,9 +480,8 @@ class Host:
                 self.console.question = None
 
     def _start_web(self) -> None:
-        from host_device.runtime.demo import start_web
         from host_device.web.access import Access
-        from host_device.web.server import Private
+        from host_device.web.server import Private, start_web
         from voices.catalogue import russian
 
         assert self.console is not None and self.web is not None

@@ -23,6 +23,7 @@ from typing import Any
 
 from engine import HostDeviceError
 from hardware.events import HOST_KEYS, HostKey, Press, TypedLine
+from host_device.runtime.loop import Runtime
 from host_device.web.access import Access
 from host_device.web.public import Event, PublicStream, public_state
 from host_device.web.views import CONSOLE_KEYS, Console, console_view, seat_view
@@ -401,3 +402,56 @@ class WebServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(5)
+
+
+def start_web(
+    address: tuple[str, int],
+    runtime: Runtime,
+    text: Any,
+    speed: float,
+    write: Any,
+    private: Private | None = None,
+) -> WebServer:
+    """The device's pages for this runtime (``--web``); returns the running
+    server. With ``private`` (``run``): the host's console's address, with
+    its token, printed and shown as a QR code."""
+    host, port = address
+    server = WebServer(Publisher(PublicStream(runtime, text), speed, private), host, port)
+    bound, port = server.start()
+    shown = _lan_address() if bound == "0.0.0.0" else bound
+    base = f"http://{shown}:{port}"
+    write(f"Стол в браузере: {base}/")
+    if private is not None:
+        console = f"{base}/host?t={private.access.host}"
+        write(f"Пульт ведущего: {console}")
+        write(qr_text(console))
+        if private.console.whole_table:
+            write(f"Весь стол на одном экране (для пробы): {base}/?t={private.access.host}")
+        if private.access.seats:
+            write("Телефоны мест: QR-коды на пульте ведущего")
+    return server
+
+
+def qr_text(url: str) -> str:
+    """A QR code in text for a dark terminal: its dark squares are the terminal's background."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue().rstrip("\n")
+
+
+def _lan_address() -> str:
+    """This machine's address on the table's network (no packet is sent), else loopback."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
