@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 HOST_KEYS = ("next", "pause", "undo")
+HOLDS: dict[int | str, float] = {"next": 3.0, "pause": 5.0}  # held: the box's menu, the power-off
 Clock = Callable[[], float]  # the runtime's one monotonic clock, injected everywhere
 Key = int | str  # a seat number, or a host key
 
@@ -42,6 +43,26 @@ class ButtonReleased:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Release:
+    """A host button let go (the box tells a short press from a hold by it)."""
+
+    TYPE: ClassVar[str] = "release"
+    key: Key
+    at: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class Held:
+    """A host button still down ``seconds`` after its press (hold ``next`` for
+    the box's menu, ``pause`` to power off): reported once a press."""
+
+    TYPE: ClassVar[str] = "held"
+    key: Key
+    seconds: float
+    at: float
+
+
+@dataclass(frozen=True, kw_only=True)
 class MicrophoneLost:
     TYPE: ClassVar[str] = "microphone_lost"
     at: float
@@ -67,4 +88,4 @@ class HostKey:
     press: Press
 
 
-HardwareEvent = Press | StuckButton | ButtonReleased | MicrophoneLost | TypedLine
+HardwareEvent = Press | Release | Held | StuckButton | ButtonReleased | MicrophoneLost | TypedLine

@@ -7,7 +7,7 @@ import warnings
 from typing import Any
 
 from engine.errors import HostDeviceError
-from hardware.events import Clock, HardwareEvent, Key
+from hardware.events import HOLDS, Clock, HardwareEvent, Key
 from hardware.panel import EdgeFilter, LedPattern, Panel, apply_pattern
 from hardware.pinmap import PinMap
 
@@ -35,7 +35,9 @@ class GpioPanel(Panel):
         self.seats = pinmap.seat_count
         self.events = events if events is not None else queue.Queue()
         keys = pinmap.button_pins()
-        self.filter = EdgeFilter(keys, clock, self.events, pinmap.debounce_ms / 1000, pinmap.stuck_after_s)
+        self.filter = EdgeFilter(
+            keys, clock, self.events, pinmap.debounce_ms / 1000, pinmap.stuck_after_s, holds=HOLDS
+        )
         self.buttons: dict[Key, Any] = {}
         self.leds: dict[int, Any] = {}
         with warnings.catch_warnings():

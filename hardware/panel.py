@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from hardware.events import ButtonReleased, Clock, HardwareEvent, Key, Press, StuckButton
+from hardware.events import ButtonReleased, Clock, HardwareEvent, Held, Key, Press, Release, StuckButton
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,10 @@ class _Button:
     last_edge: float | None = None
     down_since: float | None = None
     stuck: bool = False
+    held: bool = False  # this press's hold is reported
+
+
+HOLD_MARGIN_S = 5.0  # a host button counts as stuck this long after its longest hold
 
 
 class EdgeFilter:
@@ -49,11 +53,13 @@ class EdgeFilter:
         events: queue.Queue[HardwareEvent],
         debounce_s: float,
         stuck_after_s: float,
+        holds: Mapping[Key, float] | None = None,
     ) -> None:
         self.clock = clock
         self.events = events
         self.debounce_s = debounce_s
         self.stuck_after_s = stuck_after_s
+        self.holds = dict(holds or {})
         self._buttons = {key: _Button() for key in keys}
         self._lock = threading.Lock()
 
@@ -64,14 +70,17 @@ class EdgeFilter:
             bounce = button.last_edge is not None and now - button.last_edge < self.debounce_s
             button.last_edge = now
             if not pressed:
+                was_down = button.down_since is not None and not button.stuck
                 button.down_since = None
                 if button.stuck:
                     button.stuck = False
                     self.events.put(ButtonReleased(key=key, at=now))
+                elif was_down and key in self.holds:
+                    self.events.put(Release(key=key, at=now))
                 return
             if button.stuck or button.down_since is not None:
                 return
-            button.down_since = now
+            button.down_since, button.held = now, False
             if not bounce:
                 self.events.put(Press(key=key, at=now))
 
@@ -79,13 +88,21 @@ class EdgeFilter:
         """A button found down at start: it counts as held from now, not as a press."""
         with self._lock:
             self._buttons[key].down_since = self.clock()
+            self._buttons[key].held = True  # not a hold: nobody pressed it
 
     def poll(self) -> None:
-        """Report buttons held too long (the runtime calls this regularly)."""
+        """Report holds, and buttons held too long (the runtime calls this regularly)."""
         now = self.clock()
         with self._lock:
             for key, button in self._buttons.items():
-                held = button.down_since is not None and now - button.down_since >= self.stuck_after_s
+                since = button.down_since
+                down = -1.0 if since is None else now - since
+                hold = self.holds.get(key)
+                if since is not None and hold is not None and down >= hold and not button.held:
+                    button.held = True
+                    self.events.put(Held(key=key, seconds=hold, at=since + hold))
+                limit = self.stuck_after_s if hold is None else max(self.stuck_after_s, hold + HOLD_MARGIN_S)
+                held = down >= limit
                 if held and not button.stuck:
                     button.stuck = True
                     self.events.put(StuckButton(key=key, at=now))

@@ -69,6 +69,8 @@ class Speaker(Protocol):
 
     def stop(self) -> None: ...
 
+    def set_bed(self, bed: Samples | None) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -95,6 +97,19 @@ def device_list(sd: Any) -> str:
     return "\n".join(lines)
 
 
+DUCK = 0.25  # the night's sound under a phrase, of its own level
+
+
+def mix(phrase: Samples, bed: Samples, gain_from: float, gain_to: float) -> Samples:
+    """One block of output: the phrase (may be shorter than the block, or
+    empty) over the bed, whose gain moves from ``gain_from`` to ``gain_to``
+    across the block (a ramp, so ducking makes no click)."""
+    frames = len(bed)
+    out = bed.astype(np.float64) * np.linspace(gain_from, gain_to, frames, endpoint=False)
+    out[: len(phrase)] += phrase[:frames]
+    return np.clip(out, -32768, 32767).astype(np.int16)
+
+
 class SoundDeviceSpeaker:
     """Plays through a sounddevice OutputStream that stays open (silence when idle)."""
 
@@ -107,6 +122,10 @@ class SoundDeviceSpeaker:
         self._lock = threading.Lock()
         self._current: Playback | None = None
         self._pos = 0
+        self._bed: Samples | None = None  # the night's sound, looped under the phrases
+        self._bed_pos = 0
+        self._bed_gain = 0.0
+        self._bed_on = False
         self._open()
 
     def _open(self) -> None:
@@ -149,22 +168,41 @@ class SoundDeviceSpeaker:
     def _callback(self, outdata: Any, frames: int, time_info: Any, status: Any) -> None:
         with self._lock:
             playback = self._current
-            if playback is None:
-                outdata.fill(0)
+            chunk: Samples = np.zeros(0, dtype=np.int16)
+            if playback is not None:
+                now = self.clock()
+                if playback.handed_at is None:
+                    playback.handed_at = now
+                    playback.started = now + max(0.0, time_info.outputBufferDacTime - time_info.currentTime)
+                chunk = playback.samples[self._pos : self._pos + frames]
+                self._pos += len(chunk)
+                if self._pos >= len(playback.samples):
+                    assert playback.started is not None
+                    playback.ended = playback.started + playback.seconds
+                    self._current = None
+                    playback.done.set()
+            if self._bed is None:
+                outdata[: len(chunk), 0] = chunk
+                outdata[len(chunk) :].fill(0)
                 return
-            now = self.clock()
-            if playback.handed_at is None:
-                playback.handed_at = now
-                playback.started = now + max(0.0, time_info.outputBufferDacTime - time_info.currentTime)
-            chunk = playback.samples[self._pos : self._pos + frames]
-            outdata[: len(chunk), 0] = chunk
-            outdata[len(chunk) :].fill(0)
-            self._pos += len(chunk)
-            if self._pos >= len(playback.samples):
-                assert playback.started is not None
-                playback.ended = playback.started + playback.seconds
-                self._current = None
-                playback.done.set()
+            bed = np.take(self._bed, range(self._bed_pos, self._bed_pos + frames), mode="wrap")
+            self._bed_pos = (self._bed_pos + frames) % len(self._bed)
+            target = 0.0 if not self._bed_on else DUCK if playback is not None else 1.0
+            outdata[:, 0] = mix(chunk, bed, self._bed_gain, target)
+            self._bed_gain = target
+            if not self._bed_on:  # faded out over this block
+                self._bed = None
+
+    def set_bed(self, bed: Samples | None) -> None:
+        """Start (a loop of samples) or stop (None) the night's sound; it fades
+        in and out over one block and is ducked under every phrase."""
+        with self._lock:
+            if bed is not None:
+                if self._bed is not bed:
+                    self._bed, self._bed_pos = bed, 0
+                self._bed_on = True
+            else:
+                self._bed_on = False
 
     def play(self, playback: Playback) -> None:
         with self._lock:
@@ -198,6 +236,7 @@ class RecordingSpeaker:
         self.clock = clock
         self.keep = keep
         self.played: list[Playback] = []
+        self.beds: list[tuple[float, bool]] = []  # (clock time, the night's sound on)
 
     def play(self, playback: Playback) -> None:
         now = self.clock()
@@ -209,6 +248,10 @@ class RecordingSpeaker:
 
     def stop(self) -> None:
         pass
+
+    def set_bed(self, bed: Samples | None) -> None:
+        if self.keep:
+            self.beds.append((self.clock(), bed is not None))
 
     def close(self) -> None:
         pass

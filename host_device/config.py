@@ -18,6 +18,12 @@
     [web]
     listen = "8000"            # serve the table page on every interface (or "127.0.0.1:8000"); as --web
     seats = [4, 9]             # these seats play with phones (/seat/N) beside a GPIO panel; --panel web: all
+    [ambience]         # the night's sound (run; --no-ambience turns it off)
+    enabled = true
+    volume = 0.3               # 0 … 1 of the bed's level (-18 dBFS at 1)
+    file = "/home/pi/night.wav"  # the club's own loop (mono 16-bit WAV); default: generated
+    [box]              # run --box: the appliance
+    power_off = true           # hold «пауза» 5 s to power the Pi off; default: true on a Pi
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -41,6 +47,22 @@ class ConfigError(HostDeviceError, ValueError):
 
 
 @dataclass(frozen=True)
+class Ambience:
+    """[ambience]: the night's sound."""
+
+    enabled: bool = True
+    volume: float = 0.3
+    file: Path | None = None
+
+
+def on_a_pi(model: Path = Path("/proc/device-tree/model")) -> bool:
+    try:
+        return "Raspberry Pi" in model.read_text(errors="replace")
+    except OSError:
+        return False
+
+
+@dataclass(frozen=True)
 class Config:
     path: Path | None
     panel: dict[str, Any] = field(default_factory=dict)
@@ -50,6 +72,8 @@ class Config:
     web: str | None = None  # [web].listen: the pages' [HOST:]PORT, as --web
     web_seats: tuple[int, ...] = ()  # [web].seats: seats played with phones beside the panel
     city: dict[str, Any] = field(default_factory=dict)  # [city]: seats, mafia, lover (the city table)
+    ambience: Ambience = field(default_factory=lambda: Ambience())
+    power_off: bool = field(default_factory=lambda: on_a_pi())  # [box].power_off
 
     def pinmap(self, seats: int) -> PinMap:
         where = f"{self.path}: [panel]" if self.path else "[panel]"
@@ -83,11 +107,9 @@ def load_config(path: Path | None = None) -> Config:
         raise ConfigError(f"{path}: not valid TOML: {str(exc)[:80]}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
-    unknown = sorted(set(data) - {"panel", "audio", "assist", "web", "city"})
+    unknown = sorted(set(data) - set(SECTIONS))
     if unknown:
-        raise ConfigError(
-            f"{path}: [{unknown[0]:.40}]: unknown section; sections: assist, audio, city, panel, web"
-        )
+        raise ConfigError(f"{path}: [{unknown[0]:.40}]: unknown section; sections: {', '.join(SECTIONS)}")
     for section, value in data.items():
         if not isinstance(value, dict):
             raise ConfigError(f"{path}: {section} = {value!r:.40}: [{section}] must be a table of settings")
@@ -102,9 +124,51 @@ def load_config(path: Path | None = None) -> Config:
     web = web_listen(data.get("web", {}), f"{path}: [web]")
     seats = web_seats(data.get("web", {}), f"{path}: [web]")
     city = city_table(data.get("city", {}), f"{path}: [city]")
+    ambience = ambience_settings(data.get("ambience", {}), f"{path}: [ambience]", path.parent)
+    power_off = box_settings(data.get("box", {}), f"{path}: [box]")
     return Config(
-        path, data.get("panel", {}), audio.get("microphone"), audio.get("speaker"), assist, web, seats, city
+        path,
+        data.get("panel", {}),
+        audio.get("microphone"),
+        audio.get("speaker"),
+        assist,
+        web,
+        seats,
+        city,
+        ambience,
+        on_a_pi() if power_off is None else power_off,
     )
+
+
+SECTIONS = ("ambience", "assist", "audio", "box", "city", "panel", "web")
+
+
+def ambience_settings(data: dict[str, Any], where: str, base: Path) -> Ambience:
+    for key, value in data.items():
+        if key == "enabled":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}.enabled: true or false, not {value!r:.40}")
+        elif key == "volume":
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+                raise ConfigError(f"{where}.volume: a number from 0 to 1 (0.3 is quiet), not {value!r:.40}")
+        elif key == "file":
+            if not isinstance(value, str) or not value:
+                raise ConfigError(f'{where}.file: the path of a WAV file ("night.wav"), not {value!r:.40}')
+            if not (base / value).is_file():
+                raise ConfigError(f"{where}.file: {base / value}: no such file (a mono 16-bit WAV loop)")
+        else:
+            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: enabled, file, volume")
+    file = data.get("file")
+    return Ambience(data.get("enabled", True), float(data.get("volume", 0.3)), base / file if file else None)
+
+
+def box_settings(data: dict[str, Any], where: str) -> bool | None:
+    for key, value in data.items():
+        if key != "power_off":
+            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: power_off")
+        if not isinstance(value, bool):
+            raise ConfigError(f"{where}.power_off: true or false, not {value!r:.40}")
+    return data.get("power_off")
 
 
 def web_listen(data: dict[str, Any], where: str) -> str | None:

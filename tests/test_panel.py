@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from hardware.events import ButtonReleased, Press, StuckButton
+from hardware.events import ButtonReleased, Held, Press, Release, StuckButton
 from hardware.gpio_panel import GpioPanel, NoGpio, mock_pin_factory
 from hardware.keyboard_panel import KeyboardPanel, key_for
 from hardware.panel import BLINK, OFF, ON, PULSE, LedPattern
@@ -63,9 +63,58 @@ def test_a_press_is_stamped_at_its_first_edge(panel, clock):
 
 def test_host_buttons(panel, clock):
     for key in ("next", "pause", "undo"):
+        clock.now += 1
         press(panel, key)
         release(panel, key)
-    assert [e.key for e in drain(panel.events)] == ["next", "pause", "undo"]
+    events = drain(panel.events)
+    assert [e.key for e in events if isinstance(e, Press)] == ["next", "pause", "undo"]
+    # next and pause also tell their release (the box acts on a short press when it is let go)
+    assert [e.key for e in events if isinstance(e, Release)] == ["next", "pause"]
+
+
+def test_holding_next_3_s_and_pause_5_s_is_reported_once_and_not_as_stuck(panel, clock):
+    press(panel, "next")
+    clock.now = 2.9
+    panel.poll()
+    assert drain(panel.events) == [Press(key="next", at=0.0)]
+    clock.now = 3.2
+    panel.poll()
+    panel.poll()
+    assert drain(panel.events) == [Held(key="next", seconds=3.0, at=3.0)]
+    clock.now = 3.5
+    release(panel, "next")
+    assert drain(panel.events) == [Release(key="next", at=3.5)]
+    clock.now = 4.0
+    press(panel, "pause")
+    clock.now = 8.9
+    panel.poll()
+    assert drain(panel.events) == [Press(key="pause", at=4.0)]
+    clock.now = 9.0
+    panel.poll()
+    assert drain(panel.events) == [Held(key="pause", seconds=5.0, at=9.0)]
+    # a seat held 5 s is stuck (the default limit); a host button only 5 s after its hold
+    clock.now = 10.0
+    panel.poll()
+    assert drain(panel.events) == []
+    clock.now = 14.0
+    panel.poll()
+    assert drain(panel.events) == [StuckButton(key="pause", at=14.0)]
+
+
+def test_a_host_button_down_at_start_is_no_hold(clock):
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    pinmap = default_pinmap(10)
+    pause_pin = dict(pinmap.host)["pause"]
+    factory.pin(pause_pin).drive_low()  # held down as the panel opens (a jammed button at boot)
+    panel = GpioPanel(pinmap, clock, pin_factory=factory)
+    try:
+        clock.now = 6.0
+        panel.poll()
+        assert not any(isinstance(e, Held) for e in drain(panel.events))
+    finally:
+        panel.close()
 
 
 def test_contact_bounce_is_one_press(panel, clock):

@@ -109,6 +109,7 @@ FORMS: dict[str, Form] = {
     for form in (
         Form("seat", lambda n: cardinal(int(n)), _seats),
         Form("votes", lambda n: counted(int(n), "голос"), lambda: list(range(MAX_SEATS + 1))),
+        Form("players", lambda n: counted(int(n), "игрок"), _seats),
         Form("foul", lambda n: f"{ordinal(int(n), 'neut')} замечание", lambda: [1, 2, 3, 4]),
         Form("duration", lambda s: duration(int(s)), lambda: list(_timings())),
         Form("yours", lambda s: yours(int(s)), lambda: list(_timings())),

@@ -26,15 +26,18 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine import DealRoles, Game, HostDeviceError, Phase, Preset, Role, get_preset
-from hardware.events import ButtonReleased, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
+from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
 from hardware.factory import AUDIO, PANELS, make_audio, make_panel
-from hardware.panel import LedPattern
+from hardware.microphone import Microphone
+from hardware.panel import LedPattern, Panel
+from hardware.speaker import Playback, Samples, Speaker
 from host_device.arguments import SPEED, game_id, number_in
-from host_device.config import load_config
+from host_device.config import Ambience, load_config
 from host_device.intents import russian_patterns
 from host_device.listening.hearing import Heard
 from host_device.listening.listener import Gate, ListeningBehind, Transcript
@@ -66,6 +69,39 @@ PATTERNS = {
 }
 POLL_S = 0.5
 SCREEN_S = 0.25
+NIGHT = {  # the phases under the night's sound: the deal and every night step
+    Phase.ROLES,
+    Phase.INTRO_MAFIA,
+    Phase.INTRO_MEET,
+    Phase.NIGHT_HUNT,
+    Phase.NIGHT_CHECK,
+    Phase.NIGHT_VISIT,
+}
+
+
+@dataclass
+class Devices:
+    """What the box opens once and lends to each game it hosts: a game on
+    borrowed devices leaves them open when it ends."""
+
+    inbox: queue.Queue[Any]
+    panel: Panel
+    microphone: Microphone
+    speaker: Speaker
+    announcer: Any
+    store: Any
+    model: Any  # the speech model (loaded once), or None
+    power_off: bool  # hold «пауза» to power off (the box's setting)
+
+
+def night_bed(ambience: Ambience, rate: int) -> Samples | None:
+    """The night's sound at the config's volume, or None when it is off."""
+    from voices.ambience import club_bed, generated_bed, scaled
+
+    if not ambience.enabled or ambience.volume == 0:
+        return None
+    bed = club_bed(ambience.file, rate) if ambience.file else generated_bed(rate)
+    return scaled(bed, ambience.volume)
 
 
 def deal(preset: Preset, seed: int | None) -> DealRoles:
@@ -136,7 +172,7 @@ def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> N
 
 
 class Host:
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, devices: Devices | None = None) -> None:
         from host_device.voice_commands import ensure_builtin
         from voices.announcer import Announcer
         from voices.catalogue import russian
@@ -151,28 +187,45 @@ class Host:
         self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
         self.publisher: Any = None  # the pages' side, with --web
         self.console: Console | None = None
-        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.devices = devices
+        self.inbox: queue.Queue[Any] = devices.inbox if devices else queue.Queue()
         self.sched = Scheduler()
         catalogue = russian()
-        pack = ensure_builtin(catalogue)
+        pack = devices.announcer.pack if devices else ensure_builtin(catalogue)
         self.deal_kind = args.deal or ("host" if args.mode == "assist" else "device")
         if self.deal_kind == "host" and args.mode != "assist":
             raise HostDeviceError(
                 "--deal host: the host enters the roles only in assist mode (--mode assist)"
             )
-        self.panel = make_panel(
-            args.panel, config.pinmap(self.preset.seats), time.monotonic, self.inbox, draw=args.mode == "host"
+        if devices is not None:
+            self.panel, self.microphone, self.speaker = devices.panel, devices.microphone, devices.speaker
+            self.announcer = devices.announcer
+        else:
+            self.panel = make_panel(
+                args.panel,
+                config.pinmap(self.preset.seats),
+                time.monotonic,
+                self.inbox,
+                draw=args.mode == "host",
+            )
+            self.microphone, self.speaker = make_audio(
+                args.audio,
+                time.monotonic,
+                self.inbox,
+                pack.sample_rate,
+                config.microphone,
+                config.speaker,
+                Path(args.wav) if args.wav else None,
+            )
+            self.announcer = Announcer(catalogue, pack, self.speaker)
+        self.bed = (
+            None if getattr(args, "no_ambience", False) else night_bed(config.ambience, pack.sample_rate)
         )
-        self.microphone, self.speaker = make_audio(
-            args.audio,
-            time.monotonic,
-            self.inbox,
-            pack.sample_rate,
-            config.microphone,
-            config.speaker,
-            Path(args.wav) if args.wav else None,
-        )
-        self.announcer = Announcer(catalogue, pack, self.speaker)
+        self.bed_on = False
+        self.beds: list[
+            tuple[float, bool]
+        ] = []  # (game time, the night's sound on): the same whatever the roles
+        self.leaving: Playback | None = None  # «Выключаюсь» said: the game stops, the box powers off
         self.gate = Gate()
         self.assist: Assist | None = None
         self.screen: Screen | None = None
@@ -230,16 +283,22 @@ class Host:
         from host_device.listening.listener import Listener
         from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
 
-        try:
-            model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))
-        except ModelMissing as exc:
-            self._notice(
-                f"{exc}; nominations are not heard in this game",
-                "модели речи нет: выставления в этой игре не слышны (установить: host-device model install)",
-            )
-            return None
+        if self.devices is not None:
+            model = self.devices.model
+            if model is None:
+                return None  # the box said so once, at its start
+        else:
+            try:
+                model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))
+            except ModelMissing as exc:
+                self._notice(
+                    f"{exc}; nominations are not heard in this game",
+                    "модели речи нет: выставления в этой игре не слышны "
+                    "(установить: host-device model install)",
+                )
+                return None
+            warn_unknown_words(model, russian_patterns())
         patterns = russian_patterns()
-        warn_unknown_words(model, patterns)
         return Listener(
             model,
             self.microphone,
@@ -293,11 +352,31 @@ class Host:
     def _on_step(self, runtime: Runtime) -> None:
         if self.listener is not None:
             self.listener.close_window()
+        self._night_sound()
         s = runtime.game.state
         if self.days is not None and s.phase is Phase.MORNING and s.day > self.days:
             runtime.stop()
 
     # -------------------------------------------------------------- the table to the runtime
+
+    def _night_sound(self) -> None:
+        """The night's sound on in the night phases, off by day: it follows the
+        phases, whose times never depend on a secret."""
+        night = self.game.phase in NIGHT and not self.runtime.stopped
+        if self.bed is None or night == self.bed_on:
+            return
+        self.bed_on = night
+        self.speaker.set_bed(self.bed if night else None)
+        self.beds.append((self.sched.now, night))
+
+    def _leave(self) -> None:
+        """«Пауза» held: say «Выключаюсь» and end the game here (it is in the
+        store, every input of it; the next start offers it)."""
+        if self.leaving is None:
+            log.warning("the pause button was held: powering off")
+            self.speaker.set_bed(None)
+            self.leaving = self.announcer.say("powering_off")
+            self.gate.add(self.leaving)
 
     def _input(self, item: Any) -> None:
         self._take(item)
@@ -317,6 +396,8 @@ class Host:
                 self.assist.press(item.key, at=at, from_host=from_host or isinstance(item.key, str))
             else:
                 self.runtime.press(item.key, at=at)
+        elif isinstance(item, Held) and item.key == "pause" and self.devices and self.devices.power_off:
+            self._leave()
         elif isinstance(item, TypedLine):
             self._typed(item)
         elif isinstance(item, WebNotice):
@@ -399,6 +480,8 @@ class Host:
             self.sched.after(SCREEN_S * self.args.speed, self._heartbeat)  # every SCREEN_S of wall time
 
     def _over(self) -> bool:
+        if self.leaving is not None:
+            return True
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
         return done and self.sched.now >= self.runtime.speaking_until
 
@@ -408,8 +491,11 @@ class Host:
     def _open_store(self) -> None:
         from host_device.store import Store, record_runtime
 
-        self.store = Store(Path(self.args.store) if self.args.store else None)
-        if self.store.notice:
+        if self.devices is not None:
+            self.store = self.devices.store
+        else:
+            self.store = Store(Path(self.args.store) if self.args.store else None)
+        if self.store.notice and self.devices is None:
             print(f"host-device: {self.store.notice}", flush=True)
         game_id = self._game_to_resume()
         if game_id is None:
@@ -527,6 +613,7 @@ class Host:
             self.runtime.resume()
         else:
             self.runtime.say("game_starts")
+        self._night_sound()
         if self.game.phase is not Phase.ROLES:
             pass  # resumed after the deal
         elif self.deal_kind == "host":
@@ -548,14 +635,18 @@ class Host:
                 self.screen.draw()  # the game as it ends
             if self.listener is not None:
                 self.listener.stop()
-            self.speaker.close()
+            self.speaker.set_bed(None)
+            if self.leaving is not None:
+                self.leaving.wait(10)  # «Выключаюсь» is heard whole
             if self.lines is not None:
                 self.lines.close()  # the status line goes (the keyboard panel's with the panel)
-            self.panel.close()
+            if self.devices is None:  # the box's devices stay open for its next game
+                self.speaker.close()
+                self.panel.close()
+                if self.store is not None:
+                    self.store.close()
             if self.keys is not None:
                 self.keys.close()
-            if self.store is not None:
-                self.store.close()
             if self.web_server is not None:
                 self.web_server.stop()
         winner = self.game.state.winner
