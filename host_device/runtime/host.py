@@ -635,7 +635,8 @@ class Host:
                 self.screen.draw()  # the game as it ends
             if self.listener is not None:
                 self.listener.stop()
-            self.speaker.set_bed(None)
+            if self.bed_on:
+                self.speaker.set_bed(None)
             if self.leaving is not None:
                 self.leaving.wait(10)  # «Выключаюсь» is heard whole
             if self.lines is not None:
@@ -716,6 +717,10 @@ def host_keyboard(seats: int, inbox: queue.Queue[Any]) -> Any:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    if args.box:
+        from host_device.appliance.box import Box
+
+        return Box(args).run()
     return Host(args).run()
 
 
@@ -777,4 +782,11 @@ def add_commands(commands: Any) -> None:
     )
     p.add_argument("--resume", type=game_id, metavar="ID", help="resume this unfinished game")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
+    p.add_argument(
+        "--box",
+        action="store_true",
+        help="the appliance: ready at start, run by the host buttons (next: a game; hold next: the menu; "
+        "hold pause: power off), game after game",
+    )
+    p.add_argument("--no-ambience", action="store_true", help="no night sound under the night phases")
     p.set_defaults(func=cmd_run)

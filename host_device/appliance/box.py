@@ -1,0 +1,263 @@
+"""``host-device run --box``: the Pi as an appliance. It opens the table's
+devices once, says it is ready, and from then on is run by the panel's
+three host buttons alone (host_device/appliance/controls.py): a game, back to
+ready, the next game, and power-off, with nobody at a terminal.
+
+The menu's choice (rules, deal) is kept in the data directory (box.json) for
+the next start. An unfinished game is offered at start only if it is the
+latest game played at this table (so a table that chose a new game is not
+asked again about the old one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import queue
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine import HostDeviceError
+from engine.presets import table_of
+from hardware.factory import make_audio, make_panel
+from hardware.panel import OFF
+from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
+from host_device.config import Config, load_config
+from host_device.runtime.clock import Scheduler
+from host_device.runtime.host import Devices, Host, table_preset
+from voices.files import replacing
+from voices.pack import data_dir
+
+log = logging.getLogger(__name__)
+
+POWER_OFF = ("systemctl", "poweroff")  # the one command that powers the Pi off
+TICK_S = 0.1  # how often the panel is polled between games (holds are seen this soon)
+
+
+class Stopped(BaseException):
+    """SIGTERM (systemctl stop, a shutdown): the box closes everything and ends."""
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise Stopped
+
+
+def run_command(command: Sequence[str]) -> None:
+    try:
+        subprocess.run(list(command), check=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.warning("cannot power off (%s): %s", " ".join(command), exc)
+
+
+def power_off_allowed(config: bool, panel: str) -> bool:
+    """The config's switch, and never from the keyboard panel (a laptop is not the box)."""
+    return config and panel != "keyboard"
+
+
+class Box:
+    def __init__(
+        self, args: argparse.Namespace, power_off: Callable[[Sequence[str]], None] = run_command
+    ) -> None:
+        from host_device.store import Store
+        from host_device.voice_commands import ensure_builtin
+        from voices.announcer import Announcer
+        from voices.catalogue import russian
+
+        if args.mode != "host":
+            raise HostDeviceError("--box: the box hosts the game itself (--mode host); assist needs a host")
+        self.args = args
+        self.config: Config = load_config(Path(args.config) if args.config else None)
+        self.power_off = power_off
+        self.choice_path = Path(args.store).parent / "box.json" if args.store else data_dir() / "box.json"
+        self.choice = self._load_choice()
+        table_preset(self.choice.preset, None, self.config.city)  # a bad [city] is said now
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        catalogue = russian()
+        pack = ensure_builtin(catalogue)
+        self.panel = make_panel(
+            args.panel, self.config.pinmap(self.seats(self.choice.preset)), time.monotonic, self.inbox
+        )
+        try:
+            microphone, speaker = make_audio(
+                args.audio,
+                time.monotonic,
+                self.inbox,
+                pack.sample_rate,
+                self.config.microphone,
+                self.config.speaker,
+                Path(args.wav) if args.wav else None,
+            )
+        except HostDeviceError:
+            self.panel.close()
+            raise
+        self.store = Store(Path(args.store) if args.store else None)
+        self.devices = Devices(
+            inbox=self.inbox,
+            panel=self.panel,
+            microphone=microphone,
+            speaker=speaker,
+            announcer=Announcer(catalogue, pack, speaker),
+            store=self.store,
+            model=self._model(),
+            power_off=power_off_allowed(self.config.power_off, args.panel),
+        )
+        self._polled = 0.0
+
+    # ------------------------------------------------------------ set-up
+
+    def _model(self) -> Any:
+        from host_device.intents import russian_patterns
+        from host_device.listening.commands import warn_unknown_words
+        from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
+
+        try:
+            model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))
+        except ModelMissing as exc:
+            print(f"host-device: {exc}; nominations are not heard", flush=True)
+            self.missing_model = True
+            return None
+        self.missing_model = False
+        warn_unknown_words(model, russian_patterns())
+        return model
+
+    def seats(self, preset: str) -> int:
+        return table_preset(preset, None, self.config.city).seats
+
+    def _load_choice(self) -> Choice:
+        default = Choice(self.args.preset, self.args.deal or "device")
+        try:
+            data = json.loads(self.choice_path.read_text(encoding="utf-8"))
+            choice = Choice(str(data["preset"]), str(data["deal"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            return default
+        return choice if choice.preset in RULES and choice.deal in DEALS else default
+
+    def _save_choice(self, choice: Choice) -> None:
+        try:
+            self.choice_path.parent.mkdir(parents=True, exist_ok=True)
+            with replacing(self.choice_path) as tmp:
+                tmp.write_text(json.dumps({"preset": choice.preset, "deal": choice.deal}), encoding="utf-8")
+        except OSError as exc:
+            log.warning("%s: cannot keep the menu's choice: %s", self.choice_path, exc.strerror)
+
+    def _offer(self) -> int | None:
+        """The latest game at this table, if it is unfinished and can be carried on."""
+        table = [g for g in self.store.games() if g.mode in ("host", "assist") and g.preset in RULES]
+        table = [g for g in table if not self._trial(g.id)]
+        if not table or table[-1].finished_at is not None:
+            return None
+        resumable = {g.id for g in self.store.unfinished()}
+        return table[-1].id if table[-1].id in resumable else None
+
+    def _trial(self, game_id: int) -> bool:
+        try:
+            return bool(self.store.settings(game_id).get("trial_days"))
+        except HostDeviceError:
+            return True  # damaged settings: not offered
+
+    def _panel_for(self, seats: int) -> None:
+        """The panel sized for this table (a 12-seat table needs 12 seats' pins)."""
+        if self.panel.seats != seats:
+            self.panel.close()
+            self.panel = make_panel(self.args.panel, self.config.pinmap(seats), time.monotonic, self.inbox)
+            self.devices.panel = self.panel
+
+    # ------------------------------------------------------------ the box
+
+    def between_games(self, offer: int | None) -> Outcome:
+        """Ready (or the question) until the buttons decide."""
+        sched = Scheduler()
+        announcer = self.devices.announcer
+
+        def play(key: str, slots: dict[str, Any]) -> None:
+            announcer.say(key, **slots)
+
+        controls = Controls(
+            sched,
+            play,
+            announcer.duration,
+            self.choice,
+            self.seats,
+            offer=offer,
+            power_off=self.devices.power_off,
+        )
+        controls.start()
+        self.ready_said = getattr(self, "ready_said", 0) + (controls.state == "ready")
+        speed = self.args.speed
+
+        def beat() -> None:
+            sched.after(TICK_S * speed, beat)
+
+        beat()
+        sched.run_real(
+            speed,
+            stop=lambda: controls.outcome is not None and sched.now >= controls.speaking_until,
+            inbox=self.inbox,
+            on_input=controls.input,
+            tick=self._tick,
+        )
+        if controls.choice != self.choice:
+            self.choice = controls.choice
+            self._save_choice(self.choice)
+            self._panel_for(self.seats(self.choice.preset))
+        assert controls.outcome is not None
+        return controls.outcome
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        if now - self._polled >= TICK_S:
+            self._polled = now
+            self.panel.poll()
+
+    def _game_args(self, outcome: Outcome) -> argparse.Namespace:
+        game = vars(self.args) | {"preset": self.choice.preset, "deal": self.choice.deal, "new": True}
+        game["resume"], game["seats"] = None, None
+        if outcome.kind == "resume":
+            assert outcome.game_id is not None
+            preset = self.store.preset(outcome.game_id)
+            game |= {"preset": preset.name, "resume": outcome.game_id, "new": False}
+            game["seats"] = table_of(preset).get("seats")
+            self._panel_for(preset.seats)
+        return argparse.Namespace(**game)
+
+    def run(self) -> int:
+        off = False
+        signal.signal(signal.SIGTERM, _stop)
+        try:
+            if self.missing_model:
+                self.devices.announcer.say("model_missing").wait(10)
+            offer = self._offer()
+            while not off:
+                outcome = self.between_games(offer)
+                offer = None
+                if outcome.kind == "off":
+                    off = True
+                    break
+                host = Host(self._game_args(outcome), self.devices)
+                host.run()
+                off = host.leaving is not None
+                self.games = getattr(self, "games", 0) + 1
+                if not off:
+                    self.panel.all_leds(OFF)
+                    self._panel_for(self.seats(self.choice.preset))
+        except Stopped:
+            print("host-device: остановлено (SIGTERM)", flush=True)
+        finally:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            self.close()
+        if off:
+            print("host-device: выключаюсь", flush=True)
+            self.power_off(POWER_OFF)
+        return 0
+
+    def close(self) -> None:
+        """Everything closed, the store last written and closed, before any power-off."""
+        self.devices.speaker.set_bed(None)
+        self.devices.speaker.close()
+        self.panel.close()
+        self.store.close()

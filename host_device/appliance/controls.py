@@ -1,0 +1,184 @@
+"""The box's three buttons between games (``run --box``), on the runtime's
+scheduler, so that tests run them on virtual time.
+
+- ready: «Ведущий готов. Классика, десять игроков.»; a short press of
+  «Дальше» starts a game; holding it HOLD (3 s) opens the menu.
+- the menu: the rules, then the deal; «Дальше» moves to the next choice,
+  «Отмена» chooses it; MENU_IDLE_S without a press closes it as it was.
+- the question (an unfinished game at start): «Дальше» carries it on,
+  «Отмена» starts a new one.
+- holding «Пауза» 5 s (when the config allows): «Выключаюсь», then off.
+
+A short press of «Дальше» counts when it is let go (a hold must not also
+start a game); «Отмена» counts when pressed (it has no hold).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from hardware.events import Held, HostKey, Press, Release
+from host_device.runtime.clock import Scheduled, Scheduler
+
+log = logging.getLogger(__name__)
+
+RULES = ("classic", "event", "city")
+DEALS = ("device", "cards")
+MENU_IDLE_S = 20.0
+GAP_S = 0.3  # between the phrases of one utterance
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the next game is: the menu's two choices."""
+
+    preset: str = "classic"
+    deal: str = "device"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kind: Literal["new", "resume", "off"]
+    game_id: int | None = None
+
+
+Phrase = tuple[str, dict[str, Any]]
+
+
+class Controls:
+    def __init__(
+        self,
+        sched: Scheduler,
+        play: Callable[[str, dict[str, Any]], None],
+        duration: Callable[[str, dict[str, Any]], float],
+        choice: Choice,
+        seats: Callable[[str], int],
+        offer: int | None = None,
+        power_off: bool = False,
+    ) -> None:
+        self.sched, self._play, self._duration = sched, play, duration
+        self.choice = choice
+        self.seats = seats
+        self.offer = offer
+        self.power_off = power_off
+        self.state: Literal["question", "ready", "rules", "deal"] = "question" if offer else "ready"
+        self.outcome: Outcome | None = None
+        self.speaking_until = sched.now
+        self._pending: list[Scheduled] = []
+        self._down: set[str] = set()  # host keys pressed and not yet let go or held
+        self._menu: Choice = choice
+        self._idle: Scheduled | None = None
+
+    # ------------------------------------------------------------ what it says
+
+    def start(self) -> None:
+        if self.state == "question":
+            self._utter(("resume_question", {}))
+        else:
+            self._ready()
+
+    def _utter(self, *phrases: Phrase) -> None:
+        """Say these now, one after another (cutting off whatever was being said)."""
+        for item in self._pending:
+            item.cancel()
+        self._pending = []
+        t = self.sched.now
+        for key, slots in phrases:
+            self._pending.append(self.sched.at(t, functools.partial(self._play, key, slots)))
+            t += self._duration(key, slots) + GAP_S
+        self.speaking_until = t
+
+    def rules(self, choice: Choice) -> Phrase:
+        return f"rules_{choice.preset}", {"count": self.seats(choice.preset)}
+
+    def _ready(self) -> None:
+        self.state = "ready"
+        said = [("ready", {}), self.rules(self.choice)]
+        if self.choice.deal != "device":
+            said.append((f"deal_{self.choice.deal}", {}))
+        self._utter(*said)
+
+    # ------------------------------------------------------------ the buttons
+
+    def input(self, item: Any) -> None:
+        if isinstance(item, HostKey):
+            item = item.press
+        key = getattr(item, "key", None)
+        if self.outcome is not None or not isinstance(key, str):
+            return  # decided, or a seat's button (no use between games), or not a button
+        if isinstance(item, Press):
+            self._down.add(key)
+            if item.key == "undo":
+                self._undo()
+        elif isinstance(item, Held):
+            self._down.discard(item.key)  # its release is not a short press
+            if item.key == "pause":
+                self._off()
+            elif item.key == "next" and self.state == "ready":
+                self._open_menu()
+        elif isinstance(item, Release) and item.key in self._down:
+            self._down.discard(item.key)
+            if item.key == "next":
+                self._next()
+
+    def _next(self) -> None:
+        if self.state == "question":
+            self.outcome = Outcome("resume", self.offer)
+        elif self.state == "ready":
+            self.outcome = Outcome("new")
+        elif self.state == "rules":
+            rules = RULES[(RULES.index(self._menu.preset) + 1) % len(RULES)]
+            self._menu = replace(self._menu, preset=rules)
+            self._utter(self.rules(self._menu))
+        else:
+            deal = DEALS[(DEALS.index(self._menu.deal) + 1) % len(DEALS)]
+            self._menu = replace(self._menu, deal=deal)
+            self._utter((f"deal_{deal}", {}))
+        if self.outcome is not None:
+            self._utter()  # whatever it was saying stops: the game starts
+        self._keep_menu_open()
+
+    def _undo(self) -> None:
+        if self.state == "question":
+            self.outcome = Outcome("new")
+            self._utter()
+        elif self.state == "rules":
+            self.state = "deal"
+            self._utter((f"deal_{self._menu.deal}", {}))
+        elif self.state == "deal":
+            self.choice = self._menu
+            self._close_menu()
+        self._keep_menu_open()
+
+    def _open_menu(self) -> None:
+        self.state = "rules"
+        self._menu = self.choice
+        self._utter(("menu", {}), self.rules(self._menu))
+        self._keep_menu_open()
+
+    def _keep_menu_open(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        if self.state in ("rules", "deal") and self.outcome is None:
+            self._idle = self.sched.at(
+                max(self.sched.now, self.speaking_until) + MENU_IDLE_S, self._close_menu
+            )
+
+    def _close_menu(self) -> None:
+        """Back to ready, with what was chosen (nothing, if the menu timed out)."""
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        self._ready()
+
+    def _off(self) -> None:
+        if not self.power_off:
+            log.warning("the pause button was held, but powering off is off ([box] power_off = false)")
+            return
+        self.outcome = Outcome("off")
+        self._utter(("powering_off", {}))
