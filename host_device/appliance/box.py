@@ -30,6 +30,7 @@ from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outco
 from host_device.config import Config, load_config
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.host import Devices, Host, table_preset
+from host_device.words_ru import preset_name
 from voices.files import replacing
 from voices.pack import data_dir
 
@@ -187,7 +188,14 @@ class Box:
             power_off=self.devices.power_off,
         )
         controls.start()
-        self.ready_said = getattr(self, "ready_said", 0) + (controls.state == "ready")
+        if controls.state == "ready":
+            print(
+                f"host-device: готов: {preset_name(self.choice.preset)}, {self.seats(self.choice.preset)} "
+                "игроков («Дальше» — игра; держать «Дальше» 3 с — меню; держать «Пауза» 5 с — выключить)",
+                flush=True,
+            )
+        else:
+            print(f"host-device: игра {offer} прервана: «Дальше» — продолжить, «Отмена» — новая", flush=True)
         speed = self.args.speed
 
         def beat() -> None:
@@ -241,7 +249,6 @@ class Box:
                 host = Host(self._game_args(outcome), self.devices)
                 host.run()
                 off = host.leaving is not None
-                self.games = getattr(self, "games", 0) + 1
                 if not off:
                     self.panel.all_leds(OFF)
                     self._panel_for(self.seats(self.choice.preset))

@@ -1,0 +1,192 @@
+"""``host-device service unit|install|remove|status``: the box as a systemd
+service, started at boot as an unprivileged user.
+
+The unit runs ``run --box`` with nobody at a terminal; systemd orders it
+after the sound card (``sound.target``), restarts it when it fails (a sound
+card that is not there yet, a crash) at most RESTART_BURST times in
+RESTART_WINDOW_S, and keeps its output in the journal. The user is put in the
+``gpio`` and ``audio`` groups (those this machine has), and a polkit rule lets
+him power the Pi off (the held «Пауза»).
+"""
+
+from __future__ import annotations
+
+import argparse
+import grp
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine import HostDeviceError
+
+NAME = "host-device"
+UNIT_PATH = Path("/etc/systemd/system") / f"{NAME}.service"
+POLKIT_PATH = Path("/etc/polkit-1/rules.d") / f"50-{NAME}.rules"
+GROUPS = ("gpio", "audio")
+RESTART_BURST = 5
+RESTART_WINDOW_S = 300
+
+
+class ServiceError(HostDeviceError, RuntimeError):
+    pass
+
+
+def executable() -> Path:
+    """This installation's ``host-device`` (beside the Python that runs it)."""
+    return Path(sys.executable).parent / NAME
+
+
+def existing_groups(groups: tuple[str, ...] = GROUPS) -> list[str]:
+    out = []
+    for name in groups:
+        try:
+            grp.getgrnam(name)
+        except KeyError:
+            continue
+        out.append(name)
+    return out
+
+
+def default_user() -> str:
+    """Who the box runs as: the user who called sudo, else whoever runs this."""
+    return os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
+
+
+def unit_text(user: str, groups: list[str], command: list[str], workdir: Path) -> str:
+    group_line = f"SupplementaryGroups={' '.join(groups)}\n" if groups else ""
+    return f"""[Unit]
+Description=Mafia table host: ready at boot, run by the panel's buttons (host-device run --box)
+After=sound.target
+Wants=sound.target
+StartLimitIntervalSec={RESTART_WINDOW_S}
+StartLimitBurst={RESTART_BURST}
+
+[Service]
+Type=simple
+User={user}
+{group_line}WorkingDirectory={workdir}
+Environment=PYTHONUNBUFFERED=1
+ExecStart={" ".join(command)}
+Restart=on-failure
+RestartSec=5
+StandardInput=null
+StandardOutput=journal
+StandardError=journal
+TimeoutStopSec=20
+
+[Install]
+WantedBy=multi-user.target
+"""
+
+
+def polkit_rule(user: str) -> str:
+    return f"""// {NAME}: the box's user may power the Pi off (the held «Пауза»)
+polkit.addRule(function(action, subject) {{
+    if ((action.id == "org.freedesktop.login1.power-off" ||
+         action.id == "org.freedesktop.login1.power-off-multiple-sessions") &&
+        subject.user == "{user}") {{
+        return polkit.Result.YES;
+    }}
+}});
+"""
+
+
+def the_unit(args: argparse.Namespace) -> str:
+    user = args.user or default_user()
+    try:
+        home = Path(pwd.getpwnam(user).pw_dir)
+    except KeyError:
+        raise ServiceError(f"--user {user}: no such user on this machine") from None
+    command = [str(executable()), "run", "--box"]
+    if args.config:
+        command += ["--config", str(Path(args.config).resolve())]
+    return unit_text(user, existing_groups(), command, home if home.is_dir() else Path("/"))
+
+
+def has_systemd() -> bool:
+    return Path("/run/systemd/system").is_dir() and shutil.which("systemctl") is not None
+
+
+def _systemctl(*arguments: str) -> None:
+    result = subprocess.run(["systemctl", *arguments], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise ServiceError(f"systemctl {' '.join(arguments)}: {result.stderr.strip() or result.returncode}")
+
+
+def _need_systemd_and_root() -> None:
+    if not has_systemd():
+        raise ServiceError("no systemd on this machine: start the box with: host-device run --box")
+    if os.geteuid() != 0:
+        raise ServiceError("installing a service needs root: sudo .venv/bin/host-device service …")
+
+
+def cmd_unit(args: argparse.Namespace) -> int:
+    print(the_unit(args), end="")
+    return 0
+
+
+def cmd_install(args: argparse.Namespace) -> int:
+    _need_systemd_and_root()
+    user = args.user or default_user()
+    if user == "root":
+        raise ServiceError("the box runs as an unprivileged user: add --user pi (or the table's user)")
+    text = the_unit(args)
+    for group in existing_groups():
+        subprocess.run(["usermod", "-aG", group, user], check=False)
+    UNIT_PATH.write_text(text, encoding="utf-8")
+    if POLKIT_PATH.parent.is_dir():
+        POLKIT_PATH.write_text(polkit_rule(user), encoding="utf-8")
+    _systemctl("daemon-reload")
+    _systemctl("enable", "--now", f"{NAME}.service")
+    print(f"host-device: {UNIT_PATH} installed and started; it starts at every boot")
+    print("host-device: see it with: host-device service status")
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    _need_systemd_and_root()
+    if UNIT_PATH.exists():
+        subprocess.run(["systemctl", "disable", "--now", f"{NAME}.service"], check=False)
+        UNIT_PATH.unlink()
+    POLKIT_PATH.unlink(missing_ok=True)
+    _systemctl("daemon-reload")
+    print(f"host-device: the service is removed ({UNIT_PATH})")
+    return 0
+
+
+def state() -> str:
+    """The service's state in a word (active, inactive, failed, not installed), or why not known."""
+    if not has_systemd():
+        return "no systemd here"
+    result = subprocess.run(["systemctl", "is-active", f"{NAME}.service"], capture_output=True, text=True)
+    word = result.stdout.strip() or "unknown"
+    return "not installed" if word == "inactive" and not UNIT_PATH.exists() else word
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    if not has_systemd():
+        raise ServiceError("no systemd on this machine: nothing runs as a service here")
+    print(f"host-device: service {state()}")
+    journal = ["journalctl", "-u", f"{NAME}.service", "-n", "15", "--no-pager", "-o", "short"]
+    subprocess.run(journal, check=False)
+    return 0
+
+
+def add_commands(commands: Any) -> None:
+    service = commands.add_parser("service", help="the box as a systemd service, started at boot")
+    sub = service.add_subparsers(dest="service_command", required=True, metavar="ACTION")
+    for name, func, text in (
+        ("unit", cmd_unit, "print the unit file (nothing installed)"),
+        ("install", cmd_install, "install, enable and start the service (as root)"),
+        ("remove", cmd_remove, "stop, disable and remove the service (as root)"),
+        ("status", cmd_status, "the service's state and its last log lines"),
+    ):
+        p = sub.add_parser(name, help=text)
+        if name in ("unit", "install"):
+            p.add_argument("--user", help="who the box runs as (default: the user who called sudo)")
+            p.add_argument("--config", metavar="FILE.toml", help="the config file the box reads")
+        p.set_defaults(func=func)
