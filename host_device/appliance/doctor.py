@@ -1,0 +1,229 @@
+"""``host-device doctor``: everything the box needs, checked, and what to fix.
+
+Each check prints one line (``ok`` or ``FIX``, what was found, what to do);
+the command ends with «всё в порядке» and exit 0, or with the list of what to
+fix and exit 1. With ``--auto`` nobody is needed: the mock panel presses its
+own buttons (as ``hardware test --auto``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import queue
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine import HostDeviceError
+from hardware.events import HardwareEvent
+from hardware.factory import AUDIO, PANELS, make_audio, make_panel
+from host_device.config import load_config
+
+PACKAGES = ("numpy", "vosk", "sounddevice", "gpiozero", "num2words", "pymorphy3", "starlette", "uvicorn")
+MIN_FREE_MB = 200  # the store writes a few kB a game; this leaves room for years and the system
+
+
+class Doctor:
+    def __init__(self, out: Callable[[str], None]) -> None:
+        self.out = out
+        self.problems: list[str] = []
+
+    def ok(self, text: str) -> None:
+        self.out(f"  ok   {text}")
+
+    def fix(self, text: str, how: str) -> None:
+        self.out(f"  FIX  {text}: {how}")
+        self.problems.append(f"{text}: {how}")
+
+    def check(self, name: str, fn: Callable[[], None]) -> None:
+        """One check; an unexpected error in it is a problem to fix, not a traceback."""
+        try:
+            fn()
+        except HostDeviceError as exc:
+            self.fix(name, str(exc))
+        except Exception as exc:
+            self.fix(name, f"{type(exc).__name__}: {exc}")
+
+
+def python_and_packages(doctor: Doctor) -> None:
+    version = ".".join(map(str, sys.version_info[:3]))
+    doctor.ok(f"Python {version}")  # an older one cannot run this at all (pyproject: 3.11 or newer)
+    missing = []
+    for name in PACKAGES:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            missing.append(name)
+    if missing:
+        doctor.fix(f"packages missing: {', '.join(missing)}", "run ./run once: it installs them")
+    else:
+        doctor.ok(f"packages: {', '.join(PACKAGES)}")
+    if shutil.which("espeak-ng") is None:
+        doctor.fix("espeak-ng not found", "sudo apt-get install espeak-ng (the built-in voice needs it)")
+
+
+def voice_pack(doctor: Doctor) -> Any:
+    from host_device.voice_commands import ensure_builtin
+    from voices.catalogue import russian
+
+    catalogue = russian()
+    pack = ensure_builtin(catalogue)
+    missing = [key for key in catalogue.clips() if key not in pack.clips]
+    if missing:
+        doctor.fix(f"voice pack: {len(missing)} clips missing", "host-device voices build")
+    else:
+        doctor.ok(f"voice pack: {len(pack.clips)} clips, {pack.sample_rate} Hz")
+    return catalogue, pack
+
+
+def speech_model(doctor: Doctor, path: Path | None) -> None:
+    from host_device.intents import russian_patterns
+    from host_device.listening.commands import knows
+    from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
+
+    try:
+        model = SpeechModel(find_model(path))
+    except ModelMissing as exc:
+        doctor.fix("speech model", str(exc))
+        return
+    patterns = russian_patterns()
+    cannot = patterns.unreachable(lambda w: knows(model, w), 12)
+    if cannot:
+        doctor.fix(
+            f"speech model {model.path.name}: cannot hear {'; '.join(cannot)[:200]}",
+            "install a Russian model: host-device model install (vosk-model-small-ru-0.22)",
+        )
+    else:
+        doctor.ok(f"speech model {model.path.name}: knows every word the game listens for")
+
+
+def disk(doctor: Doctor, store: Path) -> None:
+    where = store if store.exists() else next(p for p in store.parents if p.exists())
+    free_mb = shutil.disk_usage(where).free // 2**20
+    if free_mb < MIN_FREE_MB:
+        doctor.fix(f"{free_mb} MB free for the game store ({where})", f"free at least {MIN_FREE_MB} MB")
+    else:
+        doctor.ok(f"{free_mb} MB free for the game store ({store})")
+
+
+def service_state(doctor: Doctor) -> None:
+    from host_device.appliance.service import state
+
+    word = state()
+    if word == "failed":
+        doctor.fix("the service has failed", "host-device service status (its last log lines say why)")
+    else:
+        doctor.ok(f"service: {word}")
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from host_device.selftest import SelfTest
+    from host_device.store.db import default_store_path
+    from voices.announcer import Announcer
+
+    def out(text: str) -> None:
+        print(text, flush=True)
+
+    doctor = Doctor(out)
+    out("host-device doctor")
+    doctor.check("Python", lambda: python_and_packages(doctor))
+    found: dict[str, Any] = {}
+    doctor.check("voice pack", lambda: found.update(voice=voice_pack(doctor)))
+    if args.no_model:
+        doctor.ok("speech model: not used (--no-model: nominations are typed or keyed by the host)")
+    else:
+        doctor.check("speech model", lambda: speech_model(doctor, Path(args.model) if args.model else None))
+    doctor.check("disk", lambda: disk(doctor, Path(args.store) if args.store else default_store_path()))
+    doctor.check("service", lambda: service_state(doctor))
+    try:
+        config = load_config(Path(args.config) if args.config else None)
+        pinmap = config.pinmap(args.seats)
+    except HostDeviceError as exc:
+        doctor.fix("pin map", str(exc))
+        return finish(doctor)
+    doctor.ok(f"pin map: {args.seats} seats and the host's three buttons, every pin once")
+    if "voice" not in found:
+        return finish(doctor)
+    catalogue, pack = found["voice"]
+    events: queue.Queue[HardwareEvent] = queue.Queue()
+    panel_kind = "mock" if args.auto else args.panel
+    try:
+        panel = make_panel(panel_kind, pinmap, time.monotonic, events)
+    except HostDeviceError as exc:
+        doctor.fix("panel", str(exc))
+        return finish(doctor)
+    try:
+        try:
+            microphone, speaker = make_audio(
+                args.audio,
+                time.monotonic,
+                events,
+                pack.sample_rate,
+                config.microphone,
+                config.speaker,
+                Path(args.wav) if args.wav else None,
+            )
+        except HostDeviceError as exc:
+            doctor.fix("sound", str(exc))
+            return finish(doctor)
+        try:
+            announcer = Announcer(catalogue, pack, speaker)
+            test = SelfTest(
+                panel,
+                microphone,
+                announcer.beep,
+                sys.stdout,
+                auto=args.auto,
+                step_s=0.02 if args.auto else 0.3,
+                press_wait_s=2 if args.auto else 60,
+                mic_s=1,
+                sound=args.audio != "null",
+            )
+            test.print = lambda text: out(f"       {text}")  # type: ignore[method-assign]
+            test.buttons()
+            if args.audio == "null":
+                doctor.fix("sound", "not checked (--audio null); check it with --audio device")
+            else:
+                test.microphone_level()
+                tone = announcer.beep()
+                if tone.wait(5):
+                    out(f"       speaker: a test tone played ({tone.seconds:.2f} s)")
+                else:
+                    test.failures.append("the test tone did not finish playing")
+            for failure in test.failures:
+                doctor.fix(failure, "check the wiring against: host-device hardware wiring --to wiring.svg")
+            if not test.failures:
+                doctor.ok("buttons, microphone and speaker answer")
+        finally:
+            speaker.close()
+    finally:
+        panel.close()
+    return finish(doctor)
+
+
+def finish(doctor: Doctor) -> int:
+    if doctor.problems:
+        print(f"нужно исправить ({len(doctor.problems)}):", flush=True)
+        for problem in doctor.problems:
+            print(f"  - {problem}", flush=True)
+        return 1
+    print("всё в порядке", flush=True)
+    return 0
+
+
+def add_commands(commands: Any) -> None:
+    p = commands.add_parser("doctor", help="check everything the box needs, and say what to fix")
+    p.add_argument("--auto", action="store_true", help="nobody at the table: mock pins press themselves")
+    p.add_argument("--panel", default="gpio", choices=PANELS, help="gpio (default), keyboard or mock")
+    p.add_argument("--audio", default="device", choices=AUDIO, help="device (default), null or file")
+    p.add_argument("--wav", metavar="FILE.wav", help="with --audio file: what the microphone hears")
+    p.add_argument("--seats", type=int, default=10, choices=range(6, 13), metavar="6…12", help="default 10")
+    p.add_argument("--config", metavar="FILE.toml")
+    p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")
+    p.add_argument("--no-model", action="store_true", help="this table plays without speech recognition")
+    p.add_argument("--store", metavar="PATH", help="the game store (default: in the data directory)")
+    p.set_defaults(func=cmd_doctor)
