@@ -200,3 +200,6 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--seats", type=int, default=10, choices=(10, 12), help="seats at the table (10 or 12)")
     p.add_argument("--config", metavar="FILE.toml", help="the config file (pins, sound devices)")
     p.set_defaults(func=cmd_hardware_test)
+    from host_device.appliance.wiring import add_wiring_command
+
+    add_wiring_command(sub)

@@ -6,10 +6,8 @@ from tests.conftest import MIC_WAV
 
 
 def doctor(tmp_path, *extra):
-    return main(
-        ["doctor", "--auto", "--audio", "file", "--wav", str(MIC_WAV), "--store", str(tmp_path / "g.sqlite3")]
-        + list(extra)
-    )
+    store = str(tmp_path / "g.sqlite3")
+    return main(["doctor", "--auto", "--audio", "file", "--wav", str(MIC_WAV), "--store", store, *extra])
 
 
 def test_doctor_passes_when_everything_is_there(tmp_path, builtin_pack, capsys):
