@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from engine import HostDeviceError
+from host_device.appliance.card import add_commands as add_card_commands
 from host_device.appliance.doctor import add_commands as add_doctor_commands
 from host_device.appliance.service import add_commands as add_service_commands
 from host_device.arguments import seat_count
@@ -126,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_games_commands(commands)
     add_service_commands(commands)
     add_doctor_commands(commands)
+    add_card_commands(commands)
     return parser
 
 

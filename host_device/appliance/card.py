@@ -1,0 +1,157 @@
+"""``host-device card [--preset P] --to FILE.html|FILE.pdf``: a one-page
+Russian card for the players (A4), printed from the same tables the device
+uses: its phrases, the deal's LED signals, the check's answers."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import tempfile
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from engine import HostDeviceError, Role, get_preset
+from engine.roles import BLACK_ROLES
+from host_device.runtime.signals import ROLE_SIGNALS
+from host_device.words_ru import preset_name
+from voices.catalogue import russian
+from voices.files import replacing
+from voices.forms import ROLE_WORDS
+
+SIGNAL_WORDS = {
+    "on": "горит ровно",
+    "pulse": "медленно пульсирует",
+    "blink": "мигает",
+    "fast": "часто мигает",
+    "flash": "короткие вспышки",
+    "slow": "медленно мигает",
+}
+STYLE = """
+@page { size: A4; margin: 14mm; }
+body { font-family: "DejaVu Sans", sans-serif; font-size: 10.5pt; line-height: 1.35; margin: 0; }
+h1 { font-size: 17pt; margin: 0 0 4mm; }
+h2 { font-size: 12pt; margin: 4mm 0 1.5mm; border-bottom: 1px solid #999; }
+table { border-collapse: collapse; } td { padding: 0.6mm 3mm 0.6mm 0; vertical-align: top; }
+.say { font-style: italic; } ul { margin: 0; padding-left: 5mm; }
+"""
+
+
+def card_html(preset_key: str) -> str:
+    preset = get_preset(preset_key)
+    text = russian().text
+    city = preset_key == "city"
+    roles = [Role.CIVILIAN, *(r for r, _ in preset.roles)]
+    deal = "".join(
+        f"<tr><td>{escape(ROLE_WORDS[r].capitalize())}</td><td>{SIGNAL_WORDS[ROLE_SIGNALS[r]]}</td></tr>"
+        for r in roles
+    )
+    checks = []
+    for rule in preset.checks:
+        what = "чёрный (мафия)" if rule.finds == BLACK_ROLES else ", ".join(ROLE_WORDS[r] for r in rule.finds)
+        checks.append(
+            f"<li>{escape(ROLE_WORDS[rule.checker].capitalize())} проверяет: огонёк проверенного "
+            f"<b>горит ровно</b> — {escape(what)}; <b>мигает</b> — нет.</li>"
+        )
+    speech = (
+        f"«{text('speech', {'seat': 5, 'seconds': preset.speech_seconds})}»"
+        if not city
+        else (f"«{text('nomination', {'seat': 5})}» — каждый по кругу называет кандидата или говорит «пас».")
+    )
+    nominate = (
+        "<p>Выставить: скажите во время своей речи <span class=say>«Я выставляю игрока номер семь»</span> — "
+        "ведущий ответит <span class=say>«Принято»</span>. Снять: <span class=say>«Я снимаю игрока номер "
+        "семь»</span>. Закончить речь раньше: последнее слово <span class=say>«Спасибо»</span> или "
+        "<span class=say>«Пас»</span>.</p>"
+        if not city
+        else "<p>Кандидата называют в круге выдвижения: <span class=say>«Игрок номер семь»</span>, "
+        "или <span class=say>«Пас»</span> / <span class=say>«Никого»</span>. Кандидат может сказать "
+        "<span class=say>«Беру золотую минуту»</span> (одна за игру).</p>"
+    )
+    look = escape(text("look_at_your_light", {"seat": 3}))
+    close = escape(text("close_your_eyes"))
+    nobody = " Кто не проголосовал ни за кого, голосует за то, чтобы никого не убивать." if city else ""
+    return f"""<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><title>Памятка игрока: {escape(preset_name(preset_key))}</title>
+<style>{STYLE}</style></head><body>
+<h1>Мафия с автоведущим — памятка игрока ({escape(preset_name(preset_key))}, {preset.seats} мест)</h1>
+<h2>Что говорит ведущий</h2>
+<ul>
+<li>Начало: <span class=say>«{escape(text("game_starts"))}»</span>, затем
+<span class=say>«{escape(text(preset.deal_phrase()))}»</span></li>
+<li>Речь: <span class=say>{escape(speech)}</span> За 10 секунд до конца — короткий сигнал;
+в конце — <span class=say>«{escape(text("time_up"))}»</span></li>
+<li>Конец игры: победитель и роли всех игроков вслух.</li>
+</ul>
+<h2>Как выставлять</h2>
+{nominate}
+<h2>Кнопки</h2>
+<ul>
+<li>Своя кнопка у каждого места: голос, ход ночью, досрочный конец своей речи.</li>
+<li>«Дальше» — начать игру (у готового ведущего) и следующий шаг; держать 3 с — меню (правила, раздача;
+«Дальше» — следующий вариант, «Отмена» — выбрать).</li>
+<li>«Пауза» — пауза и продолжение; держать 5 с — выключение (игра сохранится и будет предложена снова).</li>
+<li>«Отмена» — отменить последний шаг; на вопрос «Продолжить прерванную игру?» — начать заново.</li>
+</ul>
+<h2>Раздача ролей огоньками</h2>
+<p>Ночью ведущий по очереди называет места: <span class=say>«{look}»</span>
+Огонёк 4 секунды показывает роль, одинаково долго для всех, затем <span class=say>«{close}»</span></p>
+<table>{deal}</table>
+<h2>Ночь: перебор мест</h2>
+<p>Ночью ведущий называет номера всех живых мест по очереди — одинаково, кто бы ни проснулся.
+Проснувшийся нажимает свою кнопку, когда звучит номер его цели; остальные сидят с закрытыми глазами.
+Под ночью играет тихий шум, чтобы щелчки кнопок не были слышны.</p>
+<ul>{"".join(checks)}</ul>
+<h2>Голосование</h2>
+<p>Ведущий называет кандидата: <span class=say>«{escape(text("vote_question", {"seat": 7}))}»</span>
+Голосуют нажатием своей кнопки, пока открыто окно (огоньки подсказывают); нажатие вне окна не считается.
+Один голос на круг.{nobody}</p>
+</body></html>
+"""
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    target = Path(args.to)
+    kind = target.suffix.lower()
+    if kind not in (".html", ".pdf"):
+        raise HostDeviceError(f"--to {args.to}: the card is an .html or a .pdf file")
+    html = card_html(args.preset)
+    try:
+        if kind == ".html":
+            with replacing(target) as tmp:
+                tmp.write_text(html, encoding="utf-8")
+        else:
+            write_pdf(html, target)
+    except OSError as exc:
+        raise HostDeviceError(f"{target}: cannot write: {exc.strerror}") from None
+    print(f"host-device: {target}: the players' card ({preset_name(args.preset)})")
+    return 0
+
+
+def write_pdf(html: str, target: Path) -> None:
+    """Chromium prints the HTML to an A4 PDF."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        raise HostDeviceError(
+            "a PDF is printed with Chromium: sudo apt-get install chromium (or --to card.html)"
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "card.html"
+        page.write_text(html, encoding="utf-8")
+        out = Path(tmp) / "card.pdf"
+        command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"]
+        result = subprocess.run(
+            [*command, f"--print-to-pdf={out}", page.as_uri()], capture_output=True, text=True, timeout=120
+        )
+        if result.returncode != 0 or not out.exists():
+            raise HostDeviceError(f"chromium could not print the card: {result.stderr.strip()[-200:]}")
+        with replacing(target) as final:
+            final.write_bytes(out.read_bytes())
+
+
+def add_commands(commands: Any) -> None:
+    p = commands.add_parser("card", help="a one-page Russian card for the players (A4, HTML or PDF)")
+    p.add_argument("--preset", default="classic", choices=("classic", "event", "city"))
+    p.add_argument("--to", required=True, metavar="FILE.html|FILE.pdf")
+    p.set_defaults(func=cmd_card)

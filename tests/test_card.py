@@ -1,0 +1,54 @@
+"""``card --to FILE.html|FILE.pdf``: the players' card, rendered."""
+
+import re
+from html.parser import HTMLParser
+
+from engine import get_preset
+from host_device.cli import main
+from host_device.runtime.signals import ROLE_SIGNALS
+from voices.forms import ROLE_WORDS
+
+
+class Text(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.parts = []
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+def rendered(path):
+    parser = Text()
+    parser.feed(path.read_text("utf-8"))
+    return " ".join(" ".join(parser.parts).split())
+
+
+def test_the_card_names_each_roles_signal_and_how_to_nominate(tmp_path, capsys):
+    from host_device.appliance.card import SIGNAL_WORDS
+
+    for preset in ("classic", "event", "city"):
+        path = tmp_path / f"{preset}.html"
+        assert main(["card", "--preset", preset, "--to", str(path)]) == 0
+        text = rendered(path)
+        for role, _ in get_preset(preset).roles:
+            assert f"{ROLE_WORDS[role].capitalize()} {SIGNAL_WORDS[ROLE_SIGNALS[role]]}" in text
+        assert "Ночь: перебор мест" in text and "Голосование" in text and "держать 5 с" in text
+        if preset == "city":
+            assert "«Пас»" in text and "золотую минуту" in text
+        else:
+            assert "«Я выставляю игрока номер семь»" in text and "«Принято»" in text
+    assert "size: A4" in (tmp_path / "classic.html").read_text("utf-8")
+
+
+def test_the_card_prints_to_a_one_page_pdf(tmp_path, capsys):
+    path = tmp_path / "card.pdf"
+    assert main(["card", "--to", str(path)]) == 0
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", data)) == 1  # one A4 page
+
+
+def test_a_card_to_another_kind_of_file_is_one_line(tmp_path, capsys):
+    assert main(["card", "--to", str(tmp_path / "card.docx")]) == 2
+    assert ".html or a .pdf" in capsys.readouterr().err
