@@ -32,13 +32,16 @@ missing file means every default.
 from __future__ import annotations
 
 import os
+import time
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.errors import HostDeviceError
+from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
+from hardware.speaker import Speaker
 from host_device.runtime.assist import AssistSettings
 
 
@@ -74,6 +77,17 @@ class Config:
     city: dict[str, Any] = field(default_factory=dict)  # [city]: seats, mafia, lover (the city table)
     ambience: Ambience = field(default_factory=lambda: Ambience())
     power_off: bool = field(default_factory=lambda: on_a_pi())  # [box].power_off
+
+    def open_audio(
+        self, kind: str, events: Any, rate: int, wav: str | None = None
+    ) -> tuple[Microphone, Speaker]:
+        """The microphone and speaker of ``--audio KIND`` on the devices this
+        config's [audio] names (``wav``: what ``--audio file`` hears)."""
+        from hardware.factory import make_audio
+
+        return make_audio(
+            kind, time.monotonic, events, rate, self.microphone, self.speaker, Path(wav) if wav else None
+        )
 
     def pinmap(self, seats: int) -> PinMap:
         where = f"{self.path}: [panel]" if self.path else "[panel]"

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from hardware.events import HardwareEvent, Press
-from hardware.factory import AUDIO, PANELS, make_audio, make_panel
+from hardware.factory import AUDIO, PANELS, make_panel
 from hardware.microphone import Microphone
 from hardware.panel import OFF, ON, Panel
 from host_device.config import load_config
@@ -153,15 +153,7 @@ def cmd_hardware_test(args: argparse.Namespace) -> int:
     pack = ensure_builtin(catalogue)
     panel = make_panel(args.panel, pinmap, time.monotonic, events)
     try:
-        microphone, speaker = make_audio(
-            args.audio,
-            time.monotonic,
-            events,
-            pack.sample_rate,
-            config.microphone,
-            config.speaker,
-            Path(args.wav) if args.wav else None,
-        )
+        microphone, speaker = config.open_audio(args.audio, events, pack.sample_rate, args.wav)
         try:
             announcer = Announcer(catalogue, pack, speaker)
             fast = args.auto

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine import HostDeviceError
 from engine.presets import table_of
-from hardware.factory import make_audio, make_panel
+from hardware.factory import make_panel
 from hardware.panel import OFF
 from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
 from host_device.config import Config, load_config
@@ -84,15 +84,7 @@ class Box:
             args.panel, self.config.pinmap(self.seats(self.choice.preset)), time.monotonic, self.inbox
         )
         try:
-            microphone, speaker = make_audio(
-                args.audio,
-                time.monotonic,
-                self.inbox,
-                pack.sample_rate,
-                self.config.microphone,
-                self.config.speaker,
-                Path(args.wav) if args.wav else None,
-            )
+            microphone, speaker = self.config.open_audio(args.audio, self.inbox, pack.sample_rate, args.wav)
         except HostDeviceError:
             self.panel.close()
             raise

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import HostDeviceError
 from hardware.events import HardwareEvent
-from hardware.factory import AUDIO, PANELS, make_audio, make_panel
+from hardware.factory import AUDIO, PANELS, make_panel
 from host_device.config import load_config
 
 PACKAGES = ("numpy", "vosk", "sounddevice", "gpiozero", "num2words", "pymorphy3", "starlette", "uvicorn")
@@ -158,15 +158,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         return finish(doctor)
     try:
         try:
-            microphone, speaker = make_audio(
-                args.audio,
-                time.monotonic,
-                events,
-                pack.sample_rate,
-                config.microphone,
-                config.speaker,
-                Path(args.wav) if args.wav else None,
-            )
+            microphone, speaker = config.open_audio(args.audio, events, pack.sample_rate, args.wav)
         except HostDeviceError as exc:
             doctor.fix("sound", str(exc))
             return finish(doctor)

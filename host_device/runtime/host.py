@@ -32,7 +32,7 @@ from typing import Any
 
 from engine import DealRoles, Game, HostDeviceError, Phase, Preset, Role, get_preset
 from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
-from hardware.factory import AUDIO, PANELS, make_audio, make_panel
+from hardware.factory import AUDIO, PANELS, make_panel
 from hardware.microphone import Microphone
 from hardware.panel import LedPattern, Panel
 from hardware.speaker import Playback, Samples, Speaker
@@ -208,23 +208,16 @@ class Host:
                 self.inbox,
                 draw=args.mode == "host",
             )
-            self.microphone, self.speaker = make_audio(
-                args.audio,
-                time.monotonic,
-                self.inbox,
-                pack.sample_rate,
-                config.microphone,
-                config.speaker,
-                Path(args.wav) if args.wav else None,
+            self.microphone, self.speaker = config.open_audio(
+                args.audio, self.inbox, pack.sample_rate, args.wav
             )
             self.announcer = Announcer(catalogue, pack, self.speaker)
         self.bed = (
             None if getattr(args, "no_ambience", False) else night_bed(config.ambience, pack.sample_rate)
         )
         self.bed_on = False
-        self.beds: list[
-            tuple[float, bool]
-        ] = []  # (game time, the night's sound on): the same whatever the roles
+        # (game time, the night's sound on): the same whatever the roles
+        self.beds: list[tuple[float, bool]] = []
         self.leaving: Playback | None = None  # «Выключаюсь» said: the game stops, the box powers off
         self.gate = Gate()
         self.assist: Assist | None = None
