@@ -29,7 +29,7 @@ from hardware.panel import OFF
 from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
 from host_device.config import Config, load_config
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.host import Devices, Host, table_preset
+from host_device.runtime.host import Devices, Host, load_model, table_preset
 from host_device.words_ru import preset_name
 from voices.files import replacing
 from voices.pack import data_dir
@@ -104,18 +104,13 @@ class Box:
     # ------------------------------------------------------------ set-up
 
     def _model(self) -> Any:
-        from host_device.intents import russian_patterns
-        from host_device.listening.commands import warn_unknown_words
-        from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
+        from host_device.listening.speech_model import ModelMissing
 
         try:
-            model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))
+            model = load_model(self.args.model)
         except ModelMissing as exc:
             print(f"host-device: {exc}; nominations are not heard", flush=True)
-            self.missing_model = True
             return None
-        self.missing_model = False
-        warn_unknown_words(model, russian_patterns())
         return model
 
     def seats(self, preset: str) -> int:
@@ -229,7 +224,7 @@ class Box:
         off = False
         signal.signal(signal.SIGTERM, _stop)
         try:
-            if self.missing_model:
+            if self.devices.model is None:
                 self.devices.announcer.say("model_missing").wait(10)
             offer = self._offer()
             while not off:

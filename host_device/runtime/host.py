@@ -104,6 +104,17 @@ def night_bed(ambience: Ambience, rate: int) -> Samples | None:
     return scaled(bed, ambience.volume)
 
 
+def load_model(path: str | None) -> Any:
+    """The speech model (``--model`` or the installed one), with a warning
+    naming the pattern words it lacks; ModelMissing when there is none."""
+    from host_device.listening.commands import warn_unknown_words
+    from host_device.listening.speech_model import SpeechModel, find_model
+
+    model = SpeechModel(find_model(Path(path) if path else None))
+    warn_unknown_words(model, russian_patterns())
+    return model
+
+
 def deal(preset: Preset, seed: int | None) -> DealRoles:
     """Roles dealt at random (the runtime's randomness, handed to the engine as an input)."""
     rng = random.Random(seed)
@@ -271,10 +282,8 @@ class Host:
             )
 
     def _listener(self) -> Any:
-        from host_device.intents import russian_patterns
-        from host_device.listening.commands import warn_unknown_words
         from host_device.listening.listener import Listener
-        from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
+        from host_device.listening.speech_model import ModelMissing
 
         if self.devices is not None:
             model = self.devices.model
@@ -282,7 +291,7 @@ class Host:
                 return None  # the box said so once, at its start
         else:
             try:
-                model = SpeechModel(find_model(Path(self.args.model) if self.args.model else None))
+                model = load_model(self.args.model)
             except ModelMissing as exc:
                 self._notice(
                     f"{exc}; nominations are not heard in this game",
@@ -290,12 +299,10 @@ class Host:
                     "(установить: host-device model install)",
                 )
                 return None
-            warn_unknown_words(model, russian_patterns())
-        patterns = russian_patterns()
         return Listener(
             model,
             self.microphone,
-            patterns,
+            russian_patterns(),
             self.preset.seats,
             self.inbox,
             time.monotonic,
