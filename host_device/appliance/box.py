@@ -80,18 +80,18 @@ class Box:
         self.inbox: queue.Queue[Any] = queue.Queue()
         catalogue = russian()
         pack = ensure_builtin(catalogue)
-        self.panel = make_panel(
+        panel = make_panel(
             args.panel, self.config.pinmap(self.seats(self.choice.preset)), time.monotonic, self.inbox
         )
         try:
             microphone, speaker = self.config.open_audio(args.audio, self.inbox, pack.sample_rate, args.wav)
         except HostDeviceError:
-            self.panel.close()
+            panel.close()
             raise
         self.store = Store(Path(args.store) if args.store else None)
         self.devices = Devices(
             inbox=self.inbox,
-            panel=self.panel,
+            panel=panel,
             microphone=microphone,
             speaker=speaker,
             announcer=Announcer(catalogue, pack, speaker),
@@ -100,6 +100,11 @@ class Box:
             power_off=power_off_allowed(self.config.power_off, args.panel),
         )
         self._polled = 0.0
+
+    @property
+    def panel(self) -> Any:
+        """The panel the box holds now (reopened when the table's size changes)."""
+        return self.devices.panel
 
     # ------------------------------------------------------------ set-up
 
@@ -152,8 +157,9 @@ class Box:
         """The panel sized for this table (a 12-seat table needs 12 seats' pins)."""
         if self.panel.seats != seats:
             self.panel.close()
-            self.panel = make_panel(self.args.panel, self.config.pinmap(seats), time.monotonic, self.inbox)
-            self.devices.panel = self.panel
+            self.devices.panel = make_panel(
+                self.args.panel, self.config.pinmap(seats), time.monotonic, self.inbox
+            )
 
     # ------------------------------------------------------------ the box
 
