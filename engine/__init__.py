@@ -1,6 +1,6 @@
 """The rules of sport Mafia as a deterministic state machine without I/O."""
 
-from engine.errors import BadTable, HostDeviceError, IllegalInput, UnknownPreset
+from engine.errors import BadTable, IllegalInput, UnknownPreset
 from engine.game import Game
 from engine.inputs import (
     Advance,
@@ -20,6 +20,7 @@ from engine.presets import CITY, CLASSIC, EVENT, PRESETS, Preset, city_preset, g
 from engine.roles import Role, Team
 from engine.state import Phase, State
 from engine.view import public_view
+from host_device.base.errors import HostDeviceError
 
 __all__ = [
     "CITY",

@@ -1,14 +1,8 @@
-"""The project's one root error type and the engine's errors.
-
-Every error the device raises on purpose derives from :class:`HostDeviceError`
-and also from the builtin that fits it, so callers may catch either.
-"""
+"""The engine's errors (under the project's one root error)."""
 
 from __future__ import annotations
 
-
-class HostDeviceError(Exception):
-    """Root of every error the project raises on purpose."""
+from host_device.base.errors import HostDeviceError
 
 
 class IllegalInput(HostDeviceError, ValueError):

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine.errors import HostDeviceError
 from engine.inputs import (
     Advance,
     Check,
@@ -28,6 +27,7 @@ from engine.outputs import Output
 from engine.presets import Preset, get_preset
 from engine.state import Phase, State
 from engine.view import public_view
+from host_device.base.errors import HostDeviceError
 
 
 class Game:

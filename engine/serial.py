@@ -6,10 +6,10 @@ import dataclasses
 from enum import Enum
 from typing import Any
 
-from engine.errors import HostDeviceError
 from engine.inputs import INPUT_TYPES, DealRoles, Input
 from engine.outputs import Output
 from engine.roles import Role
+from host_device.base.errors import HostDeviceError
 
 _INPUTS = {cls.TYPE: cls for cls in INPUT_TYPES}
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import queue
 from pathlib import Path
 
-from engine.errors import HostDeviceError
 from hardware.events import Clock, HardwareEvent
 from hardware.microphone import Microphone, NullMicrophone, SoundDeviceMicrophone, WavMicrophone
 from hardware.panel import Panel
 from hardware.pinmap import PinMap
 from hardware.speaker import RecordingSpeaker, SoundDeviceSpeaker, Speaker
+from host_device.base.errors import HostDeviceError
 
 PANELS = ("gpio", "keyboard", "mock", "web")
 AUDIO = ("device", "null", "file")

@@ -6,10 +6,10 @@ import queue
 import warnings
 from typing import Any
 
-from engine.errors import HostDeviceError
 from hardware.events import HOLDS, Clock, HardwareEvent, Key
 from hardware.panel import EdgeFilter, LedPattern, Panel, apply_pattern
 from hardware.pinmap import PinMap
+from host_device.base.errors import HostDeviceError
 
 
 class NoGpio(HostDeviceError, RuntimeError):

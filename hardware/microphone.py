@@ -169,7 +169,7 @@ class WavMicrophone(_Blocks):
         rate: int = RATE,
     ) -> None:
         super().__init__(max_blocks, rate)
-        from voices.audio import read_wav
+        from host_device.base.sound import read_wav
 
         samples, wav_rate = read_wav(path)
         self.audio = to_rate(samples, wav_rate, rate)

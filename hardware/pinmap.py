@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import HostDeviceError
 from hardware.events import HOST_KEYS
+from host_device.base.errors import HostDeviceError
 
 GPIO_PINS = range(0, 28)  # BCM GPIO0..GPIO27 on the 40-pin header
 RESERVED = {

@@ -14,12 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
-import numpy.typing as npt
 
-from engine.errors import HostDeviceError
 from hardware.events import Clock
-
-Samples = npt.NDArray[np.int16]
+from host_device.base.errors import HostDeviceError
+from host_device.base.sound import Samples
 
 
 class AudioDeviceError(HostDeviceError, RuntimeError):

@@ -38,10 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import HostDeviceError
 from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
+from host_device.base.errors import HostDeviceError
 from host_device.runtime.assist import AssistSettings
 
 

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError
 from host_device.numbers import normalise, number_words, read_number
 
 _TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")

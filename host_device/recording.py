@@ -17,9 +17,10 @@ from typing import Any
 
 from hardware.microphone import Microphone, SoundDeviceMicrophone, take
 from hardware.speaker import Playback, Speaker
-from voices.audio import prepare, resample, write_wav
+from host_device.base.files import write_text
+from host_device.base.sound import write_wav
+from voices.audio import prepare, resample
 from voices.catalogue import Catalogue
-from voices.files import write_text
 from voices.pack import MANIFEST
 
 PACK_RATE = 22050

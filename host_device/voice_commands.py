@@ -112,8 +112,8 @@ def parse_slots(pairs: list[str]) -> dict[str, Any]:
 
 def cmd_say(args: argparse.Namespace) -> int:
     from hardware.speaker import Playback, SoundDeviceSpeaker
+    from host_device.base.sound import write_wav
     from voices.announcer import Announcer
-    from voices.audio import write_wav
 
     catalogue = _catalogue(args)
     slots = parse_slots(args.slots)

@@ -22,7 +22,7 @@ def _speech_at_16k() -> np.ndarray:
     import subprocess
 
     from hardware.microphone import to_rate
-    from voices.audio import read_wav
+    from host_device.base.sound import read_wav
 
     wav = _HOME / "espeak.wav"
     subprocess.run(["espeak-ng", "-v", "ko", "-w", str(wav), KOREAN_SPEECH], check=True)
@@ -47,7 +47,7 @@ os.environ.pop("HOST_DEVICE_CONFIG", None)
 
 
 def _write_mic_wav():
-    from voices.audio import write_wav
+    from host_device.base.sound import write_wav
 
     write_wav(MIC_WAV, _signal.astype(np.int16), 16000)
 

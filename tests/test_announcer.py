@@ -10,10 +10,11 @@ import pytest
 
 from hardware.microphone import WavMicrophone
 from hardware.speaker import Playback, RecordingSpeaker, SoundDeviceSpeaker
+from host_device.base.sound import read_wav, write_wav
 from host_device.cli import main
 from host_device.recording import record_session
 from voices.announcer import Announcer
-from voices.audio import read_wav, silence, write_wav
+from voices.audio import silence
 from voices.catalogue import PAUSE_COMMA_MS, PAUSE_WORD_MS
 from voices.errors import PackError
 from voices.pack import Pack

@@ -5,6 +5,8 @@ import wave
 import numpy as np
 import pytest
 
+from host_device.base.errors import SoundFileError
+from host_device.base.sound import read_wav, write_wav
 from voices.audio import (
     FADE_MS,
     MARGIN_MS,
@@ -13,14 +15,11 @@ from voices.audio import (
     join,
     normalise,
     prepare,
-    read_wav,
     resample,
     silence,
     tone,
     trim,
-    write_wav,
 )
-from voices.errors import PackError
 
 RATE = 22050
 
@@ -79,12 +78,12 @@ def test_wav_round_trip_and_format_errors(tmp_path):
         w.setsampwidth(2)
         w.setframerate(RATE)
         w.writeframes(b"\0" * 400)
-    with pytest.raises(PackError, match=r"stereo\.wav: 2 channel"):
+    with pytest.raises(SoundFileError, match=r"stereo\.wav: 2 channel"):
         read_wav(tmp_path / "stereo.wav")
     (tmp_path / "junk.wav").write_bytes(b"not a wav")
-    with pytest.raises(PackError, match=r"junk\.wav: not a readable WAV"):
+    with pytest.raises(SoundFileError, match=r"junk\.wav: not a readable WAV"):
         read_wav(tmp_path / "junk.wav")
-    with pytest.raises(PackError, match=r"none\.wav: cannot read"):
+    with pytest.raises(SoundFileError, match=r"none\.wav: cannot read"):
         read_wav(tmp_path / "none.wav")
 
 

@@ -25,7 +25,7 @@ def espeak(path, text):
 def folder(tmp_path_factory, speech_model):
     """Two recordings: one whose first heard word is this test's "nomination", one without it."""
     from hardware.microphone import to_rate
-    from voices.audio import read_wav
+    from host_device.base.sound import read_wav
 
     root = tmp_path_factory.mktemp("room")
     espeak(root / "01.wav", "안녕하세요 여러분")

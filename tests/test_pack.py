@@ -6,8 +6,9 @@ import json
 import numpy as np
 import pytest
 
+from host_device.base.sound import read_wav
 from host_device.cli import main
-from voices.audio import read_wav, tone
+from voices.audio import tone
 from voices.catalogue import Catalogue
 from voices.errors import PackError
 from voices.pack import build_pack, inspect_pack, load_pack
@@ -95,7 +96,7 @@ def test_load_without_completeness_still_refuses_broken_clips(tmp_path):
 
 def test_a_clip_at_another_rate_is_broken(tmp_path):
     build_pack(tmp_path, SMALL, FakeRenderer(), source={"kind": "fake"})
-    from voices.audio import write_wav
+    from host_device.base.sound import write_wav
 
     write_wav(tmp_path / "clips" / "seat=5.wav", tone(8000), 8000)
     report, _ = inspect_pack(tmp_path, SMALL)

@@ -16,7 +16,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from voices.audio import Samples, read_wav, resample
+from host_device.base.errors import SoundFileError
+from host_device.base.sound import Samples, read_wav
+from voices.audio import resample
 from voices.errors import PackError
 
 BED_SECONDS = 12.0  # one loop
@@ -62,7 +64,7 @@ def club_bed(path: Path, rate: int) -> Samples:
     """The club's own WAV as the bed, at the speaker's rate, brought to the bed's level."""
     try:
         samples, file_rate = read_wav(path)
-    except PackError as exc:
+    except SoundFileError as exc:
         raise PackError(f"[ambience].file: {exc}") from None
     if len(samples) < file_rate:
         raise PackError(f"[ambience].file: {path}: shorter than a second; a loop of a few seconds or more")

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from hardware.speaker import Playback, Speaker
-from voices.audio import Samples, join, resample, silence, tone
+from host_device.base.sound import Samples
+from voices.audio import join, resample, silence, tone
 from voices.catalogue import Catalogue, Clip
 from voices.errors import PackError
 from voices.pack import Pack

@@ -1,4 +1,4 @@
-"""Mono 16-bit audio as numpy arrays: WAV files, trimming, loudness, joining.
+"""Mono 16-bit audio as numpy arrays: trimming, loudness, joining.
 
 Every clip is trimmed of its leading and trailing silence, brought to one
 loudness, and given short fades, so that clips joined with pauses of digital
@@ -7,58 +7,16 @@ silence play without clicks.
 
 from __future__ import annotations
 
-import struct
-import wave
-from pathlib import Path
-
 import numpy as np
 import numpy.typing as npt
 
-from voices.errors import PackError
-from voices.files import replacing
+from host_device.base.sound import Samples
 
-Samples = npt.NDArray[np.int16]
-
-MIN_RATE, MAX_RATE = 8000, 192000  # sample rates of the WAV files read
 TARGET_RMS_DBFS = -20.0
 PEAK_LIMIT_DBFS = -1.0
 SILENCE_BELOW_DB = -40.0  # relative to the clip's loudest 10 ms
 MARGIN_MS = 15
 FADE_MS = 5
-
-
-def read_wav(path: Path) -> tuple[Samples, int]:
-    """The samples and sample rate of a mono 16-bit WAV file."""
-    try:
-        with wave.open(str(path), "rb") as w:
-            if w.getnchannels() != 1 or w.getsampwidth() != 2:
-                raise PackError(
-                    f"{path}: {w.getnchannels()} channel(s), {8 * w.getsampwidth()}-bit; "
-                    "clips must be mono 16-bit WAV"
-                )
-            rate = w.getframerate()
-            if not MIN_RATE <= rate <= MAX_RATE:
-                raise PackError(
-                    f"{path}: sample rate {rate} Hz; a WAV file here is {MIN_RATE} to {MAX_RATE} Hz"
-                )
-            data = w.readframes(w.getnframes())
-    except PackError:
-        raise
-    except (wave.Error, EOFError, RuntimeError, ValueError, struct.error) as exc:  # wave fails many ways
-        raise PackError(f"{path}: not a readable WAV file ({exc or type(exc).__name__})") from None
-    except OSError as exc:
-        raise PackError(f"{path}: cannot read: {exc.strerror}") from None
-    data = data[: len(data) - len(data) % 2]  # a file cut inside its last sample: that sample is dropped
-    return np.frombuffer(data, dtype="<i2").astype(np.int16), rate
-
-
-def write_wav(path: Path, samples: Samples, rate: int) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with replacing(path) as tmp, tmp.open("wb") as f, wave.open(f, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(rate)
-        w.writeframes(samples.astype("<i2").tobytes())
 
 
 def _frames_db(x: npt.NDArray[np.float64], frame: int) -> npt.NDArray[np.float64]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError
 
 
 class VoiceError(HostDeviceError):

@@ -10,28 +10,22 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from voices.audio import Samples, prepare, read_wav, resample, write_wav
+from host_device.base.errors import SoundFileError
+from host_device.base.files import write_text
+from host_device.base.paths import data_dir
+from host_device.base.sound import Samples, read_wav, write_wav
+from voices.audio import prepare, resample
 from voices.catalogue import Catalogue
 from voices.errors import PackError
-from voices.files import write_text
 
 MANIFEST = "manifest.json"
 BUILTIN_NAME = "builtin"
-
-
-def data_dir() -> Path:
-    """Where the device keeps its data: $HOST_DEVICE_DATA, else the XDG data home."""
-    if os.environ.get("HOST_DEVICE_DATA"):
-        return Path(os.environ["HOST_DEVICE_DATA"])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "host-device"
 
 
 def builtin_pack_dir() -> Path:
@@ -102,7 +96,7 @@ def _load_clips(directory: Path, manifest: dict[str, Any], report: PackReport) -
     for key, entry in manifest["clips"].items():
         try:
             samples, rate = read_wav(directory / entry["file"])
-        except PackError as exc:
+        except SoundFileError as exc:
             report.broken.append(f"{key}: {str(exc).split(': ', 1)[-1]}")
             continue
         except (KeyError, TypeError):

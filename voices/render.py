@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from voices.audio import Samples, read_wav
+from host_device.base.sound import Samples, read_wav
 from voices.errors import AudioUnavailable, VoiceError
 
 DEFAULT_VOICE = "zle/ru"

@@ -27,12 +27,12 @@ from engine.presets import table_of
 from hardware.factory import make_panel
 from hardware.panel import OFF
 from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
+from host_device.base.files import replacing
+from host_device.base.paths import data_dir
 from host_device.config import Config, load_config
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.host import Devices, Host, load_model, table_preset
 from host_device.words_ru import preset_name
-from voices.files import replacing
-from voices.pack import data_dir
 
 log = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from typing import Any
 
 from engine import HostDeviceError, Role, get_preset
 from engine.roles import BLACK_ROLES
+from host_device.base.files import replacing
 from host_device.runtime.signals import ROLE_SIGNALS
 from host_device.words_ru import preset_name
 from voices.catalogue import russian
-from voices.files import replacing
 from voices.forms import ROLE_WORDS
 
 SIGNAL_WORDS = {

@@ -17,8 +17,8 @@ from xml.sax.saxutils import escape
 
 from engine import HostDeviceError
 from hardware.pinmap import HEADER_PIN, PinMap
+from host_device.base.files import replacing
 from host_device.config import load_config
-from voices.files import replacing
 
 GROUND = (6, 9, 14, 20, 25, 30, 34, 39)
 POWER = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V"}

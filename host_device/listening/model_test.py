@@ -158,7 +158,7 @@ class FileResult:
 
 def run_test(model: Any, folder: Path, patterns: IntentPatterns, seats: int) -> list[FileResult]:
     from hardware.microphone import to_rate
-    from voices.audio import read_wav
+    from host_device.base.sound import read_wav
 
     results = []
     rec = model.recogniser()
@@ -249,9 +249,9 @@ def record_folder(
     import numpy as np
 
     from hardware.microphone import to_rate
+    from host_device.base.files import write_text
+    from host_device.base.sound import write_wav
     from host_device.recording import take_until_enter
-    from voices.audio import write_wav
-    from voices.files import write_text
 
     folder.mkdir(parents=True, exist_ok=True)
     phrases = phrases_for(seats)

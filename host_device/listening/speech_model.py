@@ -20,8 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.errors import HostDeviceError
-from voices.pack import data_dir
+from host_device.base.errors import HostDeviceError
+from host_device.base.paths import data_dir
 
 DEFAULT_MODEL = "vosk-model-small-ru-0.22"
 REQUIRED = ("am/final.mdl", "conf/model.conf")

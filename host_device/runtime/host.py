@@ -35,8 +35,9 @@ from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press
 from hardware.factory import AUDIO, PANELS, make_panel
 from hardware.microphone import Microphone
 from hardware.panel import LedPattern, Panel
-from hardware.speaker import Playback, Samples, Speaker
+from hardware.speaker import Playback, Speaker
 from host_device.arguments import SPEED, game_id, number_in
+from host_device.base.sound import Samples
 from host_device.config import Ambience, load_config
 from host_device.intents import russian_patterns
 from host_device.listening.hearing import Heard

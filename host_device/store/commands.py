@@ -33,6 +33,7 @@ from engine.outputs import (
 from engine.serial import to_dict
 from engine.state import RoundKind
 from host_device.arguments import game_id, seat_number
+from host_device.base.files import write_text
 from host_device.store.db import DamagedGame, Store
 from host_device.store.faults import StoreError
 from host_device.store.recover import recover
@@ -47,7 +48,6 @@ from host_device.words_ru import (
     role_name,
 )
 from voices.catalogue import listed
-from voices.files import write_text
 
 MAX_NAME = 60  # characters in a player's name
 # one row an input; each row also names its game's rules, winner and roles (seat=role ...)

@@ -41,8 +41,8 @@ from typing import Any
 from engine import Game, HostDeviceError, IllegalInput, Input, Preset, get_preset
 from engine.presets import table_of
 from engine.serial import BadRecord, input_from_dict, to_dict
+from host_device.base.paths import data_dir
 from host_device.store.faults import StoreError, cause_of, header_damage, is_corrupt, move_aside, orphans
-from voices.pack import data_dir
 
 SCHEMA_VERSION = 2
 SCHEMA = """

@@ -1,0 +1,51 @@
+"""Sound as numpy arrays of mono 16-bit samples, and WAV files of them."""
+
+from __future__ import annotations
+
+import struct
+import wave
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from host_device.base.errors import SoundFileError
+from host_device.base.files import replacing
+
+Samples = npt.NDArray[np.int16]
+
+MIN_RATE, MAX_RATE = 8000, 192000  # sample rates of the WAV files read
+
+
+def read_wav(path: Path) -> tuple[Samples, int]:
+    """The samples and sample rate of a mono 16-bit WAV file."""
+    try:
+        with wave.open(str(path), "rb") as w:
+            if w.getnchannels() != 1 or w.getsampwidth() != 2:
+                raise SoundFileError(
+                    f"{path}: {w.getnchannels()} channel(s), {8 * w.getsampwidth()}-bit; "
+                    "clips must be mono 16-bit WAV"
+                )
+            rate = w.getframerate()
+            if not MIN_RATE <= rate <= MAX_RATE:
+                raise SoundFileError(
+                    f"{path}: sample rate {rate} Hz; a WAV file here is {MIN_RATE} to {MAX_RATE} Hz"
+                )
+            data = w.readframes(w.getnframes())
+    except SoundFileError:
+        raise
+    except (wave.Error, EOFError, RuntimeError, ValueError, struct.error) as exc:  # wave fails many ways
+        raise SoundFileError(f"{path}: not a readable WAV file ({exc or type(exc).__name__})") from None
+    except OSError as exc:
+        raise SoundFileError(f"{path}: cannot read: {exc.strerror}") from None
+    data = data[: len(data) - len(data) % 2]  # a file cut inside its last sample: that sample is dropped
+    return np.frombuffer(data, dtype="<i2").astype(np.int16), rate
+
+
+def write_wav(path: Path, samples: Samples, rate: int) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with replacing(path) as tmp, tmp.open("wb") as f, wave.open(f, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(samples.astype("<i2").tobytes())
