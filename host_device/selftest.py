@@ -142,9 +142,9 @@ class SelfTest:
 
 
 def cmd_hardware_test(args: argparse.Namespace) -> int:
-    from host_device.voice_commands import ensure_builtin
     from voices.announcer import Announcer
     from voices.catalogue import russian
+    from voices.pack import ensure_builtin
 
     config = load_config(Path(args.config) if args.config else None)
     pinmap = config.pinmap(args.seats)

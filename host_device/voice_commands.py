@@ -11,7 +11,7 @@ from typing import Any
 from host_device.arguments import number_in
 from voices.catalogue import Catalogue, load_catalogue
 from voices.errors import SlotError, VoiceError
-from voices.pack import Pack, build_builtin, builtin_pack_dir, inspect_pack, load_pack
+from voices.pack import build_builtin, builtin_pack_dir, ensure_builtin, inspect_pack, load_pack
 from voices.render import DEFAULT_RATE, DEFAULT_VOICE
 
 EXIT_INCOMPLETE = 1
@@ -75,15 +75,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     for key in catalogue.names():
         print(f"{key}\t{catalogue.phrase(key).template}")
     return 0
-
-
-def ensure_builtin(catalogue: Catalogue) -> Pack:
-    """The built-in pack, built first if it is not there or out of date."""
-    directory = builtin_pack_dir()
-    report = build_builtin(directory, catalogue, DEFAULT_VOICE, DEFAULT_RATE)
-    if report.rendered:
-        print(f"built the built-in voice pack in {directory} ({len(report.rendered)} clips)", file=sys.stderr)
-    return load_pack(directory, catalogue)
 
 
 MAX_SLOT_VALUES = 16  # seats in one list: a table has at most 16

@@ -17,7 +17,6 @@ from hardware.microphone import SoundDeviceMicrophone, WavMicrophone
 from hardware.speaker import Playback
 from host_device.cli import main
 from host_device.intents import IntentPatterns, russian_patterns
-from host_device.listening.commands import vocabulary_report, warn_unknown_words
 from host_device.listening.hearing import Heard
 from host_device.listening.listener import Gate, Listener, ListeningBehind, Transcript
 from host_device.listening.speech_model import (
@@ -30,6 +29,7 @@ from host_device.listening.speech_model import (
     install,
     is_model_dir,
 )
+from host_device.listening.vocabulary import vocabulary_report, warn_unknown_words
 from tests.conftest import MIC_RAW, MIC_WAV
 
 SPEECH_S = len(MIC_RAW.read_bytes()) / 2 / 16000

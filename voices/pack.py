@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -220,3 +221,14 @@ def build_builtin(directory: Path, catalogue: Catalogue, voice: str, rate: int) 
         )
     finally:
         synth.close()
+
+
+def ensure_builtin(catalogue: Catalogue) -> Pack:
+    """The built-in pack, built first if it is not there or out of date."""
+    directory = builtin_pack_dir()
+    from voices.render import DEFAULT_RATE, DEFAULT_VOICE
+
+    report = build_builtin(directory, catalogue, DEFAULT_VOICE, DEFAULT_RATE)
+    if report.rendered:
+        print(f"built the built-in voice pack in {directory} ({len(report.rendered)} clips)", file=sys.stderr)
+    return load_pack(directory, catalogue)

@@ -65,9 +65,9 @@ class Box:
         self, args: argparse.Namespace, power_off: Callable[[Sequence[str]], None] = run_command
     ) -> None:
         from host_device.store import Store
-        from host_device.voice_commands import ensure_builtin
         from voices.announcer import Announcer
         from voices.catalogue import russian
+        from voices.pack import ensure_builtin
 
         if args.mode != "host":
             raise HostDeviceError("--box: the box hosts the game itself (--mode host); assist needs a host")

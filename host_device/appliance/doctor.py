@@ -67,8 +67,8 @@ def python_and_packages(doctor: Doctor) -> None:
 
 
 def voice_pack(doctor: Doctor) -> Any:
-    from host_device.voice_commands import ensure_builtin
     from voices.catalogue import russian
+    from voices.pack import ensure_builtin
 
     catalogue = russian()
     pack = ensure_builtin(catalogue)
@@ -82,8 +82,8 @@ def voice_pack(doctor: Doctor) -> Any:
 
 def speech_model(doctor: Doctor, path: Path | None) -> None:
     from host_device.intents import russian_patterns
-    from host_device.listening.commands import knows
     from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
+    from host_device.listening.vocabulary import knows
 
     try:
         model = SpeechModel(find_model(path))

@@ -12,41 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from host_device.arguments import seat_count
-from host_device.intents import IntentPatterns, load_patterns, russian_patterns
+from host_device.intents import load_patterns, russian_patterns
 from host_device.listening.speech_model import SpeechModel, default_model_path, dir_size, find_model, install
+from host_device.listening.vocabulary import knows, vocabulary_report, warn_unknown_words
 
 log = logging.getLogger(__name__)
 
 
 def _say(text: str) -> None:
     print(text, file=sys.stderr)
-
-
-def knows(model: SpeechModel, word: str) -> bool:
-    """A word counts as known in its ё-spelling too."""
-    variants = [word] + [word[:i] + "ё" + word[i + 1 :] for i, ch in enumerate(word) if ch == "е"]
-    return any(model.knows(v) for v in variants)
-
-
-def vocabulary_report(model: SpeechModel, patterns: IntentPatterns) -> tuple[list[str], list[str]]:
-    """(known, unknown) pattern words."""
-    known: list[str] = []
-    unknown: list[str] = []
-    for word in sorted(patterns.vocabulary()):
-        (known if knows(model, word) else unknown).append(word)
-    return known, unknown
-
-
-def warn_unknown_words(model: SpeechModel, patterns: IntentPatterns, seats: int = 12) -> list[str]:
-    _, unknown = vocabulary_report(model, patterns)
-    if unknown:
-        cannot = "; ".join(patterns.unreachable(lambda w: knows(model, w), seats)) or "nothing else"
-        log.warning(
-            "the speech model lacks these words, which can never be heard: %s; so it cannot hear: %s",
-            ", ".join(unknown),
-            cannot,
-        )
-    return unknown
 
 
 def cmd_model_install(args: argparse.Namespace) -> int:

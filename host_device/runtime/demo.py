@@ -44,9 +44,9 @@ def demo(
     web: str | None = None,
     preset: str | None = None,
 ) -> dict[str, Any]:
-    from host_device.voice_commands import ensure_builtin
     from voices.announcer import Announcer
     from voices.catalogue import russian
+    from voices.pack import ensure_builtin
 
     if script_path is None:
         script_path = PRESET_SCRIPTS.get(preset or "classic")

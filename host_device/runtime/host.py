@@ -108,8 +108,8 @@ def night_bed(ambience: Ambience, rate: int) -> Samples | None:
 def load_model(path: str | None) -> Any:
     """The speech model (``--model`` or the installed one), with a warning
     naming the pattern words it lacks; ModelMissing when there is none."""
-    from host_device.listening.commands import warn_unknown_words
     from host_device.listening.speech_model import SpeechModel, find_model
+    from host_device.listening.vocabulary import warn_unknown_words
 
     model = SpeechModel(find_model(Path(path) if path else None))
     warn_unknown_words(model, russian_patterns())
@@ -185,9 +185,9 @@ def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> N
 
 class Host:
     def __init__(self, args: argparse.Namespace, devices: Devices | None = None) -> None:
-        from host_device.voice_commands import ensure_builtin
         from voices.announcer import Announcer
         from voices.catalogue import russian
+        from voices.pack import ensure_builtin
 
         self.args = args
         self.web_server: Any = None

@@ -196,9 +196,9 @@ class ScriptedHost:
 
 def builtin_durations() -> Duration:
     """Phrase lengths from the built-in voice pack (built if missing)."""
-    from host_device.voice_commands import ensure_builtin
     from voices.announcer import Announcer
     from voices.catalogue import russian
+    from voices.pack import ensure_builtin
 
     catalogue = russian()
     return Announcer(catalogue, ensure_builtin(catalogue)).duration

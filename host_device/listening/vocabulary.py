@@ -1,0 +1,37 @@
+"""Which of the words the game listens for a speech model knows."""
+
+from __future__ import annotations
+
+import logging
+
+from host_device.intents import IntentPatterns
+from host_device.listening.speech_model import SpeechModel
+
+log = logging.getLogger(__name__)
+
+
+def knows(model: SpeechModel, word: str) -> bool:
+    """A word counts as known in its ё-spelling too."""
+    variants = [word] + [word[:i] + "ё" + word[i + 1 :] for i, ch in enumerate(word) if ch == "е"]
+    return any(model.knows(v) for v in variants)
+
+
+def vocabulary_report(model: SpeechModel, patterns: IntentPatterns) -> tuple[list[str], list[str]]:
+    """(known, unknown) pattern words."""
+    known: list[str] = []
+    unknown: list[str] = []
+    for word in sorted(patterns.vocabulary()):
+        (known if knows(model, word) else unknown).append(word)
+    return known, unknown
+
+
+def warn_unknown_words(model: SpeechModel, patterns: IntentPatterns, seats: int = 12) -> list[str]:
+    _, unknown = vocabulary_report(model, patterns)
+    if unknown:
+        cannot = "; ".join(patterns.unreachable(lambda w: knows(model, w), seats)) or "nothing else"
+        log.warning(
+            "the speech model lacks these words, which can never be heard: %s; so it cannot hear: %s",
+            ", ".join(unknown),
+            cannot,
+        )
+    return unknown
