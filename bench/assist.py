@@ -41,9 +41,9 @@ def main() -> None:
     from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.loop import Runtime, Settings
-    from host_device.runtime.screen import render
-    from host_device.runtime.simulate import builtin_durations, simulate
-    from host_device.script import load_script
+    from host_device.screens.terminal import render
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import builtin_durations, simulate
     from host_device.store import Store, record_runtime
 
     durations = builtin_durations()

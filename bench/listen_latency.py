@@ -95,7 +95,7 @@ def summary(values: list[float]) -> dict[str, float] | None:
 def heard_patterns(model: Any, audios: list[bytes]) -> Any:
     """The device's own patterns, and every word the stand-in hears (in a
     first pass) as a one-word intent: one decoding measures both."""
-    from host_device.intents import IntentPatterns
+    from host_device.listening.intents import IntentPatterns
 
     heard_words: set[str] = set()
     for audio in audios:
@@ -146,8 +146,8 @@ def false_deliveries(new_way: bool, russian: Any) -> int:
     """Deliveries of the device's own patterns that the words did not say: the
     hearing corpus, and Russian speech with a Russian model (the stand-in's
     audio is counted in word_latency)."""
-    from host_device.intents import russian_patterns
     from host_device.listening.hearing import IntentTracker, Word
+    from host_device.listening.intents import russian_patterns
 
     corpus = tomllib.loads((ROOT / "tests" / "data" / "hearing_ru.toml").read_text("utf-8"))["case"]
     wrong = 0
@@ -215,7 +215,7 @@ def rtf(model: Any, audios: list[bytes], fresh: bool, rounds: int) -> float:
 def timing_with_listener(model: Any, wav: Path, new_way: bool, speeches: int) -> dict[str, Any]:
     from bench.runtime_timing import measure
     from hardware.microphone import WavMicrophone
-    from host_device.intents import russian_patterns
+    from host_device.listening.intents import russian_patterns
     from host_device.listening.listener import Listener
 
     class Before(Listener):
@@ -274,7 +274,7 @@ def timing_with_listener(model: Any, wav: Path, new_way: bool, speeches: int) ->
 def memory(model: Any, audios: list[bytes], minutes: float, new_way: bool) -> dict[str, float]:
     """Continuous speech through one listener (one window, as in a long speech)."""
     from hardware.microphone import AudioBlock
-    from host_device.intents import russian_patterns
+    from host_device.listening.intents import russian_patterns
     from host_device.listening.listener import Listener
 
     class Feed:

@@ -30,7 +30,7 @@ def measure(wire: Any = None, speeches: int = 20) -> dict[str, Any]:
     may attach more to it (the listener: bench/listen_latency.py) and returns
     what to call when the day is over."""
     from engine import CLASSIC, DealRoles, Game, Phase, Role
-    from host_device.intents import Intent
+    from host_device.listening.intents import Intent
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.loop import Runtime, Settings
 

@@ -57,7 +57,7 @@ def main() -> None:
         null_device_home()
 
     from hardware.speaker import Playback, SoundDeviceSpeaker
-    from voices.announcer import Announcer
+    from host_device.sound.announcer import Announcer
     from voices.catalogue import russian
     from voices.pack import build_builtin, load_pack
     from voices.render import DEFAULT_RATE, DEFAULT_VOICE, Synthesiser

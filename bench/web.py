@@ -50,8 +50,8 @@ def serve() -> None:
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.host import deal
     from host_device.runtime.loop import Runtime, Settings
+    from host_device.screens.public import PublicStream
     from host_device.web.access import Access
-    from host_device.web.public import PublicStream
     from voices.catalogue import russian
 
     preset = get_preset("event")
@@ -65,8 +65,8 @@ def serve() -> None:
     text = russian().text
     before = rss_kb()
 
+    from host_device.screens.views import Console
     from host_device.web.server import Private, Publisher, WebServer
-    from host_device.web.views import Console
 
     inbox: queue.Queue[Any] = queue.Queue()
     private = Private(Access.new(range(1, preset.seats + 1)), Console(runtime, whole_table=True), inbox)

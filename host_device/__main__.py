@@ -1,5 +1,5 @@
 import sys
 
-from host_device.cli import main
+from host_device.cli.main import main
 
 sys.exit(main())

@@ -11,9 +11,9 @@ import pytest
 from hardware.microphone import WavMicrophone
 from hardware.speaker import Playback, RecordingSpeaker, SoundDeviceSpeaker
 from host_device.base.sound import read_wav, write_wav
-from host_device.cli import main
-from host_device.recording import record_session
-from voices.announcer import Announcer
+from host_device.cli.main import main
+from host_device.sound.announcer import Announcer
+from host_device.sound.recording import record_session
 from voices.audio import silence
 from voices.catalogue import PAUSE_COMMA_MS, PAUSE_WORD_MS
 from voices.errors import PackError

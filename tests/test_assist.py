@@ -14,13 +14,13 @@ import pytest
 from engine import Advance, Check, DealRoles, Foul, Game, Nominate, Phase, Role, Shot, Tally, Vote
 from engine.serial import to_dict
 from hardware.keyboard_panel import KeyboardPanel, key_for
-from host_device.intents import Intent
+from host_device.listening.intents import Intent
 from host_device.runtime.assist import KEYS, Assist, AssistSettings, runtime_settings
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime, Settings
-from host_device.runtime.screen import big, render
-from host_device.runtime.simulate import simulate
-from host_device.script import load_script
+from host_device.screens.terminal import big, render
+from host_device.scripts.script import load_script
+from host_device.scripts.simulate import simulate
 from host_device.store import Store, record_runtime
 from tests.test_runtime import SCRIPTS
 
@@ -249,7 +249,7 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path, capsys):
     # the club's protocol and the export show what the host undid
     import json
 
-    from host_device.cli import main
+    from host_device.cli.main import main
 
     assert main(["games", "show", "1", "--store", str(store.path)]) == 0
     assert f"Отменено ведущим: записей {len(undone)}" in capsys.readouterr().out
@@ -545,7 +545,7 @@ def test_undo_reaches_back_to_the_start_of_the_day_and_no_further():
 def test_simulate_and_demo_in_assist_mode_from_the_command_line(capsys, builtin_pack):
     import json
 
-    from host_device.cli import main
+    from host_device.cli.main import main
 
     script = str(SCRIPTS[0])
     assert main(["simulate", script]) == 0
@@ -635,7 +635,7 @@ def test_speakers_skipped_at_once_are_not_announced():
 def test_a_lost_terminal_does_not_stop_the_game():
     import io
 
-    from host_device.runtime.screen import Screen
+    from host_device.screens.terminal import Screen
 
     rt, assist = to_day_one()
     out = io.StringIO()

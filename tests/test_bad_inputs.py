@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from host_device.cli import main
+from host_device.cli.main import main
 from host_device.listening.speech_model import is_model_dir
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from host_device.runtime.demo import demo
+from host_device.session.demo import demo
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(__file__).parent / "screenshots"

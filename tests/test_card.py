@@ -4,7 +4,7 @@ import re
 from html.parser import HTMLParser
 
 from engine import get_preset
-from host_device.cli import main
+from host_device.cli.main import main
 from host_device.runtime.signals import ROLE_SIGNALS
 from voices.forms import ROLE_WORDS
 

@@ -10,8 +10,8 @@ import pytest
 
 from engine import Advance, DealRoles, Foul, Game, Phase, get_preset
 from engine.outputs import Say
-from host_device.play import Runner
-from host_device.script import load_script
+from host_device.scripts.play import Runner
+from host_device.scripts.script import load_script
 from voices.catalogue import PAUSE_COMMA_MS, PAUSE_STOP_MS, PAUSE_WORD_MS, Catalogue, Clip, Pause
 from voices.errors import CatalogueError, SlotError, UnknownPhrase
 

@@ -418,8 +418,8 @@ def test_a_variable_table_is_named_by_its_table():
 def test_a_city_game_of_its_own_size_is_stored_and_replayed(tmp_path, builtin_pack):
     import json
 
-    from host_device.runtime.simulate import simulate
-    from host_device.script import parse_script
+    from host_device.scripts.script import parse_script
+    from host_device.scripts.simulate import simulate
     from host_device.store import Store
 
     script = parse_script(

@@ -95,8 +95,8 @@ def test_host_mode_runs_a_city_day_on_the_mock_panel(monkeypatch, tmp_path, buil
 def test_the_city_night_sounds_the_same_whatever_the_secrets(builtin_pack):
     """Two city games that differ only in roles and the night's presses: every
     phrase and every LED the table sees at the same second, until the morning."""
-    from host_device.runtime.simulate import simulate
-    from host_device.script import parse_script
+    from host_device.scripts.script import parse_script
+    from host_device.scripts.simulate import simulate
 
     def game(roles, night):
         script = parse_script(
@@ -125,7 +125,7 @@ def test_the_city_night_sounds_the_same_whatever_the_secrets(builtin_pack):
 
 
 def test_demo_of_the_city_rules(capsys, builtin_pack):
-    from host_device.cli import main
+    from host_device.cli.main import main
 
     assert main(["demo", "--preset", "city", "--speed", "100000", "--audio", "null"]) == 0
     out = capsys.readouterr().out
@@ -202,10 +202,10 @@ def test_run_city_on_the_keyboard_panel_in_both_modes(monkeypatch, tmp_path, bui
 def test_the_protocol_of_a_city_game(tmp_path, builtin_pack):
     from pathlib import Path
 
-    from host_device.runtime.simulate import simulate
-    from host_device.script import load_script
+    from host_device.cli.games import protocol, replay_with_outputs
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import simulate
     from host_device.store import Store
-    from host_device.store.commands import protocol, replay_with_outputs
 
     store = Store(tmp_path / "g.sqlite3", create=True)
     simulate(load_script(Path(__file__).parent.parent / "examples" / "city-game.json"), store=store)

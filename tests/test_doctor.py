@@ -1,7 +1,7 @@
 """``doctor --auto`` on mock pins: passing, and failing with a missing model,
 a model that cannot hear Russian, and a pin conflict."""
 
-from host_device.cli import main
+from host_device.cli.main import main
 from tests.conftest import MIC_WAV
 
 

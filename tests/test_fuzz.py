@@ -25,10 +25,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import HostDeviceError, get_preset
-from host_device.cli import main
-from host_device.play import play
-from host_device.runtime.simulate import simulate
-from host_device.script import ScriptError, parse_script
+from host_device.cli.main import main
+from host_device.scripts.play import play
+from host_device.scripts.script import ScriptError, parse_script
+from host_device.scripts.simulate import simulate
 from host_device.store import Store, StoreError
 
 ROOT = Path(__file__).parent.parent

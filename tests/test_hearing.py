@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from num2words import num2words
 
-from host_device.intents import russian_patterns
 from host_device.listening.hearing import (
     END_PAUSE_S,
     SETTLE_S,
@@ -17,6 +16,7 @@ from host_device.listening.hearing import (
     can_grow,
     words_of,
 )
+from host_device.listening.intents import russian_patterns
 
 CORPUS = tomllib.loads((Path(__file__).parent / "data" / "hearing_ru.toml").read_text("utf-8"))["case"]
 WORD_S = 0.3  # each word takes 0.25 s, with 0.05 s between words

@@ -4,7 +4,7 @@ import argparse
 import itertools
 
 from engine import CLASSIC, EVENT, DealRoles, Role
-from host_device.cli import main
+from host_device.cli.main import main
 from host_device.runtime.host import ROLE_SIGNALS, Host, deal, needs_typed_speech
 from tests.conftest import MIC_WAV
 
@@ -400,8 +400,8 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     assert "Роли: отметьте трёх чёрных игроков (мафию и дона)" in out and "День 2 · утро" in out
     assert "роль" not in out  # no roles shown: the host view was never turned on
     # what the listener reports goes to the host's screen
-    from host_device.intents import Intent
     from host_device.listening.hearing import Heard
+    from host_device.listening.intents import Intent
     from host_device.listening.listener import Transcript
 
     host._input(Transcript("я выставляю игрока", False, time.monotonic()))

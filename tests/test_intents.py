@@ -5,7 +5,13 @@ import re
 import pytest
 from num2words import num2words
 
-from host_device.intents import Intent, IntentPatterns, PatternError, compile_pattern, parse_intents
+from host_device.listening.intents import (
+    Intent,
+    IntentPatterns,
+    PatternError,
+    compile_pattern,
+    parse_intents,
+)
 
 
 def intents(text, seats=10):

@@ -15,9 +15,9 @@ import pytest
 
 from hardware.microphone import SoundDeviceMicrophone, WavMicrophone
 from hardware.speaker import Playback
-from host_device.cli import main
-from host_device.intents import IntentPatterns, russian_patterns
+from host_device.cli.main import main
 from host_device.listening.hearing import Heard
+from host_device.listening.intents import IntentPatterns, russian_patterns
 from host_device.listening.listener import Gate, Listener, ListeningBehind, Transcript
 from host_device.listening.speech_model import (
     ModelInstallError,

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from host_device.cli import main
-from host_device.intents import russian_patterns
+from host_device.cli.main import main
+from host_device.listening.intents import russian_patterns
 from host_device.listening.model_test import ModelTestError, phrases_for, read_expected
 
 from .conftest import MIC_WAV

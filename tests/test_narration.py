@@ -10,10 +10,10 @@ import pytest
 from engine import Advance, DealRoles, Game, Phase, Role
 from engine.state import RoundKind, State, VoteRound
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.demo import DEFAULT_SCRIPT, demo
 from host_device.runtime.loop import Runtime
-from host_device.runtime.narration import Narration, StatusLine, status
-from host_device.runtime.titles import clock, elapsed, title
+from host_device.screens.narration import Narration, StatusLine, status
+from host_device.screens.titles import clock, elapsed, title
+from host_device.session.demo import DEFAULT_SCRIPT, demo
 
 ROLES = DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA)))
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from host_device.base.sound import read_wav
-from host_device.cli import main
+from host_device.cli.main import main
 from voices.audio import tone
 from voices.catalogue import Catalogue
 from voices.errors import PackError

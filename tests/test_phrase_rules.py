@@ -193,7 +193,7 @@ def test_player_is_singular_for_one_seat_and_plural_for_several():
 def test_docs_list_every_phrase_as_the_command_prints_it(capsys):
     from pathlib import Path
 
-    from host_device.cli import main
+    from host_device.cli.main import main
 
     assert main(["voices", "list", "--markdown"]) == 0
     table = capsys.readouterr().out

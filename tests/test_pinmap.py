@@ -162,7 +162,7 @@ def test_no_config_file_means_defaults(tmp_path, monkeypatch):
 
 
 def test_a_config_named_by_the_environment_must_exist(tmp_path, monkeypatch, capsys):
-    from host_device.cli import main
+    from host_device.cli.main import main
 
     monkeypatch.setenv("HOST_DEVICE_CONFIG", str(tmp_path / "absent.toml"))
     with pytest.raises(ConfigError, match=r"absent.toml: no such config file \(named by \$HOST_DEVICE_CONFIG\)"):

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from host_device.cli import main
-from host_device.play import play
-from host_device.script import load_script
+from host_device.cli.main import main
+from host_device.scripts.play import play
+from host_device.scripts.script import load_script
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ROOT = Path(__file__).parent.parent
@@ -109,7 +109,7 @@ EXPECTED = {
 def test_the_city_example_shows_what_its_comment_says():
     from engine import Game
     from engine.outputs import AlibiRefused, GoldenMinuteTaken, NoVote, Tie, VisitMade
-    from host_device.play import Runner
+    from host_device.scripts.play import Runner
 
     runner = Runner(load_script(ROOT / "examples" / "city-game.json"))
     seen = []

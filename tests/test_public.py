@@ -8,9 +8,9 @@ import json
 import pytest
 
 from engine import Phase
-from host_device.runtime.simulate import simulate
-from host_device.script import parse_script
-from host_device.web.public import PublicStream, public_state
+from host_device.screens.public import PublicStream, public_state
+from host_device.scripts.script import parse_script
+from host_device.scripts.simulate import simulate
 from tests.test_runtime import ROOT
 from voices.catalogue import russian
 

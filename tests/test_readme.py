@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from host_device.cli import build_parser, main
+from host_device.cli.main import build_parser, main
 
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text("utf-8")

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from engine import DealRoles, Game, Phase, Role
-from host_device.cli import main
-from host_device.play import play
+from host_device.cli.main import main
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime, Settings
-from host_device.runtime.simulate import simulate
-from host_device.script import load_script, parse_script
+from host_device.scripts.play import play
+from host_device.scripts.script import load_script, parse_script
+from host_device.scripts.simulate import simulate
 
 ROOT = Path(__file__).parent.parent
 SCRIPTS = sorted([*ROOT.glob("examples/*.json"), *ROOT.glob("tests/scenarios/*.json")])
@@ -105,7 +105,7 @@ def test_the_speakers_own_button_ends_his_speech():
 
 def to_vote():
     """Seat 1 nominates 4 and ends his speech; seat 2 nominates 9; the vote opens."""
-    from host_device.intents import Intent
+    from host_device.listening.intents import Intent
 
     sched, runtime = running_game()
     run_until(sched, runtime, Phase.SPEECH, seat=1)
@@ -233,7 +233,7 @@ def test_the_scheduler_in_real_time():
 def test_demo_hosts_a_whole_game_and_prints_only_what_the_table_may_know(builtin_pack):
     import io
 
-    from host_device.runtime.demo import DEFAULT_SCRIPT, demo
+    from host_device.session.demo import DEFAULT_SCRIPT, demo
 
     out = io.StringIO()
     result = demo(None, speed=10_000, audio="null", out=out)

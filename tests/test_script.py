@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from host_device.cli import main
+from host_device.cli.main import main
 
 ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
 CITY = {"2": "mafia", "5": "mafia", "9": "mafia", "4": "sheriff", "6": "doctor", "7": "lover"}

@@ -1,6 +1,6 @@
 """``host-device hardware test`` with no person present."""
 
-from host_device.cli import main
+from host_device.cli.main import main
 from tests.conftest import MIC_WAV
 
 

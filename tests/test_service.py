@@ -10,7 +10,7 @@ import subprocess
 import time
 
 from host_device.appliance import service
-from host_device.cli import main
+from host_device.cli.main import main
 
 
 def unit(capsys, *extra):

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from engine import Game
-from host_device.cli import main
-from host_device.play import play
-from host_device.runtime.simulate import simulate
-from host_device.script import load_script
+from host_device.cli.main import main
+from host_device.scripts.play import play
+from host_device.scripts.script import load_script
+from host_device.scripts.simulate import simulate
 from host_device.store import Store, StoreError, record_runtime
 
 ROOT = Path(__file__).parent.parent

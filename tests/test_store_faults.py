@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game
-from host_device.cli import main
+from host_device.cli.main import main
 from host_device.store import Store, StoreError
 
 ROOT = Path(__file__).parent.parent

@@ -9,10 +9,10 @@ import urllib.request
 import pytest
 from starlette.testclient import TestClient
 
-from host_device.cli import main
-from host_device.runtime.simulate import simulate
-from host_device.script import load_script
-from host_device.web.public import PublicStream
+from host_device.cli.main import main
+from host_device.screens.public import PublicStream
+from host_device.scripts.script import load_script
+from host_device.scripts.simulate import simulate
 from host_device.web.server import Publisher, WebError, WebServer, make_app, parse_address
 from tests.test_runtime import ROOT
 from voices.catalogue import russian

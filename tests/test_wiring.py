@@ -3,7 +3,7 @@
 import xml.etree.ElementTree as ET
 
 from hardware.pinmap import HEADER_PIN, default_pinmap
-from host_device.cli import main
+from host_device.cli.main import main
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -32,7 +32,7 @@ from host_device.base.paths import data_dir
 from host_device.config import Config, load_config
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.host import Devices, Host, load_model, table_preset
-from host_device.words_ru import preset_name
+from voices.words import preset_name
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +64,8 @@ class Box:
     def __init__(
         self, args: argparse.Namespace, power_off: Callable[[Sequence[str]], None] = run_command
     ) -> None:
+        from host_device.sound.announcer import Announcer
         from host_device.store import Store
-        from voices.announcer import Announcer
         from voices.catalogue import russian
         from voices.pack import ensure_builtin
 

@@ -16,9 +16,9 @@ from engine import HostDeviceError, Role, get_preset
 from engine.roles import BLACK_ROLES
 from host_device.base.files import replacing
 from host_device.runtime.signals import ROLE_SIGNALS
-from host_device.words_ru import preset_name
 from voices.catalogue import russian
 from voices.forms import ROLE_WORDS
+from voices.words import preset_name
 
 SIGNAL_WORDS = {
     "on": "горит ровно",

@@ -81,7 +81,7 @@ def voice_pack(doctor: Doctor) -> Any:
 
 
 def speech_model(doctor: Doctor, path: Path | None) -> None:
-    from host_device.intents import russian_patterns
+    from host_device.listening.intents import russian_patterns
     from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
     from host_device.listening.vocabulary import knows
 
@@ -121,9 +121,9 @@ def service_state(doctor: Doctor) -> None:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from host_device.selftest import SelfTest
+    from host_device.appliance.selftest import SelfTest
+    from host_device.sound.announcer import Announcer
     from host_device.store.db import default_store_path
-    from voices.announcer import Announcer
 
     def out(text: str) -> None:
         print(text, flush=True)

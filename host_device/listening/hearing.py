@@ -29,8 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from host_device.intents import Intent, IntentPatterns
-from host_device.numbers import normalise, number_words
+from host_device.listening.intents import Intent, IntentPatterns
+from host_device.listening.numbers import normalise, number_words
 
 SETTLE_S = 0.3  # nothing new this long after a number word: it is complete
 END_PAUSE_S = 1.0  # silence after "спасибо"/"пас" that ends a speech

@@ -29,8 +29,8 @@ from typing import Any
 from hardware.events import Clock
 from hardware.microphone import AudioBlock, Microphone
 from hardware.speaker import Playback
-from host_device.intents import IntentPatterns
 from host_device.listening.hearing import Heard, IntentTracker, PartialText, words_of
+from host_device.listening.intents import IntentPatterns
 from host_device.listening.speech_model import SpeechModel
 
 GATE_TAIL_S = 0.3  # the room's echo and the speaker's own tail

@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import HostDeviceError
-from host_device.intents import Intent, IntentPatterns
 from host_device.listening.hearing import Heard, IntentTracker, PartialText, Word, words_of
-from host_device.numbers import normalise
+from host_device.listening.intents import Intent, IntentPatterns
+from host_device.listening.numbers import normalise
 
 BLOCK_S = 0.1
 RATE = 16000
@@ -251,7 +251,7 @@ def record_folder(
     from hardware.microphone import to_rate
     from host_device.base.files import write_text
     from host_device.base.sound import write_wav
-    from host_device.recording import take_until_enter
+    from host_device.sound.recording import take_until_enter
 
     folder.mkdir(parents=True, exist_ok=True)
     phrases = phrases_for(seats)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from host_device.intents import IntentPatterns
+from host_device.listening.intents import IntentPatterns
 from host_device.listening.speech_model import SpeechModel
 
 log = logging.getLogger(__name__)

@@ -40,8 +40,8 @@ from engine import (
 from engine.outputs import Output, VoteCounted
 from engine.roles import BLACK_ROLES
 from host_device.runtime.loop import Runtime
-from host_device.words_ru import ROLE_GENITIVE
 from voices.forms import ROLE_WORDS, cardinal
+from voices.words import ROLE_GENITIVE
 
 # (key name, keyboard key, what it does): the help screen, the README and the checks read this one table
 KEYS: tuple[tuple[str, str, str, str], ...] = (  # (name, key, short label, what it does)

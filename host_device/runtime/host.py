@@ -36,24 +36,24 @@ from hardware.factory import AUDIO, PANELS, make_panel
 from hardware.microphone import Microphone
 from hardware.panel import LedPattern, Panel
 from hardware.speaker import Playback, Speaker
-from host_device.arguments import SPEED, game_id, number_in
 from host_device.base.sound import Samples
+from host_device.cli.arguments import SPEED, game_id, number_in
 from host_device.config import Ambience, load_config
-from host_device.intents import russian_patterns
 from host_device.listening.hearing import Heard
+from host_device.listening.intents import russian_patterns
 from host_device.listening.listener import Gate, ListeningBehind, Transcript
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import TIMED, Runtime, Settings, when_said
-from host_device.runtime.narration import Narration, PlainLines, StatusLine, status
-from host_device.runtime.screen import Screen
 from host_device.runtime.signals import ROLE_SIGNALS
-from host_device.runtime.titles import elapsed, title
+from host_device.screens.narration import Narration, PlainLines, StatusLine, status
+from host_device.screens.terminal import Screen
+from host_device.screens.titles import elapsed, title
+from host_device.screens.views import Console
 from host_device.store.faults import StoreError
 from host_device.web.server import WebNotice, parse_address
-from host_device.web.views import Console
-from host_device.words_ru import WINS, local_time
+from voices.words import WINS, local_time
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +185,7 @@ def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> N
 
 class Host:
     def __init__(self, args: argparse.Namespace, devices: Devices | None = None) -> None:
-        from voices.announcer import Announcer
+        from host_device.sound.announcer import Announcer
         from voices.catalogue import russian
         from voices.pack import ensure_builtin
 

@@ -52,7 +52,7 @@ from engine.outputs import (
     VoteTaken,
 )
 from engine.serial import to_dict
-from host_device.intents import Intent
+from host_device.listening.intents import Intent
 from host_device.runtime.clock import Scheduled, Scheduler
 
 log = logging.getLogger(__name__)

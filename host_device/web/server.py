@@ -24,9 +24,9 @@ from typing import Any
 from engine import HostDeviceError
 from hardware.events import HOST_KEYS, HostKey, Press, TypedLine
 from host_device.runtime.loop import Runtime
+from host_device.screens.public import Event, PublicStream, public_state
+from host_device.screens.views import CONSOLE_KEYS, Console, console_view, seat_view
 from host_device.web.access import Access
-from host_device.web.public import Event, PublicStream, public_state
-from host_device.web.views import CONSOLE_KEYS, Console, console_view, seat_view
 
 STATIC = resources.files("host_device") / "web" / "static"
 QUEUE_LIMIT = 1000  # events waiting for one slow socket; past it the socket is closed (it reconnects)

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from engine import Phase
 from host_device.runtime.assist import CHARS, SHORT
 from host_device.runtime.loop import Runtime, when_said
-from host_device.runtime.titles import clock, elapsed, left, title
+from host_device.screens.titles import clock, elapsed, left, title
 
 Text = Callable[[str, dict[str, Any]], str]  # a phrase key and its slots to the words said
 

@@ -9,7 +9,7 @@ import math
 
 from engine import Phase
 from engine.state import State
-from host_device.words_ru import ROLE_GENITIVE, ROUND_NAMES
+from voices.words import ROLE_GENITIVE, ROUND_NAMES
 
 
 def title(s: State) -> str:

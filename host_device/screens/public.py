@@ -20,7 +20,7 @@ from engine import Phase
 from engine.outputs import GameEnded, Output, PhaseStarted
 from engine.serial import to_dict
 from host_device.runtime.loop import Runtime, when_said
-from host_device.runtime.titles import left, title
+from host_device.screens.titles import left, title
 
 PUBLIC_OUTPUTS = frozenset(
     {

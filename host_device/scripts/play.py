@@ -31,8 +31,8 @@ from engine import (
 from engine.outputs import CheckMade, LifeSaved, Output, PlayerLeft, SpeechesEnded, VisitMade
 from engine.presets import DayFormat
 from engine.state import RoundKind
-from host_device.intents import IntentPatterns, russian_patterns
-from host_device.script import Script, ScriptDay
+from host_device.listening.intents import IntentPatterns, russian_patterns
+from host_device.scripts.script import Script, ScriptDay
 
 
 class Runner:

@@ -18,9 +18,9 @@ from typing import Any
 from engine import Phase
 from host_device.runtime.assist import KEYS, ROLE_NAMES, SHORT, Assist
 from host_device.runtime.loop import TIMED, Runtime
-from host_device.runtime.screen import candidates_line, waiting_lines
 from host_device.runtime.signals import signal_words
-from host_device.runtime.titles import left, title
+from host_device.screens.terminal import candidates_line, waiting_lines
+from host_device.screens.titles import left, title
 
 HOST_MODE_KEYS = ("next", "pause")  # the panel's host buttons that do something in host mode
 CONSOLE_KEYS = tuple(name for name, *_ in KEYS if name != "help")  # the console shows its help itself

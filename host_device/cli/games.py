@@ -32,12 +32,13 @@ from engine.outputs import (
 )
 from engine.serial import to_dict
 from engine.state import RoundKind
-from host_device.arguments import game_id, seat_number
 from host_device.base.files import write_text
+from host_device.cli.arguments import game_id, seat_number
 from host_device.store.db import DamagedGame, Store
 from host_device.store.faults import StoreError
 from host_device.store.recover import recover
-from host_device.words_ru import (
+from voices.catalogue import listed
+from voices.words import (
     MODE_NAMES,
     ROLE_GENITIVE,
     ROUND_NAMES,
@@ -47,7 +48,6 @@ from host_device.words_ru import (
     preset_name,
     role_name,
 )
-from voices.catalogue import listed
 
 MAX_NAME = 60  # characters in a player's name
 # one row an input; each row also names its game's rules, winner and roles (seat=role ...)
@@ -82,8 +82,8 @@ def _warn(text: str) -> None:
 
 
 def result_of(game: Game, steps: list[tuple[dict[str, Any], list[Any]]]) -> dict[str, Any]:
-    from host_device.play import Runner
-    from host_device.script import Script
+    from host_device.scripts.play import Runner
+    from host_device.scripts.script import Script
 
     collector = Runner(Script(game.preset, {}, [], []), game=game)
     for _, outputs in steps:

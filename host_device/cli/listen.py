@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from host_device.arguments import seat_count
-from host_device.intents import load_patterns, russian_patterns
+from host_device.cli.arguments import seat_count
+from host_device.listening.intents import load_patterns, russian_patterns
 from host_device.listening.speech_model import SpeechModel, default_model_path, dir_size, find_model, install
 from host_device.listening.vocabulary import knows, vocabulary_report, warn_unknown_words
 

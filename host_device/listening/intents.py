@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
-from host_device.numbers import normalise, number_words, read_number
+from host_device.listening.numbers import normalise, number_words, read_number
 
 _TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")
 _PATTERN_TOKEN = re.compile(r"\[|\]|[^\s\[\]]+")

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from host_device.arguments import number_in
+from host_device.cli.arguments import number_in
 from voices.catalogue import Catalogue, load_catalogue
 from voices.errors import SlotError, VoiceError
 from voices.pack import build_builtin, builtin_pack_dir, ensure_builtin, inspect_pack, load_pack
@@ -104,7 +104,7 @@ def parse_slots(pairs: list[str]) -> dict[str, Any]:
 def cmd_say(args: argparse.Namespace) -> int:
     from hardware.speaker import Playback, SoundDeviceSpeaker
     from host_device.base.sound import write_wav
-    from voices.announcer import Announcer
+    from host_device.sound.announcer import Announcer
 
     catalogue = _catalogue(args)
     slots = parse_slots(args.slots)
@@ -138,7 +138,7 @@ def cmd_say(args: argparse.Namespace) -> int:
 
 
 def cmd_record(args: argparse.Namespace) -> int:
-    from host_device.recording import record_pack
+    from host_device.sound.recording import record_pack
 
     return record_pack(Path(args.dir), _catalogue(args), device=args.device, only=args.only)
 

@@ -13,17 +13,17 @@ from typing import NoReturn
 from engine import HostDeviceError
 from host_device.appliance.card import add_commands as add_card_commands
 from host_device.appliance.doctor import add_commands as add_doctor_commands
+from host_device.appliance.selftest import add_commands as add_hardware_commands
 from host_device.appliance.service import add_commands as add_service_commands
-from host_device.arguments import seat_count
-from host_device.intents import load_patterns
-from host_device.listening.commands import add_commands as add_listen_commands
-from host_device.play import play
-from host_device.runtime.demo import add_commands as add_demo_commands
+from host_device.cli.arguments import seat_count
+from host_device.cli.games import add_commands as add_games_commands
+from host_device.cli.listen import add_commands as add_listen_commands
+from host_device.cli.voices import add_commands
+from host_device.listening.intents import load_patterns
 from host_device.runtime.host import add_commands as add_run_commands
-from host_device.script import load_script
-from host_device.selftest import add_commands as add_hardware_commands
-from host_device.store.commands import add_commands as add_games_commands
-from host_device.voice_commands import add_commands
+from host_device.scripts.play import play
+from host_device.scripts.script import load_script
+from host_device.session.demo import add_commands as add_demo_commands
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130  # as a shell reports a program ended by Ctrl-C
@@ -41,7 +41,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from host_device.runtime.simulate import simulate, write_timeline
+    from host_device.scripts.simulate import simulate, write_timeline
 
     store = None
     if args.store:

@@ -34,12 +34,12 @@ from engine import (
     Withdraw,
 )
 from engine.outputs import PhaseStarted, VoteCounted
-from host_device.intents import Intent, IntentPatterns
-from host_device.play import Runner
+from host_device.listening.intents import Intent, IntentPatterns
 from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Duration, Runtime, Settings, entry_slots
-from host_device.script import Script, ScriptDay
+from host_device.scripts.play import Runner
+from host_device.scripts.script import Script, ScriptDay
 
 FIRST_WORDS_S = 1.0  # a speaker starts talking this long after his time starts
 WORD_GAP_S = 2.0  # between one intent and the next in a speech
@@ -196,7 +196,7 @@ class ScriptedHost:
 
 def builtin_durations() -> Duration:
     """Phrase lengths from the built-in voice pack (built if missing)."""
-    from voices.announcer import Announcer
+    from host_device.sound.announcer import Announcer
     from voices.catalogue import russian
     from voices.pack import ensure_builtin
 

@@ -17,13 +17,18 @@ from typing import Any, TextIO
 
 from engine import Game, HostDeviceError
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
-from host_device.arguments import SPEED
+from host_device.cli.arguments import SPEED
 from host_device.runtime.assist import Assist
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
-from host_device.runtime.narration import Narration
-from host_device.runtime.simulate import SCRIPTED_ASSIST, ScriptedHost, ScriptedTable, assist_settings
-from host_device.script import load_script
+from host_device.screens.narration import Narration
+from host_device.scripts.script import load_script
+from host_device.scripts.simulate import (
+    SCRIPTED_ASSIST,
+    ScriptedHost,
+    ScriptedTable,
+    assist_settings,
+)
 from host_device.web.server import parse_address, start_web
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -44,7 +49,7 @@ def demo(
     web: str | None = None,
     preset: str | None = None,
 ) -> dict[str, Any]:
-    from voices.announcer import Announcer
+    from host_device.sound.announcer import Announcer
     from voices.catalogue import russian
     from voices.pack import ensure_builtin
 

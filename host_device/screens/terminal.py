@@ -23,7 +23,7 @@ from rich.text import Text
 
 from engine import Phase
 from host_device.runtime.assist import CHARS, KEYS, ROLE_NAMES, SEAT_KEYS_HELP, SHORT, Assist, describe
-from host_device.runtime.titles import clock, left, title
+from host_device.screens.titles import clock, left, title
 
 DIGITS = {  # five rows each
     "0": ("███", "█ █", "█ █", "█ █", "███"),

@@ -142,7 +142,7 @@ class SelfTest:
 
 
 def cmd_hardware_test(args: argparse.Namespace) -> int:
-    from voices.announcer import Announcer
+    from host_device.sound.announcer import Announcer
     from voices.catalogue import russian
     from voices.pack import ensure_builtin
 

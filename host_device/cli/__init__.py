@@ -1,0 +1,1 @@
+"""The ``host-device`` command line: every command's arguments and what each command runs."""
