@@ -164,7 +164,8 @@ EVENT = Preset(
     disqualification_cancels_vote=True,
 )
 
-CITY_SEATS = range(6, 17)  # 003: a variable table (decision: 6 to 16)
+TABLE_SIZES = range(6, 17)  # every table the rules are played at: classic 10, event 12, city 6 to 16
+MAX_SEATS = TABLE_SIZES[-1]
 
 CITY = Preset(
     name="city",
@@ -216,8 +217,10 @@ def city_preset(seats: int, mafia: int | None = None, lover: bool | None = None)
     """The city table for ``seats`` players: mafia = (seats + 2) // 4, the
     Sheriff and the Doctor always, the Lover from 8 seats (decisions where
     003 is silent); ``mafia`` and ``lover`` override (``[city]`` in the config)."""
-    if seats not in CITY_SEATS:
-        raise BadTable(f"city: {seats} seats; the city rules are played at 6 to 16 seats")
+    if seats not in TABLE_SIZES:
+        raise BadTable(
+            f"city: {seats} seats; the city rules are played at {TABLE_SIZES[0]} to {MAX_SEATS} seats"
+        )
     mafia = (seats + 2) // 4 if mafia is None else mafia
     lover = seats >= 8 if lover is None else lover
     if mafia < 1:

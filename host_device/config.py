@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.presets import MAX_SEATS
 from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
@@ -224,14 +225,13 @@ def city_table(data: dict[str, Any], where: str) -> dict[str, Any]:
 def web_seats(data: dict[str, Any], where: str) -> tuple[int, ...]:
     seats = data.get("seats", [])
     numbers = seats if isinstance(seats, list) else [None]
-    if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_SEAT for n in numbers):
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_SEATS for n in numbers):
         raise ConfigError(f"{where}.seats: a list of seat numbers (seats = [4, 9]), not {seats!r:.40}")
     if len(set(numbers)) != len(numbers):
         raise ConfigError(f"{where}.seats: a seat is listed twice in {seats!r:.40}")
     return tuple(sorted(numbers))
 
 
-MAX_SEAT = 16  # the largest table of any rules
 
 
 def _index(value: int | str) -> int:

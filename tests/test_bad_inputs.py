@@ -124,4 +124,30 @@ def test_listen_to_a_wav_cut_inside_a_sample(tmp_path, ko_model_dir, capsys):
 
 def test_listen_seats_are_checked(capsys):
     assert main(["listen", "--seats", "99"]) == 2
-    one_line(capsys, "'99': a table has 1 to 16 seats")
+    one_line(capsys, "'99': a table has 6 to 16 seats")
+
+
+SEATED_COMMANDS = (
+    ["run"],
+    ["doctor"],
+    ["hardware", "test"],
+    ["hardware", "wiring", "--to", "w.svg"],
+    ["listen"],
+    ["intents", "x"],
+    ["model", "test", "d"],
+    ["model", "record", "d"],
+)
+
+
+def test_every_command_knows_one_seat_range():
+    """--seats is one flag: every table the rules are played at (6 … 16), nothing else."""
+    from engine.presets import TABLE_SIZES
+    from host_device.cli.main import build_parser
+
+    parser = build_parser()
+    for command in SEATED_COMMANDS:
+        for seats in (TABLE_SIZES[0], 10, TABLE_SIZES[-1]):
+            assert parser.parse_args([*command, "--seats", str(seats)]).seats == seats, command
+        for seats in (TABLE_SIZES[0] - 1, TABLE_SIZES[-1] + 1):
+            with pytest.raises(SystemExit):
+                parser.parse_args([*command, "--seats", str(seats)])

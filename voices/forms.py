@@ -16,8 +16,7 @@ import pymorphy3
 from num2words import num2words
 
 from engine import PRESETS, Role, Team
-
-MAX_SEATS = 16
+from engine.presets import MAX_SEATS
 
 
 @cache

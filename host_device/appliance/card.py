@@ -10,7 +10,6 @@ import subprocess
 import tempfile
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from engine import HostDeviceError, Role, get_preset
 from engine.roles import BLACK_ROLES
@@ -148,10 +147,3 @@ def write_pdf(html: str, target: Path) -> None:
             raise HostDeviceError(f"chromium could not print the card: {result.stderr.strip()[-200:]}")
         with replacing(target) as final:
             final.write_bytes(out.read_bytes())
-
-
-def add_commands(commands: Any) -> None:
-    p = commands.add_parser("card", help="a one-page Russian card for the players (A4, HTML or PDF)")
-    p.add_argument("--preset", default="classic", choices=("classic", "event", "city"))
-    p.add_argument("--to", required=True, metavar="FILE.html|FILE.pdf")
-    p.set_defaults(func=cmd_card)

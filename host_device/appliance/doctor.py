@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import HostDeviceError
 from hardware.events import HardwareEvent
-from hardware.factory import AUDIO, PANELS, make_panel
+from hardware.factory import make_panel
 from host_device.config import load_config
 
 PACKAGES = ("numpy", "vosk", "sounddevice", "gpiozero", "num2words", "pymorphy3", "starlette", "uvicorn")
@@ -205,17 +205,3 @@ def finish(doctor: Doctor) -> int:
         return 1
     print("всё в порядке", flush=True)
     return 0
-
-
-def add_commands(commands: Any) -> None:
-    p = commands.add_parser("doctor", help="check everything the box needs, and say what to fix")
-    p.add_argument("--auto", action="store_true", help="nobody at the table: mock pins press themselves")
-    p.add_argument("--panel", default="gpio", choices=PANELS, help="gpio (default), keyboard or mock")
-    p.add_argument("--audio", default="device", choices=AUDIO, help="device (default), null or file")
-    p.add_argument("--wav", metavar="FILE.wav", help="with --audio file: what the microphone hears")
-    p.add_argument("--seats", type=int, default=10, choices=range(6, 13), metavar="6…12", help="default 10")
-    p.add_argument("--config", metavar="FILE.toml")
-    p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")
-    p.add_argument("--no-model", action="store_true", help="this table plays without speech recognition")
-    p.add_argument("--store", metavar="PATH", help="the game store (default: in the data directory)")
-    p.set_defaults(func=cmd_doctor)

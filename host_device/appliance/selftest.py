@@ -18,7 +18,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from hardware.events import HardwareEvent, Press
-from hardware.factory import AUDIO, PANELS, make_panel
+from hardware.factory import make_panel
 from hardware.microphone import Microphone
 from hardware.panel import OFF, ON, Panel
 from host_device.config import load_config
@@ -179,19 +179,3 @@ def _stdout() -> TextIO:
     import sys
 
     return sys.stdout
-
-
-def add_commands(commands: Any) -> None:
-    hardware = commands.add_parser("hardware", help="the table's hardware")
-    sub = hardware.add_subparsers(dest="hardware_command", required=True, metavar="ACTION")
-    p = sub.add_parser("test", help="light each LED, see each button, hear the microphone, play a phrase")
-    p.add_argument("--auto", action="store_true", help="no person present: the mock panel presses itself")
-    p.add_argument("--panel", default="gpio", choices=PANELS, help="gpio (default), keyboard or mock")
-    p.add_argument("--audio", default="device", choices=AUDIO, help="device (default), null or file")
-    p.add_argument("--wav", metavar="FILE.wav", help="with --audio file: what the microphone hears")
-    p.add_argument("--seats", type=int, default=10, choices=(10, 12), help="seats at the table (10 or 12)")
-    p.add_argument("--config", metavar="FILE.toml", help="the config file (pins, sound devices)")
-    p.set_defaults(func=cmd_hardware_test)
-    from host_device.appliance.wiring import add_wiring_command
-
-    add_wiring_command(sub)

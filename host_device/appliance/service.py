@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 from engine import HostDeviceError
 
@@ -174,19 +173,3 @@ def cmd_status(args: argparse.Namespace) -> int:
     journal = ["journalctl", "-u", f"{NAME}.service", "-n", "15", "--no-pager", "-o", "short"]
     subprocess.run(journal, check=False)
     return 0
-
-
-def add_commands(commands: Any) -> None:
-    service = commands.add_parser("service", help="the box as a systemd service, started at boot")
-    sub = service.add_subparsers(dest="service_command", required=True, metavar="ACTION")
-    for name, func, text in (
-        ("unit", cmd_unit, "print the unit file (nothing installed)"),
-        ("install", cmd_install, "install, enable and start the service (as root)"),
-        ("remove", cmd_remove, "stop, disable and remove the service (as root)"),
-        ("status", cmd_status, "the service's state and its last log lines"),
-    ):
-        p = sub.add_parser(name, help=text)
-        if name in ("unit", "install"):
-            p.add_argument("--user", help="who the box runs as (default: the user who called sudo)")
-            p.add_argument("--config", metavar="FILE.toml", help="the config file the box reads")
-        p.set_defaults(func=func)

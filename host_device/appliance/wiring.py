@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 from engine import HostDeviceError
@@ -116,11 +115,3 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         raise HostDeviceError(f"{target}: cannot write: {exc.strerror}") from None
     print(f"host-device: {target}: the wiring of {args.seats} seats")
     return 0
-
-
-def add_wiring_command(sub: Any) -> None:
-    p = sub.add_parser("wiring", help="draw the panel's wiring (the pin map on the 40-pin header) as SVG")
-    p.add_argument("--seats", type=int, default=10, choices=range(1, 13), metavar="1…12", help="default 10")
-    p.add_argument("--config", metavar="FILE.toml", help="the config's [panel] pins (default pins without)")
-    p.add_argument("--to", required=True, metavar="FILE.svg")
-    p.set_defaults(func=cmd_wiring)

@@ -7,8 +7,9 @@ import argparse
 import math
 from collections.abc import Callable
 
+from engine.presets import MAX_SEATS, TABLE_SIZES
+
 MAX_GAME_ID = 2**63 - 1  # SQLite's largest row id
-MAX_SEATS = 16  # the largest table any preset or panel has
 
 
 def _whole(text: str) -> int | None:
@@ -32,13 +33,6 @@ def seat_number(text: str) -> int:
     return value
 
 
-def seat_count(text: str) -> int:
-    value = _whole(text)
-    if value is None or not 1 <= value <= MAX_SEATS:
-        raise argparse.ArgumentTypeError(f"{text[:30]!r}: a table has 1 to {MAX_SEATS} seats")
-    return value
-
-
 def number_in(low: float, high: float, what: str, whole: bool = True) -> Callable[[str], float]:
     """A type for a number from ``low`` to ``high`` (finite; a whole number if ``whole``)."""
 
@@ -56,3 +50,13 @@ def number_in(low: float, high: float, what: str, whole: bool = True) -> Callabl
 
 
 SPEED = number_in(0.1, 100_000, "--speed", whole=False)  # times faster than life
+
+
+def table_size(text: str) -> int:
+    """The number of seats at a table: any size the rules are played at."""
+    value = _whole(text)
+    if value is None or value not in TABLE_SIZES:
+        raise argparse.ArgumentTypeError(
+            f"{text[:30]!r}: a table has {TABLE_SIZES[0]} to {MAX_SEATS} seats"
+        )
+    return value

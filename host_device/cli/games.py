@@ -33,6 +33,7 @@ from engine.outputs import (
 from engine.serial import to_dict
 from engine.state import RoundKind
 from host_device.base.files import write_text
+from host_device.cli import flags
 from host_device.cli.arguments import game_id, seat_number
 from host_device.store.db import DamagedGame, Store
 from host_device.store.faults import StoreError
@@ -407,4 +408,4 @@ def add_commands(commands: Any) -> None:
     p.add_argument("file", metavar="FILE")
     p.set_defaults(func=cmd_recover)
     for p in sub.choices.values():
-        p.add_argument("--store", metavar="PATH", help="the store (default: in the data directory)")
+        flags.store(p)

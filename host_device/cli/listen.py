@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from host_device.cli.arguments import seat_count
+from host_device.cli import flags
 from host_device.listening.intents import load_patterns, russian_patterns
 from host_device.listening.speech_model import SpeechModel, default_model_path, dir_size, find_model, install
 from host_device.listening.vocabulary import knows, vocabulary_report, warn_unknown_words
@@ -164,18 +164,18 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--url", help="download from this address instead of the pinned one")
     p.set_defaults(func=cmd_model_install)
     p = sub.add_parser("check", help="the model's path, size, and which pattern words it knows")
-    p.add_argument("--model", metavar="DIR")
+    flags.model(p)
     p.set_defaults(func=cmd_model_check)
     p = sub.add_parser("test", help="how the model hears a folder of recordings (WAVs and expected.tsv)")
     p.add_argument("dir", metavar="DIR")
-    p.add_argument("--model", metavar="DIR")
-    p.add_argument("--seats", type=seat_count, default=12, help="seats at the table (default 12)")
+    flags.model(p)
+    flags.seats(p, default=12, help="seats at the table (default 12)")
     p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
     p.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     p.set_defaults(func=cmd_model_test)
     p = sub.add_parser("record", help="record the test phrases into DIR, for model test")
     p.add_argument("dir", metavar="DIR")
-    p.add_argument("--seats", type=seat_count, default=12, help="seats at the table (default 12)")
+    flags.seats(p, default=12, help="seats at the table (default 12)")
     p.add_argument(
         "--audio", default="device", choices=("device", "file"), help="file: --wav is what is heard"
     )
@@ -184,9 +184,9 @@ def add_commands(commands: Any) -> None:
     p.set_defaults(func=cmd_model_record)
 
     p = commands.add_parser("listen", help="print what is heard (text and intents) as JSON lines")
-    p.add_argument("--model", metavar="DIR", help="the speech model (default: the installed one)")
+    flags.model(p)
     p.add_argument("--wav", metavar="FILE.wav", help="listen to a file instead of the microphone")
-    p.add_argument("--seats", type=seat_count, default=10, help="seats at the table (default 10)")
+    flags.seats(p)
     p.add_argument("--device", help="the microphone (name or index)")
     p.add_argument("--partials", action="store_true", help="print partial results too")
     p.set_defaults(func=cmd_listen)

@@ -11,11 +11,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from engine import HostDeviceError
-from host_device.appliance.card import add_commands as add_card_commands
-from host_device.appliance.doctor import add_commands as add_doctor_commands
-from host_device.appliance.selftest import add_commands as add_hardware_commands
-from host_device.appliance.service import add_commands as add_service_commands
-from host_device.cli.arguments import seat_count
+from host_device.cli import flags
+from host_device.cli.box import add_commands as add_box_commands
 from host_device.cli.games import add_commands as add_games_commands
 from host_device.cli.listen import add_commands as add_listen_commands
 from host_device.cli.voices import add_commands
@@ -93,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("play", help="play a whole game from a JSON script and print the result")
     p.add_argument("script", metavar="SCRIPT.json")
-    p.add_argument("--pretty", action="store_true", help="indent the JSON result")
+    flags.pretty(p)
     p.set_defaults(func=cmd_play)
 
     p = commands.add_parser("simulate", help="play a script through the whole runtime on virtual time")
@@ -110,24 +107,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--die-after", type=int, metavar="N", help=argparse.SUPPRESS
     )  # crash tests: SIGKILL after N inputs
-    p.add_argument("--pretty", action="store_true", help="indent the JSON result")
+    flags.pretty(p)
     p.set_defaults(func=cmd_simulate)
 
     p = commands.add_parser("intents", help="print the intents heard in a transcript, one JSON per line")
     p.add_argument("text", nargs="*", metavar="TEXT", help="the transcript (read from stdin if absent)")
-    p.add_argument("--seats", type=seat_count, default=10, help="seats at the table (default 10)")
+    flags.seats(p)
     p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
     p.set_defaults(func=cmd_intents)
 
     add_commands(commands)
-    add_hardware_commands(commands)
     add_listen_commands(commands)
     add_demo_commands(commands)
     add_run_commands(commands)
     add_games_commands(commands)
-    add_service_commands(commands)
-    add_doctor_commands(commands)
-    add_card_commands(commands)
+    add_box_commands(commands)
     return parser
 
 

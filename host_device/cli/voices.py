@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.presets import MAX_SEATS
 from host_device.cli.arguments import number_in
 from voices.catalogue import Catalogue, load_catalogue
 from voices.errors import SlotError, VoiceError
@@ -77,7 +78,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-MAX_SLOT_VALUES = 16  # seats in one list: a table has at most 16
 
 
 def _value(text: str) -> int | str:
@@ -93,8 +93,8 @@ def parse_slots(pairs: list[str]) -> dict[str, Any]:
             raise SlotError(f"{pair[:40]!r}: slots are given as name=value, e.g. seat=7 or seats=5,8")
         if name == "seats":
             values = value.split(",")
-            if len(values) > MAX_SLOT_VALUES:
-                raise SlotError(f"seats: {len(values)} values; the limit is {MAX_SLOT_VALUES}")
+            if len(values) > MAX_SEATS:
+                raise SlotError(f"seats: {len(values)} values; the limit is {MAX_SEATS}")
             slots[name] = tuple(_value(v) for v in values)
         else:
             slots[name] = _value(value)

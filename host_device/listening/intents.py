@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from engine.presets import MAX_SEATS
 from host_device.base.errors import HostDeviceError
 from host_device.listening.numbers import normalise, number_words, read_number
 
@@ -22,7 +23,6 @@ _TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")
 _PATTERN_TOKEN = re.compile(r"\[|\]|[^\s\[\]]+")
 
 
-MAX_SEATS = 16
 
 
 def tokenise(text: str) -> list[str]:

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import BadTable, HostDeviceError, Preset, Role, UnknownPreset, get_preset
-from engine.presets import DayFormat
+from engine.presets import MAX_SEATS, TABLE_SIZES, DayFormat
+
+SIZES = f"{TABLE_SIZES[0]} … {MAX_SEATS}"
 
 # Named limits on what a script may carry (docs/engine.md, "Input limits"); each error names its limit.
 MAX_SCRIPT_BYTES = 1_000_000
@@ -169,10 +171,10 @@ def parse_script(data: Any) -> Script:
     city = preset.day_format is DayFormat.DISCUSSION
     if city:  # a variable table: the script names it
         if "seats" not in data:
-            raise ScriptError("seats", f'the {name} rules need the table\'s size: "seats": 6 … 16')
+            raise ScriptError("seats", f'the {name} rules need the table\'s size: "seats": {SIZES}')
         seats = data["seats"]
         if isinstance(seats, bool) or not isinstance(seats, int):
-            raise ScriptError("seats", f"must be a number of seats 6 … 16, not {_kind(seats)}")
+            raise ScriptError("seats", f"must be a number of seats {SIZES}, not {_kind(seats)}")
         try:
             preset = get_preset(name, seats)
         except BadTable as exc:
