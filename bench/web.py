@@ -48,8 +48,8 @@ def serve() -> None:
     from engine import Advance, Game, Phase, get_preset
     from hardware.events import Press
     from host_device.runtime.clock import Scheduler
-    from host_device.runtime.host import deal
     from host_device.runtime.loop import Runtime, Settings
+    from host_device.session.deal import deal
     from host_device.web.access import Access
     from host_device.web.public import PublicStream
     from voices.catalogue import russian

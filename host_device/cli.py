@@ -18,8 +18,8 @@ from host_device.arguments import seat_count
 from host_device.intents import load_patterns
 from host_device.listening.commands import add_commands as add_listen_commands
 from host_device.play import play
+from host_device.run_command import add_commands as add_run_commands
 from host_device.runtime.demo import add_commands as add_demo_commands
-from host_device.runtime.host import add_commands as add_run_commands
 from host_device.script import load_script
 from host_device.selftest import add_commands as add_hardware_commands
 from host_device.store.commands import add_commands as add_games_commands

@@ -286,7 +286,7 @@ def test_power_off_is_off_unless_allowed_and_never_on_the_keyboard(box_env):
 
 
 def night_sound(seed, **overrides):
-    from host_device.runtime.host import Host
+    from host_device.session.host import Host
 
     host = Host(args(seed=seed, **overrides))
     host.run()
@@ -297,16 +297,16 @@ def test_the_night_sound_follows_the_night_phases_whatever_the_deal(monkeypatch,
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     a, b = night_sound(7), night_sound(8)
-    assert a.beds == b.beds  # the same seconds, whoever is mafia
-    assert [on for _, on in a.beds] == [True, False, True, False]  # the deal's night, day 1, the night
+    assert a.effects.beds == b.effects.beds  # the same seconds, whoever is mafia
+    assert [on for _, on in a.effects.beds] == [True, False, True, False]  # the deal's night, day 1, the night
     tl = a.runtime.sorted_timeline()
     said = [(e["t"], e["key"]) for e in tl if e["type"] == "say"]
     morning = next(t for t, key in said if key == "morning")
     last_night = max(t for t, key in said if t < morning)
-    assert a.beds[0][0] == 0.0 and last_night < a.beds[1][0] <= morning  # on from the deal, off by morning
+    assert a.effects.beds[0][0] == 0.0 and last_night < a.effects.beds[1][0] <= morning  # on from the deal, off by morning
     quiet = night_sound(7, no_ambience=True)
-    assert quiet.beds == [] and quiet.speaker.beds == []
-    assert len(a.speaker.beds) == len(a.beds)  # the speaker was told each time
+    assert quiet.effects.beds == [] and quiet.speaker.beds == []
+    assert len(a.speaker.beds) == len(a.effects.beds)  # the speaker was told each time
 
 
 def test_the_bed_is_a_seamless_fixed_loop_ducked_under_phrases():

@@ -5,7 +5,10 @@ import itertools
 
 from engine import CLASSIC, EVENT, DealRoles, Role
 from host_device.cli import main
-from host_device.runtime.host import ROLE_SIGNALS, Host, deal, needs_typed_speech
+from host_device.runtime.signals import ROLE_SIGNALS
+from host_device.session.deal import deal
+from host_device.session.devices import needs_typed_speech
+from host_device.session.host import Host
 from tests.conftest import MIC_WAV
 
 
@@ -200,7 +203,7 @@ def test_typed_speech_stands_in_for_a_missing_model(monkeypatch, tmp_path, built
 
     from engine import Advance, Phase
     from hardware.events import TypedLine
-    from host_device.runtime.host import TerminalLines
+    from host_device.session.devices import TerminalLines
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     host = Host(args())
@@ -237,19 +240,19 @@ def test_a_lost_speaker_pauses_the_game_with_blinking_leds_until_it_is_back(
         host.speaker._stream.abort()  # as if the speaker were unplugged
         opened = []
         monkeypatch.setattr(host.speaker, "reopen", lambda: bool(opened))
-        host._tick()
-        assert host.speaker_lost and host.sched.paused
+        host.health.tick()
+        assert host.health.speaker_lost and host.sched.paused
         import time as _time
 
         _time.sleep(0.6)  # the blinking runs on gpiozero's thread
         assert {round(s.state) for s in led.states} >= {0, 1}
-        host._polled = 0.0
-        host._tick()  # still gone
+        host.health.polled = 0.0
+        host.health.tick()  # still gone
         assert host.sched.paused
         opened.append(True)
-        host._polled = 0.0
-        host._tick()  # back
-        assert not host.speaker_lost and not host.sched.paused
+        host.health.polled = 0.0
+        host.health.tick()  # back
+        assert not host.health.speaker_lost and not host.sched.paused
     finally:
         host.speaker.close()
         host.panel.close()
@@ -363,8 +366,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     import time
 
     from engine import Phase
-    from hardware.events import Press
-    from host_device.runtime.host import HostKey
+    from hardware.events import HostKey, Press
     from host_device.store import Store
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))

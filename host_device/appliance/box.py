@@ -29,7 +29,8 @@ from hardware.panel import OFF
 from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
 from host_device.config import Config, load_config
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.host import Devices, Host, load_model, table_preset
+from host_device.session.devices import Devices, load_model, table_preset
+from host_device.session.host import Host
 from host_device.words_ru import preset_name
 from voices.files import replacing
 from voices.pack import data_dir
