@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from engine import DealRoles, Game, Phase
-from hardware.events import HostKey, Press, TypedLine
 from hardware.factory import make_panel
 from host_device.config import load_config
 from host_device.intents import russian_patterns
@@ -49,16 +48,15 @@ from host_device.session.devices import (
 from host_device.session.effects import Effects
 from host_device.session.health import Health
 from host_device.session.inputs import Inputs
-from host_device.session.resume import game_to_resume
-from host_device.web.server import WebNotice, parse_address
+from host_device.session.question import Question
+from host_device.session.resume import game_to_resume, record
+from host_device.web.server import parse_address
 from host_device.web.views import Console
 from host_device.words_ru import WINS, local_time
 
 log = logging.getLogger(__name__)
 
 SCREEN_S = 0.25
-YES = {"n", "т", "д", "да", "y", "yes", "next", "дальше"}  # the resume question, typed
-NO = {"u", "г", "н", "нет", "no", "undo", "отмена"}
 
 
 class Host:
@@ -165,6 +163,9 @@ class Host:
             self.console = Console(
                 self.runtime, self.assist, whole_table=args.panel == "web", typed=self.typed_speech
             )
+        self.question = Question(
+            self.inbox, self.clock, self.console, lambda: self.publisher.refresh(), self._print
+        )
 
     def _listener(self) -> Any:
         from host_device.listening.listener import Listener
@@ -257,7 +258,7 @@ class Host:
         return done and self.sched.now >= self.runtime.speaking_until
 
     def _open_store(self) -> None:
-        from host_device.store import Store, record_runtime
+        from host_device.store import Store
 
         if self.devices is not None:
             self.store = self.devices.store
@@ -268,18 +269,13 @@ class Host:
         game_id = game_to_resume(
             self.store, self.args.resume, self.args.new, self.preset.name, self._ask_to_resume
         )
+        self.game_id = record(self.store, self.runtime, self.args.mode, game_id, self.days)
         if game_id is None:
-            trial = {"trial_days": self.days} if self.days is not None else {}
-            self.game_id = record_runtime(self.store, self.runtime, self.args.mode, settings=trial)
             return
-        game = self.store.replay(game_id)
-        self.runtime.game = game
-        self.runtime.day_start = len(game.record)  # undo reaches back to the restart, no further
-        self.game_id = record_runtime(self.store, self.runtime, "host", game_id=game_id)
         self.resumed = True
         if self.publisher is not None:
             self.publisher.stream.reread()  # who has left, in the resumed game
-        self._print(f"host-device: продолжаем игру {game_id} ({title(game.state)})")
+        self._print(f"host-device: продолжаем игру {game_id} ({title(self.game.state)})")
 
     def _ask_to_resume(self, latest: Any) -> bool:
         which = f"{latest.id} (начата {local_time(latest.started_at)}) не окончена"
@@ -289,34 +285,7 @@ class Host:
         )
         self.effects.say_now("unfinished_game")
         again = f"n — продолжить игру {latest.id}, u — новая игра"
-        return self._ask(f"Игра {which}", "Продолжить", "Новая игра", again)
-
-    def _ask(self, text: str, yes: str, no: str | None, again: str) -> bool:
-        """Wait for the host's answer: «Дальше» (yes) or «Отмена» (no), from
-        the panel, the keyboard, a typed line or the console on his phone."""
-        if self.console is not None:
-            self.console.question = {"text": text, "yes": yes, **({"no": no} if no else {})}
-            self.publisher.refresh()
-        try:
-            while True:
-                item = self.clock.wait(self.inbox, 1.0)
-                if item is None:
-                    continue
-                if isinstance(item, HostKey):  # the host's keyboard beside the panel, his console
-                    item = item.press
-                if isinstance(item, WebNotice):
-                    self._print(f"host-device: {item.russian}")
-                    continue
-                answer = item.text.lower() if isinstance(item, TypedLine) else None
-                if (isinstance(item, Press) and item.key == "next") or answer in YES:
-                    return True
-                if no is not None and ((isinstance(item, Press) and item.key == "undo") or answer in NO):
-                    return False
-                if answer is not None:
-                    self._print(f"host-device: «{item.text}»: {again}")
-        finally:
-            if self.console is not None:
-                self.console.question = None
+        return self.question.ask(f"Игра {which}", "Продолжить", "Новая игра", again)
 
     def _start_web(self) -> None:
         from host_device.web.access import Access
@@ -346,7 +315,7 @@ class Host:
         self._open_store()
         if self.console is not None and self.assist is not None and is_terminal():
             # the host's screen is about to take the terminal and the QR code with it
-            self._ask("Пульт ведущего готов? Начать игру", "Начать", None, "n — начать игру")
+            self.question.ask("Пульт ведущего готов? Начать игру", "Начать", None, "n — начать игру")
         if self.listener is not None:
             self.listener.start()
         if self.typed_speech and self.lines_in is not None:

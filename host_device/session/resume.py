@@ -1,6 +1,6 @@
 """Which stored game a session carries on: ``--resume ID`` (checked against
 this table), ``--new``, or the table's answer when an unfinished game of
-this table is found."""
+this table is found; and the runtime recorded into the store from then on."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import HostDeviceError
+from host_device.runtime.loop import Runtime
 from host_device.store.faults import StoreError
 
 
@@ -43,3 +44,17 @@ def offered(store: Any, game: Any, preset: str) -> bool:
         return not store.settings(game.id).get("trial_days")
     except HostDeviceError:  # damaged settings: not offered (games check names it)
         return False
+
+
+def record(store: Any, runtime: Runtime, mode: str, game_id: int | None, days: int | None) -> int:
+    """Every input of the runtime into the store: a new game (a trial with
+    ``days``), or ``game_id`` replayed into the runtime and carried on."""
+    from host_device.store import record_runtime
+
+    if game_id is None:
+        trial = {"trial_days": days} if days is not None else {}
+        return record_runtime(store, runtime, mode, settings=trial)
+    game = store.replay(game_id)
+    runtime.game = game
+    runtime.day_start = len(game.record)  # undo reaches back to the restart, no further
+    return record_runtime(store, runtime, "host", game_id=game_id)
