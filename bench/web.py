@@ -48,9 +48,9 @@ def serve() -> None:
     from engine import Advance, Game, Phase, get_preset
     from hardware.events import Press
     from host_device.runtime.clock import Scheduler
-    from host_device.runtime.host import deal
     from host_device.runtime.loop import Runtime, Settings
     from host_device.screens.public import PublicStream
+    from host_device.session.deal import deal
     from host_device.web.access import Access
     from voices.catalogue import russian
 

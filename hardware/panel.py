@@ -27,6 +27,21 @@ OFF = LedPattern("off")
 ON = LedPattern("on")
 BLINK = LedPattern("blink")
 PULSE = LedPattern("pulse", 0.6, 0.6)
+FAST = LedPattern("blink", 0.08, 0.08)
+FLASH = LedPattern("blink", 0.1, 0.7)  # short flashes, long pauses
+SLOW = LedPattern("blink", 1.0, 1.0)
+
+# The one LED vocabulary: the names the runtime and its effects use (an
+# LED's state in the timeline, runtime/signals.py) and what each looks like.
+PATTERNS: dict[str, LedPattern] = {
+    "off": OFF,
+    "on": ON,
+    "blink": BLINK,
+    "fast": FAST,
+    "pulse": PULSE,
+    "flash": FLASH,
+    "slow": SLOW,
+}
 
 
 @dataclass

@@ -605,8 +605,8 @@ def test_a_seats_own_button_never_completes_the_hosts_command():
 
 
 def test_the_host_keyboard_beside_a_panel_marks_its_presses():
-    from hardware.events import Press
-    from host_device.runtime.host import HostKey, HostKeys
+    from hardware.events import HostKey, Press
+    from host_device.session.devices import HostKeys
 
     inbox = queue.Queue()
     keys = HostKeys(inbox)

@@ -3,15 +3,13 @@ the box on mock pins: ready → game → ready, the resume question, power-off."
 
 import io
 import sqlite3
-import threading
-import time
 
 import pytest
 
 from hardware.events import Held, HostKey, Press, Release
 from host_device.appliance.box import POWER_OFF, Box
 from host_device.appliance.controls import GAP_S, MENU_IDLE_S, Choice, Controls, Outcome
-from host_device.runtime.clock import Scheduler
+from host_device.runtime.clock import Scheduler, VirtualClock
 from tests.test_host_run import args
 
 SEATS = {"classic": 10, "event": 12, "city": 9}
@@ -169,6 +167,7 @@ def box_env(monkeypatch, tmp_path, builtin_pack):
 
 
 def make_box(tmp_path, **overrides):
+    """A box on mock pins and a virtual wall clock: what the table does is cued (see feed)."""
     calls = []
     settings = dict(
         store=str(tmp_path / "games.sqlite3"),
@@ -179,7 +178,11 @@ def make_box(tmp_path, **overrides):
         no_ambience=False,
         deal=None,
     )
-    box = Box(args(**(settings | overrides)), power_off=lambda command: calls.append((command, closed(box))))
+    box = Box(
+        args(**(settings | overrides)),
+        power_off=lambda command: calls.append((command, closed(box))),
+        clock=VirtualClock(limit=3600),
+    )
     return box, calls
 
 
@@ -191,32 +194,25 @@ def closed(box):
     return False
 
 
-
-
 def labels(box):
     return [p.label for p in box.devices.speaker.played]
 
 
 def feed(box, condition, *events):
-    def wait():
-        deadline = time.monotonic() + 60
-        while not condition() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        for event in events:
-            box.inbox.put(event)
-
-    threading.Thread(target=wait, daemon=True).start()
+    """The table does ``events`` once ``condition`` holds (seen whenever the box waits)."""
+    box.clock.when(condition, *events)
 
 
 def tap(key):
-    return [Press(key=key, at=time.monotonic()), Release(key=key, at=time.monotonic())]
+    return [Press(key=key, at=0.0), Release(key=key, at=0.2)]
 
 
 def test_ready_game_ready_and_power_off(box_env):
     box, calls = make_box(box_env, days=1)  # a one-day trial game, so that it ends soon
     for event in tap("next"):
         box.inbox.put(event)
-    feed(box, lambda: labels(box).count("ready") == 2, Held(key="pause", seconds=5.0, at=0))
+    ready_again = lambda: labels(box).count("ready") == 2 and labels(box)[-1] == "rules_classic"  # noqa: E731
+    feed(box, ready_again, Held(key="pause", seconds=5.0, at=0))  # once «Готов» is heard whole
     assert box.run() == 0
     said = labels(box)
     assert said[0] == "model_missing"  # said once at start: nominations are not heard
@@ -286,9 +282,9 @@ def test_power_off_is_off_unless_allowed_and_never_on_the_keyboard(box_env):
 
 
 def night_sound(seed, **overrides):
-    from host_device.runtime.host import Host
+    from host_device.session.host import Host
 
-    host = Host(args(seed=seed, **overrides))
+    host = Host(args(seed=seed, **overrides), clock=VirtualClock(limit=3600))
     host.run()
     return host
 
@@ -297,16 +293,16 @@ def test_the_night_sound_follows_the_night_phases_whatever_the_deal(monkeypatch,
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     a, b = night_sound(7), night_sound(8)
-    assert a.beds == b.beds  # the same seconds, whoever is mafia
-    assert [on for _, on in a.beds] == [True, False, True, False]  # the deal's night, day 1, the night
+    assert a.effects.beds == b.effects.beds  # the same seconds, whoever is mafia
+    assert [on for _, on in a.effects.beds] == [True, False, True, False]  # the deal's night, day 1, the night
     tl = a.runtime.sorted_timeline()
     said = [(e["t"], e["key"]) for e in tl if e["type"] == "say"]
     morning = next(t for t, key in said if key == "morning")
     last_night = max(t for t, key in said if t < morning)
-    assert a.beds[0][0] == 0.0 and last_night < a.beds[1][0] <= morning  # on from the deal, off by morning
+    assert a.effects.beds[0][0] == 0.0 and last_night < a.effects.beds[1][0] <= morning  # on from the deal, off by morning
     quiet = night_sound(7, no_ambience=True)
-    assert quiet.beds == [] and quiet.speaker.beds == []
-    assert len(a.speaker.beds) == len(a.beds)  # the speaker was told each time
+    assert quiet.effects.beds == [] and quiet.speaker.beds == []
+    assert len(a.speaker.beds) == len(a.effects.beds)  # the speaker was told each time
 
 
 def test_the_bed_is_a_seamless_fixed_loop_ducked_under_phrases():

@@ -120,7 +120,7 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     the speakers' words; seat 1 plays from its own phone page; the console
     pauses and resumes the game; the public page shows no role until the end."""
     from engine import Role
-    from host_device.runtime.host import deal
+    from host_device.session.deal import deal
 
     host, base, access = phone_table
     roles = dict(deal(host.preset, 7).roles)  # run's deal with args' seed

@@ -5,7 +5,11 @@ import itertools
 
 from engine import CLASSIC, EVENT, DealRoles, Role
 from host_device.cli.main import main
-from host_device.runtime.host import ROLE_SIGNALS, Host, deal, needs_typed_speech
+from host_device.runtime.clock import VirtualClock
+from host_device.runtime.signals import ROLE_SIGNALS
+from host_device.session.deal import deal
+from host_device.session.devices import needs_typed_speech
+from host_device.session.host import Host
 from tests.conftest import MIC_WAV
 
 
@@ -31,6 +35,11 @@ def args(**overrides):
     return argparse.Namespace(**base)
 
 
+def virtual(**overrides):
+    """``run`` on the mock panel and a virtual wall clock: no test waits for the wall."""
+    return Host(args(**overrides), clock=VirtualClock(limit=3600))
+
+
 def test_the_deal_is_seeded_and_has_the_presets_counts():
     a, b = deal(CLASSIC, 3), deal(CLASSIC, 3)
     assert a == b and deal(CLASSIC, 4) != a
@@ -44,7 +53,7 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack, cap
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))  # without a model: typed speech
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    host = Host(args())
+    host = virtual()
     assert host.listener is None
     seat_one_led = host.panel.leds[1].pin  # the mock pin keeps its history after the panel is closed
     assert host.run() == 0
@@ -91,7 +100,7 @@ def test_run_quiet_prints_nothing_of_the_game(monkeypatch, tmp_path, builtin_pac
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert Host(args(quiet=True)).run() == 0
+    assert virtual(quiet=True).run() == 0
     out = capsys.readouterr().out
     assert "Ведущий:" not in out and "игра не окончена (продолжить: host-device run --resume" in out
 
@@ -200,7 +209,7 @@ def test_typed_speech_stands_in_for_a_missing_model(monkeypatch, tmp_path, built
 
     from engine import Advance, Phase
     from hardware.events import TypedLine
-    from host_device.runtime.host import TerminalLines
+    from host_device.session.devices import TerminalLines
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     host = Host(args())
@@ -237,19 +246,21 @@ def test_a_lost_speaker_pauses_the_game_with_blinking_leds_until_it_is_back(
         host.speaker._stream.abort()  # as if the speaker were unplugged
         opened = []
         monkeypatch.setattr(host.speaker, "reopen", lambda: bool(opened))
-        host._tick()
-        assert host.speaker_lost and host.sched.paused
+        host.health.tick()
+        assert host.health.speaker_lost and host.sched.paused
         import time as _time
 
-        _time.sleep(0.6)  # the blinking runs on gpiozero's thread
+        deadline = _time.monotonic() + 5  # the blinking runs on gpiozero's own thread, on its wall clock
+        while not {round(s.state) for s in led.states} >= {0, 1} and _time.monotonic() < deadline:
+            _time.sleep(0.01)
         assert {round(s.state) for s in led.states} >= {0, 1}
-        host._polled = 0.0
-        host._tick()  # still gone
+        host.health.polled = 0.0
+        host.health.tick()  # still gone
         assert host.sched.paused
         opened.append(True)
-        host._polled = 0.0
-        host._tick()  # back
-        assert not host.speaker_lost and not host.sched.paused
+        host.health.polled = 0.0
+        host.health.tick()  # back
+        assert not host.health.speaker_lost and not host.sched.paused
     finally:
         host.speaker.close()
         host.panel.close()
@@ -277,7 +288,7 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     path = tmp_path / "games.sqlite3"
-    first = Host(args(store=str(path)))
+    first = virtual(store=str(path))
     assert first.run() == 0  # day 1, then stopped: the game is unfinished
     store = Store(path)
     (row,) = store.unfinished()
@@ -285,7 +296,7 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     assert stored == len(first.game.record) and store.replay(row.id).state == first.game.state
     store.close()
 
-    again = Host(args(store=str(path), resume=row.id, new=False, days=2))
+    again = virtual(store=str(path), resume=row.id, new=False, days=2)
     assert again.run() == 0
     assert again.game.state.day == 3 and len(again.game.record) > stored
     assert any(e["type"] == "say" and e["key"] == "game_resumed" for e in again.runtime.timeline)
@@ -295,7 +306,7 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     store.close()
 
     # a trial (--days) is never offered: the next game starts without a question
-    fresh = Host(args(store=str(path), new=False))
+    fresh = virtual(store=str(path), new=False)
     assert fresh.run() == 0
     assert fresh.game_id == 2 and not fresh.resumed
     assert next(p.label for p in fresh.speaker.played) == "game_starts"
@@ -305,7 +316,7 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     store.new_game("event", "host")  # another table's rules: not offered here
     store.new_game("classic", "simulate")  # a simulation: not offered at a table
     store.close()
-    asked = Host(args(store=str(path), new=False))  # an unfinished game is found: the table chooses
+    asked = virtual(store=str(path), new=False)  # an unfinished game is found: the table chooses
     asked.inbox.put(Press(key="undo", at=0.0))
     assert asked.run() == 0
     assert asked.game_id == table_game + 3 and not asked.resumed
@@ -324,7 +335,7 @@ def test_the_resume_question_is_answered_by_typing_on_any_panel(monkeypatch, tmp
     store = Store(path, create=True)
     game = store.new_game("classic", "host")
     store.close()
-    asked = Host(args(store=str(path), new=False))
+    asked = virtual(store=str(path), new=False)
     for text in ("может быть", "n"):  # the mock panel has no buttons to press: the terminal answers
         asked.inbox.put(TypedLine(text=text, at=0.0))
     assert asked.run() == 0
@@ -359,39 +370,31 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     presses next through a day and a night; the screen is drawn, the game is
     stored, and no typed speech competes with his keys."""
     import io
-    import threading
     import time
 
     from engine import Phase
-    from hardware.events import Press
-    from host_device.runtime.host import HostKey
+    from hardware.events import HostKey, Press
     from host_device.store import Store
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     store = tmp_path / "games.sqlite3"
-    host = Host(args(mode="assist", deal=None, store=str(store), speed=500.0))
+    host = virtual(mode="assist", deal=None, store=str(store), speed=500.0)
     assert "the roles cannot be typed (use --deal cards or --deal device)" in caplog.text
     assert host.assist is not None and not host.typed_speech and host.keys is None
-    stop = threading.Event()
+    clock = host.clock
+    for key in [3, 5, 8, "enter", 3, "enter", 6, "enter"]:  # the host's keyboard beside the panel
+        host.inbox.put(HostKey(Press(key=key, at=0.0)))
+    pressed = [0.0]
 
-    def keys():  # the host's keyboard beside the panel
-        for key in [3, 5, 8, "enter", 3, "enter", 6, "enter"]:
-            host.inbox.put(HostKey(Press(key=key, at=time.monotonic())))
-        while not stop.is_set():
-            time.sleep(0.02)
-            if not host.runtime.sched.paused:
-                host.inbox.put(Press(key="next", at=time.monotonic()))  # the panel's host button
+    def next_press():  # the panel's host button, every 20 ms of wall time while the game runs
+        pressed[0] = clock.now()
+        return Press(key="next", at=clock.now())
 
-    thread = threading.Thread(target=keys, daemon=True)
-    thread.start()
-    result = []
-    runner = threading.Thread(target=lambda: result.append(host.run()), daemon=True)
-    runner.start()
-    runner.join(60)
-    stop.set()
-    thread.join(2)
-    assert result == [0], "run --mode assist did not finish"
+    clock.when(
+        lambda: not host.runtime.sched.paused and clock.now() - pressed[0] >= 0.02, next_press, repeat=True
+    )
+    assert host.run() == 0
     game = host.runtime.game
     assert game.state.day == 2 and game.phase is Phase.MORNING and host.runtime.stopped
     assert dict(game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}

@@ -265,37 +265,66 @@ def test_the_real_loop_handles_input_the_moment_it_arrives():
     assert 0.08 <= virtual <= 0.2  # the scheduler's clock reads the input's real time
 
 
-def test_the_time_an_input_takes_is_not_lost_from_the_clock(monkeypatch):
+def test_the_time_an_input_takes_is_not_lost_from_the_clock():
     """On a fake wall clock: nine inputs that take 50 ms each to handle do
     not make an event due at 1 s run at 1.45 s (the clock used to restart its
     reading after each input, losing the time the input took)."""
-    import queue
 
-    wall = {"t": 0.0}
-    monkeypatch.setattr("host_device.runtime.clock.time.monotonic", lambda: wall["t"])
-
-    class Inbox:  # inputs arriving at their wall times; a wait moves the wall clock
+    class Wall:  # inputs arriving at their wall times; a wait moves the wall clock
         def __init__(self, times):
+            self.t = 0.0
             self.times = list(times)
 
-        def empty(self):
-            return not (self.times and self.times[0] <= wall["t"])
+        def now(self):
+            return self.t
 
-        def get(self, timeout=0.0):
-            if self.times and self.times[0] <= wall["t"] + timeout:
-                wall["t"] = max(wall["t"], self.times[0])
+        def empty(self):  # the inbox: an input is waiting once its time has come
+            return not (self.times and self.times[0] <= self.t)
+
+        def wait(self, inbox, timeout):
+            if self.times and self.times[0] <= self.t + timeout:
+                self.t = max(self.t, self.times[0])
                 return self.times.pop(0)
-            wall["t"] += max(timeout, 0.001)  # a real wait takes a little time, however short
-            raise queue.Empty
+            self.t += max(timeout, 0.001)  # a real wait takes a little time, however short
+            return None
 
-        def get_nowait(self):
-            return self.get(0.0)
+    wall = Wall([0.1 * k for k in range(1, 10)])
 
     def handle(item):
-        wall["t"] += 0.05  # what handling an input costs
+        wall.t += 0.05  # what handling an input costs
 
     ran = []
     sched = Scheduler()
-    sched.at(1.0, lambda: ran.append(wall["t"]))
-    sched.run_real(inbox=Inbox([0.1 * k for k in range(1, 10)]), on_input=handle)
+    sched.at(1.0, lambda: ran.append(wall.t))
+    sched.run_real(inbox=wall, on_input=handle, clock=wall)
     assert ran and abs(ran[0] - 1.0) < 0.06, ran
+
+
+def test_the_real_loop_on_a_virtual_wall_clock_takes_no_wall_time():
+    """The virtual clock jumps through every wait; a cued input arrives at
+    the first wait after its condition holds, stamped with its wall time."""
+    import queue
+    import time
+
+    from hardware.events import Press
+    from host_device.runtime.clock import VirtualClock
+
+    clock = VirtualClock(limit=100)
+    sched = Scheduler()
+    fired, got = [], []
+    sched.at(30.0, lambda: fired.append(sched.now))
+    sched.at(60.0, lambda: fired.append(sched.now))
+    clock.when(lambda: bool(fired), lambda: Press(key=4, at=clock.now()))
+    started = time.monotonic()
+    sched.run_real(
+        speed=2.0, inbox=queue.Queue(), on_input=lambda item: got.append((item, sched.now)), clock=clock
+    )
+    assert time.monotonic() - started < 1.0  # a minute of game time, half a minute of wall time
+    assert fired == [30.0, 60.0] and clock.now() == pytest.approx(30.0, abs=0.06)
+    ((press, at),) = got
+    assert press.key == 4 and press.at == pytest.approx(15.0, abs=0.06) and at == pytest.approx(30.0, abs=0.2)
+    stuck = Scheduler()  # paused with nobody to resume it: the test fails instead of hanging
+    stuck.at(1.0, lambda: None)
+    stuck.pause()
+    with pytest.raises(TimeoutError):
+        stuck.run_real(inbox=queue.Queue(), clock=VirtualClock(limit=1))

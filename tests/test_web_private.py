@@ -14,10 +14,11 @@ from engine import Game, Phase, Role
 from hardware.events import HostKey, Press, TypedLine
 from host_device.runtime.assist import Assist
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.host import deal, phone_seats, show_roles
 from host_device.runtime.loop import Runtime, Settings
 from host_device.screens.public import PublicStream
 from host_device.screens.views import Console
+from host_device.session.deal import deal, show_roles
+from host_device.session.devices import phone_seats
 from host_device.web.access import Access
 from host_device.web.server import Private, Publisher, WebNotice, make_app
 from voices.catalogue import russian

@@ -17,7 +17,6 @@ import logging
 import queue
 import signal
 import subprocess
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,8 +29,9 @@ from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outco
 from host_device.base.files import replacing
 from host_device.base.paths import data_dir
 from host_device.config import Config, load_config
-from host_device.runtime.clock import Scheduler
-from host_device.runtime.host import Devices, Host, load_model, table_preset
+from host_device.runtime.clock import REAL, Clock, Scheduler
+from host_device.session.devices import Devices, load_model, table_preset
+from host_device.session.host import Host
 from voices.words import preset_name
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,10 @@ def power_off_allowed(config: bool, panel: str) -> bool:
 
 class Box:
     def __init__(
-        self, args: argparse.Namespace, power_off: Callable[[Sequence[str]], None] = run_command
+        self,
+        args: argparse.Namespace,
+        power_off: Callable[[Sequence[str]], None] = run_command,
+        clock: Clock = REAL,
     ) -> None:
         from host_device.sound.announcer import Announcer
         from host_device.store import Store
@@ -74,6 +77,7 @@ class Box:
         self.args = args
         self.config: Config = load_config(Path(args.config) if args.config else None)
         self.power_off = power_off
+        self.clock = clock  # the wall clock of the box and of every game it hosts
         self.choice_path = Path(args.store).parent / "box.json" if args.store else data_dir() / "box.json"
         self.choice = self._load_choice()
         table_preset(self.choice.preset, None, self.config.city)  # a bad [city] is said now
@@ -81,7 +85,7 @@ class Box:
         catalogue = russian()
         pack = ensure_builtin(catalogue)
         panel = make_panel(
-            args.panel, self.config.pinmap(self.seats(self.choice.preset)), time.monotonic, self.inbox
+            args.panel, self.config.pinmap(self.seats(self.choice.preset)), clock.now, self.inbox
         )
         try:
             microphone, speaker = self.config.open_audio(args.audio, self.inbox, pack.sample_rate, args.wav)
@@ -98,6 +102,7 @@ class Box:
             store=self.store,
             model=self._model(),
             power_off=power_off_allowed(self.config.power_off, args.panel),
+            clock=clock,
         )
         self._polled = 0.0
 
@@ -158,7 +163,7 @@ class Box:
         if self.panel.seats != seats:
             self.panel.close()
             self.devices.panel = make_panel(
-                self.args.panel, self.config.pinmap(seats), time.monotonic, self.inbox
+                self.args.panel, self.config.pinmap(seats), self.clock.now, self.inbox
             )
 
     # ------------------------------------------------------------ the box
@@ -201,6 +206,7 @@ class Box:
             inbox=self.inbox,
             on_input=controls.input,
             tick=self._tick,
+            clock=self.clock,
         )
         if controls.choice != self.choice:
             self.choice = controls.choice
@@ -210,7 +216,7 @@ class Box:
         return controls.outcome
 
     def _tick(self) -> None:
-        now = time.monotonic()
+        now = self.clock.now()
         if now - self._polled >= TICK_S:
             self._polled = now
             self.panel.poll()

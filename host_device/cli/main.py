@@ -15,12 +15,12 @@ from host_device.cli import flags
 from host_device.cli.box import add_commands as add_box_commands
 from host_device.cli.games import add_commands as add_games_commands
 from host_device.cli.listen import add_commands as add_listen_commands
+from host_device.cli.run import add_commands as add_run_commands
+from host_device.cli.run import add_demo_command
 from host_device.cli.voices import add_commands
 from host_device.listening.intents import load_patterns
-from host_device.runtime.host import add_commands as add_run_commands
 from host_device.scripts.play import play
 from host_device.scripts.script import load_script
-from host_device.session.demo import add_commands as add_demo_commands
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130  # as a shell reports a program ended by Ctrl-C
@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(commands)
     add_listen_commands(commands)
-    add_demo_commands(commands)
+    add_demo_command(commands)
     add_run_commands(commands)
     add_games_commands(commands)
     add_box_commands(commands)

@@ -2,8 +2,11 @@
 
 The runtime never reads time by itself: it asks the scheduler, which runs on
 virtual time in tests and simulations (jumping from one due event to the
-next, so a whole game takes milliseconds) or on the real clock (sleeping
-until the next event, waking early for input from the table).
+next, so a whole game takes milliseconds) or follows a wall clock (waiting
+until the next event, waking early for input from the table). The wall clock
+is an object: :class:`RealClock` in a game, :class:`VirtualClock` in tests
+of the real loop (trio's ``MockClock`` with autojump: its time moves only
+while the loop waits, and then at once by the whole wait).
 """
 
 from __future__ import annotations
@@ -14,7 +17,79 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+TURN_S = 0.05  # the real loop turns at least this often (wall time), paused or not
+
+
+class Clock(Protocol):
+    """A wall clock for :meth:`Scheduler.run_real`."""
+
+    def now(self) -> float: ...
+
+    def wait(self, inbox: queue.Queue[Any] | None, timeout: float) -> Any:
+        """The next input from ``inbox`` within ``timeout`` seconds (at once
+        when ``timeout`` is 0), or None when none came; without an inbox,
+        just let ``timeout`` pass."""
+        ...
+
+
+class RealClock:
+    """The machine's monotonic clock; a wait blocks on the inbox."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def wait(self, inbox: queue.Queue[Any] | None, timeout: float) -> Any:
+        if inbox is None:
+            time.sleep(max(0.0, timeout))
+            return None
+        try:
+            return inbox.get(timeout=timeout) if timeout > 0 else inbox.get_nowait()
+        except queue.Empty:
+            return None
+
+
+REAL = RealClock()
+
+
+class VirtualClock:
+    """Wall time for tests: a wait takes what is in the inbox at once, or
+    else moves the clock by its whole timeout without sleeping. What the
+    table does is cued: :meth:`when` puts inputs into the inbox the first
+    time the loop waits with a condition true (no thread, no race).
+    ``limit``: a wait past this time raises TimeoutError (a cue that never
+    comes fails the test instead of hanging it)."""
+
+    def __init__(self, start: float = 0.0, limit: float = 24 * 3600.0) -> None:
+        self.t = start
+        self.limit = limit
+        self._cues: list[tuple[Callable[[], bool], tuple[Any, ...], bool]] = []
+
+    def now(self) -> float:
+        return self.t
+
+    def when(self, condition: Callable[[], bool], *items: Any, repeat: bool = False) -> None:
+        """Put ``items`` into the inbox once ``condition()`` holds at a wait
+        (an item that is a function is called then, e.g. to stamp the time);
+        ``repeat``: at every such wait, not just the first."""
+        self._cues.append((condition, items, repeat))
+
+    def wait(self, inbox: queue.Queue[Any] | None, timeout: float) -> Any:
+        if inbox is not None:
+            for cue in list(self._cues):
+                condition, items, repeat = cue
+                if condition():
+                    if not repeat:
+                        self._cues.remove(cue)
+                    for item in items:
+                        inbox.put(item() if callable(item) else item)
+            if not inbox.empty():
+                return inbox.get_nowait()
+        self.t += max(0.0, timeout)
+        if self.t > self.limit:
+            raise TimeoutError(f"the virtual clock passed {self.limit:g} s with nothing to do")
+        return None
 
 
 @dataclass(order=True)
@@ -97,36 +172,33 @@ class Scheduler:
         inbox: queue.Queue[Any] | None = None,
         on_input: Callable[[Any], None] = lambda item: None,
         tick: Callable[[], None] = lambda: None,
+        clock: Clock = REAL,
     ) -> None:
-        """Follow the real clock (``speed`` times faster) until no event is
-        left. Between events it waits on ``inbox`` (presses, intents from the
-        table's threads), so an input is handled the moment it arrives, with
-        the scheduler's ``now`` set to its real time. ``tick`` runs at every
-        turn (at least every 50 ms), paused or not."""
-        wall0, virt0 = time.monotonic(), self.now
+        """Follow the wall ``clock`` (``speed`` times faster) until no event
+        is left. Between events it waits on ``inbox`` (presses, intents from
+        the table's threads), so an input is handled the moment it arrives,
+        with the scheduler's ``now`` set to its wall time. ``tick`` runs at
+        every turn (at least every TURN_S), paused or not."""
+        wall0, virt0 = clock.now(), self.now
         while not stop() and (t := self.next_time()) is not None:
             tick()
             if self._paused_at is not None:  # the clock stands still; input or a tick may resume it
-                wait = 0.05
-                wall0, virt0 = time.monotonic(), self.now  # so that it goes on from here
+                wait = TURN_S
+                wall0, virt0 = clock.now(), self.now  # so that it goes on from here
             else:
-                wait = (t - virt0) / speed - (time.monotonic() - wall0)
+                wait = (t - virt0) / speed - (clock.now() - wall0)
                 if wait <= 0:
                     self.run_due(t)
                     if inbox is None or inbox.empty():
                         continue
                     wait = 0.0  # events are due one after another: input must not starve behind them
-            if inbox is None:
-                time.sleep(min(wait, 0.05))
-                continue
-            try:
-                item = inbox.get(timeout=min(wait, 0.05)) if wait > 0 else inbox.get_nowait()
-            except queue.Empty:
+            item = clock.wait(inbox, min(wait, TURN_S))
+            if item is None:
                 continue
             paused = self._paused_at is not None
             if not paused:
-                self.now = max(self.now, virt0 + (time.monotonic() - wall0) * speed)
+                self.now = max(self.now, virt0 + (clock.now() - wall0) * speed)
             on_input(item)
             if paused and self._paused_at is None:  # resumed: the clock goes on from here
-                wall0, virt0 = time.monotonic(), self.now
+                wall0, virt0 = clock.now(), self.now
             # otherwise the clock keeps its reading: the time the input took is not lost from it

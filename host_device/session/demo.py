@@ -17,7 +17,6 @@ from typing import Any, TextIO
 
 from engine import Game, HostDeviceError
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
-from host_device.cli.arguments import SPEED
 from host_device.runtime.assist import Assist
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
@@ -116,29 +115,3 @@ def cmd_demo(args: Any) -> int:
     )
     print(json.dumps(result, ensure_ascii=False))
     return 0
-
-
-def add_commands(commands: Any) -> None:
-    p = commands.add_parser(
-        "demo", help="a whole game hosted with simulated players, printed (and said) live"
-    )
-    p.add_argument(
-        "script", nargs="?", metavar="SCRIPT.json", help="the players' script (default: an example)"
-    )
-    p.add_argument("--speed", type=SPEED, default=1.0, help="how many times faster than life (default 1)")
-    p.add_argument(
-        "--audio", default="device", choices=("device", "null"), help="say the phrases aloud (device)"
-    )
-    p.add_argument(
-        "--mode",
-        default="host",
-        choices=("host", "assist"),
-        help="assist: a scripted human host starts each step (his keys are printed)",
-    )
-    p.add_argument(
-        "--web", metavar="[HOST:]PORT", help="serve the table page (PORT: every interface; 127.0.0.1:PORT)"
-    )
-    p.add_argument(
-        "--preset", choices=sorted(PRESET_SCRIPTS), help="the example game of these rules (default classic)"
-    )
-    p.set_defaults(func=cmd_demo)

@@ -1,0 +1,147 @@
+"""Opening what the table has, from the config and ``run``'s arguments: the
+devices a box lends to each game, the speech model, the night's sound, the
+table's rules, the seats played with phones, the terminal and the host's
+keyboard."""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import HostDeviceError, Preset, get_preset
+from hardware.events import HostKey, Press, TypedLine
+from hardware.microphone import Microphone
+from hardware.panel import Panel
+from hardware.speaker import Speaker
+from host_device.base.sound import Samples
+from host_device.config import Ambience
+from host_device.listening.intents import russian_patterns
+from host_device.runtime.clock import REAL, Clock
+
+
+@dataclass
+class Devices:
+    """What the box opens once and lends to each game it hosts: a game on
+    borrowed devices leaves them open when it ends."""
+
+    inbox: queue.Queue[Any]
+    panel: Panel
+    microphone: Microphone
+    speaker: Speaker
+    announcer: Any
+    store: Any
+    model: Any  # the speech model (loaded once), or None
+    power_off: bool  # hold «пауза» to power off (the box's setting)
+    clock: Clock = REAL  # the wall clock every device stamps its events with
+
+
+def night_bed(ambience: Ambience, rate: int) -> Samples | None:
+    """The night's sound at the config's volume, or None when it is off."""
+    from voices.ambience import club_bed, generated_bed, scaled
+
+    if not ambience.enabled or ambience.volume == 0:
+        return None
+    bed = club_bed(ambience.file, rate) if ambience.file else generated_bed(rate)
+    return scaled(bed, ambience.volume)
+
+
+def load_model(path: str | None) -> Any:
+    """The speech model (``--model`` or the installed one), with a warning
+    naming the pattern words it lacks; ModelMissing when there is none."""
+    from host_device.listening.speech_model import SpeechModel, find_model
+    from host_device.listening.vocabulary import warn_unknown_words
+
+    model = SpeechModel(find_model(Path(path) if path else None))
+    warn_unknown_words(model, russian_patterns())
+    return model
+
+
+def table_preset(name: str, seats: int | None, city: dict[str, Any]) -> Preset:
+    """The rules at this table: a city table from --seats and the config's [city]."""
+    if name == "city":
+        return get_preset(name, **{**city, **({"seats": seats} if seats else {})})
+    return get_preset(name, seats)
+
+
+def phone_seats(panel: str, listed: tuple[int, ...], seats: int, web: bool) -> tuple[int, ...]:
+    """The seats played with phones: every seat with ``--panel web``, else
+    the config's ``[web] seats`` (beside a panel that lacks their buttons)."""
+    if panel == "web":
+        if not web:
+            raise HostDeviceError(
+                "--panel web: the seats' buttons are phones, so the pages must be served: "
+                "add --web PORT (or listen in the config's [web])"
+            )
+        return tuple(range(1, seats + 1))
+    if listed and not web:
+        raise HostDeviceError(
+            "[web].seats: those seats' buttons are phones, so the pages must be served: "
+            "add --web PORT (or listen in the config's [web])"
+        )
+    beyond = [seat for seat in listed if seat > seats]
+    if beyond:
+        raise HostDeviceError(f"[web].seats: seat {beyond[0]} is not at this table (seats 1…{seats})")
+    return listed
+
+
+def needs_typed_speech(listener: Any, panel: str) -> bool:
+    """Typed speech stands in for a missing model, except on the keyboard
+    panel, which reads the same terminal key by key (Tab opens a line there)."""
+    return listener is None and panel != "keyboard"
+
+
+def is_terminal() -> bool:
+    try:
+        return os.isatty(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+class TerminalLines:
+    """Lines typed on the terminal (a line at a time), each put in the inbox
+    as a :class:`TypedLine`: the current speaker's words without a speech
+    model, or an answer to the resume question."""
+
+    def __init__(self, inbox: queue.Queue[Any], clock: Clock = REAL) -> None:
+        self.inbox = inbox
+        self.clock = clock
+
+    def start(self, stream: Any) -> threading.Thread:
+        thread = threading.Thread(target=self.read, args=(stream,), daemon=True)
+        thread.start()
+        return thread
+
+    def read(self, stream: Any) -> None:
+        try:
+            for line in stream:
+                if line.strip():
+                    self.inbox.put(TypedLine(text=line.strip(), at=self.clock.now()))
+        except (OSError, ValueError):  # no terminal (a service, a closed stdin): nothing is typed
+            return
+
+
+class HostKeys(queue.Queue[Any]):
+    """Where the host's keyboard puts its events: into the inbox, each press marked as his."""
+
+    def __init__(self, inbox: queue.Queue[Any]) -> None:
+        super().__init__()
+        self.inbox = inbox
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        self.inbox.put(HostKey(item) if isinstance(item, Press) else item)
+
+
+def host_keyboard(seats: int, inbox: queue.Queue[Any], clock: Clock = REAL) -> Any:
+    """The terminal's keys as the host's keys (assist mode beside a GPIO panel), if there is a terminal."""
+    from hardware.keyboard_panel import KeyboardPanel
+
+    try:
+        fd = sys.stdin.fileno()
+    except (OSError, ValueError, AttributeError):
+        return None
+    return KeyboardPanel(seats, clock.now, HostKeys(inbox), keys_fd=fd, draw=False)

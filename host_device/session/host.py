@@ -1,0 +1,383 @@
+"""``host-device run``: one game at the table, from the opened devices to
+the last word.
+
+One inbox for everything the table does (panel presses from gpiozero's or
+the keyboard's threads, intents and warnings from the listener's thread); the
+scheduler follows the wall clock and handles each input the moment it
+arrives (session/inputs.py). What the runtime asks is carried out on the
+devices (session/effects.py); the devices' health is checked as it runs
+(session/health.py). The session keeps the game in the store, asks whether
+to carry on an unfinished one, serves the pages with ``--web`` and draws the
+screen or the status line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import queue
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine import DealRoles, Game, Phase
+from hardware.factory import make_panel
+from host_device.config import load_config
+from host_device.listening.intents import russian_patterns
+from host_device.listening.listener import Gate
+from host_device.runtime.assist import Assist, runtime_settings
+from host_device.runtime.cards import CardRegistration
+from host_device.runtime.clock import REAL, Clock, Scheduler
+from host_device.runtime.loop import Runtime, Settings
+from host_device.screens.narration import Narration, PlainLines, StatusLine, status
+from host_device.screens.terminal import Screen
+from host_device.screens.titles import title
+from host_device.screens.views import Console
+from host_device.session.deal import deal, show_roles
+from host_device.session.devices import (
+    Devices,
+    TerminalLines,
+    host_keyboard,
+    is_terminal,
+    load_model,
+    needs_typed_speech,
+    night_bed,
+    phone_seats,
+    table_preset,
+)
+from host_device.session.effects import Effects
+from host_device.session.health import Health
+from host_device.session.inputs import Inputs
+from host_device.session.question import Question
+from host_device.session.resume import game_to_resume, record
+from host_device.web.server import parse_address
+from voices.words import WINS, local_time
+
+log = logging.getLogger(__name__)
+
+SCREEN_S = 0.25
+
+
+class Host:
+    def __init__(self, args: argparse.Namespace, devices: Devices | None = None, clock: Clock = REAL) -> None:
+        from host_device.sound.announcer import Announcer
+        from voices.catalogue import russian
+        from voices.pack import ensure_builtin
+
+        self.args = args
+        self.clock = devices.clock if devices is not None else clock
+        self.web_server: Any = None
+        self.lines: Any = None  # host mode: what the table may know, as lines, and the status line
+        config = load_config(Path(args.config) if args.config else None)
+        self.preset = table_preset(args.preset, getattr(args, "seats", None), config.city)
+        listen = getattr(args, "web", None) or config.web
+        self.web = parse_address(listen) if listen else None  # named before any device is opened
+        self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
+        self.publisher: Any = None  # the pages' side, with --web
+        self.console: Console | None = None
+        self.devices = devices
+        self.inbox: queue.Queue[Any] = devices.inbox if devices else queue.Queue()
+        self.sched = Scheduler()
+        catalogue = russian()
+        pack = devices.announcer.pack if devices else ensure_builtin(catalogue)
+        self.deal_kind = args.deal or ("host" if args.mode == "assist" else "device")
+        if devices is not None:
+            self.panel, self.microphone, self.speaker = devices.panel, devices.microphone, devices.speaker
+            self.announcer = devices.announcer
+        else:
+            self.panel = make_panel(
+                args.panel,
+                config.pinmap(self.preset.seats),
+                self.clock.now,
+                self.inbox,
+                draw=args.mode == "host",
+            )
+            self.microphone, self.speaker = config.open_audio(
+                args.audio, self.inbox, pack.sample_rate, args.wav
+            )
+            self.announcer = Announcer(catalogue, pack, self.speaker)
+        self.gate = Gate()
+        self.assist: Assist | None = None
+        self.screen: Screen | None = None
+        self.keys: Any = None  # the host's keyboard in assist mode, beside a GPIO panel
+        settings = Settings()
+        if args.mode == "assist":
+            settings = Settings(**runtime_settings(config.assist))
+        self.runtime = Runtime(Game(self.preset), self.sched, self.announcer.duration, settings)
+        if args.mode == "assist":
+            self.assist = Assist(self.runtime, config.assist, role_entry=self.deal_kind == "host")
+            self.screen = Screen(self.assist, sys.stdout)
+            if args.panel != "keyboard":
+                self.keys = host_keyboard(self.preset.seats, self.inbox, self.clock)
+            if not is_terminal() and self.web is None:  # with --web, the console on his phone
+                log.warning(
+                    "assist mode without a terminal: only the panel's host buttons (next, pause, undo) "
+                    "reach the game%s",
+                    "; the roles cannot be typed (use --deal cards or --deal device)"
+                    if self.deal_kind == "host"
+                    else "",
+                )
+        self.listener = self._listener()
+        bed = None if getattr(args, "no_ambience", False) else night_bed(config.ambience, pack.sample_rate)
+        self.effects = Effects(
+            self.runtime, self.sched, self.panel, self.speaker, self.announcer, self.gate, self.listener, bed
+        )
+        self.runtime.step_hooks.append(self._on_step)
+        self.health = Health(
+            self.runtime, self.clock, self.panel, self.microphone, self.speaker, self.effects, self._notice
+        )
+        self.days = args.days
+        self.store: Any = None
+        self.game_id: int | None = None
+        self.resumed = False
+        # lines typed on the terminal: the speaker's words without a model (host mode), the resume answer
+        self.lines_in = (
+            TerminalLines(self.inbox, self.clock) if args.panel != "keyboard" and self.keys is None else None
+        )
+        self.typed_speech = args.mode == "host" and (
+            needs_typed_speech(self.listener, args.panel) or args.panel == "keyboard"
+        )
+        if args.mode == "host" and not getattr(args, "quiet", False):
+            if args.panel == "keyboard":
+                self.lines = self.panel
+            elif is_terminal():
+                self.lines = StatusLine(sys.stdout, shutil.get_terminal_size((80, 24)).columns)
+            else:
+                self.lines = PlainLines(sys.stdout)
+            Narration(self.runtime, catalogue.text, self.lines.write_line)
+        self.inputs = Inputs(
+            self.runtime,
+            self.clock,
+            self.assist,
+            keyboard=args.panel == "keyboard",
+            power_off=bool(devices and devices.power_off),
+            typed_speech=self.typed_speech,
+            show_typed=self.lines is not None,
+            verbose=args.verbose,
+            notice=self._notice,
+            leave=self.effects.leave,
+            print_line=self._print,
+        )
+        if self.web is not None:
+            self.console = Console(
+                self.runtime, self.assist, whole_table=args.panel == "web", typed=self.typed_speech
+            )
+        self.question = Question(
+            self.inbox, self.clock, self.console, lambda: self.publisher.refresh(), self._print
+        )
+
+    def _listener(self) -> Any:
+        from host_device.listening.listener import Listener
+        from host_device.listening.speech_model import ModelMissing
+
+        if self.devices is not None:
+            model = self.devices.model
+            if model is None:
+                return None  # the box said so once, at its start
+        else:
+            try:
+                model = load_model(self.args.model)
+            except ModelMissing as exc:
+                self._notice(
+                    f"{exc}; nominations are not heard in this game",
+                    "модели речи нет: выставления в этой игре не слышны "
+                    "(установить: host-device model install)",
+                )
+                return None
+        return Listener(
+            model,
+            self.microphone,
+            russian_patterns(),
+            self.preset.seats,
+            self.inbox,
+            self.clock.now,
+            gate=self.gate,
+            partials=self.args.mode == "assist",  # the host's screen shows the words as they come
+        )
+
+    def _notice(self, text: str, russian: str) -> None:
+        """A fault or a change at the table: in Russian on the terminal, or in
+        assist mode on the host's screen's message line (the screen owns the
+        terminal); in English in the log."""
+        log.info(text)
+        if self.assist is not None:
+            self.assist.say(russian)
+        else:
+            self._print(f"host-device: {russian}")
+            if self.console is not None:
+                self.console.notice(russian)
+
+    def _print(self, text: str) -> None:
+        """A line on the terminal, above the status line if there is one."""
+        if self.lines is not None:
+            self.lines.write_line(text)
+        else:
+            print(text, flush=True)
+
+    @property
+    def game(self) -> Game:
+        return self.runtime.game  # replaced by an undo
+
+    @property
+    def leaving(self) -> Any:
+        """«Выключаюсь» said (the pause button held at the box), or None."""
+        return self.effects.leaving
+
+    def _on_step(self, runtime: Runtime) -> None:
+        s = runtime.game.state
+        if self.days is not None and s.phase is Phase.MORNING and s.day > self.days:
+            runtime.stop()
+
+    def _input(self, item: Any) -> None:
+        self.inputs.take(item)
+        publisher = self.publisher
+        # what the input changed, on the console and the phones at once: once, by the publisher's
+        # own refresh when the runtime's change has it due this turn (not while the clock is paused)
+        if publisher is not None and (self.sched.paused or not publisher._due):
+            publisher.refresh()
+
+    def _heartbeat(self) -> None:
+        """The screen (assist mode) or the status line (host mode) is redrawn
+        every SCREEN_S, and the loop runs while it waits for the host (no
+        event of the game's own is due)."""
+        if self.screen is not None:
+            self.screen.draw()
+        elif self.lines is not None:
+            self.lines.status = status(self.runtime)
+            self.lines.draw()
+        if self.publisher is not None:
+            self.publisher.refresh()
+        if not self._over():
+            self.sched.after(SCREEN_S * self.args.speed, self._heartbeat)  # every SCREEN_S of wall time
+
+    def _over(self) -> bool:
+        if self.leaving is not None:
+            return True
+        done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
+        return done and self.sched.now >= self.runtime.speaking_until
+
+    def _open_store(self) -> None:
+        from host_device.store import Store
+
+        if self.devices is not None:
+            self.store = self.devices.store
+        else:
+            self.store = Store(Path(self.args.store) if self.args.store else None)
+        if self.store.notice and self.devices is None:
+            print(f"host-device: {self.store.notice}", flush=True)
+        game_id = game_to_resume(
+            self.store, self.args.resume, self.args.new, self.preset.name, self._ask_to_resume
+        )
+        self.game_id = record(self.store, self.runtime, self.args.mode, game_id, self.days)
+        if game_id is None:
+            return
+        self.resumed = True
+        if self.publisher is not None:
+            self.publisher.stream.reread()  # who has left, in the resumed game
+        self._print(f"host-device: продолжаем игру {game_id} ({title(self.game.state)})")
+
+    def _ask_to_resume(self, latest: Any) -> bool:
+        which = f"{latest.id} (начата {local_time(latest.started_at)}) не окончена"
+        self._print(
+            f"host-device: игра {which}: "
+            "«Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)"
+        )
+        self.effects.say_now("unfinished_game")
+        again = f"n — продолжить игру {latest.id}, u — новая игра"
+        return self.question.ask(f"Игра {which}", "Продолжить", "Новая игра", again)
+
+    def _start_web(self) -> None:
+        from host_device.web.access import Access
+        from host_device.web.server import Private, start_web
+        from voices.catalogue import russian
+
+        assert self.console is not None and self.web is not None
+        private = Private(Access.new(self.phone_seats), self.console, self.inbox)
+        self.web_server = start_web(
+            self.web, self.runtime, russian().text, self.args.speed, self._print, private
+        )
+        self.publisher = self.web_server.publisher
+
+    def _start(self) -> None:
+        """Everything before the game's first event: the terminal, the pages,
+        the store (and the resume question), the listener, the screens, the
+        game's first words and its deal."""
+        if self.lines_in is not None:
+            self.lines_in.start(sys.stdin)
+        if self.args.panel == "keyboard" and self.args.mode == "host":
+            self._print(
+                "host-device: клавиши: места 1…9, 0, -, =; n — дальше, p — пауза, u — отмена; "
+                "Tab — слова говорящего, Enter — отправить"
+            )
+        if self.web is not None:
+            self._start_web()
+        self._open_store()
+        if self.console is not None and self.assist is not None and is_terminal():
+            # the host's screen is about to take the terminal and the QR code with it
+            self.question.ask("Пульт ведущего готов? Начать игру", "Начать", None, "n — начать игру")
+        if self.listener is not None:
+            self.listener.start()
+        if self.typed_speech and self.lines_in is not None:
+            self._print(
+                "host-device: наберите слова говорящего и Enter («я выставляю игрока номер семь», «спасибо»)"
+            )
+        if self.screen is not None or self.lines is not None or self.publisher is not None:
+            self._heartbeat()
+        if self.resumed:
+            self.runtime.resume()
+        else:
+            self.runtime.say("game_starts")
+        self.effects.night_sound()
+        if self.game.phase is not Phase.ROLES or self.deal_kind == "host":
+            return  # resumed after the deal, or the host types the roles on his screen
+        if self.deal_kind == "cards":
+            self.inputs.cards = CardRegistration(self.runtime, self._deal)
+            self.inputs.cards.start()
+        else:
+            dealt = deal(self.preset, self.args.seed)
+            show_roles(self.runtime, dealt, lambda: self.runtime.handle(dealt))
+
+    def _deal(self, roles: DealRoles) -> None:
+        self.runtime.handle(roles)
+
+    def run(self) -> int:
+        self._start()
+        try:
+            self.sched.run_real(
+                self.args.speed,
+                stop=self._over,
+                inbox=self.inbox,
+                on_input=self._input,
+                tick=self.health.tick,
+                clock=self.clock,
+            )
+        except KeyboardInterrupt:
+            self._print("host-device: остановлено")
+        finally:
+            self._close()
+        winner = self.game.state.winner
+        if winner is not None:
+            print(f"host-device: игра окончена: {WINS[winner]}", flush=True)
+        else:
+            again = f" (продолжить: host-device run --resume {self.game_id})" if self.game_id else ""
+            print(f"host-device: игра не окончена{again}", flush=True)
+        return 0
+
+    def _close(self) -> None:
+        if self.screen is not None:
+            self.screen.draw()  # the game as it ends
+        if self.listener is not None:
+            self.listener.stop()
+        self.effects.close()
+        if self.lines is not None:
+            self.lines.close()  # the status line goes (the keyboard panel's with the panel)
+        if self.devices is None:  # the box's devices stay open for its next game
+            self.speaker.close()
+            self.panel.close()
+            if self.store is not None:
+                self.store.close()
+        if self.keys is not None:
+            self.keys.close()
+        if self.web_server is not None:
+            self.web_server.stop()

@@ -1,0 +1,126 @@
+"""The table to the runtime: what each input from the edges means, one
+small handler per kind (a press, a hold, a typed line, a notice from the
+pages, words heard, a stuck or freed button, a lost microphone, the
+recogniser's lag, a transcript). Inputs are stamped on the wall clock by
+the threads that report them; each is handed to the runtime at its game
+time."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from engine import Phase
+from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
+from host_device.listening.hearing import Heard
+from host_device.listening.intents import russian_patterns
+from host_device.listening.listener import ListeningBehind, Transcript
+from host_device.runtime.assist import Assist
+from host_device.runtime.cards import CardRegistration
+from host_device.runtime.clock import Clock
+from host_device.runtime.loop import TIMED, Runtime
+from host_device.screens.titles import elapsed
+from host_device.web.server import WebNotice
+
+log = logging.getLogger(__name__)
+
+
+class Inputs:
+    def __init__(
+        self,
+        runtime: Runtime,
+        clock: Clock,
+        assist: Assist | None,
+        *,
+        keyboard: bool,  # one keyboard: every key is the host's
+        power_off: bool,  # holding «пауза» leaves (the box)
+        typed_speech: bool,  # typed lines are the speaker's words
+        show_typed: bool,  # a typed line is echoed with whose words it counts as
+        verbose: bool,
+        notice: Callable[[str, str], None],
+        leave: Callable[[], None],
+        print_line: Callable[[str], None],
+    ) -> None:
+        self.runtime, self.clock, self.assist = runtime, clock, assist
+        self.keyboard, self.power_off, self.typed_speech = keyboard, power_off, typed_speech
+        self.show_typed, self.verbose = show_typed, verbose
+        self.notice, self.leave, self.print_line = notice, leave, print_line
+        self.cards: CardRegistration | None = None  # --deal cards, while the cards are registered
+        self.mic_lost = False
+        self.patterns = russian_patterns()
+        self._handlers: dict[type, Callable[[Any], None]] = {
+            HostKey: lambda key: self._press(key.press, from_host=True),
+            Press: lambda press: self._press(press, from_host=self.keyboard),
+            Held: self._held,
+            TypedLine: self._typed,
+            WebNotice: lambda item: self.notice(item.text, item.russian),
+            Heard: self._heard,
+            StuckButton: lambda item: self.notice(
+                f"the button of {item.key} is stuck; it is ignored until released",
+                f"кнопка {item.key} залипла: не учитывается, пока её не отпустят",
+            ),
+            ButtonReleased: lambda item: self.notice(
+                f"the button of {item.key} is free again", f"кнопка {item.key} снова работает"
+            ),
+            MicrophoneLost: self._microphone_lost,
+            ListeningBehind: lambda item: log.warning(
+                "speech recognition is %.1f s behind real time", item.lag_s
+            ),
+            Transcript: self._transcript,
+        }
+
+    def take(self, item: Any) -> None:
+        handler = self._handlers.get(type(item))
+        if handler is not None:
+            handler(item)
+
+    def _at(self, stamped: float) -> float:
+        """The game time of something stamped ``stamped`` on the wall clock."""
+        sched = self.runtime.sched
+        return sched.now - max(0.0, self.clock.now() - stamped)
+
+    def _press(self, item: Press, from_host: bool) -> None:
+        at = self._at(item.at)
+        if self.cards is not None and self.runtime.game.phase is Phase.ROLES and isinstance(item.key, int):
+            self.cards.press(item.key)
+        elif self.assist is not None:
+            self.assist.press(item.key, at=at, from_host=from_host or isinstance(item.key, str))
+        else:
+            self.runtime.press(item.key, at=at)
+
+    def _held(self, item: Held) -> None:
+        if item.key == "pause" and self.power_off:
+            self.leave()
+
+    def _heard(self, item: Heard) -> None:
+        if self.assist is not None:
+            self.assist.heard(item.intent, item.words)
+        self.runtime.heard(item.intent, at=self._at(item.at), text=item.words)
+
+    def _typed(self, line: TypedLine) -> None:
+        """Words typed for the current speaker: heard as if he had said them."""
+        if not self.typed_speech:
+            return
+        game = self.runtime.game
+        if self.show_typed:
+            speaker = game.state.speaker
+            who = f"игрок {speaker}" if speaker is not None and game.phase in TIMED else "не во время речи"
+            self.print_line(f"{elapsed(self.runtime.sched.now)}    набрано ({who}): «{line.text}»")
+        for intent in self.patterns.parse(line.text, game.preset.seats):
+            self.take(Heard(intent, line.at, line.text))
+
+    def _microphone_lost(self, item: MicrophoneLost) -> None:
+        if self.mic_lost:
+            return
+        self.mic_lost = True
+        self.runtime.say("microphone_missing")
+        self.notice(
+            f"the microphone is lost ({item.reason}); the game goes on", "микрофон потерян: игра идёт дальше"
+        )
+
+    def _transcript(self, item: Transcript) -> None:
+        if self.assist is not None:
+            self.assist.heard_text(item.text)
+        elif self.verbose:
+            print(f"  «{item.text}»", flush=True)

@@ -1,0 +1,60 @@
+"""Which stored game a session carries on: ``--resume ID`` (checked against
+this table), ``--new``, or the table's answer when an unfinished game of
+this table is found; and the runtime recorded into the store from then on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import HostDeviceError
+from host_device.runtime.loop import Runtime
+from host_device.store.faults import StoreError
+
+
+def game_to_resume(
+    store: Any, resume: int | None, new: bool, preset: str, ask: Callable[[Any], bool]
+) -> int | None:
+    """--resume ID, --new, or ``ask(latest)`` when an unfinished game is found."""
+    if resume is not None:
+        row = store.game(resume)
+        if row.preset != preset:
+            raise StoreError(
+                f"game {row.id} is a {row.preset} game and this table is set up for {preset}: "
+                f"run it with --preset {row.preset}"
+            )
+        if row.finished_at is not None:
+            raise StoreError(f"game {row.id} is finished; see: host-device games show {row.id}")
+        return int(resume)  # a damaged game is named by the replay, before anything is written
+    if new:
+        return None
+    unfinished = [g for g in store.unfinished() if offered(store, g, preset)]
+    if not unfinished:
+        return None
+    latest = unfinished[-1]
+    return int(latest.id) if ask(latest) else None
+
+
+def offered(store: Any, game: Any, preset: str) -> bool:
+    """An unfinished game the table is asked about: a game of this table's
+    rules played at a table (not a simulation), and not a trial (--days)."""
+    if game.preset != preset or game.mode not in ("host", "assist"):
+        return False
+    try:
+        return not store.settings(game.id).get("trial_days")
+    except HostDeviceError:  # damaged settings: not offered (games check names it)
+        return False
+
+
+def record(store: Any, runtime: Runtime, mode: str, game_id: int | None, days: int | None) -> int:
+    """Every input of the runtime into the store: a new game (a trial with
+    ``days``), or ``game_id`` replayed into the runtime and carried on."""
+    from host_device.store import record_runtime
+
+    if game_id is None:
+        trial = {"trial_days": days} if days is not None else {}
+        return record_runtime(store, runtime, mode, settings=trial)
+    game = store.replay(game_id)
+    runtime.game = game
+    runtime.day_start = len(game.record)  # undo reaches back to the restart, no further
+    return record_runtime(store, runtime, "host", game_id=game_id)
