@@ -44,7 +44,6 @@ from engine.outputs import (
     Silenced,
     SpeechesEnded,
     SpeechSkipped,
-    StartTimer,
     StopTimer,
     Tie,
     VisitMade,
@@ -54,10 +53,7 @@ from engine.outputs import (
 from engine.presets import DayFormat, NonVoters, Preset, SingleCandidate
 from engine.roles import BLACK_ROLES, Role, Team
 from engine.state import Phase, RoundKind, State, VoteRound
-
-NIGHT_PHASES = frozenset(
-    {Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
-)
+from engine.steps import NIGHT, opening
 
 
 class Machine:
@@ -236,8 +232,10 @@ class Machine:
         return Say(phrase=phrase, role=role)
 
     def enter(self, phase: Phase, seat: int | None = None, role: Role | None = None) -> None:
+        """Begin a step: it is announced, then says and starts what the table of steps gives it."""
         self.s.phase = phase
         self.emit(PhaseStarted(phase=phase.value, day=self.s.day, seat=seat, role=role))
+        self.emit(*opening(self.preset, self.s))
 
     def advance(self) -> None:
         s = self.s
@@ -309,10 +307,9 @@ class Machine:
         self.next_intro_speaker()
 
     def next_intro_speaker(self) -> None:
-        s, seconds = self.s, self.preset.intro_speech_seconds
-        assert seconds is not None
+        s = self.s
         if s.queue:
-            self.give_floor(Phase.INTRO_SPEECH, s.queue.pop(0), seconds)
+            self.give_floor(Phase.INTRO_SPEECH, s.queue.pop(0))
         else:
             s.speaker = None
             self.start_intro()
@@ -320,19 +317,12 @@ class Machine:
     def start_intro(self) -> None:
         self.emit(self.say("night_falls"))
         self.enter(Phase.INTRO_MAFIA)
-        seconds = self.preset.agreement_seconds
-        if self.preset.mafia_agree_on_intro:
-            self.emit(Say(phrase="mafia_wakes"), Say(phrase="agreement", seconds=seconds))
-        else:
-            self.emit(Say(phrase="mafia_meets"))
-        self.emit(StartTimer(seconds=seconds, purpose="agreement"))
 
     def intro_meeting(self, index: int) -> None:
         if index < len(self.preset.intro_meetings):
             role = self.preset.intro_meetings[index]
             self.s.step_role = role
             self.enter(Phase.INTRO_MEET, role=role)
-            self.emit(Say(phrase="role_wakes", role=role))
         else:
             self.s.step_role = None
             self.begin_day(killed=None)
@@ -343,14 +333,12 @@ class Machine:
         s.shots, s.checked, s.visited = [], [], []
         self.emit(self.say("night_falls"))
         self.enter(Phase.NIGHT_HUNT)
-        self.emit(self.say("hunt"))
 
     def night_step(self, index: int) -> None:
         if index < len(self.preset.checks):
             role = self.preset.checks[index].checker
             self.s.step_role = role
             self.enter(Phase.NIGHT_CHECK, role=role)
-            self.emit(self.say("role_wakes", role=role))
         else:
             self.visit_step(0)
 
@@ -359,7 +347,6 @@ class Machine:
             role = self.preset.visits[index]
             self.s.step_role = role
             self.enter(Phase.NIGHT_VISIT, role=role)
-            self.emit(self.say("role_wakes", role=role))
         else:
             self.s.step_role = None
             self.end_night()
@@ -413,19 +400,11 @@ class Machine:
         s = self.s
         s.day += 1
         s.nominations, s.candidates, s.vote_cancelled, s.golden_asked = {}, [], False, []
-        self.enter(Phase.MORNING)
-        self.emit(self.say("morning"))
-        if s.day > 1:
-            if killed is None:
-                self.emit(self.say("nobody_killed"))
-            else:
-                self.emit(Say(phrase="killed", seat=killed))
-            if saved:
-                self.emit(Say(phrase="doctor_saved"))
+        s.night_killed, s.night_saved = killed, saved
         if killed is not None and self.preset.reveal_role_when_shot:
             s.revealed[killed] = s.role(killed)
             self.emit(RoleRevealed(seat=killed, role=s.role(killed)))
-            self.emit(Say(phrase="reveal_role", seat=killed, role=s.role(killed)))
+        self.enter(Phase.MORNING)  # the night's news (steps.opening)
         if self.game_ended():
             return
         if (
@@ -438,19 +417,17 @@ class Machine:
 
     # ------------------------------------------------------------ day
 
-    def give_floor(self, phase: Phase, seat: int, seconds: int) -> None:
+    def give_floor(self, phase: Phase, seat: int) -> None:
         """A timed speech (day speech, tie speech, last word): name the
         speaker and start the timer. The phrase and the timer are named after
         the phase."""
         self.s.speaker = seat
         self.enter(phase, seat=seat)
-        self.emit(Say(phrase=phase.value, seat=seat, seconds=seconds))
-        self.emit(StartTimer(seconds=seconds, purpose=phase.value))
 
     def next_last_word(self) -> None:
         s = self.s
         if s.last_words:
-            self.give_floor(Phase.LAST_WORD, s.last_words.pop(0), self.preset.last_word_seconds)
+            self.give_floor(Phase.LAST_WORD, s.last_words.pop(0))
         elif s.last_words_then is Phase.SPEECH:
             s.speaker = None
             self.start_speeches()
@@ -473,10 +450,6 @@ class Machine:
         s = self.s
         if self.preset.day_format is DayFormat.DISCUSSION:
             self.enter(Phase.DISCUSSION)
-            seconds = self.preset.discussion_seconds
-            self.emit(
-                Say(phrase="discussion", seconds=seconds), StartTimer(seconds=seconds, purpose="discussion")
-            )
             return
         s.queue = self.day_order()
         self.next_speaker()
@@ -488,7 +461,7 @@ class Machine:
             if s.silenced.get(seat) == s.day:
                 self.emit(SpeechSkipped(day=s.day, seat=seat), Say(phrase="speech_skipped", seat=seat))
                 continue
-            self.give_floor(Phase.SPEECH, seat, self.preset.speech_seconds)
+            self.give_floor(Phase.SPEECH, seat)
             return
         s.speaker = None
         self.announce_vote()
@@ -510,7 +483,7 @@ class Machine:
         """The nomination round: each living player in turn from the day's opener names his candidate."""
         s = self.s
         if s.queue:
-            self.give_floor(Phase.NOMINATION, s.queue.pop(0), self.preset.nomination_seconds)
+            self.give_floor(Phase.NOMINATION, s.queue.pop(0))
             return
         s.speaker = None
         if not s.candidates:
@@ -531,7 +504,7 @@ class Machine:
     def next_justification(self) -> None:
         s = self.s
         if s.queue:
-            self.give_floor(Phase.JUSTIFICATION, s.queue.pop(0), self.preset.speech_seconds)
+            self.give_floor(Phase.JUSTIFICATION, s.queue.pop(0))
             return
         s.speaker = None
         can_ask = [c for c in s.candidates if c not in s.golden_used and c not in s.golden_asked]
@@ -539,8 +512,6 @@ class Machine:
             self.start_golden_minutes()
             return
         self.enter(Phase.GOLDEN_ASK)
-        seconds = self.preset.golden_ask_seconds
-        self.emit(Say(phrase="golden_question"), StartTimer(seconds=seconds, purpose="golden_ask"))
 
     def start_golden_minutes(self) -> None:
         s = self.s
@@ -548,12 +519,11 @@ class Machine:
         self.next_golden()
 
     def next_golden(self) -> None:
-        s, seconds = self.s, self.preset.golden_minute_seconds
+        s = self.s
         if s.queue:
-            assert seconds is not None
             seat = s.queue.pop(0)
             s.golden_used.append(seat)
-            self.give_floor(Phase.GOLDEN_MINUTE, seat, seconds)
+            self.give_floor(Phase.GOLDEN_MINUTE, seat)
             return
         s.speaker = None
         self.announce_vote()
@@ -562,10 +532,6 @@ class Machine:
         s = self.s
         self.emit(SpeechesEnded(day=s.day, candidates=tuple(s.candidates)))
         self.enter(Phase.VOTE_ANNOUNCE)
-        if s.candidates:
-            self.emit(Say(phrase="candidates", seats=tuple(s.candidates)))
-        else:
-            self.emit(Say(phrase="no_candidates"))
 
     def no_vote(self, reason: str) -> None:
         self.emit(NoVote(day=self.s.day, reason=reason))
@@ -593,12 +559,7 @@ class Machine:
     def open_window(self) -> None:
         rnd = self.s.vote_round
         assert rnd is not None
-        if rnd.kind is RoundKind.ALL:
-            self.enter(Phase.VOTE)
-            self.emit(Say(phrase="all_leave_question", seats=rnd.candidates))
-        else:
-            self.enter(Phase.VOTE, seat=rnd.current)
-            self.emit(Say(phrase="vote_question", seat=rnd.current))
+        self.enter(Phase.VOTE, seat=None if rnd.kind is RoundKind.ALL else rnd.current)
 
     def close_window(self) -> None:
         rnd = self.s.vote_round
@@ -673,7 +634,7 @@ class Machine:
     def next_tie_speaker(self) -> None:
         s = self.s
         if s.queue:
-            self.give_floor(Phase.TIE_SPEECH, s.queue.pop(0), self.preset.tie_speech_seconds)
+            self.give_floor(Phase.TIE_SPEECH, s.queue.pop(0))
         else:
             s.speaker = None
             self.start_round(RoundKind.REVOTE, s.tied)
@@ -717,7 +678,7 @@ class Machine:
         """The day whose speech a third foul takes: today's if it is still to
         come (it has not started), else the next day's."""
         s = self.s
-        if s.phase in NIGHT_PHASES:
+        if s.phase in NIGHT:
             return s.day + 1
         if s.phase is Phase.MORNING or self.morning_last_word():
             return s.day
@@ -761,7 +722,7 @@ class Machine:
     def depart(self, seat: int, how: str) -> None:
         s = self.s
         s.out.append(seat)
-        if s.phase in NIGHT_PHASES:
+        if s.phase in NIGHT:
             self.emit(PlayerLeft(seat=seat, how=how, night=s.day))
         else:
             self.emit(PlayerLeft(seat=seat, how=how, day=s.day))
