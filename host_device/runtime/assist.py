@@ -39,6 +39,7 @@ from engine import (
 )
 from engine.outputs import Output, VoteCounted
 from engine.roles import BLACK_ROLES
+from engine.steps import NIGHT_CALLS
 from host_device.runtime.loop import Runtime
 from host_device.words_ru import ROLE_GENITIVE
 from voices.forms import ROLE_WORDS, cardinal
@@ -90,7 +91,7 @@ def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:
     if assist.votes == "buttons":
         auto.add(Phase.VOTE)
     if assist.night == "buttons":
-        auto |= {Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
+        auto |= NIGHT_CALLS.keys()
     return {**base, "auto": frozenset(auto), "table_ends_speech": False, "confirm": not assist.auto_accept}
 
 

@@ -55,9 +55,9 @@ from host_device.runtime.clock import Scheduled, Scheduler
 
 log = logging.getLogger(__name__)
 
-TIMED = FLOOR  # a player has the floor, on a timer: his own button ends it
+TIMED = FLOOR  # the engine's group (engine.steps.FLOOR), by the name host.py imports
 QUIET_TIMERS = frozenset({"nomination", "golden_ask"})  # short windows that end without «Время!»
-TIMED_PHRASES = frozenset(phase.value for phase in TIMED)  # «Игрок номер N, ваша минута» and the like
+TIMED_PHRASES = frozenset(phase.value for phase in FLOOR)  # «Игрок номер N, ваша минута» and the like
 EVERY_STEP = frozenset(Phase)
 
 
@@ -376,7 +376,7 @@ class Runtime:
         s = self.game.state
         phase, cfg = s.phase, self.settings
         self.all_leds_off()
-        if phase in TIMED and s.speaker is not None:
+        if phase in FLOOR and s.speaker is not None:
             self.led(s.speaker, "on")
         ready = self.speaking_until + cfg.gap_s
         auto = phase in cfg.auto
@@ -415,7 +415,7 @@ class Runtime:
             return True
         if not isinstance(key, int):
             return False
-        if s.phase in TIMED:
+        if s.phase in FLOOR:
             return key == s.speaker and self.settings.table_ends_speech and self.handle(Advance())
         if s.phase is Phase.VOTE:
             if self.window is not None and self.window[0] <= at < self.window[1]:

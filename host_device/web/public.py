@@ -19,6 +19,7 @@ from typing import Any
 from engine import Phase
 from engine.outputs import GameEnded, Output, PhaseStarted
 from engine.serial import to_dict
+from engine.steps import DAY
 from host_device.runtime.loop import Runtime, when_said
 from host_device.runtime.titles import left, title
 
@@ -42,22 +43,6 @@ PUBLIC_OUTPUTS = frozenset(
         "golden_minute_taken",
     }
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
-DAY = frozenset(
-    {
-        Phase.MORNING,
-        Phase.SPEECH,
-        Phase.LAST_WORD,
-        Phase.VOTE_ANNOUNCE,
-        Phase.VOTE,
-        Phase.TIE_SPEECH,
-        Phase.INTRO_SPEECH,
-        Phase.DISCUSSION,
-        Phase.NOMINATION,
-        Phase.JUSTIFICATION,
-        Phase.GOLDEN_ASK,
-        Phase.GOLDEN_MINUTE,
-    }
-)
 
 Event = dict[str, Any]
 Text = Callable[[str, dict[str, Any]], str]
