@@ -1,6 +1,9 @@
-"""The engine's errors (under the project's one root error)."""
+"""The engine's errors, under the project's one root error (host_device.base.errors)."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from host_device.base.errors import HostDeviceError
 
@@ -8,13 +11,26 @@ from host_device.base.errors import HostDeviceError
 class IllegalInput(HostDeviceError, ValueError):
     """An input the rules do not allow now; the game state is unchanged.
 
-    The message names the phase and the seat (when the input has one).
+    The message names the phase and the seat (when the input has one);
+    ``code`` names the rule that refused it (stable, for programs: "not_now",
+    "not_speaker", "out_of_game", ...) and ``parts`` the values the message
+    is made of (the seat in question, the speaker, the counts).
     """
 
-    def __init__(self, reason: str, *, phase: str, seat: int | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        *,
+        phase: str,
+        seat: int | None = None,
+        code: str = "illegal",
+        parts: Mapping[str, int | str | None] | None = None,
+    ) -> None:
         self.reason = reason
         self.phase = phase
         self.seat = seat
+        self.code = code
+        self.parts: Mapping[str, int | str | None] = MappingProxyType(dict(parts or {}))
         where = f"phase {phase}" + (f", seat {seat}" if seat is not None else "")
         super().__init__(f"{where}: {reason}")
 

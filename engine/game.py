@@ -11,14 +11,11 @@ from typing import Any
 
 from engine.inputs import (
     Advance,
-    Check,
     Foul,
     GoldenMinute,
     Input,
     Nominate,
-    Shot,
     Tally,
-    Visit,
     Vote,
     Withdraw,
 )
@@ -26,6 +23,7 @@ from engine.machine import Machine
 from engine.outputs import Output
 from engine.presets import Preset, get_preset
 from engine.state import Phase, State
+from engine.steps import NIGHT_CALLS
 from engine.view import public_view
 from host_device.base.errors import HostDeviceError
 
@@ -106,13 +104,8 @@ class Game:
                 yield Vote(seat=seat)
             for count in range(s.seats + 1):
                 yield Tally(count=count)
-        elif s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT):
-            kinds: dict[Phase, type[Shot] | type[Check] | type[Visit]] = {
-                Phase.NIGHT_HUNT: Shot,
-                Phase.NIGHT_CHECK: Check,
-                Phase.NIGHT_VISIT: Visit,
-            }
-            kind = kinds[s.phase]
+        elif s.phase in NIGHT_CALLS:
+            kind = NIGHT_CALLS[s.phase]
             for seat in seats:
                 for target in seats:
                     yield kind(seat=seat, target=target)

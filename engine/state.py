@@ -87,6 +87,8 @@ class State:
     visits: list[tuple[int, Role, int]] = field(default_factory=list)  # (night, role, target) that counted
     visited: list[Role] = field(default_factory=list)  # roles that visited this night (counted or not)
     alibi: dict[int, int] = field(default_factory=dict)  # day -> the seat the Lover's visit protects
+    night_killed: int | None = None  # the last night's victim, told in the morning
+    night_saved: bool = False  # the Doctor saved the last night's victim
     winner: Team | None = None
 
     def clone(self) -> State:

@@ -32,6 +32,7 @@ from engine.outputs import (
 )
 from engine.serial import to_dict
 from engine.state import RoundKind
+from engine.summary import summary
 from host_device.base.files import write_text
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, seat_number
@@ -83,20 +84,15 @@ def _warn(text: str) -> None:
 
 
 def result_of(game: Game, steps: list[tuple[dict[str, Any], list[Any]]]) -> dict[str, Any]:
-    from host_device.scripts.play import Runner
-    from host_device.scripts.script import Script
-
-    collector = Runner(Script(game.preset, {}, [], []), game=game)
-    for _, outputs in steps:
-        collector.observe(outputs)
+    told = summary(o for _, outputs in steps for o in outputs)
     state = game.state
     return {
         "preset": game.preset.name,
         "winner": state.winner.value if state.winner else None,
         "days": state.day,
-        "out": collector.out,
-        "checks": collector.checks,
-        "candidates": collector.candidates,
+        "out": told["out"],
+        "checks": told["checks"],
+        "candidates": told["candidates"],
         "inputs": [inp for inp, _ in steps],
         "events": [to_dict(o) for _, outputs in steps for o in outputs],
     }

@@ -16,7 +16,6 @@ free timers and undoes his last steps back to the start of the day.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +26,7 @@ from engine import (
     DealRoles,
     Foul,
     GoldenMinute,
+    IllegalInput,
     Input,
     Nominate,
     Phase,
@@ -39,6 +39,7 @@ from engine import (
 )
 from engine.outputs import Output, VoteCounted
 from engine.roles import BLACK_ROLES
+from engine.steps import NIGHT_CALLS
 from host_device.runtime.loop import Runtime
 from voices.forms import ROLE_WORDS, cardinal
 from voices.words import ROLE_GENITIVE
@@ -75,6 +76,30 @@ PREFIXES = (*WAITS_FOR_SEAT, "count", "timer")
 SEAT_DIGITS = {seat: str(seat % 10) for seat in range(1, 11)}  # seat keys 1..9, 0 as digits
 
 
+PROBES: dict[str, Input] = {  # a key's input, asked of the engine with any seat: is it refused in this step?
+    "foul": Foul(seat=1),
+    "nominate": Nominate(seat=1, target=1),
+    "withdraw": Withdraw(seat=1, target=1),
+    "golden": GoldenMinute(seat=1),
+    "count": Tally(count=0),
+    "kill": Shot(seat=1, target=1),
+    "check": Check(seat=1, target=1),
+    "heal": Visit(seat=1, target=1),
+    "visit": Visit(seat=1, target=1),
+}
+NOT_NOW = {  # what the host is told when the engine refuses it
+    "foul": "в этих правилах нет фолов",
+    "nominate": "выставлять и снимать можно только во время речи",
+    "withdraw": "выставлять и снимать можно только во время речи",
+    "golden": "золотую минуту берут во время оправданий",
+    "count": "голоса вводятся во время голосования",
+    "kill": "убийство вводится, когда мафия выходит на охоту",
+    "check": "проверка вводится, когда просыпается проверяющий",
+    "heal": f"лечение вводится, когда просыпается {ROLE_WORDS[Role.DOCTOR]}",
+    "visit": f"визит вводится, когда просыпается {ROLE_WORDS[Role.LOVER]}",
+}
+
+
 @dataclass(frozen=True)
 class AssistSettings:
     auto_accept: bool = False  # heard nominations take effect at once
@@ -90,7 +115,7 @@ def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:
     if assist.votes == "buttons":
         auto.add(Phase.VOTE)
     if assist.night == "buttons":
-        auto |= {Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
+        auto |= NIGHT_CALLS.keys()
     return {**base, "auto": frozenset(auto), "table_ends_speech": False, "confirm": not assist.auto_accept}
 
 
@@ -192,7 +217,9 @@ class Assist:
         self.transcript = ""
         self.last_counts: tuple[tuple[int, int], ...] = ()
         self.on_deal: Callable[[DealRoles], Any] = lambda dealt: runtime.handle(dealt)
+        self.refusal: IllegalInput | None = None  # the engine's last refusal of an input
         runtime.observers.append(self._observe)
+        runtime.on_reject.append(self._refused)
 
     @property
     def game(self) -> Any:
@@ -276,45 +303,34 @@ class Assist:
             return None if rt.proposals else "нет услышанных выставлений"
         if key == "next" and rt.proposals:  # a heard nomination is never lost by moving on
             return "сначала решите об услышанном выставлении (y — принять, x — отклонить)"
-        if key == "foul" and not self.game.preset.fouls:
-            return "в этих правилах нет фолов"
-        if key in ("nominate", "withdraw"):
-            if key == "nominate" and phase is Phase.NOMINATION:
-                return None  # the city's round: for the player called
-            return None if phase is Phase.SPEECH else "выставлять и снимать можно только во время речи"
-        if key == "golden":
-            if phase not in (Phase.JUSTIFICATION, Phase.GOLDEN_ASK):
-                return "золотую минуту берут во время оправданий"
-            return None
+        if key in PROBES and self._engine_refuses(PROBES[key]):  # the rules refuse the key's input now
+            return NOT_NOW[key]
         if key in ("heal", "visit"):
             role = Role.DOCTOR if key == "heal" else Role.LOVER
-            if phase is not Phase.NIGHT_VISIT or s.step_role is not role:
-                what = "лечение" if key == "heal" else "визит"
-                return f"{what} вводится, когда просыпается {ROLE_NAMES[role]}"
+            if s.step_role is not role:
+                return NOT_NOW[key]
             if role in s.visited:
                 return "этой ночью уже записано (u — отменить)"
             if not any(s.role(p) is role for p in s.alive()):
                 return f"{ROLE_NAMES[role]} выбыл" if role is Role.DOCTOR else f"{ROLE_NAMES[role]} выбыла"
             return None
-        if key == "count":
-            if phase is not Phase.VOTE:
-                return "голоса вводятся во время голосования"
-            return None
-        if key == "kill":
-            if phase is not Phase.NIGHT_HUNT:
-                return "убийство вводится, когда мафия выходит на охоту"
-            if s.shots:
-                return "выстрел этой ночи уже записан (u — отменить)"
-            return None
+        if key == "kill" and s.shots:
+            return "выстрел этой ночи уже записан (u — отменить)"
         if key == "check":
-            if phase is not Phase.NIGHT_CHECK:
-                return "проверка вводится, когда просыпается проверяющий"
             if s.step_role in s.checked:
                 return "проверка этой ночи уже записана (u — отменить)"
             if not any(s.role(p) is s.step_role for p in s.alive()):
                 return "проверяющий выбыл"
-            return None
         return None  # next, foul, timer
+
+    def _engine_refuses(self, probe: Input) -> bool:
+        """Whether the engine refuses an input of this kind in this step
+        (whatever its seats), or a rule these presets do not have."""
+        try:
+            self.game.check(probe)
+        except IllegalInput as exc:
+            return exc.code in ("not_now", "no_fouls")
+        return False
 
     def legal_keys(self) -> list[str]:
         return [name for name in NAMES if self.why_not(name) is None]
@@ -542,10 +558,13 @@ class Assist:
             self.say(f"записано: {describe(inp)}")
         return ok
 
+    def _refused(self, inp: Input, refusal: IllegalInput, where: dict[str, Any]) -> None:
+        self.refusal = refusal
+
     def _reason(self) -> str:
         for entry in reversed(self.runtime.timeline):
-            if entry["type"] == "rejected":
-                return in_russian(str(entry["reason"]))
+            if entry["type"] == "rejected" and self.refusal is not None:
+                return in_russian(self.refusal)
             if entry["type"] == "not_recorded":
                 return "игра не записана (нет места)"
         return "не сейчас"
@@ -554,29 +573,26 @@ class Assist:
         self.transcript = text
 
 
-REASONS = (  # the engine's reasons (English, for logs) as the host's screen says them
-    (r"(\w+) is not allowed now", "сейчас нельзя"),
-    (r"(?:seat|candidate|target) (\d+) is not a seat \(1\.\.(\d+)\)", r"места \1 нет (1…\2)"),
-    (r"(?:seat|candidate|target) (\d+) is out of the game", r"игрок \1 выбыл"),
-    (r"player (\d+) is already nominated today", r"игрок \1 уже выставлен сегодня"),
-    (r"player (\d+) is not this speaker's candidate", r"игрок \1 — не кандидат говорящего"),
-    (r"already voted in this round", "уже голосовал в этом круге"),
-    (r"every living player's vote is counted in this round", "голоса всех живых уже учтены"),
-    (r"this window's votes were taken on the buttons", "за этого кандидата уже голосовали кнопками"),
-    (
-        r"(\d+) votes: (\d+) players are alive and (\d+) have voted in this round, "
-        r"so 0 to (\d+) can vote now",
-        r"голосов \1 — больше, чем может быть: живых \2, уже проголосовали \3, можно 0…\4",
+REASONS = {  # the engine's refusals (IllegalInput.code) as the host's screen says them, from their parts
+    "not_now": "сейчас нельзя",
+    "not_a_seat": "места {number} нет (1…{seats})",
+    "out_of_game": "игрок {number} выбыл",
+    "already_nominated": "игрок {target} уже выставлен сегодня",
+    "not_his_candidate": "игрок {target} — не кандидат говорящего",
+    "already_voted": "уже голосовал в этом круге",
+    "all_counted": "голоса всех живых уже учтены",
+    "on_buttons": "за этого кандидата уже голосовали кнопками",
+    "too_many_votes": (
+        "голосов {count} — больше, чем может быть: живых {alive}, уже проголосовали {voted}, можно 0…{left}"
     ),
-    (r"the game is over", "игра окончена"),
-)
+    "game_over": "игра окончена",
+}
 
 
-def in_russian(reason: str) -> str:
-    for pattern, text in REASONS:
-        if re.fullmatch(pattern, reason):
-            return re.sub(pattern, text, reason)
-    return reason
+def in_russian(refusal: IllegalInput) -> str:
+    """The engine's refusal for the host's screen (the engine's own words where it has no Russian here)."""
+    text = REASONS.get(refusal.code)
+    return refusal.reason if text is None else text.format(**refusal.parts)
 
 
 def describe(inp: Input) -> str:

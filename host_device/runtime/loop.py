@@ -27,7 +27,6 @@ from typing import Any
 
 from engine import (
     Advance,
-    Check,
     DealRoles,
     Game,
     GoldenMinute,
@@ -36,8 +35,6 @@ from engine import (
     Input,
     Nominate,
     Phase,
-    Shot,
-    Visit,
     Vote,
     Withdraw,
 )
@@ -52,27 +49,14 @@ from engine.outputs import (
     VoteTaken,
 )
 from engine.serial import to_dict
+from engine.steps import FLOOR, NIGHT_CALLS, opening, seconds
 from host_device.listening.intents import Intent
 from host_device.runtime.clock import Scheduled, Scheduler
 
 log = logging.getLogger(__name__)
 
-TIMED = (  # a player has the floor, on a timer: his own button ends it
-    Phase.SPEECH,
-    Phase.TIE_SPEECH,
-    Phase.LAST_WORD,
-    Phase.INTRO_SPEECH,
-    Phase.NOMINATION,
-    Phase.JUSTIFICATION,
-    Phase.GOLDEN_MINUTE,
-)
-NIGHT_CALLS: dict[Phase, type[Shot] | type[Check] | type[Visit]] = {  # a press at a number is this input
-    Phase.NIGHT_HUNT: Shot,
-    Phase.NIGHT_CHECK: Check,
-    Phase.NIGHT_VISIT: Visit,
-}
 QUIET_TIMERS = frozenset({"nomination", "golden_ask"})  # short windows that end without «Время!»
-TIMED_PHRASES = frozenset(phase.value for phase in TIMED)  # «Игрок номер N, ваша минута» and the like
+TIMED_PHRASES = frozenset(phase.value for phase in FLOOR)  # «Игрок номер N, ваша минута» and the like
 EVERY_STEP = frozenset(Phase)
 
 
@@ -284,51 +268,20 @@ class Runtime:
 
     def resume(self, elapsed: float = 0.0, phrase: str = "game_resumed") -> None:
         """Carry on a game rebuilt from its record at the step it was in: said
-        again from its start (a speech with the time it had left, a vote window
-        from its question, a night step from its beginning)."""
-        s = self.game.state
+        again as the step says it when it begins (:func:`engine.steps.opening`;
+        a speech with the time it had left after ``elapsed`` seconds, a vote
+        window from its question, a night step from its beginning)."""
         for timer in self._timers:
             timer.cancel()
         self._timers = []
         self._end_step()
         self.say(phrase)
-        p = self.game.preset
-        if s.phase in TIMED and s.speaker is not None:
-            seconds = {
-                Phase.SPEECH: p.speech_seconds,
-                Phase.TIE_SPEECH: p.tie_speech_seconds,
-                Phase.LAST_WORD: p.last_word_seconds,
-                Phase.INTRO_SPEECH: p.intro_speech_seconds or 0,
-                Phase.NOMINATION: p.nomination_seconds,
-                Phase.JUSTIFICATION: p.speech_seconds,
-                Phase.GOLDEN_MINUTE: p.golden_minute_seconds or 0,
-            }[s.phase]
-            left = max(1, round(seconds - elapsed))
-            self.say(s.phase.value, seat=s.speaker, seconds=left)
-            self._start_timer(left, s.phase.value)
-            self._ran_before = seconds - left
-        elif s.phase is Phase.DISCUSSION:
-            left = max(1, round(p.discussion_seconds - elapsed))
-            self.say("discussion", seconds=left)
-            self._start_timer(left, "discussion")
-            self._ran_before = p.discussion_seconds - left
-        elif s.phase is Phase.GOLDEN_ASK:
-            self.say("golden_question")
-            self._start_timer(p.golden_ask_seconds, "golden_ask")
-        elif s.phase is Phase.VOTE and s.vote_round is not None:
-            rnd = s.vote_round
-            if rnd.kind.value == "all":
-                self.say("all_leave_question", seats=rnd.candidates)
-            else:
-                self.say("vote_question", seat=rnd.current)
-        elif s.phase is Phase.NIGHT_HUNT:
-            self.say(p.words("hunt")[0])
-        elif s.phase in (Phase.NIGHT_CHECK, Phase.NIGHT_VISIT, Phase.INTRO_MEET) and s.step_role is not None:
-            phrase, role = p.words("role_wakes", s.step_role)
-            self.say(phrase, **({"role": role.value} if role else {}))
-        elif s.phase is Phase.INTRO_MAFIA:
-            self.say("mafia_wakes" if p.mafia_agree_on_intro else "mafia_meets")
-            self._start_timer(p.agreement_seconds, "agreement")
+        s, preset = self.game.state, self.game.preset
+        for effect in opening(preset, s, elapsed):
+            self._carry_out(effect)
+        full = seconds(s.phase, preset)
+        if self.timer is not None and full is not None:
+            self._ran_before = full - self.timer[1]
         self._begin_step()
 
     def _rejected(self, inp: Input, exc: IllegalInput, where: dict[str, Any]) -> bool:
@@ -422,7 +375,7 @@ class Runtime:
         s = self.game.state
         phase, cfg = s.phase, self.settings
         self.all_leds_off()
-        if phase in TIMED and s.speaker is not None:
+        if phase in FLOOR and s.speaker is not None:
             self.led(s.speaker, "on")
         ready = self.speaking_until + cfg.gap_s
         auto = phase in cfg.auto
@@ -461,7 +414,7 @@ class Runtime:
             return True
         if not isinstance(key, int):
             return False
-        if s.phase in TIMED:
+        if s.phase in FLOOR:
             return key == s.speaker and self.settings.table_ends_speech and self.handle(Advance())
         if s.phase is Phase.VOTE:
             if self.window is not None and self.window[0] <= at < self.window[1]:

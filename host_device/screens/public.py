@@ -17,8 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Phase
-from engine.outputs import GameEnded, Output, PhaseStarted
+from engine.outputs import GameEnded, Output, PhaseStarted, PlayerLeft
 from engine.serial import to_dict
+from engine.steps import DAY
+from engine.summary import departure, summary
 from host_device.runtime.loop import Runtime, when_said
 from host_device.screens.titles import left, title
 
@@ -42,22 +44,6 @@ PUBLIC_OUTPUTS = frozenset(
         "golden_minute_taken",
     }
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
-DAY = frozenset(
-    {
-        Phase.MORNING,
-        Phase.SPEECH,
-        Phase.LAST_WORD,
-        Phase.VOTE_ANNOUNCE,
-        Phase.VOTE,
-        Phase.TIE_SPEECH,
-        Phase.INTRO_SPEECH,
-        Phase.DISCUSSION,
-        Phase.NOMINATION,
-        Phase.JUSTIFICATION,
-        Phase.GOLDEN_ASK,
-        Phase.GOLDEN_MINUTE,
-    }
-)
 
 Event = dict[str, Any]
 Text = Callable[[str, dict[str, Any]], str]
@@ -138,10 +124,8 @@ class PublicStream:
                 event["title"] = title(self.runtime.game.state)
                 if Phase(output.phase) not in DAY:
                     self.leds = {}  # the night's and the deal's LEDs are nobody's business
-            if output.TYPE == "player_left":
-                self.departed[event["seat"]] = {
-                    k: v for k, v in event.items() if k not in ("t", "type", "seat") and v is not None
-                }
+            if isinstance(output, PlayerLeft):
+                self.departed[output.seat] = departure(output)
             if isinstance(output, GameEnded):
                 event["roles"] = {str(seat): role.value for seat, role in output.roles}
             self._emit(event)
@@ -192,14 +176,9 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
 
 
 def _departures(rt: Runtime) -> list[tuple[int, dict[str, Any]]]:
-    """Who left and how, from the engine's events (public: each is announced)."""
+    """Who left and how, from the game's summary (public: each is announced)."""
     from engine import Game
 
     game = Game(rt.game.preset)
-    out = []
-    for inp in rt.game.record:
-        for o in game.handle(inp):
-            if o.TYPE == "player_left":
-                data = {k: v for k, v in to_dict(o).items() if k != "type" and v is not None}
-                out.append((data.pop("seat"), data))
-    return out
+    told = summary(o for inp in rt.game.record for o in game.handle(inp))
+    return [(left["seat"], {k: v for k, v in left.items() if k != "seat"}) for left in told["out"]]

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Phase
+from engine.steps import FLOOR, NIGHT_CALLS
 from host_device.runtime.assist import KEYS, ROLE_NAMES, SHORT, Assist
-from host_device.runtime.loop import TIMED, Runtime
+from host_device.runtime.loop import Runtime
 from host_device.runtime.signals import signal_words
 from host_device.screens.terminal import candidates_line, waiting_lines
 from host_device.screens.titles import left, title
@@ -46,14 +47,14 @@ def seat_view(rt: Runtime, seat: int) -> dict[str, Any]:
     """A seat's phone: its LED, what it means for him alone, and the table's moment."""
     s = rt.game.state
     led = rt.leds.get(seat, "off")
-    speaking = s.phase in TIMED and s.speaker == seat
+    speaking = s.phase in FLOOR and s.speaker == seat
     if s.phase is Phase.ROLES:
         hint = "Раздача ролей: когда назовут ваш номер, смотрите на экран"
     elif speaking:
         hint = "Ваша речь: нажмите, чтобы закончить"
     elif s.phase is Phase.VOTE:
         hint = "Голосование: нажмите, пока открыто окно"
-    elif s.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK):
+    elif s.phase in NIGHT_CALLS:
         hint = "Ночь: если вас разбудили, нажмите, когда назовут номер"
     elif s.speaker is not None:
         hint = f"Говорит игрок {s.speaker}"

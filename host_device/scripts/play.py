@@ -28,9 +28,10 @@ from engine import (
     Vote,
     Withdraw,
 )
-from engine.outputs import CheckMade, LifeSaved, Output, PlayerLeft, SpeechesEnded, VisitMade
+from engine.outputs import Output
 from engine.presets import DayFormat
 from engine.state import RoundKind
+from engine.summary import summary
 from host_device.listening.intents import IntentPatterns, russian_patterns
 from host_device.scripts.script import Script, ScriptDay
 
@@ -42,16 +43,12 @@ class Runner:
         self.script = script
         self.patterns = patterns or russian_patterns()
         self.game = game or Game(script.preset)
-        self.out: list[dict[str, Any]] = []
-        self.checks: list[dict[str, Any]] = []
-        self.candidates: dict[str, list[int]] = {}
+        self.outputs: list[Output] = []  # the game's, for its summary (engine.summary)
         self.ignored: list[dict[str, Any]] = []
         self.forbidden: list[dict[str, Any]] = []
         self.spoken: set[int] = set()
         self.rounds = 0  # vote rounds begun today
         self.city = self.game.preset.day_format is DayFormat.DISCUSSION
-        self.saved: list[dict[str, int]] = []
-        self.alibi: list[dict[str, int]] = []
         self.moved = False  # the step ended by itself (a nomination in the city's round)
         self.justified: set[int] = set()
 
@@ -67,20 +64,7 @@ class Runner:
         return True
 
     def observe(self, outputs: list[Output]) -> None:
-        for item in outputs:
-            if isinstance(item, PlayerLeft):
-                when = {"day": item.day} if item.day is not None else {"night": item.night}
-                self.out.append({"seat": item.seat, **when, "how": item.how})
-            elif isinstance(item, CheckMade):
-                self.checks.append(
-                    {"night": item.night, "by": item.by.value, "seat": item.target, "result": item.result}
-                )
-            elif isinstance(item, SpeechesEnded):
-                self.candidates[str(item.day)] = list(item.candidates)
-            elif isinstance(item, LifeSaved):
-                self.saved.append({"night": item.night, "seat": item.seat})
-            elif isinstance(item, VisitMade) and item.by is Role.LOVER and item.ignored is None:
-                self.alibi.append({"day": item.night + 1, "seat": item.target})
+        self.outputs.extend(outputs)
 
     def advance(self) -> None:
         self.feed(Advance())
@@ -100,15 +84,16 @@ class Runner:
 
     def result(self) -> dict[str, Any]:
         state = self.game.state
+        told = summary(self.outputs)
         return {
             "winner": state.winner.value if state.winner else None,
             "days": state.day,
-            "out": self.out,
-            "checks": self.checks,
-            "candidates": self.candidates,
+            "out": told["out"],
+            "checks": told["checks"],
+            "candidates": told["candidates"],
             "ignored": self.ignored,
             "forbidden": self.forbidden,
-            **({"saved": self.saved, "alibi": self.alibi} if self.city else {}),
+            **({"saved": told["saved"], "alibi": told["alibi"]} if self.city else {}),
         }
 
     def act(self) -> bool:

@@ -141,6 +141,8 @@ class ScriptedTable(Runner):
             if intent.intent == "forbidden":
                 self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
                 continue
+            if intent.seat is not None and self.already_done(Nominate(seat=seat, target=intent.seat)):
+                continue  # resumed: said before the crash (a name the alibi refused)
             where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}
             at = rt.speaking_until + FIRST_WORDS_S + said * WORD_GAP_S / 2
             said += 1

@@ -9,6 +9,7 @@ import logging
 from typing import Any
 
 from engine import Phase
+from engine.steps import NIGHT
 from hardware.panel import BLINK, OFF, PATTERNS, Panel
 from hardware.speaker import Playback, Speaker
 from host_device.base.sound import Samples
@@ -18,14 +19,7 @@ from host_device.runtime.loop import Runtime, when_said
 
 log = logging.getLogger(__name__)
 
-NIGHT = {  # the phases under the night's sound: the deal and every night step
-    Phase.ROLES,
-    Phase.INTRO_MAFIA,
-    Phase.INTRO_MEET,
-    Phase.NIGHT_HUNT,
-    Phase.NIGHT_CHECK,
-    Phase.NIGHT_VISIT,
-}
+UNDER_THE_BED = NIGHT | {Phase.ROLES}  # the phases under the night's sound: the deal and every night step
 
 
 class Effects:
@@ -77,7 +71,7 @@ class Effects:
     def night_sound(self) -> None:
         """The night's sound on in the night phases, off by day: it follows the
         phases, whose times never depend on a secret."""
-        night = self.runtime.game.phase in NIGHT and not self.runtime.stopped
+        night = self.runtime.game.phase in UNDER_THE_BED and not self.runtime.stopped
         if self.bed is None or night == self.bed_on:
             return
         self.bed_on = night

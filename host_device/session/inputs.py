@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Phase
+from engine.steps import FLOOR
 from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
 from host_device.listening.hearing import Heard
 from host_device.listening.intents import russian_patterns
@@ -19,7 +20,7 @@ from host_device.listening.listener import ListeningBehind, Transcript
 from host_device.runtime.assist import Assist
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Clock
-from host_device.runtime.loop import TIMED, Runtime
+from host_device.runtime.loop import Runtime
 from host_device.screens.titles import elapsed
 from host_device.web.server import WebNotice
 
@@ -105,7 +106,7 @@ class Inputs:
         game = self.runtime.game
         if self.show_typed:
             speaker = game.state.speaker
-            who = f"игрок {speaker}" if speaker is not None and game.phase in TIMED else "не во время речи"
+            who = f"игрок {speaker}" if speaker is not None and game.phase in FLOOR else "не во время речи"
             self.print_line(f"{elapsed(self.runtime.sched.now)}    набрано ({who}): «{line.text}»")
         for intent in self.patterns.parse(line.text, game.preset.seats):
             self.take(Heard(intent, line.at, line.text))

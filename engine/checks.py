@@ -1,0 +1,151 @@
+"""Whether an input is legal now: every check, never a change to the state."""
+
+from collections import Counter
+
+from engine.errors import IllegalInput
+from engine.inputs import (
+    Advance,
+    Check,
+    DealRoles,
+    Foul,
+    GoldenMinute,
+    Input,
+    Nominate,
+    Shot,
+    Tally,
+    Visit,
+    Vote,
+    Withdraw,
+)
+from engine.roles import Role
+from engine.rules import Rules
+from engine.state import Phase
+
+
+class Checks(Rules):
+    def illegal(
+        self, code: str, reason: str, seat: int | None = None, **parts: int | str | None
+    ) -> IllegalInput:
+        return IllegalInput(reason, phase=self.s.phase.value, seat=seat, code=code, parts=parts)
+
+    def seat_in_range(self, seat: int, what: str = "seat") -> None:
+        if not 1 <= seat <= self.s.seats:
+            reason = f"{what} {seat} is not a seat (1..{self.s.seats})"
+            raise self.illegal("not_a_seat", reason, seat, number=seat, seats=self.s.seats)
+
+    def living(self, seat: int, what: str = "seat") -> None:
+        self.seat_in_range(seat, what)
+        if seat in self.s.out:
+            raise self.illegal("out_of_game", f"{what} {seat} is out of the game", seat, number=seat)
+
+    def need_phase(self, inp: Input, *phases: Phase) -> None:
+        if self.s.phase not in phases:
+            seat = getattr(inp, "seat", None)
+            raise self.illegal("not_now", f"{inp.TYPE} is not allowed now", seat, input=inp.TYPE)
+
+    def check(self, inp: Input) -> None:
+        s = self.s
+        if s.phase is Phase.GAME_OVER:
+            raise self.illegal("game_over", "the game is over", getattr(inp, "seat", None))
+        if isinstance(inp, DealRoles):
+            self.need_phase(inp, Phase.ROLES)
+            self.check_roles(inp)
+            return
+        if s.phase is Phase.ROLES:
+            raise self.illegal("not_dealt", "the roles are not dealt yet", getattr(inp, "seat", None))
+        match inp:
+            case Advance():
+                pass
+            case Nominate(seat=seat, target=target):
+                self.need_phase(inp, Phase.SPEECH, Phase.NOMINATION)
+                self.speaker_only(seat)
+                self.living(target, "candidate")
+                if target in s.candidates and s.nominations.get(seat) != target:
+                    reason = f"player {target} is already nominated today"
+                    raise self.illegal("already_nominated", reason, seat, target=target)
+            case Withdraw(seat=seat, target=target):
+                self.need_phase(inp, Phase.SPEECH)
+                self.speaker_only(seat)
+                if s.nominations.get(seat) != target:
+                    reason = f"player {target} is not this speaker's candidate"
+                    raise self.illegal("not_his_candidate", reason, seat, target=target)
+            case Vote(seat=seat):
+                self.need_phase(inp, Phase.VOTE)
+                self.living(seat)
+                assert s.vote_round is not None
+                if seat in s.vote_round.ballots:
+                    raise self.illegal("already_voted", "already voted in this round", seat)
+                if s.vote_round.votes >= len(s.alive()):
+                    reason = "every living player's vote is counted in this round"
+                    raise self.illegal("all_counted", reason, seat)
+            case Tally(count=count):
+                self.need_phase(inp, Phase.VOTE)
+                assert s.vote_round is not None
+                rnd = s.vote_round
+                if any(c == rnd.current for c in rnd.ballots.values()):
+                    raise self.illegal("on_buttons", "this window's votes were taken on the buttons")
+                left = len(s.alive()) - rnd.votes
+                if not 0 <= count <= left:
+                    alive = len(s.alive())
+                    reason = (
+                        f"{count} votes: {alive} players are alive and {rnd.votes} "
+                        f"have voted in this round, so 0 to {left} can vote now"
+                    )
+                    raise self.illegal(
+                        "too_many_votes", reason, count=count, alive=alive, voted=rnd.votes, left=left
+                    )
+            case Foul(seat=seat):
+                if not self.preset.fouls:
+                    reason = f"there are no fouls in the {self.preset.name} rules"
+                    raise self.illegal("no_fouls", reason, seat, preset=self.preset.name)
+                self.seat_in_range(seat)
+                if not (s.phase is Phase.LAST_WORD and seat == s.speaker):
+                    self.living(seat)
+            case Shot(seat=seat, target=target):
+                self.need_phase(inp, Phase.NIGHT_HUNT)
+                self.living(seat)
+                self.living(target, "target")
+            case GoldenMinute(seat=seat):
+                self.need_phase(inp, Phase.JUSTIFICATION, Phase.GOLDEN_ASK)
+                self.check_golden(seat)
+            case _:
+                assert isinstance(inp, Check | Visit)
+                self.need_phase(inp, Phase.NIGHT_CHECK if isinstance(inp, Check) else Phase.NIGHT_VISIT)
+                self.living(inp.seat)
+                self.living(inp.target, "target")
+
+    def check_golden(self, seat: int) -> None:
+        s = self.s
+        self.living(seat)
+        if seat not in s.candidates:
+            raise self.illegal("not_candidate", f"player {seat} is not a candidate today", seat)
+        if s.phase is Phase.JUSTIFICATION and seat != s.speaker:
+            reason = f"only the candidate justifying himself (seat {s.speaker}) may ask now"
+            raise self.illegal("not_speaker", reason, seat, speaker=s.speaker)
+        if seat in s.golden_used:
+            raise self.illegal("golden_used", f"player {seat} has had his golden minute in this game", seat)
+        if seat in s.golden_asked:
+            raise self.illegal("golden_asked", f"player {seat} has already asked for his golden minute", seat)
+
+    def speaker_only(self, seat: int) -> None:
+        self.seat_in_range(seat)
+        if seat != self.s.speaker:
+            reason = f"only the speaker (seat {self.s.speaker}) may nominate"
+            raise self.illegal("not_speaker", reason, seat, speaker=self.s.speaker)
+
+    def check_roles(self, inp: DealRoles) -> None:
+        seen: set[int] = set()
+        counts: Counter[Role] = Counter()
+        for seat, role in inp.roles:
+            self.seat_in_range(seat)
+            if seat in seen:
+                raise self.illegal("two_roles", f"seat {seat} is given two roles", seat)
+            seen.add(seat)
+            if role is not Role.CIVILIAN and role not in self.preset.special_roles:
+                reason = f"role {role.value} is not in the {self.preset.name} preset"
+                raise self.illegal("role_not_in_preset", reason, seat, role=role.value)
+            counts[role] += 1
+        for role, want in self.preset.roles:
+            if counts[role] != want:
+                reason = f"the {self.preset.name} preset needs {want} {role.value}, got {counts[role]}"
+                raise self.illegal("role_count", reason, role=role.value, want=want, got=counts[role])

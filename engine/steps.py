@@ -1,0 +1,133 @@
+"""The table of steps: for each phase, the groups it belongs to, its timer's
+seconds and what it says when it begins.
+
+The machine enters every step through :func:`opening`, and the runtime
+resumes a step (after a crash, or an undo) through the same function, so a
+resumed step says exactly what it says when it is entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from engine.inputs import Check, Shot, Visit
+from engine.outputs import Say, StartTimer
+from engine.presets import Preset
+from engine.state import Phase, RoundKind, State
+
+NIGHT = frozenset(
+    {Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
+)
+FLOOR = frozenset(  # a player has the floor, on a timer: his own button ends it
+    {
+        Phase.SPEECH,
+        Phase.TIE_SPEECH,
+        Phase.LAST_WORD,
+        Phase.INTRO_SPEECH,
+        Phase.NOMINATION,
+        Phase.JUSTIFICATION,
+        Phase.GOLDEN_MINUTE,
+    }
+)
+NIGHT_CALLS: Mapping[Phase, type[Shot] | type[Check] | type[Visit]] = MappingProxyType(
+    {Phase.NIGHT_HUNT: Shot, Phase.NIGHT_CHECK: Check, Phase.NIGHT_VISIT: Visit}
+)  # the night steps called seat by seat: a press at a number is this input
+DAY = frozenset(Phase) - NIGHT - {Phase.ROLES, Phase.GAME_OVER}
+KEEP_TIME_LEFT = FLOOR | {Phase.DISCUSSION}  # resumed with the time they had left
+
+Opening = tuple[Say | StartTimer, ...]
+
+
+def seconds(phase: Phase, preset: Preset) -> int | None:
+    """The step's timer, or None for a step without one."""
+    p = preset
+    return {
+        Phase.SPEECH: p.speech_seconds,
+        Phase.TIE_SPEECH: p.tie_speech_seconds,
+        Phase.LAST_WORD: p.last_word_seconds,
+        Phase.INTRO_SPEECH: p.intro_speech_seconds,
+        Phase.NOMINATION: p.nomination_seconds,
+        Phase.JUSTIFICATION: p.speech_seconds,
+        Phase.GOLDEN_MINUTE: p.golden_minute_seconds,
+        Phase.DISCUSSION: p.discussion_seconds,
+        Phase.GOLDEN_ASK: p.golden_ask_seconds,
+        Phase.INTRO_MAFIA: p.agreement_seconds,
+    }.get(phase)
+
+
+def time_left(phase: Phase, preset: Preset, elapsed: float) -> int | None:
+    """The step's timer after ``elapsed`` seconds of it have run (a speech
+    keeps the time it had left, at least a second; the others start anew)."""
+    full = seconds(phase, preset)
+    if full is None or phase not in KEEP_TIME_LEFT or not elapsed:
+        return full
+    return max(1, round(full - elapsed))
+
+
+def opening(preset: Preset, state: State, elapsed: float = 0.0) -> Opening:
+    """What the step ``state`` is in says and starts when it begins (or is
+    resumed after ``elapsed`` seconds of its timer)."""
+    s, p, phase = state, preset, state.phase
+    left = time_left(phase, p, elapsed)
+    if phase in FLOOR:
+        assert left is not None
+        return (
+            Say(phrase=phase.value, seat=s.speaker, seconds=left),
+            StartTimer(seconds=left, purpose=phase.value),
+        )
+    match phase:
+        case Phase.INTRO_MAFIA:
+            assert left is not None
+            said = (
+                (Say(phrase="mafia_wakes"), Say(phrase="agreement", seconds=left))
+                if p.mafia_agree_on_intro
+                else (Say(phrase="mafia_meets"),)
+            )
+            return (*said, StartTimer(seconds=left, purpose="agreement"))
+        case Phase.INTRO_MEET | Phase.NIGHT_CHECK | Phase.NIGHT_VISIT:
+            return (_in_words(p, "role_wakes", s),)
+        case Phase.NIGHT_HUNT:
+            return (_in_words(p, "hunt"),)
+        case Phase.MORNING:
+            return _morning(p, s)
+        case Phase.DISCUSSION:
+            assert left is not None
+            return Say(phrase="discussion", seconds=left), StartTimer(seconds=left, purpose="discussion")
+        case Phase.GOLDEN_ASK:
+            assert left is not None
+            return Say(phrase="golden_question"), StartTimer(seconds=left, purpose="golden_ask")
+        case Phase.VOTE_ANNOUNCE:
+            if s.candidates:
+                return (Say(phrase="candidates", seats=tuple(s.candidates)),)
+            return (Say(phrase="no_candidates"),)
+        case Phase.VOTE:
+            rnd = s.vote_round
+            assert rnd is not None
+            if rnd.kind is RoundKind.ALL:
+                return (Say(phrase="all_leave_question", seats=rnd.candidates),)
+            return (Say(phrase="vote_question", seat=rnd.current),)
+        case _:  # the roles, the game's end
+            return ()
+
+
+def _in_words(preset: Preset, key: str, state: State | None = None) -> Say:
+    role = None if state is None else state.step_role
+    phrase, kept = preset.words(key, role)
+    return Say(phrase=phrase, role=kept)
+
+
+def _morning(preset: Preset, s: State) -> Opening:
+    """The night's news: nothing after the introduction night; the victim (or
+    nobody), the Doctor's save, the victim's card where the rules open it."""
+    said = [_in_words(preset, "morning")]
+    if s.day > 1:
+        killed = s.night_killed
+        said.append(
+            _in_words(preset, "nobody_killed") if killed is None else Say(phrase="killed", seat=killed)
+        )
+        if s.night_saved:
+            said.append(Say(phrase="doctor_saved"))
+    if s.night_killed is not None and preset.reveal_role_when_shot:
+        said.append(Say(phrase="reveal_role", seat=s.night_killed, role=s.role(s.night_killed)))
+    return tuple(said)
