@@ -1,0 +1,1 @@
+"""Tests of hardware/, laid out like the source."""

@@ -1,0 +1,1 @@
+"""Tests of host_device/appliance/, laid out like the source."""

@@ -1,0 +1,327 @@
+"""``run --box``: the three host buttons between games (on virtual time), and
+the box on mock pins: ready → game → ready, the resume question, power-off."""
+
+import io
+import sqlite3
+
+import pytest
+
+from hardware.events import Held, HostKey, Press, Release
+from host_device.appliance.box import POWER_OFF, Box
+from host_device.appliance.controls import GAP_S, MENU_IDLE_S, Choice, Controls, Outcome
+from host_device.runtime.clock import Scheduler, VirtualClock
+from tests.helpers.host import args
+
+SEATS = {"classic": 10, "event": 12, "city": 9}
+
+
+def seconds(key, slots):
+    return 1.0 + 0.1 * len(key)  # any length: the test reads the times from it
+
+
+class Table:
+    """Controls on a virtual clock, with what they said and when."""
+
+    def __init__(self, choice=None, offer=None, power_off=True):
+        choice = choice or Choice()
+        self.sched = Scheduler()
+        self.said = []
+        self.controls = Controls(
+            self.sched,
+            lambda key, slots: self.said.append((round(self.sched.now, 3), key, slots)),
+            seconds,
+            choice,
+            SEATS.__getitem__,
+            offer=offer,
+            power_off=power_off,
+        )
+        self.controls.start()
+
+    def run(self, until):
+        self.sched.run_virtual(until)
+        self.sched.now = max(self.sched.now, until)
+
+    def tap(self, key, at):
+        self.run(at)
+        self.controls.input(Press(key=key, at=at))
+        self.controls.input(Release(key=key, at=at + 0.2))
+
+    def hold(self, key, at, seconds):
+        self.run(at)
+        self.controls.input(Press(key=key, at=at))
+        self.run(at + seconds)
+        self.controls.input(Held(key=key, seconds=seconds, at=at + seconds))
+        self.controls.input(Release(key=key, at=at + seconds + 0.5))
+
+    def keys(self):
+        self.sched.run_virtual(self.sched.now + 5)  # what it has begun to say, and the phrase after
+        return [(key, slots.get("count")) for _, key, slots in self.said]
+
+
+def test_ready_says_the_rules_and_a_short_next_starts_a_game():
+    table = Table()
+    table.run(30)
+    assert table.said[0] == (0.0, "ready", {})
+    first = seconds("ready", {}) + GAP_S
+    assert table.said[1] == (round(first, 3), "rules_classic", {"count": 10})  # after it, not over it
+    assert table.controls.outcome is None  # it waits as long as it takes
+    table.tap(5, 31)  # a seat's button: nothing between games
+    table.tap("pause", 32)
+    assert table.controls.outcome is None
+    table.tap("next", 40)
+    assert table.controls.outcome == Outcome("new")
+
+
+def test_next_counts_when_let_go_and_not_after_a_hold():
+    table = Table()
+    table.run(10)
+    table.controls.input(Press(key="next", at=10))
+    assert table.controls.outcome is None  # pressed, not yet let go
+    table.controls.input(Release(key="next", at=10.3))
+    assert table.controls.outcome == Outcome("new")
+    held = Table()
+    held.hold("next", 10, 3.0)
+    assert held.controls.outcome is None and held.controls.state == "rules"
+
+
+def test_the_menu_chooses_the_rules_then_the_deal():
+    table = Table()
+    table.hold("next", 10, 3.0)
+    assert table.keys()[-2:] == [("menu", None), ("rules_classic", 10)]
+    table.tap("next", 20)
+    table.tap("next", 22)
+    assert table.keys()[-2:] == [("rules_event", 12), ("rules_city", 9)]
+    table.tap("next", 24)
+    table.tap("next", 26)
+    assert table.keys()[-1] == ("rules_event", 12)  # round again
+    table.tap("undo", 28)  # chosen: the event rules
+    assert table.keys()[-1] == ("deal_device", None)
+    table.tap("next", 30)
+    assert table.keys()[-1] == ("deal_cards", None)
+    table.tap("undo", 32)
+    assert table.controls.choice == Choice("event", "cards")
+    assert table.controls.state == "ready"
+    assert table.keys()[-3:] == [("ready", None), ("rules_event", 12), ("deal_cards", None)]
+    assert table.controls.outcome is None
+    table.tap("next", 40)
+    assert table.controls.outcome == Outcome("new")
+
+
+def test_a_menu_left_alone_closes_unchanged():
+    table = Table(Choice("city", "device"))
+    table.hold("next", 10, 3.0)
+    table.tap("next", 15)  # heard the classic rules, chose nothing
+    assert table.keys()[-1] == ("rules_classic", 10)
+    said = len(table.said)
+    table.run(15 + MENU_IDLE_S)
+    assert len(table.said) == said  # still open MENU_IDLE_S after the last phrase began
+    table.run(40 + MENU_IDLE_S)
+    assert table.keys()[said:] == [("ready", None), ("rules_city", 9)]
+    assert table.controls.choice == Choice("city", "device") and table.controls.state == "ready"
+
+
+def test_the_unfinished_game_is_offered_by_voice():
+    yes = Table(offer=7)
+    assert yes.keys() == [("resume_question", None)]
+    yes.hold("next", 5, 3.0)  # a hold is no answer, and opens no menu here
+    assert yes.controls.outcome is None and yes.controls.state == "question"
+    yes.tap("next", 10)
+    assert yes.controls.outcome == Outcome("resume", 7)
+    no = Table(offer=7)
+    no.tap("undo", 10)
+    assert no.controls.outcome == Outcome("new")
+
+
+def test_holding_pause_powers_off_only_when_allowed():
+    table = Table()
+    table.hold("pause", 10, 5.0)
+    assert table.controls.outcome == Outcome("off")
+    assert table.keys()[-1] == ("powering_off", None)
+    assert table.controls.speaking_until > 15  # the box waits for «Выключаюсь» to be heard
+    menu = Table()
+    menu.hold("next", 1, 3.0)
+    menu.hold("pause", 10, 5.0)  # from the menu too
+    assert menu.controls.outcome == Outcome("off")
+    off = Table(power_off=False)
+    off.hold("pause", 10, 5.0)
+    assert off.controls.outcome is None and ("powering_off", None) not in off.keys()  # noqa: SIM118
+
+
+def test_the_hosts_keys_reach_the_controls_as_the_panels():
+    table = Table()
+    table.controls.input(HostKey(Press(key="next", at=1)))
+    table.controls.input(HostKey(Release(key="next", at=1.1)))
+    assert table.controls.outcome == Outcome("new")
+
+
+# ---------------------------------------------------------------- the box on mock pins
+
+
+@pytest.fixture
+def box_env(monkeypatch, tmp_path, builtin_pack):
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    config = tmp_path / "config.toml"
+    config.write_text("[box]\npower_off = true\n", encoding="utf-8")
+    return tmp_path
+
+
+def make_box(tmp_path, **overrides):
+    """A box on mock pins and a virtual wall clock: what the table does is cued (see feed)."""
+    calls = []
+    settings = dict(
+        store=str(tmp_path / "games.sqlite3"),
+        config=str(tmp_path / "config.toml"),
+        days=None,
+        new=False,
+        box=True,
+        no_ambience=False,
+        deal=None,
+    )
+    box = Box(
+        args(**(settings | overrides)),
+        power_off=lambda command: calls.append((command, closed(box))),
+        clock=VirtualClock(limit=3600),
+    )
+    return box, calls
+
+
+def closed(box):
+    try:
+        box.store.db.execute("select 1")
+    except sqlite3.ProgrammingError:
+        return True
+    return False
+
+
+def labels(box):
+    return [p.label for p in box.devices.speaker.played]
+
+
+def feed(box, condition, *events):
+    """The table does ``events`` once ``condition`` holds (seen whenever the box waits)."""
+    box.clock.when(condition, *events)
+
+
+def tap(key):
+    return [Press(key=key, at=0.0), Release(key=key, at=0.2)]
+
+
+def test_ready_game_ready_and_power_off(box_env):
+    box, calls = make_box(box_env, days=1)  # a one-day trial game, so that it ends soon
+    for event in tap("next"):
+        box.inbox.put(event)
+    ready_again = lambda: labels(box).count("ready") == 2 and labels(box)[-1] == "rules_classic"  # noqa: E731
+    feed(box, ready_again, Held(key="pause", seconds=5.0, at=0))  # once «Готов» is heard whole
+    assert box.run() == 0
+    said = labels(box)
+    assert said[0] == "model_missing"  # said once at start: nominations are not heard
+    assert said[1] == "ready"
+    assert said.index("game_starts") < said.index("night_falls") < said.index("speech")
+    again = said.index("ready", 2)
+    assert said[again + 1] == "rules_classic" and said[-1] == "powering_off"
+    assert calls == [(POWER_OFF, True)]  # once, and after the store was closed
+
+
+def test_power_off_mid_game_then_the_next_start_offers_it(box_env):
+    box, calls = make_box(box_env)
+    for event in tap("next"):
+        box.inbox.put(event)
+    feed(box, lambda: "speech" in labels(box), Held(key="pause", seconds=5.0, at=0))
+    box.run()
+    assert labels(box)[-1] == "powering_off" and calls == [(POWER_OFF, True)]
+
+    again, calls = make_box(box_env)
+    assert again.devices.speaker.played == []
+    feed(again, lambda: "resume_question" in labels(again), *tap("next"))
+    feed(again, lambda: "game_resumed" in labels(again), Held(key="pause", seconds=5.0, at=0))
+    again.run()
+    said = labels(again)
+    assert said[1] == "resume_question" and "ready" not in said and "game_starts" not in said
+    assert "game_resumed" in said and said[-1] == "powering_off"
+
+    # «Отмена»: a new game; the old one is not offered again after it
+    third, _ = make_box(box_env)
+    feed(third, lambda: "resume_question" in labels(third), Press(key="undo", at=0))
+    feed(third, lambda: "game_starts" in labels(third), Held(key="pause", seconds=5.0, at=0))
+    third.run()
+    assert "game_starts" in labels(third)
+    fourth, _ = make_box(box_env)
+    assert fourth._offer() == 2  # the newest game, unfinished; game 1 is no longer asked about
+    fourth.close()
+
+
+def test_the_menus_choice_is_kept_and_sizes_the_panel(box_env):
+    box, _ = make_box(box_env)
+    for event in [Press(key="next", at=0), Held(key="next", seconds=3.0, at=0), Release(key="next", at=0)]:
+        box.inbox.put(event)
+    feed(box, lambda: "rules_classic" in labels(box), *tap("next"))
+    feed(box, lambda: "rules_event" in labels(box), Press(key="undo", at=0))
+    feed(box, lambda: "deal_device" in labels(box), Press(key="undo", at=0))
+    feed(box, lambda: labels(box).count("ready") == 2, Held(key="pause", seconds=5.0, at=0))
+    box.run()
+    assert box.choice == Choice("event", "device")
+    assert box.panel.seats == 12
+    later, _ = make_box(box_env)
+    assert later.choice == Choice("event", "device") and later.panel.seats == 12
+    later.close()
+
+
+def test_power_off_is_off_unless_allowed_and_never_on_the_keyboard(box_env):
+    (box_env / "config.toml").write_text("", encoding="utf-8")
+    box, _ = make_box(box_env)
+    assert not box.devices.power_off  # this machine is not a Pi, and the config does not say
+    box.close()
+    from host_device.appliance.box import power_off_allowed
+
+    assert power_off_allowed(True, "gpio") and not power_off_allowed(True, "keyboard")
+    assert not power_off_allowed(False, "mock")
+
+
+# ---------------------------------------------------------------- the night's sound
+
+
+def night_sound(seed, **overrides):
+    from host_device.session.host import Host
+
+    host = Host(args(seed=seed, **overrides), clock=VirtualClock(limit=3600))
+    host.run()
+    return host
+
+
+def test_the_night_sound_follows_the_night_phases_whatever_the_deal(monkeypatch, tmp_path, builtin_pack):
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    a, b = night_sound(7), night_sound(8)
+    assert a.effects.beds == b.effects.beds  # the same seconds, whoever is mafia
+    assert [on for _, on in a.effects.beds] == [True, False, True, False]  # the deal's night, day 1, the night
+    tl = a.runtime.sorted_timeline()
+    said = [(e["t"], e["key"]) for e in tl if e["type"] == "say"]
+    morning = next(t for t, key in said if key == "morning")
+    last_night = max(t for t, key in said if t < morning)
+    assert a.effects.beds[0][0] == 0.0 and last_night < a.effects.beds[1][0] <= morning  # on from the deal, off by morning
+    quiet = night_sound(7, no_ambience=True)
+    assert quiet.effects.beds == [] and quiet.speaker.beds == []
+    assert len(a.speaker.beds) == len(a.effects.beds)  # the speaker was told each time
+
+
+def test_the_bed_is_a_seamless_fixed_loop_ducked_under_phrases():
+    import numpy as np
+
+    from hardware.speaker import DUCK, mix
+    from voices.ambience import BED_RMS_DBFS, generated_bed, scaled
+
+    bed = generated_bed(22050)
+    assert np.array_equal(bed, generated_bed(22050))  # fixed: nothing in it depends on a game
+    rms = float(np.sqrt(np.mean(bed.astype(float) ** 2)))
+    assert abs(20 * np.log10(rms / 32768) - BED_RMS_DBFS) < 0.5
+    step = np.abs(np.diff(bed.astype(float)))
+    assert abs(int(bed[0]) - int(bed[-1])) < 6 * np.median(step)  # the loop's seam is no click
+    quiet = scaled(bed, 0.3)
+    assert abs(float(np.abs(quiet).max()) / float(np.abs(bed).max()) - 0.3) < 0.01
+    block = np.full(100, 1000, dtype=np.int16)
+    phrase = np.full(40, 50, dtype=np.int16)
+    out = mix(phrase, block, DUCK, DUCK)
+    assert out[0] == 1000 * DUCK + 50 and out[50] == 1000 * DUCK  # under the phrase, and after it
+    ramp = mix(np.zeros(0, dtype=np.int16), block, 1.0, DUCK)
+    assert ramp[0] == 1000 and 1000 * DUCK <= ramp[-1] < 1000 * DUCK + 20  # a ramp, not a jump

@@ -1,0 +1,106 @@
+"""``host-device hardware test`` with no person present."""
+
+from host_device.cli.main import main
+from tests.helpers.sound import MIC_WAV
+
+
+def test_self_test_on_the_mock_panel_and_the_real_audio_path(capsys):
+    assert main(["hardware", "test", "--auto", "--panel", "mock"]) == 0
+    out = capsys.readouterr().out
+    assert "LEDs: lighting seats 1..10 in turn" in out
+    assert "buttons: 13 of 13 seen" in out
+    assert "microphone:" in out and "dBFS" in out
+    assert "speaker: played" in out
+    assert out.strip().endswith("hardware test: all seen")
+
+
+def test_self_test_with_twelve_seats_and_a_wav_microphone(capsys):
+    assert (
+        main(
+            [
+                "hardware",
+                "test",
+                "--auto",
+                "--panel",
+                "mock",
+                "--seats",
+                "12",
+                "--audio",
+                "file",
+                "--wav",
+                str(MIC_WAV),
+            ]
+        )
+        == 0
+    )
+    assert "buttons: 15 of 15 seen" in capsys.readouterr().out
+
+
+def test_self_test_reports_what_it_did_not_see(capsys, tmp_path):
+    import wave
+
+    empty = tmp_path / "empty.wav"
+    with wave.open(str(empty), "wb") as w:  # a microphone that hears nothing at all
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+    assert (
+        main(["hardware", "test", "--auto", "--panel", "mock", "--audio", "file", "--wav", str(empty)]) == 1
+    )
+    out = capsys.readouterr().out
+    assert "microphone: no audio arrived" in out
+    assert "hardware test: PROBLEMS: no audio from the microphone" in out
+
+
+def test_self_test_with_null_audio_skips_the_sound_checks(capsys):
+    assert main(["hardware", "test", "--auto", "--panel", "mock", "--audio", "null"]) == 0
+    out = capsys.readouterr().out
+    assert "microphone: skipped (--audio null)" in out and "speaker: skipped (--audio null)" in out
+    assert "dBFS" not in out and "speaker: played" not in out
+    assert out.strip().endswith("hardware test: all seen (sound skipped: --audio null)")
+
+
+def no_sound_devices(monkeypatch):
+    """A machine without a sound card: PortAudio lists nothing and opens nothing."""
+    import sounddevice
+
+    def refuse(*args, **kwargs):
+        raise sounddevice.PortAudioError("Error querying device -1")
+
+    monkeypatch.setattr(sounddevice, "query_devices", lambda *a, **k: [] if not a and not k else refuse())
+    monkeypatch.setattr(sounddevice, "OutputStream", refuse)
+    monkeypatch.setattr(sounddevice, "RawInputStream", refuse)
+
+
+def test_without_a_sound_card_the_error_says_so_and_gives_the_command_with_null_audio(capsys, monkeypatch):
+    no_sound_devices(monkeypatch)
+    assert main(["hardware", "test", "--auto", "--panel", "mock"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "devices here" not in err
+    assert "no sound devices found" in err
+    assert err.strip().endswith(
+        "to go on without sound: host-device hardware test --auto --panel mock --audio null"
+    )
+    assert main(["run", "--panel", "mock", "--audio", "device", "--days", "1", "--new"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().endswith("host-device run --panel mock --days 1 --new --audio null")
+    assert main(["devices"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no sound devices found" in captured.err and "--audio null" in captured.err
+
+
+def test_self_test_without_gpio_suggests_the_keyboard(capsys, monkeypatch):
+    from gpiozero import Device
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "")
+    assert main(["hardware", "test", "--auto"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "use --panel keyboard" in err
+
+
+def test_self_test_with_a_bad_config(tmp_path, capsys):
+    path = tmp_path / "c.toml"
+    path.write_text("[panel.host]\nnext = 99\n")
+    assert main(["hardware", "test", "--auto", "--panel", "mock", "--config", str(path)]) == 2
+    assert "[panel].host.next: GPIO99 does not exist" in capsys.readouterr().err

@@ -1,0 +1,1 @@
+"""Tests of host_device/cli/, laid out like the source."""

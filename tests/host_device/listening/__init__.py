@@ -1,0 +1,1 @@
+"""Tests of host_device/listening/, laid out like the source."""

@@ -1,0 +1,208 @@
+"""A resumed step says what the step says when it is entered (the table of
+steps, ``engine.steps``): for every step of games of every preset, and for a
+game killed at every input of the classic and the city example and resumed
+from its store (on virtual time, in this process)."""
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from engine import PRESETS, Game, Phase
+from engine.outputs import PhaseStarted, Say, StartTimer
+from engine.presets import table_of
+from host_device.runtime.clock import Scheduler
+from host_device.runtime.loop import Runtime, entry_slots, slots_of
+from host_device.scripts.script import load_script
+from host_device.scripts.simulate import fingerprint, simulate
+from host_device.store import Store
+from tests.helpers.paths import ROOT
+
+EXAMPLES = {
+    "classic": ROOT / "examples" / "classic-full-game.json",
+    "event": ROOT / "examples" / "event-game.json",
+    "city": ROOT / "examples" / "city-game.json",
+}
+SCENARIOS = [*EXAMPLES.values(), ROOT / "tests" / "scenarios" / "classic_fouls_and_all_leave.json"]
+
+
+def duration(key, slots):
+    return 1.5
+
+
+def said(entries):
+    """The phrases (key and slots) and timers of timeline entries, as the machine's outputs would give them."""
+    out = []
+    for e in entries:
+        if e["type"] == "say" and not e.get("dropped"):
+            out.append(
+                (
+                    "say",
+                    e["key"],
+                    {k: list(v) if isinstance(v, tuple) else v for k, v in entry_slots(e).items()},
+                )
+            )
+        elif e["type"] == "timer":
+            out.append(("timer", e["purpose"], e["seconds"]))
+    return out
+
+
+def of_outputs(outputs):
+    out = []
+    for o in outputs:
+        if isinstance(o, Say):
+            out.append(
+                ("say", o.phrase, {k: list(v) if isinstance(v, tuple) else v for k, v in slots_of(o).items()})
+            )
+        elif isinstance(o, StartTimer):
+            out.append(("timer", o.purpose, o.seconds))
+    return out
+
+
+def steps_of(path):
+    """(preset, record before, the outputs that entered the step) for every step of a scripted game."""
+    script = load_script(path)
+    record = play_record(script)
+    game = Game(script.preset)
+    for n, inp in enumerate(record, 1):
+        outputs = game.handle(inp)
+        starts = [i for i, o in enumerate(outputs) if isinstance(o, PhaseStarted)]
+        if starts and game.phase is not Phase.GAME_OVER:
+            yield script.preset, record[:n], outputs[starts[-1] + 1 :]
+
+
+def play_record(script):
+    _, runtime = simulate(script, duration)
+    return runtime.game.record
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_a_resumed_step_says_and_times_what_the_step_does_when_entered(path):
+    for preset, record, entered in steps_of(path):
+        runtime = Runtime(Game.replay(preset, record), Scheduler(), duration)
+        runtime.resume()
+        resumed = said(runtime.timeline)
+        assert resumed[0] == ("say", "game_resumed", {})
+        opening = of_outputs(entered)[: len(resumed) - 1]
+        assert resumed[1:] == opening, (preset.name, runtime.game.phase, len(record))
+
+
+def test_the_scenarios_enter_every_step_of_every_preset():
+    seen = {name: set() for name in PRESETS}
+    for path in SCENARIOS:
+        for preset, record, _ in steps_of(path):
+            seen[preset.name].add(Game.replay(preset, record).phase)
+    city_only = {
+        Phase.INTRO_SPEECH,
+        Phase.DISCUSSION,
+        Phase.NOMINATION,
+        Phase.JUSTIFICATION,
+        Phase.GOLDEN_ASK,
+        Phase.GOLDEN_MINUTE,
+        Phase.NIGHT_VISIT,
+    }
+    sport = set(Phase) - city_only - {Phase.ROLES, Phase.GAME_OVER}
+    assert seen["classic"] == sport
+    assert seen["event"] >= sport - {Phase.NIGHT_CHECK} - {Phase.TIE_SPEECH}
+    assert seen["city"] == set(Phase) - {
+        Phase.ROLES,
+        Phase.GAME_OVER,
+        Phase.INTRO_MEET,
+        Phase.LAST_WORD,
+        Phase.SPEECH,
+    }
+
+
+def test_a_classic_game_resumed_in_the_agreement_night_gives_the_mafia_its_minute():
+    """The bug: the resumed agreement night said «Просыпается мафия» and «Время!», never why."""
+    script = load_script(EXAMPLES["classic"])
+    game = Game(script.preset)
+    game.handle(play_record(script)[0])
+    assert game.phase is Phase.INTRO_MAFIA
+    runtime = Runtime(game, Scheduler(), duration)
+    runtime.resume()
+    assert said(runtime.timeline)[:4] == [
+        ("say", "game_resumed", {}),
+        ("say", "mafia_wakes", {}),
+        ("say", "agreement", {"seconds": 60}),
+        ("timer", "agreement", 60),
+    ]
+
+
+# ------------------------------------------------------------ killed at every input
+
+
+def phrases_after(timeline, outputs, m, n):
+    """The uninterrupted game's phrases from the opening of the step entered
+    by input ``m`` on, without what inputs ``m+1..n`` (the step's inputs
+    before the kill) said themselves: what a game resumed after input ``n``
+    must say. The phrases an input said follow its ``input`` entry."""
+    phrases, seen, skip = [], 0, 0
+    for e in timeline:
+        if e["type"] == "input":
+            seen += 1
+            outs = outputs[seen - 1]
+            if seen == m:
+                last = max(i for i, o in enumerate(outs) if isinstance(o, PhaseStarted))
+                skip = sum(isinstance(o, Say) for o in outs[:last])
+            else:
+                skip = sum(isinstance(o, Say) for o in outs) if m < seen <= n else 0
+        elif e["type"] == "say" and seen >= m:
+            if skip:
+                skip -= 1
+            elif not e.get("dropped"):
+                phrases.append((e["key"], entry_slots(e)))
+    return phrases
+
+
+def untimed(phrases):
+    """The resumed step's first phrase without its seconds (the time left is allowed to differ)."""
+    if phrases:
+        key, slots = phrases[0]
+        phrases = [(key, {k: v for k, v in slots.items() if k != "seconds"}), *phrases[1:]]
+    return phrases
+
+
+@pytest.fixture
+def fast_dir(tmp_path):
+    """A folder in memory where there is one (the stores' commits cost no disk syncs there)."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path
+        return
+    with tempfile.TemporaryDirectory(dir=shm, prefix="host-device-test-") as folder:
+        yield Path(folder)
+
+
+@pytest.mark.parametrize("name", ["classic", "city"])
+def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_says(name, fast_dir):
+    tmp_path = fast_dir
+    script = load_script(EXAMPLES[name])
+    store = Store(tmp_path / "full.sqlite3")
+    _, full = simulate(script, duration, store=store)
+    stamps = [t for _, t, _ in store.inputs(1)]
+    store.close()
+    record = full.game.record
+    game = Game(full.game.preset)
+    outputs = [game.handle(inp) for inp in record]
+    starts = [i + 1 for i, outs in enumerate(outputs) if any(isinstance(o, PhaseStarted) for o in outs)]
+    settings = {
+        "script": fingerprint(script),
+        **({"table": table_of(script.preset)} if name == "city" else {}),
+    }
+    for n in range(1, len(record)):
+        m = max(i for i in starts if i <= n)
+        crashed = Store(tmp_path / f"crash-{n}.sqlite3")
+        gid = crashed.new_game(script.preset.name, "simulate", settings)
+        for seq, (t, inp) in enumerate(zip(stamps[:n], record[:n], strict=True), 1):
+            crashed.append(gid, seq, t, inp)
+        _, resumed = simulate(script, duration, store=crashed, resume=True)
+        crashed.close()
+        got = [
+            (e["key"], entry_slots(e))
+            for e in resumed.timeline
+            if e["type"] == "say" and not e.get("dropped")
+        ]
+        assert got[0] == ("game_resumed", {}), n
+        assert untimed(got[1:]) == untimed(phrases_after(full.timeline, outputs, m, n)), (n, game.phase)

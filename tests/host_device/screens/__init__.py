@@ -1,0 +1,1 @@
+"""Tests of host_device/screens/, laid out like the source."""

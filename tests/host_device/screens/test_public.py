@@ -1,0 +1,109 @@
+"""The public stream and state (host_device/web/public.py): two whole games
+that differ only in their secrets — who holds which black role, who shot,
+who checked whom — give the same public events, event for event and second
+for second, until the end reveals the roles."""
+
+import json
+
+import pytest
+
+from engine import Phase
+from host_device.screens.public import PublicStream, public_state
+from host_device.scripts.script import parse_script
+from host_device.scripts.simulate import simulate
+from tests.helpers.paths import ROOT
+from voices.catalogue import russian
+
+FULL = json.loads((ROOT / "examples" / "classic-full-game.json").read_text("utf-8"))
+
+
+def other_secrets(script):
+    """The same public game: the Don and a mafia swap seats (both are voted
+    out), the Don is alive on night 1 and checks, the Sheriff checks others."""
+    changed = json.loads(json.dumps(script))
+    changed["roles"] = {"3": "mafia", "5": "don", "8": "mafia", "6": "sheriff"}
+    changed["nights"][0].update({"don": 6, "sheriff": 8})
+    changed["nights"][1].update({"sheriff": 9})
+    return changed
+
+
+def stream_of(script):
+    events, states = [], []
+    holder = {}
+
+    def watch(runtime):
+        stream = PublicStream(runtime, russian().text)
+        stream.listeners.append(events.append)
+        stream.listeners.append(lambda _: states.append(public_state(stream)))
+        holder["stream"] = stream
+
+    result, runtime = simulate(parse_script(script), watch=watch)
+    return result, runtime, events, states
+
+
+@pytest.fixture(scope="module")
+def two_games(builtin_pack):
+    return stream_of(FULL), stream_of(other_secrets(FULL))
+
+
+def test_the_two_games_really_differ_in_their_secrets(two_games):
+    (_, a, _, _), (_, b, _, _) = two_games
+    assert a.game.record != b.game.record
+    assert dict(a.game.record[0].roles) != dict(b.game.record[0].roles)
+    checks = lambda rt: [i for i in rt.game.record if i.TYPE == "check"]  # noqa: E731
+    assert checks(a) != checks(b)
+
+
+def test_games_that_differ_only_in_secrets_have_the_same_public_stream(two_games):
+    (result_a, _, events_a, states_a), (result_b, _, events_b, states_b) = two_games
+    end_a = next(i for i, e in enumerate(events_a) if e["type"] == "game_ended")
+    end_b = next(i for i, e in enumerate(events_b) if e["type"] == "game_ended")
+    assert events_a[:end_a] == events_b[:end_b]  # event for event, second for second
+    over_a = next(i for i, s in enumerate(states_a) if s["phase"] == "game_over")  # the roles are shown
+    over_b = next(i for i, s in enumerate(states_b) if s["phase"] == "game_over")
+    assert over_a == over_b and over_a > 400
+    assert states_a[:over_a] == states_b[:over_b]
+    assert result_a["winner"] == result_b["winner"] == "red"
+    assert events_a[end_a]["roles"] != events_b[end_b]["roles"]  # the end reveals each game's own
+    assert len(events_a) > 300 and {"say", "timer", "led", "vote_taken", "player_left"} <= {
+        e["type"] for e in events_a
+    }
+
+
+SECRET_WORDS = ("shot_taken", "check_made", "show_check", '"role"', '"roles"', "deal_roles", "don", "sheriff")
+
+
+def test_nothing_secret_is_in_the_stream_or_the_state_before_the_end(two_games):
+    (_, _, events, states), _ = two_games
+    end = next(i for i, e in enumerate(events) if e["type"] == "game_ended")
+    over = next(i for i, s in enumerate(states) if s["phase"] == "game_over")
+    before = json.dumps(events[:end], ensure_ascii=False) + json.dumps(states[:over], ensure_ascii=False)
+    for word in SECRET_WORDS:
+        assert word not in before, word
+    assert all(s["seats"][0].get("role") is None for s in states[:over])
+    assert {s["seat"]: s["role"] for s in states[-1]["seats"]}[6] == "sheriff"  # revealed at the end
+
+
+def test_the_day_leds_are_public_and_the_night_ones_are_not(two_games):
+    (_, runtime, events, _), _ = two_games
+    leds = [e for e in events if e["type"] == "led"]
+    assert leds and all(e["pattern"] in ("on", "off", "blink") for e in leds)
+    night_answers = [e for e in runtime.timeline if e["type"] == "led" and e["pattern"] in ("pulse", "fast")]
+    assert not night_answers or all(e not in leds for e in night_answers)
+    shown_at_night = [
+        s for s in (e for e in events if e["type"] == "phase_started") if s["phase"].startswith("night")
+    ]
+    assert shown_at_night and all("role" not in e for e in shown_at_night)
+
+
+def test_the_state_names_the_step_the_speaker_and_the_last_phrase(two_games):
+    (_, _, events, states), _ = two_games
+    speech = next(
+        s for s, e in zip(states, events, strict=True) if e["type"] == "say" and e["key"] == "speech"
+    )
+    assert speech["title"] == "День 1 · речи" and speech["speaker"] == 1
+    assert speech["last_phrase"] == "Игрок номер один, ваша минута."
+    last = states[-1]
+    assert last["phase"] == Phase.GAME_OVER.value and last["winner"] == "red"
+    left = {s["seat"]: s["left"] for s in last["seats"] if not s["alive"]}
+    assert left[1] == {"how": "shot", "night": 1} and left[3] == {"how": "vote", "day": 1}

@@ -1,0 +1,1 @@
+"""Tests of host_device/session/, laid out like the source."""

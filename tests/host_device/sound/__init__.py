@@ -1,0 +1,1 @@
+"""Tests of host_device/sound/, laid out like the source."""

@@ -1,0 +1,1 @@
+"""Tests of host_device/store/, laid out like the source."""

@@ -1,0 +1,290 @@
+"""The private pages (host_device/web/server.py, views.py): the host's
+console and the seats' phones, each behind its own token; what a page sends
+goes into the runtime's inbox as the panel's events do; one phone per seat;
+a seat's secrets only on its own phone."""
+
+import json
+import queue
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from engine import Game, Phase, Role
+from hardware.events import HostKey, Press, TypedLine
+from host_device.runtime.assist import Assist
+from host_device.runtime.clock import Scheduler
+from host_device.runtime.loop import Runtime, Settings
+from host_device.screens.public import PublicStream
+from host_device.screens.views import Console
+from host_device.session.deal import deal, show_roles
+from host_device.session.devices import phone_seats
+from host_device.web.access import Access
+from host_device.web.server import Private, Publisher, WebNotice, make_app
+from voices.catalogue import russian
+
+
+def served(phones=(3, 4), assist=False, whole_table=False):
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings())
+    helper = Assist(runtime, role_entry=True) if assist else None
+    inbox: queue.Queue = queue.Queue()
+    access = Access.new(phones)
+    console = Console(runtime, helper, whole_table=whole_table, typed=True)
+    publisher = Publisher(PublicStream(runtime, russian().text), 1.0, Private(access, console, inbox))
+    return runtime, access, inbox, publisher, TestClient(make_app(publisher))
+
+
+def drained(inbox):
+    items = []
+    while not inbox.empty():
+        items.append(inbox.get_nowait())
+    return items
+
+
+def test_without_the_right_token_the_private_pages_refuse_and_change_nothing(builtin_pack):
+    runtime, access, inbox, _, client = served()
+    for url in ("/host", "/host?t=", f"/host?t={access.seats[3]}", "/api/qr/3.svg", "/api/qr/3.svg?t=no"):
+        response = client.get(url)
+        assert response.status_code == 403, url
+        assert "Нет доступа" in response.text
+    for url in ("/seat/3", "/seat/3?t=wrong", f"/seat/3?t={access.host}", f"/seat/3?t={access.seats[4]}"):
+        assert client.get(url).status_code == 403, url
+    for url in ("/api/host", "/api/host?t=wrong", "/api/seat/3", f"/api/seat/4?t={access.seats[3]}"):
+        with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url):
+            pass
+        assert refused.value.code == 1008
+    assert client.get(f"/seat/5?t={access.seats[3]}").status_code == 404  # seat 5 has its button
+    assert drained(inbox) == [] and runtime.timeline == []
+    assert client.get(f"/host?t={access.host}").status_code == 200
+    assert client.get(f"/seat/3?t={access.seats[3]}").status_code == 200
+    qr = client.get(f"/api/qr/3.svg?t={access.host}")
+    assert qr.status_code == 200 and qr.text.startswith("<svg")
+    assert client.get(f"/api/qr/5.svg?t={access.host}").status_code == 404
+
+
+def test_the_tokens_are_random_and_each_seat_has_its_own():
+    a, b = Access.new(range(1, 11)), Access.new(range(1, 11))
+    assert a.host != b.host and len(set(a.seats.values())) == 10 and len(a.host) >= 16
+    assert a.is_seat(1, a.seats[1]) and not a.is_seat(2, a.seats[1]) and not a.is_host(a.seats[1])
+
+
+def test_the_consoles_messages_go_into_the_inbox_as_the_hosts_keys(builtin_pack):
+    _, access, inbox, _, client = served(assist=True)
+    with client.websocket_connect(f"/api/host?t={access.host}") as socket:
+        view = socket.receive_json()
+        assert view["type"] == "view" and view["mode"] == "assist" and view["title"] == "Раздача ролей"
+        assert view["roles_entry"] and "отметьте трёх чёрных" in view["waiting"][-1]
+        assert socket.receive_json() == {"type": "phones", "seats": [3, 4], "connected": []}
+        socket.send_text(json.dumps({"key": "next"}))
+        socket.send_text(json.dumps({"seat": 7}))
+        socket.send_text(json.dumps({"text": " я выставляю игрока номер два "}))
+        for bad in ('{"key": "format"}', '{"seat": 11}', '{"seat": true}', "[]", "not json", '{"press": 3}'):
+            socket.send_text(bad)
+            error = socket.receive_json()
+            assert error["type"] == "error" and error["text"], bad
+    items = drained(inbox)
+    assert [type(i) for i in items] == [HostKey, HostKey, TypedLine]
+    assert [items[0].press.key, items[1].press.key, items[2].text] == [
+        "next",
+        7,
+        "я выставляю игрока номер два",
+    ]
+
+
+def test_one_phone_per_seat_the_newest_takes_over_and_the_host_is_told(builtin_pack):
+    _, access, inbox, _, client = served()
+    url = f"/api/seat/4?t={access.seats[4]}"
+    with client.websocket_connect(url) as first:
+        assert first.receive_json()["seat"] == 4
+        first.send_text("press")
+        with client.websocket_connect(url) as second:
+            assert second.receive_json()["seat"] == 4
+            assert first.receive_json() == {"type": "replaced"}
+            second.send_text("press")
+    items = drained(inbox)
+    notices = [i.russian for i in items if isinstance(i, WebNotice)]
+    assert notices == ["место 4: телефон подключён", "место 4: подключён другой телефон, прежний отключён"]
+    assert [i.key for i in items if isinstance(i, Press)] == [4, 4]
+
+
+ROLE = {Role.CIVILIAN: "мирный житель", Role.SHERIFF: "шериф", Role.MAFIA: "мафия", Role.DON: "дон"}
+
+
+def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
+    runtime, _, _, publisher, _ = served(phones=range(1, 11))
+    dealt = deal(runtime.game.preset, 7)
+    roles = dict(dealt.roles)
+    don = next(seat for seat, role in roles.items() if role is Role.DON)
+    sheriff = next(seat for seat, role in roles.items() if role is Role.SHERIFF)
+    show_roles(runtime, dealt, lambda: runtime.handle(dealt))
+    seen: dict[int, set[str]] = {seat: set() for seat in range(1, 11)}
+    consoles: set[str] = set()
+    sched, checked = runtime.sched, False
+    while runtime.game.state.day < 2 and sched.now < 3600:
+        s = runtime.game.state
+        if s.phase is Phase.NIGHT_CHECK and s.step_role is Role.SHERIFF and runtime.slots and not checked:
+            start = next(start for seat, start, _ in runtime.slots if seat == don)
+            sched.run_due(start)
+            checked = runtime.press(sheriff, at=start)
+        sched.run_due(sched.now + 0.25)
+        publisher.refresh()
+        for seat in seen:
+            signal = json.loads(publisher.views[f"seat:{seat}"])["signal"]
+            if signal:
+                seen[seat].add(signal)
+        consoles.add(publisher.views["host"])
+    assert checked
+    for seat in seen:
+        mine = {f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}"}
+        assert seen[seat] == (mine | {"Проверка: чёрный"} if seat == sheriff else mine), seat
+    for view in map(json.loads, consoles):  # host mode: whoever holds the console may be a player
+        assert all(
+            set(seat) == {"seat", "alive", "fouls", "nominated_by", "voted", "selected"}
+            for seat in view["seats"]
+        )
+        assert "Ваша роль" not in json.dumps(view, ensure_ascii=False)
+        assert "Проверка" not in json.dumps(view, ensure_ascii=False)
+
+
+def test_phone_seats_need_the_pages_and_a_seat_at_the_table():
+    from engine import HostDeviceError
+
+    assert phone_seats("web", (), 10, web=True) == tuple(range(1, 11))
+    assert phone_seats("gpio", (4, 9), 10, web=True) == (4, 9)
+    assert phone_seats("gpio", (), 10, web=False) == ()
+    with pytest.raises(HostDeviceError, match="--panel web: .* add --web PORT"):
+        phone_seats("web", (), 10, web=False)
+    with pytest.raises(HostDeviceError, match=r"\[web\].seats: .* add --web PORT"):
+        phone_seats("gpio", (4,), 10, web=False)
+    with pytest.raises(HostDeviceError, match=r"seat 11 is not at this table \(seats 1…10\)"):
+        phone_seats("gpio", (4, 11), 10, web=True)
+
+
+def test_assist_mode_from_the_console_alone(monkeypatch, tmp_path, builtin_pack):
+    """The host leads assist mode from his phone: the roles entry, a foul
+    (key, then seat), his host view of the roles, and the next step — every
+    press through the console's socket into the running host's inbox."""
+    import threading
+    import time
+
+    from websockets.sync.client import connect
+
+    from host_device.session.host import Host
+    from tests.helpers.host import args
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
+    host = Host(
+        args(
+            mode="assist",
+            deal="host",
+            web="127.0.0.1:0",
+            audio="null",
+            speed=1.0,
+            store=str(tmp_path / "g.db"),
+        )
+    )
+    thread = threading.Thread(target=host.run, daemon=True)
+    thread.start()
+    while host.publisher is None or not host.web_server.server.started:
+        thread.join(0.02)
+    bound, port = host.web_server.server.servers[0].sockets[0].getsockname()[:2]
+    token = host.publisher.private.access.host
+    try:
+        with connect(f"ws://{bound}:{port}/api/host?t={token}") as socket:
+            view: dict = {}
+
+            def until(check, what):
+                deadline = time.monotonic() + 10
+                while not check(view):
+                    assert time.monotonic() < deadline, f"{what}: {view}"
+                    message = json.loads(socket.recv(timeout=10))
+                    if message["type"] == "view":
+                        view.update(message)
+
+            def send(**message):
+                socket.send(json.dumps(message))
+
+            until(lambda v: v.get("roles_entry"), "the roles entry")
+            assert view["mode"] == "assist" and {k["name"] for k in view["keys"]} >= {
+                "next",
+                "foul",
+                "count",
+                "timer",
+            }
+            for group in ([1, 2, 3], [3], [4]):  # the black seats, the Don among them, the Sheriff
+                for seat in group:
+                    send(seat=seat)
+                until(
+                    lambda v, g=group: {x["seat"] for x in v["seats"] if x["selected"]} == set(g), "selected"
+                )
+                send(key="enter")
+            until(lambda v: not v["roles_entry"] and v["messages"] == ["роли записаны"], "the roles taken")
+            assert all("role" not in x for x in view["seats"])  # the host view is his choice (key «роли»)
+            send(key="roles")
+            until(lambda v: "role" in v["seats"][0], "the host view")
+            assert [x["role"] for x in view["seats"][:4]] == ["мафия", "мафия", "дон", "шериф"]
+            send(key="foul")
+            until(lambda v: v.get("pending") == "foul", "foul waits for its seat")
+            send(seat=5)
+            until(
+                lambda v: v["seats"][4]["fouls"] == 1 and v["messages"] == ["записано: фол игроку 5"],
+                "the foul",
+            )
+            send(key="next")
+            until(lambda v: v["title"] != "Ночь знакомства · мафия договаривается", "the next step")
+    finally:
+        host.runtime.stop()
+        thread.join(10)
+    assert host.game.state.fouls == {5: 1}
+
+
+def test_the_private_pages_and_their_assets_come_from_the_device(builtin_pack):
+    import re
+
+    _, access, _, _, client = served()
+    for url in (f"/host?t={access.host}", f"/seat/3?t={access.seats[3]}"):
+        page = client.get(url)
+        assert page.status_code == 200 and '<html lang="ru">' in page.text
+        assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+        assert "/static/common.js" in assets and len(assets) == 3
+        for asset in assets:
+            response = client.get(asset)
+            assert response.status_code == 200 and not re.search(r"https?://", response.text)
+
+
+def test_the_resume_question_is_answered_on_the_console(monkeypatch, tmp_path, builtin_pack):
+    import io
+    import threading
+    import time
+
+    from websockets.sync.client import connect
+
+    from host_device.session.host import Host
+    from host_device.store import Store
+    from tests.helpers.host import args
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    path = tmp_path / "games.sqlite3"
+    store = Store(path, create=True)
+    game = store.new_game("classic", "host")
+    store.close()
+    host = Host(args(store=str(path), new=False, web="127.0.0.1:0", audio="null"))
+    thread = threading.Thread(target=host.run, daemon=True)
+    thread.start()
+    while host.publisher is None or not host.web_server.server.started:
+        thread.join(0.02)
+    bound, port = host.web_server.server.servers[0].sockets[0].getsockname()[:2]
+    with connect(f"ws://{bound}:{port}/api/host?t={host.publisher.private.access.host}") as socket:
+        deadline = time.monotonic() + 10
+        while True:
+            view = json.loads(socket.recv(timeout=10))
+            if view.get("question"):
+                break
+            assert time.monotonic() < deadline
+        assert view["question"]["text"].startswith(f"Игра {game} (начата ")
+        assert view["question"]["yes"] == "Продолжить" and view["question"]["no"] == "Новая игра"
+        socket.send(json.dumps({"key": "next"}))
+        thread.join(30)
+    assert host.resumed and host.game_id == game

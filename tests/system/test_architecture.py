@@ -1,0 +1,142 @@
+"""The import graph follows the layer order of docs/architecture.md: every
+import points down (or stays inside its own folder), none runs back up, two
+folders of one floor never import each other, and there is no circle."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from tests.helpers.paths import ROOT
+
+PACKAGES = ("engine", "voices", "hardware", "host_device")
+
+
+def layers() -> list[list[str]]:
+    """The floors, ground first, as docs/architecture.md writes them."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("<!-- layers -->")[1]
+    floors = []
+    for line in block.strip().splitlines():
+        match = re.match(r"\s*\d+\.\s+(.*)", line)
+        if not match:
+            break
+        floors.append([unit.strip(" `") for unit in match.group(1).split("|")])
+    return floors
+
+
+def unit_of(module: str, units: list[str]) -> str | None:
+    best = None
+    for unit in units:
+        if (module == unit or module.startswith(unit + ".")) and (best is None or len(unit) > len(best)):
+            best = unit
+    return best
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """Every module a file imports, wherever the import stands (in a function too)."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            found.append((node.lineno, base))
+            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
+    return [(line, name) for line, name in found if name.split(".")[0] in PACKAGES]
+
+
+def product_files() -> list[Path]:
+    """Every module of the product (host_device/__init__.py is only the namespace: it imports nothing)."""
+    files = sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
+    return [p for p in files if module_name(p) != "host_device"]
+
+
+def arrows() -> dict[tuple[str, str], list[str]]:
+    """(importing unit, imported unit) -> where (file:line) for every arrow between two units."""
+    units = [unit for floor in layers() for unit in floor]
+    found: dict[tuple[str, str], list[str]] = {}
+    for path in product_files():
+        here = unit_of(module_name(path), units)
+        assert here is not None, f"{path.relative_to(ROOT)} is on no floor of docs/architecture.md"
+        for line, name in imports(path):
+            there = unit_of(name, units)
+            if there is not None and there != here:
+                found.setdefault((here, there), []).append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    return found
+
+
+def test_every_folder_of_the_product_stands_on_a_floor() -> None:
+    units = [unit for floor in layers() for unit in floor]
+    assert len(units) == len(set(units))
+    assert {"host_device.base", "engine", "host_device.cli"} <= set(units)
+    for path in product_files():
+        assert unit_of(module_name(path), units) is not None, path
+
+
+def test_every_import_points_down() -> None:
+    floor_of = {unit: k for k, floor in enumerate(layers()) for unit in floor}
+    wrong = [
+        f"{where} (floor {floor_of[a]} {a} -> floor {floor_of[b]} {b})"
+        for (a, b), places in arrows().items()
+        if floor_of[b] >= floor_of[a]
+        for where in places
+    ]
+    assert wrong == []
+
+
+def test_the_base_imports_nothing_of_the_project() -> None:
+    for path in (ROOT / "host_device" / "base").rglob("*.py"):
+        assert [name for _, name in imports(path) if not name.startswith("host_device.base")] == [], path
+
+
+def test_the_check_catches_an_arrow_that_runs_back_up(tmp_path: Path) -> None:
+    """The rule itself can fail: an engine module importing the runtime is found."""
+    bad = ROOT / "engine" / "_arrow_probe.py"
+    bad.write_text("from host_device.runtime.loop import Runtime\n", encoding="utf-8")
+    try:
+        found = arrows().get(("engine", "host_device.runtime"), [])
+    finally:
+        bad.unlink()
+    assert found == ["engine/_arrow_probe.py:1 imports host_device.runtime.loop",
+                     "engine/_arrow_probe.py:1 imports host_device.runtime.loop.Runtime"]
+
+
+def test_no_circle_between_modules() -> None:
+    graph: dict[str, set[str]] = {}
+    names = {module_name(p) for p in product_files()}
+    for path in product_files():
+        here = module_name(path)
+        graph[here] = {name for _, name in imports(path) if name in names and name != here}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                circles.append([*stack[stack.index(nxt):], nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert circles == []

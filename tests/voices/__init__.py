@@ -1,0 +1,1 @@
+"""Tests of voices/, laid out like the source."""
