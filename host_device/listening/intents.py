@@ -239,7 +239,7 @@ class IntentPatterns:
 
 @cache
 def russian_patterns() -> IntentPatterns:
-    source = resources.files("host_device") / "data" / "intents_ru.toml"
+    source = resources.files("host_device.listening") / "data" / "intents_ru.toml"
     return IntentPatterns.from_toml(source.read_text(encoding="utf-8"), str(source))
 
 

@@ -5,7 +5,7 @@ The table does what the script says, when a table would: a speaker says his
 nominations one after another once his time has started (and «спасибо» at
 the end, if his transcript ends with it), voters press half a second into a
 vote window, the mafia and the checkers press during their target's number.
-The script is read by the same code as ``play`` (host_device/play.py), so
+The script is read by the same code as ``play`` (host_device/scripts/play.py), so
 the two agree; only the timing is added here.
 """
 

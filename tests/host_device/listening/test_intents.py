@@ -1,4 +1,4 @@
-"""The nomination patterns (host_device/data/intents_ru.toml), on text."""
+"""The nomination patterns (host_device/listening/data/intents_ru.toml), on text."""
 
 import re
 
@@ -189,7 +189,7 @@ def test_the_shipped_file_uses_only_lower_case_words():
     import tomllib
     from importlib import resources
 
-    data = tomllib.loads((resources.files("host_device") / "data" / "intents_ru.toml").read_text("utf-8"))
+    data = tomllib.loads((resources.files("host_device.listening") / "data" / "intents_ru.toml").read_text("utf-8"))
     texts = data["nominate"]["patterns"] + data["withdraw"]["patterns"] + data["end"]["words"]
     texts += [p for entry in data["forbidden"] for p in entry["patterns"]]
     assert texts and all(t == t.lower() for t in texts)

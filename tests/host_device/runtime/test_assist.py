@@ -25,7 +25,7 @@ from host_device.store import Store, record_runtime
 from tests.helpers.assist import PHRASE_S, typed, wait
 from tests.helpers.paths import ROOT, SCRIPTS
 
-ROLE_KEYS = "358\n3\n6\n"  # black seats 3 5 8, the Don 3, the Sheriff 6 (tests/table.py's CLASSIC_ROLES)
+ROLE_KEYS = "358\n3\n6\n"  # black seats 3 5 8, the Don 3, the Sheriff 6 (tests/helpers/table.py's CLASSIC_ROLES)
 
 
 def make(settings=None, store=None):

@@ -1,4 +1,4 @@
-"""The public stream and state (host_device/web/public.py): two whole games
+"""The public stream and state (host_device/screens/public.py): two whole games
 that differ only in their secrets — who holds which black role, who shot,
 who checked whom — give the same public events, event for event and second
 for second, until the end reveals the roles."""
