@@ -38,7 +38,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from engine import DealRoles, Game, Phase, Role
-    from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
+    from host_device.config import AssistSettings
+    from host_device.runtime.assist import Assist, runtime_settings
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.loop import Runtime, Settings
     from host_device.screens.terminal import render

@@ -43,11 +43,18 @@ from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
 from host_device.base.errors import HostDeviceError
-from host_device.runtime.assist import AssistSettings
 
 
 class ConfigError(HostDeviceError, ValueError):
     pass
+
+
+@dataclass(frozen=True)
+class AssistSettings:
+    auto_accept: bool = False  # heard nominations take effect at once
+    votes: str = "buttons"  # "buttons": windows timed on the buttons; "counts": the host enters hands
+    night: str = "host"  # "host": the host enters the result; "buttons": the device runs it as in host mode
+    timers: tuple[int, ...] = ()  # free timers beyond 60 s, 30 s and the agreement minute
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,8 @@ class Pin:
 
 
 def pin(name: str = DEFAULT_MODEL) -> Pin:
-    data = tomllib.loads((resources.files("host_device.listening") / "data" / "models.toml").read_text("utf-8"))
+    source = resources.files("host_device.listening") / "data" / "models.toml"
+    data = tomllib.loads(source.read_text("utf-8"))
     entry = data[name]
     return Pin(name, entry["url"], entry.get("sha256", ""), int(entry.get("size", 0)))
 

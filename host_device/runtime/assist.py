@@ -40,6 +40,7 @@ from engine import (
 from engine.outputs import Output, VoteCounted
 from engine.roles import BLACK_ROLES
 from engine.steps import NIGHT_CALLS
+from host_device.config import AssistSettings
 from host_device.runtime.loop import Runtime
 from voices.forms import ROLE_WORDS, cardinal
 from voices.words import ROLE_GENITIVE
@@ -98,14 +99,6 @@ NOT_NOW = {  # what the host is told when the engine refuses it
     "heal": f"лечение вводится, когда просыпается {ROLE_WORDS[Role.DOCTOR]}",
     "visit": f"визит вводится, когда просыпается {ROLE_WORDS[Role.LOVER]}",
 }
-
-
-@dataclass(frozen=True)
-class AssistSettings:
-    auto_accept: bool = False  # heard nominations take effect at once
-    votes: str = "buttons"  # "buttons": windows timed on the buttons; "counts": the host enters hands
-    night: str = "host"  # "host": the host enters the result; "buttons": the device runs it as in host mode
-    timers: tuple[int, ...] = ()  # free timers beyond 60 s, 30 s and the agreement minute
 
 
 def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:

@@ -34,8 +34,9 @@ from engine import (
     Withdraw,
 )
 from engine.outputs import PhaseStarted, VoteCounted
+from host_device.config import AssistSettings
 from host_device.listening.intents import Intent, IntentPatterns
-from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
+from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Duration, Runtime, Settings, entry_slots
 from host_device.scripts.play import Runner

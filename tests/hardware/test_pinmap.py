@@ -143,7 +143,7 @@ def test_config_file(tmp_path):
 
 
 def test_the_assist_section(tmp_path):
-    from host_device.runtime.assist import AssistSettings
+    from host_device.config import AssistSettings
 
     path = tmp_path / "config.toml"
     path.write_text('[assist]\nauto_accept = true\nvotes = "counts"\nnight = "buttons"\ntimers = [90, 120]\n')

@@ -14,8 +14,9 @@ import pytest
 from engine import Advance, Check, DealRoles, Foul, Game, Nominate, Phase, Role, Shot, Tally, Vote
 from engine.serial import to_dict
 from hardware.keyboard_panel import KeyboardPanel
+from host_device.config import AssistSettings
 from host_device.listening.intents import Intent
-from host_device.runtime.assist import KEYS, Assist, AssistSettings, runtime_settings
+from host_device.runtime.assist import KEYS, Assist, runtime_settings
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime, Settings
 from host_device.screens.terminal import big, render

@@ -6,7 +6,8 @@ fouls), host mode run on the mock panel, the secrets of the city's night
 import json
 
 from engine import Game, Phase, Role, city_preset
-from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
+from host_device.config import AssistSettings
+from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime, Settings
 from tests.helpers.assist import PHRASE_S, typed, wait
