@@ -65,7 +65,8 @@ def serve() -> None:
     text = russian().text
     before = rss_kb()
 
-    from host_device.web.server import Private, Publisher, WebServer
+    from host_device.web.publisher import Private, Publisher
+    from host_device.web.server import WebServer
     from host_device.web.views import Console
 
     inbox: queue.Queue[Any] = queue.Queue()

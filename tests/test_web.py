@@ -9,11 +9,14 @@ import urllib.request
 import pytest
 from starlette.testclient import TestClient
 
+from host_device.addresses import WebError, parse_address
 from host_device.cli import main
 from host_device.runtime.simulate import simulate
 from host_device.script import load_script
+from host_device.web.app import make_app
 from host_device.web.public import PublicStream
-from host_device.web.server import Publisher, WebError, WebServer, make_app, parse_address
+from host_device.web.publisher import Publisher
+from host_device.web.server import WebServer
 from tests.test_runtime import ROOT
 from voices.catalogue import russian
 

@@ -17,8 +17,10 @@ from host_device.runtime.clock import Scheduler
 from host_device.runtime.host import deal, phone_seats, show_roles
 from host_device.runtime.loop import Runtime, Settings
 from host_device.web.access import Access
+from host_device.web.app import make_app
+from host_device.web.inputs import WebNotice
 from host_device.web.public import PublicStream
-from host_device.web.server import Private, Publisher, WebNotice, make_app
+from host_device.web.publisher import Private, Publisher
 from host_device.web.views import Console
 from voices.catalogue import russian
 
