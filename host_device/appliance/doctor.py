@@ -22,6 +22,7 @@ from engine import HostDeviceError
 from hardware.events import HardwareEvent
 from hardware.factory import AUDIO, PANELS, make_panel
 from host_device.config import load_config
+from host_device.text import shorten
 
 PACKAGES = ("numpy", "vosk", "sounddevice", "gpiozero", "num2words", "pymorphy3", "starlette", "uvicorn")
 MIN_FREE_MB = 200  # the store writes a few kB a game; this leaves room for years and the system
@@ -94,7 +95,7 @@ def speech_model(doctor: Doctor, path: Path | None) -> None:
     cannot = patterns.unreachable(lambda w: knows(model, w), 12)
     if cannot:
         doctor.fix(
-            f"speech model {model.path.name}: cannot hear {'; '.join(cannot)[:200]}",
+            f"speech model {model.path.name}: cannot hear {shorten('; '.join(cannot), 200)}",
             "install a Russian model: host-device model install (vosk-model-small-ru-0.22)",
         )
     else:
