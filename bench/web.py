@@ -66,7 +66,8 @@ def serve() -> None:
     before = rss_kb()
 
     from host_device.screens.views import Console
-    from host_device.web.server import Private, Publisher, WebServer
+    from host_device.web.publisher import Private, Publisher
+    from host_device.web.server import WebServer
 
     inbox: queue.Queue[Any] = queue.Queue()
     private = Private(Access.new(range(1, preset.seats + 1)), Console(runtime, whole_table=True), inbox)

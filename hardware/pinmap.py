@@ -12,6 +12,7 @@ from typing import Any
 
 from hardware.events import HOST_KEYS
 from host_device.base.errors import HostDeviceError
+from host_device.base.text import shorten
 
 GPIO_PINS = range(0, 28)  # BCM GPIO0..GPIO27 on the 40-pin header
 RESERVED = {
@@ -139,7 +140,8 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
         for key in table:
             text = str(key)
             if not (text.isascii() and text.isdigit()) or text.startswith("0") or len(text) > 2:
-                raise PinMapError(f"{where}.seats.{text[:20]}: seats are numbered 1, 2, 3 … (digits 0-9)")
+                shown = shorten(text, 20)
+                raise PinMapError(f"{where}.seats.{shown}: seats are numbered 1, 2, 3 … (digits 0-9)")
             numbers.append(int(text))
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
             raise PinMapError(f"{where}.seats: seats must be numbered 1..{len(numbers)} without gaps")

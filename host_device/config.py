@@ -43,10 +43,27 @@ from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
 from host_device.base.errors import HostDeviceError
+from host_device.base.text import shorten
 
 
 class ConfigError(HostDeviceError, ValueError):
     pass
+
+
+class WebError(HostDeviceError):
+    """A ``--web`` address that is no address, or a server that cannot listen on it."""
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``8000`` (every interface: the table's Wi-Fi) or ``HOST:PORT``."""
+    host, _, port = text.rpartition(":")
+    try:
+        number = int(port)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= 65535:
+        raise WebError(f"--web {text!r}: give a port (8000) or HOST:PORT (127.0.0.1:8000)")
+    return host or "0.0.0.0", number
 
 
 @dataclass(frozen=True)
@@ -126,7 +143,7 @@ def load_config(path: Path | None = None) -> Config:
     except RecursionError:
         raise ConfigError(f"{path}: arrays or tables nested too deeply") from None
     except ValueError as exc:  # a number of thousands of digits
-        raise ConfigError(f"{path}: not valid TOML: {str(exc)[:80]}") from None
+        raise ConfigError(f"{path}: not valid TOML: {shorten(exc, 80)}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     unknown = sorted(set(data) - set(SECTIONS))
@@ -194,7 +211,7 @@ def box_settings(data: dict[str, Any], where: str) -> bool | None:
 
 
 def web_listen(data: dict[str, Any], where: str) -> str | None:
-    from host_device.web.server import WebError, parse_address
+    from host_device.config import WebError, parse_address
 
     for key in data:
         if key not in ("listen", "seats"):

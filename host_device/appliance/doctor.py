@@ -21,6 +21,7 @@ from typing import Any
 from engine import HostDeviceError
 from hardware.events import HardwareEvent
 from hardware.factory import make_panel
+from host_device.base.text import shorten
 from host_device.config import load_config
 
 PACKAGES = ("numpy", "vosk", "sounddevice", "gpiozero", "num2words", "pymorphy3", "starlette", "uvicorn")
@@ -94,7 +95,7 @@ def speech_model(doctor: Doctor, path: Path | None) -> None:
     cannot = patterns.unreachable(lambda w: knows(model, w), 12)
     if cannot:
         doctor.fix(
-            f"speech model {model.path.name}: cannot hear {'; '.join(cannot)[:200]}",
+            f"speech model {model.path.name}: cannot hear {shorten('; '.join(cannot), 200)}",
             "install a Russian model: host-device model install (vosk-model-small-ru-0.22)",
         )
     else:

@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable
 
 from engine.presets import MAX_SEATS, TABLE_SIZES
+from host_device.base.text import shorten
 
 MAX_GAME_ID = 2**63 - 1  # SQLite's largest row id
 
@@ -21,7 +22,7 @@ def game_id(text: str) -> int:
     value = _whole(text)
     if value is None or not 1 <= value <= MAX_GAME_ID:
         raise argparse.ArgumentTypeError(
-            f"{text[:30]!r} is not a game ID (1, 2, 3 …; see: host-device games list)"
+            f"{shorten(text, 30)!r} is not a game ID (1, 2, 3 …; see: host-device games list)"
         )
     return value
 
@@ -29,7 +30,7 @@ def game_id(text: str) -> int:
 def seat_number(text: str) -> int:
     value = _whole(text)
     if value is None or not 1 <= value <= MAX_SEATS:
-        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a seat number (1 to {MAX_SEATS})")
+        raise argparse.ArgumentTypeError(f"{shorten(text, 30)!r} is not a seat number (1 to {MAX_SEATS})")
     return value
 
 
@@ -43,7 +44,8 @@ def number_in(low: float, high: float, what: str, whole: bool = True) -> Callabl
             value = math.nan
         if not (math.isfinite(value) and low <= value <= high):
             kind = "a whole number" if whole else "a number"
-            raise argparse.ArgumentTypeError(f"{text[:30]!r}: {what} is {kind} from {low:g} to {high:g}")
+            quoted = shorten(text, 30)
+            raise argparse.ArgumentTypeError(f"{quoted!r}: {what} is {kind} from {low:g} to {high:g}")
         return int(value) if whole else value
 
     return parse
@@ -57,6 +59,6 @@ def table_size(text: str) -> int:
     value = _whole(text)
     if value is None or value not in TABLE_SIZES:
         raise argparse.ArgumentTypeError(
-            f"{text[:30]!r}: a table has {TABLE_SIZES[0]} to {MAX_SEATS} seats"
+            f"{shorten(text, 30)!r}: a table has {TABLE_SIZES[0]} to {MAX_SEATS} seats"
         )
     return value

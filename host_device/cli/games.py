@@ -36,8 +36,8 @@ from engine.summary import summary
 from host_device.base.files import write_text
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, seat_number
-from host_device.store.db import DamagedGame, Store
-from host_device.store.faults import StoreError
+from host_device.store.db import Store
+from host_device.store.faults import DamagedGame, StoreError
 from host_device.store.recover import recover
 from voices.catalogue import listed
 from voices.words import (

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from engine import HostDeviceError
+from host_device.base.text import one_line
 from host_device.cli import flags
 from host_device.cli.box import add_commands as add_box_commands
 from host_device.cli.games import add_commands as add_games_commands
@@ -163,12 +164,6 @@ def with_null_audio(argv: list[str]) -> list[str]:
         elif not arg.startswith("--audio="):
             out.append(arg)
     return [*out, "--audio", "null"]
-
-
-def one_line(text: str, limit: int = 400) -> str:
-    """An error message as one line of reasonable length (a value quoted in it may be huge)."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.presets import MAX_SEATS
+from host_device.base.text import shorten
 from host_device.cli.arguments import number_in
 from voices.catalogue import Catalogue, load_catalogue
 from voices.errors import SlotError, VoiceError
@@ -90,7 +91,7 @@ def parse_slots(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise SlotError(f"{pair[:40]!r}: slots are given as name=value, e.g. seat=7 or seats=5,8")
+            raise SlotError(f"{shorten(pair, 40)!r}: slots are given as name=value, e.g. seat=7 or seats=5,8")
         if name == "seats":
             values = value.split(",")
             if len(values) > MAX_SEATS:

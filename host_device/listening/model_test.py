@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import HostDeviceError
+from host_device.base.text import shorten
 from host_device.listening.hearing import Heard, IntentTracker, PartialText, Word, words_of
 from host_device.listening.intents import Intent, IntentPatterns
 from host_device.listening.numbers import normalise
@@ -108,7 +109,7 @@ def read_expected(folder: Path) -> list[tuple[str, list[dict[str, Any]]]]:
         name, _, said = line.partition("\t")
         if not name.endswith(".wav") or "/" in name:
             raise ModelTestError(
-                f"{path}:{number}: {name[:40]!r}: a WAV file's name in this folder, then a tab"
+                f"{path}:{number}: {shorten(name, 40)!r}: a WAV file's name in this folder, then a tab"
             )
         intents = []
         for item in filter(None, (part.strip() for part in said.split(";"))):
@@ -117,7 +118,7 @@ def read_expected(folder: Path) -> list[tuple[str, list[dict[str, Any]]]]:
                 seat and not (seat.isascii() and seat.isdigit())
             ):
                 raise ModelTestError(
-                    f"{path}:{number}: {item[:40]!r}: intents are 'nominate N', 'withdraw N' or 'end'"
+                    f"{path}:{number}: {shorten(item, 40)!r}: intents are 'nominate N', 'withdraw N' or 'end'"
                 )
             intents.append({"intent": kind, **({"seat": int(seat)} if seat else {})})
         cases.append((name, intents))

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import BadTable, HostDeviceError, Preset, Role, UnknownPreset, get_preset
 from engine.presets import MAX_SEATS, TABLE_SIZES, DayFormat
+from host_device.base.text import shorten
 
 SIZES = f"{TABLE_SIZES[0]} … {MAX_SEATS}"
 
@@ -23,6 +24,7 @@ MAX_FOULS = 10  # fouls for one seat in one entry (the fourth already disqualifi
 MAX_VOTE_ROUNDS = 10  # vote rounds in a day (a main vote, revotes, the all-leave question)
 MAX_VOTERS = 100  # presses listed for one candidate (repeats are the engine's to refuse)
 MAX_TEXT = 5_000  # characters in one transcript or comment
+QUOTED = 24  # characters of a value quoted in a message
 
 
 class ScriptError(HostDeviceError, ValueError):
@@ -87,7 +89,7 @@ class _Reader:
         unknown = sorted(set(value) - keys)
         if unknown:
             raise ScriptError(
-                f"{where}.{_short(unknown[0])}" if where else _short(unknown[0]),
+                f"{where}.{shorten(unknown[0], QUOTED)}" if where else shorten(unknown[0], QUOTED),
                 f"unknown key; known keys here: {', '.join(sorted(keys))}",
             )
         return value
@@ -119,11 +121,12 @@ class _Reader:
             digits = " written with the digits 0-9" if isinstance(value, str) else ""
             raise ScriptError(where, f"must be a seat number 1..{seats}{digits}, not {_kind(value)}")
         if not 1 <= value <= seats:
-            raise ScriptError(where, f"seat {_short(value)} is out of range 1..{seats} ({self.preset.name})")
+            seat = shorten(value, QUOTED)
+            raise ScriptError(where, f"seat {seat} is out of range 1..{seats} ({self.preset.name})")
         return value
 
     def seat_key(self, key: str, where: str) -> int:
-        return self.seat(key, f'{where}["{_short(key)}"]')
+        return self.seat(key, f'{where}["{shorten(key, QUOTED)}"]')
 
     def count(self, value: Any, where: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_FOULS:
@@ -138,23 +141,15 @@ class _Reader:
         return [self.seat(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where, MAX_VOTERS))]
 
 
-def _short(value: Any, limit: int = 24) -> str:
-    """A value as it may be quoted in a message: a huge number or string is cut."""
-    if isinstance(value, int) and value.bit_length() >= 80:
-        return f"(a number of about {int(value.bit_length() * 0.30103)} digits)"
-    text = str(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
         return f"{str(value).lower()} (a boolean)"
     if isinstance(value, int | float):
-        return f"{_short(value)} (a number)"
+        return f"{shorten(value, QUOTED)} (a number)"
     if isinstance(value, str):
-        return f'"{_short(value)}" (a string)'
+        return f'"{shorten(value, QUOTED)}" (a string)'
     return "an array" if isinstance(value, list) else "an object"
 
 

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from engine import Game, HostDeviceError
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
+from host_device.config import parse_address
 from host_device.runtime.assist import Assist
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
@@ -28,7 +29,7 @@ from host_device.scripts.simulate import (
     ScriptedTable,
     assist_settings,
 )
-from host_device.web.server import parse_address, start_web
+from host_device.web.server import start_web
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DEFAULT_SCRIPT = EXAMPLES / "classic-full-game.json"

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import DealRoles, Game, Phase
 from hardware.factory import make_panel
-from host_device.config import load_config
+from host_device.config import load_config, parse_address
 from host_device.listening.intents import russian_patterns
 from host_device.listening.listener import Gate
 from host_device.runtime.assist import Assist, runtime_settings
@@ -51,7 +51,6 @@ from host_device.session.health import Health
 from host_device.session.inputs import Inputs
 from host_device.session.question import Question
 from host_device.session.resume import game_to_resume, record
-from host_device.web.server import parse_address
 from voices.words import WINS, local_time
 
 log = logging.getLogger(__name__)
@@ -289,7 +288,8 @@ class Host:
 
     def _start_web(self) -> None:
         from host_device.web.access import Access
-        from host_device.web.server import Private, start_web
+        from host_device.web.publisher import Private
+        from host_device.web.server import start_web
         from voices.catalogue import russian
 
         assert self.console is not None and self.web is not None

@@ -22,7 +22,7 @@ from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Clock
 from host_device.runtime.loop import Runtime
 from host_device.screens.titles import elapsed
-from host_device.web.server import WebNotice
+from host_device.web.inputs import WebNotice
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from typing import Any
 from hardware.events import HostKey, Press, TypedLine
 from host_device.runtime.clock import Clock
 from host_device.screens.views import Console
-from host_device.web.server import WebNotice
+from host_device.web.inputs import WebNotice
 
 YES = {"n", "т", "д", "да", "y", "yes", "next", "дальше"}  # typed answers
 NO = {"u", "г", "н", "нет", "no", "undo", "отмена"}

@@ -1,17 +1,11 @@
 """The game store (SQLite): every game's record, what happens when the disk
 misbehaves, salvage from a damaged store, and the ``games`` commands."""
 
-from host_device.store.db import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    DamagedGame,
-    GameRow,
-    Store,
-    UnknownGame,
-    default_store_path,
-    record_runtime,
-)
-from host_device.store.faults import StoreError
+from host_device.store.db import Store, default_store_path
+from host_device.store.faults import DamagedGame, StoreError, UnknownGame
+from host_device.store.reading import GameRow
+from host_device.store.schema import MIGRATIONS, SCHEMA_VERSION
+from host_device.store.writing import record_runtime
 
 __all__ = [
     "MIGRATIONS",

@@ -1,5 +1,5 @@
-"""What goes wrong with a store on disk, said in a few words, and a damaged
-store moved aside without losing a byte of it."""
+"""The store's errors; what goes wrong with a store on disk, said in a few
+words; and a damaged store moved aside without losing a byte of it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,23 @@ SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index: part of
 
 class StoreError(HostDeviceError, RuntimeError):
     pass
+
+
+class UnknownGame(StoreError, LookupError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"no game {game_id} in the store; see: host-device games list")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class DamagedGame(StoreError):
+    """One game's rows do not read back; the store's other games are unaffected."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        self.game_id = game_id
+        self.reason = reason
+        super().__init__(f"game {game_id} is damaged: {reason}")
 
 
 # SQLite's primary result codes (sqlite_errorname without an extended suffix) -> the cause in words

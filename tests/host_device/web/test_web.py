@@ -10,10 +10,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from host_device.cli.main import main
+from host_device.config import WebError, parse_address
 from host_device.screens.public import PublicStream
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
-from host_device.web.server import Publisher, WebError, WebServer, make_app, parse_address
+from host_device.web.app import make_app
+from host_device.web.publisher import Publisher
+from host_device.web.server import WebServer
 from tests.helpers.paths import ROOT
 from voices.catalogue import russian
 

@@ -20,7 +20,9 @@ from host_device.screens.views import Console
 from host_device.session.deal import deal, show_roles
 from host_device.session.devices import phone_seats
 from host_device.web.access import Access
-from host_device.web.server import Private, Publisher, WebNotice, make_app
+from host_device.web.app import make_app
+from host_device.web.inputs import WebNotice
+from host_device.web.publisher import Private, Publisher
 from voices.catalogue import russian
 
 

@@ -1,0 +1,132 @@
+"""The store's schema, carried as a version and migrated forward, and the
+opening of a store file: for writing it is checked, migrated and made whole;
+for reading it is read as it stands (on a read-only disk, as an immutable
+file). Only real corruption raises :class:`Corrupt`; every other fault is a
+:class:`StoreError` naming the cause and the path."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from host_device.store.faults import StoreError, cause_of, header_damage, is_corrupt, orphans
+
+SCHEMA_VERSION = 2
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    started_at TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    settings TEXT NOT NULL DEFAULT '{}',
+    names TEXT NOT NULL DEFAULT '{}',
+    finished_at TEXT,
+    winner TEXT,
+    days INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS inputs (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    t REAL NOT NULL,
+    input TEXT NOT NULL,
+    undone INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, seq)
+);
+"""
+MIGRATIONS = {  # from the version before to this one
+    1: SCHEMA.replace(",\n    undone INTEGER NOT NULL DEFAULT 0", ""),
+    2: "ALTER TABLE inputs ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;",
+}
+COLUMNS_OF = {
+    "games": {"id", "started_at", "preset", "mode", "settings", "names", "finished_at", "winner", "days"},
+    "inputs": {"game", "seq", "t", "input", "undone"},
+}
+LOCK_WAIT_S = 1.0  # how long to wait for another program's lock before saying so
+
+
+class Corrupt(Exception):
+    """SQLite says the file is no database, or its integrity check fails."""
+
+
+def open_db(path: Path, writing: bool) -> tuple[sqlite3.Connection, bool]:
+    """The store's connection, and whether it is read-only (a store that
+    cannot be written, opened for reading)."""
+    if writing:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{path.parent}: cannot make the store's folder ({exc.strerror})") from None
+        if not path.exists():
+            orphans(path)  # a -wal left by a crash must never be read into a new store
+    damage = header_damage(path)
+    if damage:
+        raise Corrupt(damage)
+    try:
+        db = sqlite3.connect(path, isolation_level=None, timeout=LOCK_WAIT_S)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot open the game store: {cause_of(exc, path)}") from None
+    try:
+        _prepare(path, db, writing)
+    except UnicodeDecodeError as exc:  # text SQLite hands back that is not UTF-8: damage
+        db.close()
+        raise Corrupt(f"text that does not decode ({exc.reason})") from None
+    except sqlite3.Error as exc:
+        db.close()
+        if is_corrupt(exc):
+            raise Corrupt(str(exc)) from None
+        if not writing and "readonly" in getattr(exc, "sqlite_errorname", "").lower():
+            return _open_read_only(path), True
+        raise StoreError(f"{path}: cannot open the game store: {cause_of(exc, path)}") from None
+    except (StoreError, Corrupt):
+        db.close()
+        raise
+    return db, False
+
+
+def _prepare(path: Path, db: sqlite3.Connection, writing: bool) -> None:
+    """Writing: the file checked, migrated and made whole. Reading: a store
+    of this schema is read as it stands, never written."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]  # a file that is no database fails here
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path}: written by a newer host-device (schema {version}); update this one")
+    if not writing and version == 0:
+        raise StoreError(f"{path}: an empty file, not a game store")
+    if not writing and version == SCHEMA_VERSION:
+        return
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    if writing and version:
+        problems = [row[0] for row in db.execute("PRAGMA integrity_check(5)")]
+        if problems != ["ok"]:  # writing into a damaged file could spread the damage
+            raise Corrupt("integrity check: " + "; ".join(problems))
+    if version == 0:
+        db.executescript(SCHEMA)
+    else:
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            db.executescript(MIGRATIONS[step])
+    if version != SCHEMA_VERSION:
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    if writing:
+        db.executescript(SCHEMA)  # a table lost to damage is made again (its rows are gone)
+        for table, columns in COLUMNS_OF.items():
+            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            if not columns <= have:
+                lacks = ", ".join(sorted(columns - have))
+                raise Corrupt(f"its {table} table lacks {lacks} (a damaged schema)")
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """A store on a read-only disk (or a file without write permission) is read as it stands."""
+    uri = f"{path.resolve().as_uri()}?immutable=1"
+    db = sqlite3.connect(uri, uri=True, isolation_level=None)
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error as exc:
+        db.close()
+        raise StoreError(f"{path}: cannot read the game store: {cause_of(exc, path)}") from None
+    if version != SCHEMA_VERSION:
+        db.close()
+        raise StoreError(
+            f"{path}: read-only, and written by another version of host-device (schema {version})"
+        )
+    return db

@@ -1,0 +1,73 @@
+"""What the private pages' sockets say, made into the runtime's inputs (put
+in its inbox like the panel's): the host's console's messages, a seat
+phone's press, and the host's notice that a seat's phone came."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from hardware.events import HOST_KEYS, HostKey, Press, TypedLine
+from host_device.base.text import shorten
+from host_device.screens.views import CONSOLE_KEYS
+from host_device.web.publisher import Publisher
+
+TEXT_LIMIT = 300  # characters of typed speech
+
+
+@dataclass(frozen=True)
+class WebNotice:
+    """Something the host should know about the phones (a seat's phone
+    connected, or replaced by another), put in the runtime's inbox."""
+
+    text: str  # English, for the log
+    russian: str  # for the host's screen or console
+
+
+def console_input(publisher: Publisher, text: str) -> str | None:
+    """A message from the host's console, into the inbox: ``{"key": "next"}``
+    (a host key), ``{"seat": 3}`` (a seat key of the host's: "foul" then 3),
+    ``{"press": 3}`` (seat 3's own button, on the whole-table view), ``{"text":
+    "…"}`` (the speaker's words typed). Returns what is wrong with it, or None."""
+    assert publisher.private is not None
+    seats = publisher.stream.runtime.game.preset.seats
+    try:
+        message = json.loads(text)
+    except ValueError:
+        message = None
+    if not isinstance(message, dict) or len(message) != 1:
+        return 'не понято: ожидается {"key": …}, {"seat": N}, {"press": N} или {"text": …}'
+    ((kind, value),) = message.items()
+    now = time.monotonic()
+    if kind == "key" and value in CONSOLE_KEYS + HOST_KEYS:
+        publisher.put(HostKey(Press(key=value, at=now)))
+    elif kind in ("seat", "press") and _seat_number(value, seats):
+        if kind == "press" and not publisher.private.console.whole_table:
+            return "кнопки мест с пульта — только при --panel web"
+        press = Press(key=value, at=now)
+        publisher.put(HostKey(press) if kind == "seat" else press)
+    elif kind == "text" and isinstance(value, str) and 0 < len(value.strip()) <= TEXT_LIMIT:
+        publisher.put(TypedLine(text=value.strip(), at=now))
+    else:
+        return f"не понято: {shorten(text, 80)}"
+    return None
+
+
+def seat_press(seat: int) -> Press:
+    """Any message from a seat's phone is that seat's button."""
+    return Press(key=seat, at=time.monotonic())
+
+
+def phone_notice(seat: int, replaced: bool) -> WebNotice:
+    if replaced:  # one phone per seat: the newest takes over
+        return WebNotice(
+            f"seat {seat}: another phone took over",
+            f"место {seat}: подключён другой телефон, прежний отключён",
+        )
+    return WebNotice(f"seat {seat}: a phone connected", f"место {seat}: телефон подключён")
+
+
+def _seat_number(value: Any, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= seats

@@ -1,0 +1,114 @@
+"""What the pages read, taken on the runtime's thread: the last public state
+snapshot and the private views (the host's console's, each seat's); the
+public events and the changed views are fanned out to the sockets' queues on
+the server's loop. The server never reads the game while it changes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+from dataclasses import dataclass
+from typing import Any
+
+from host_device.screens.public import Event, PublicStream, public_state
+from host_device.screens.views import Console, console_view, seat_view
+from host_device.web.access import Access
+
+QUEUE_LIMIT = 1000  # events waiting for one slow socket; past it the socket is closed (it reconnects)
+REPLACED = "\x00replaced"  # to a seat's socket whose seat another phone took
+
+
+@dataclass
+class Private:
+    """The private pages' side: who may use them, the host's console, and
+    the runtime's inbox that their inputs go into (like the panel's)."""
+
+    access: Access
+    console: Console
+    inbox: queue.Queue[Any]
+
+
+class Publisher:
+    """What the pages read: the last public state snapshot and the private
+    views (the console's, each seat's), all taken on the runtime's thread;
+    the public events and changed views are fanned out to the sockets."""
+
+    def __init__(self, stream: PublicStream, speed: float = 1.0, private: Private | None = None) -> None:
+        self.stream = stream
+        self.speed = speed
+        self.private = private
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.watchers: dict[str, set[asyncio.Queue[str | None]]] = {}  # channel -> its sockets' queues
+        self.phones: dict[int, asyncio.Queue[str | None]] = {}  # the one phone of each seat
+        self.views: dict[str, str] = {}  # channel ("host", "seat:4") -> its last view
+        self.state = self._snapshot()
+        stream.listeners.append(self.publish)
+        self._due = False
+        if private is not None:  # every change the runtime makes: an LED, a step, a message
+            stream.runtime.recorders.append(lambda entry: self._changed())
+            stream.runtime.observers.append(lambda outputs: self._changed())
+        self.refresh()
+
+    def _snapshot(self) -> str:
+        return json.dumps({**public_state(self.stream), "speed": self.speed}, ensure_ascii=False)
+
+    def publish(self, event: Event) -> None:
+        """On the runtime's thread: a new snapshot, and the event to every public socket."""
+        self.state = self._snapshot()
+        self._send("public", json.dumps(event, ensure_ascii=False))
+
+    def _changed(self) -> None:
+        """The runtime is changing something: the views are taken once it has
+        finished (the next turn of its scheduler), never half-way through."""
+        if not self._due:
+            self._due = True
+            sched = self.stream.runtime.sched
+            sched.at(sched.now, self.refresh)
+
+    def refresh(self) -> None:
+        """On the runtime's thread: the private views taken again; a changed one is sent."""
+        self._due = False
+        if self.private is None:
+            return
+        rt = self.stream.runtime
+        views = {"host": console_view(self.private.console)}
+        views.update((f"seat:{seat}", seat_view(rt, seat)) for seat in self.private.access.seats)
+        for channel, view in views.items():
+            text = json.dumps({"type": "view", **view, "speed": self.speed}, ensure_ascii=False)
+            if self.views.get(channel) != text:
+                self.views[channel] = text
+                self._send(channel, text)
+
+    def put(self, item: Any) -> None:
+        """An input from a page, into the runtime's inbox (any thread)."""
+        assert self.private is not None
+        self.private.inbox.put(item)
+
+    def _send(self, channel: str, text: str) -> None:
+        loop = self.loop
+        if loop is not None and self.watchers.get(channel):
+            loop.call_soon_threadsafe(self.fan_out, channel, text)
+
+    def fan_out(self, channel: str, text: str) -> None:
+        queues = self.watchers.get(channel, set())
+        for queue_ in list(queues):
+            if queue_.qsize() >= QUEUE_LIMIT:
+                queue_.put_nowait(None)  # too slow: closed, and it reconnects
+                queues.discard(queue_)
+            else:
+                queue_.put_nowait(text)
+
+    def watch(self, channel: str) -> asyncio.Queue[str | None]:
+        """On the server's loop: a socket's queue for a channel."""
+        queue_: asyncio.Queue[str | None] = asyncio.Queue()
+        self.watchers.setdefault(channel, set()).add(queue_)
+        return queue_
+
+    def unwatch(self, channel: str, queue_: asyncio.Queue[str | None]) -> None:
+        self.watchers.get(channel, set()).discard(queue_)
+
+    def phones_text(self) -> str:
+        """The console's list of the seats played with phones, and which of them have one now."""
+        seats = sorted(self.private.access.seats) if self.private is not None else []
+        return json.dumps({"type": "phones", "seats": seats, "connected": sorted(self.phones)})

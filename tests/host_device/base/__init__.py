@@ -1,0 +1,1 @@
+"""Tests of host_device/base/, laid out like the source."""

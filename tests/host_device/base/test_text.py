@@ -1,0 +1,28 @@
+"""host_device/base/text.py: a value as a message quotes it, cut to a length."""
+
+import pytest
+
+from host_device.base.text import MARK, one_line, shorten
+
+
+@pytest.mark.parametrize(
+    ("value", "limit", "shown"),
+    [
+        ("short", 10, "short"),
+        ("exactly10!", 10, "exactly10!"),
+        ("eleven char", 10, "eleven ch" + MARK),
+        (12345, 3, "12" + MARK),
+        (ValueError("bad"), 10, "bad"),
+        (10**5000, 24, "(a number of about 5000 digits)"),  # str() of it would raise
+    ],
+    ids=["short", "at-limit", "cut", "number", "error", "huge-number"],
+)
+def test_a_value_is_cut_to_its_limit_with_a_mark(value, limit, shown):
+    assert shorten(value, limit) == shown
+    assert len(shorten(value, limit)) <= max(limit, len(shown))
+
+
+def test_one_line_joins_the_lines_and_cuts():
+    assert one_line("a\n  b\tc") == "a b c"
+    assert one_line("x" * 500) == "x" * 399 + MARK
+    assert one_line("word " * 10, 9) == "word wor" + MARK
