@@ -140,3 +140,15 @@ def test_no_circle_between_modules() -> None:
         if node not in state:
             visit(node)
     assert circles == []
+
+
+MAX_LINES = 500  # a module small enough to read in one sitting
+
+
+def test_no_module_of_the_product_is_longer_than_one_sitting() -> None:
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in product_files()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}
