@@ -40,7 +40,8 @@ def main() -> None:
     from engine import DealRoles, Game, Phase, Role
     from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
     from host_device.runtime.clock import Scheduler
-    from host_device.runtime.loop import Runtime, Settings
+    from host_device.runtime.loop import Runtime
+    from host_device.runtime.settings import Settings
     from host_device.screens.terminal import render
     from host_device.scripts.script import load_script
     from host_device.scripts.simulate import builtin_durations, simulate

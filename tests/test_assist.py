@@ -17,7 +17,8 @@ from hardware.keyboard_panel import KeyboardPanel, key_for
 from host_device.listening.intents import Intent
 from host_device.runtime.assist import KEYS, Assist, AssistSettings, runtime_settings
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
 from host_device.screens.terminal import big, render
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate

@@ -8,7 +8,8 @@ import json
 from engine import Game, Phase, Role, city_preset
 from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
 from tests.test_assist import PHRASE_S, typed, wait
 
 

@@ -10,7 +10,8 @@ import pytest
 from engine import DealRoles, Game, Phase, Role
 from host_device.cli.main import main
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
 from host_device.scripts.play import play
 from host_device.scripts.script import load_script, parse_script
 from host_device.scripts.simulate import simulate

@@ -15,7 +15,8 @@ from typing import Any, TextIO
 
 from engine import Phase
 from host_device.runtime.assist import CHARS, SHORT
-from host_device.runtime.loop import Runtime, when_said
+from host_device.runtime.loop import Runtime
+from host_device.runtime.timeline import when_said
 from host_device.screens.titles import clock, elapsed, left, title
 
 Text = Callable[[str, dict[str, Any]], str]  # a phrase key and its slots to the words said

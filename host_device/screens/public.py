@@ -21,7 +21,8 @@ from engine.outputs import GameEnded, Output, PhaseStarted, PlayerLeft
 from engine.serial import to_dict
 from engine.steps import DAY
 from engine.summary import departure, summary
-from host_device.runtime.loop import Runtime, when_said
+from host_device.runtime.loop import Runtime
+from host_device.runtime.timeline import when_said
 from host_device.screens.titles import left, title
 
 PUBLIC_OUTPUTS = frozenset(

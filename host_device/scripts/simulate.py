@@ -37,7 +37,10 @@ from engine.outputs import PhaseStarted, VoteCounted
 from host_device.listening.intents import Intent, IntentPatterns
 from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Duration, Runtime, Settings, entry_slots
+from host_device.runtime.effects import Duration
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
+from host_device.runtime.timeline import entry_slots
 from host_device.scripts.play import Runner
 from host_device.scripts.script import Script, ScriptDay
 
