@@ -15,8 +15,9 @@ from engine import Advance, Check, DealRoles, Foul, Game, Nominate, Phase, Role,
 from engine.serial import to_dict
 from hardware.keyboard_panel import KeyboardPanel, key_for
 from host_device.listening.intents import Intent
-from host_device.runtime.assist import KEYS, Assist, AssistSettings, runtime_settings
+from host_device.runtime.assist import Assist, AssistSettings, runtime_settings
 from host_device.runtime.clock import Scheduler
+from host_device.runtime.host_keys import KEYS
 from host_device.runtime.loop import Runtime
 from host_device.runtime.settings import Settings
 from host_device.screens.terminal import big, render

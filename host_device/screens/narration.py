@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine import Phase
-from host_device.runtime.assist import CHARS, SHORT
+from host_device.runtime.host_keys import CHARS, SHORT
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import when_said
 from host_device.screens.titles import clock, elapsed, left, title

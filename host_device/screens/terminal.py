@@ -22,7 +22,10 @@ from rich.table import Table
 from rich.text import Text
 
 from engine import Phase
-from host_device.runtime.assist import CHARS, KEYS, ROLE_NAMES, SEAT_KEYS_HELP, SHORT, Assist, describe
+from host_device.runtime.assist import Assist
+from host_device.runtime.host_keys import CHARS, KEYS, SEAT_KEYS_HELP, SHORT
+from host_device.runtime.host_messages import describe
+from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.screens.titles import clock, left, title
 
 DIGITS = {  # five rows each

@@ -17,8 +17,10 @@ from typing import Any
 
 from engine import Phase
 from engine.steps import FLOOR, NIGHT_CALLS
-from host_device.runtime.assist import KEYS, ROLE_NAMES, SHORT, Assist
+from host_device.runtime.assist import Assist
+from host_device.runtime.host_keys import KEYS, SHORT
 from host_device.runtime.loop import Runtime
+from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.runtime.signals import signal_words
 from host_device.screens.terminal import candidates_line, waiting_lines
 from host_device.screens.titles import left, title
