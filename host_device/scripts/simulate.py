@@ -282,6 +282,7 @@ def _resumed(
     game = Game(store.preset(row.id))
     steps = [(inp, game.handle(inp)) for _, _, inp in record]
     runtime = Runtime(game, Scheduler(start=record[-1][1]), duration, settings)
+    runtime.adopt(game)
     table = ScriptedTable(script, runtime)
     started = max(
         (i for i, (_, outs) in enumerate(steps) if any(isinstance(o, PhaseStarted) for o in outs)), default=0
