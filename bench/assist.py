@@ -41,7 +41,8 @@ def main() -> None:
     from host_device.config import AssistSettings
     from host_device.runtime.assist import Assist, runtime_settings
     from host_device.runtime.clock import Scheduler
-    from host_device.runtime.loop import Runtime, Settings
+    from host_device.runtime.loop import Runtime
+    from host_device.runtime.settings import Settings
     from host_device.screens.terminal import render
     from host_device.scripts.script import load_script
     from host_device.scripts.simulate import builtin_durations, simulate

@@ -32,7 +32,8 @@ def measure(wire: Any = None, speeches: int = 20) -> dict[str, Any]:
     from engine import CLASSIC, DealRoles, Game, Phase, Role
     from host_device.listening.intents import Intent
     from host_device.runtime.clock import Scheduler
-    from host_device.runtime.loop import Runtime, Settings
+    from host_device.runtime.loop import Runtime
+    from host_device.runtime.settings import Settings
 
     preset = dataclasses.replace(
         CLASSIC,

@@ -48,7 +48,8 @@ def serve() -> None:
     from engine import Advance, Game, Phase, get_preset
     from hardware.events import Press
     from host_device.runtime.clock import Scheduler
-    from host_device.runtime.loop import Runtime, Settings
+    from host_device.runtime.loop import Runtime
+    from host_device.runtime.settings import Settings
     from host_device.screens.public import PublicStream
     from host_device.session.deal import deal
     from host_device.web.access import Access

@@ -202,3 +202,8 @@ class Scheduler:
             if paused and self._paused_at is None:  # resumed: the clock goes on from here
                 wall0, virt0 = clock.now(), self.now
             # otherwise the clock keeps its reading: the time the input took is not lost from it
+
+
+def time_left(now: float, start: float, seconds: float) -> float:
+    """Seconds left at ``now`` on a timer of ``seconds`` from ``start``: all of them before it starts."""
+    return float(seconds) if now < start else max(0.0, start + seconds - now)

@@ -1,9 +1,9 @@
-"""What the table may know, as lines on a terminal: each phrase when it is
-said, the nominations heard in a speech, the presses in a vote window, the
-host's keys (assist mode's demo), and a status line with the step, the
-speaker and his time left. Nothing of the night's presses, the LEDs or the
-check answers: they would show a role. ``demo`` prints it; so does ``run``
-in host mode (``--quiet`` for none).
+"""What the table may know (:func:`host_device.screens.public.table_may_know`
+decides), as lines on a terminal: each phrase when it is said, the
+nominations heard in a speech, the presses in a vote, the host's keys
+(assist mode's demo), and a status line with the step, the speaker and his
+time left. ``demo`` prints it; so does ``run`` in host mode (``--quiet`` for
+none).
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine import Phase
-from host_device.runtime.assist import CHARS, SHORT
-from host_device.runtime.loop import Runtime, when_said
-from host_device.screens.titles import clock, elapsed, left, title
+from host_device.runtime.host_keys import CHARS, SHORT
+from host_device.runtime.loop import Runtime
+from host_device.runtime.timeline import when_said
+from host_device.screens.public import table_may_know
+from host_device.screens.titles import clock, elapsed, title
 
 Text = Callable[[str, dict[str, Any]], str]  # a phrase key and its slots to the words said
 
@@ -39,13 +41,15 @@ class Narration:
         """A runtime recorder: each timeline entry as it is written."""
         rt = self.runtime
         kind, t = entry["type"], entry["t"]
+        if not table_may_know(entry, rt.game.state.phase):
+            return
         if kind == "say":
             when_said(rt, entry, self._say)
         elif kind == "heard" and entry.get("seat") is not None:
             verb = "выставляю" if entry["intent"] == "nominate" else "снимаю"
             speaker = rt.game.state.speaker
             self.write(f"{elapsed(t)}    игрок {speaker}: «… {verb} игрока номер {entry['seat']} …»")
-        elif kind == "press" and rt.game.state.phase is Phase.VOTE and isinstance(entry["key"], int):
+        elif kind == "press":
             self.write(f"{elapsed(t)}    кнопка игрока {entry['key']}")
         elif kind == "host_key" and entry["key"] in CHARS:
             line = f"{elapsed(t)}    ведущий: [{CHARS[entry['key']]}] {SHORT[entry['key']]}"
@@ -67,7 +71,7 @@ def status(runtime: Runtime) -> str:
         parts.append(f"за игрока {s.vote_round.current}")
     if runtime.window is not None and runtime.window[0] <= runtime.sched.now < runtime.window[1]:
         parts.append("окно голосования открыто")
-    timer = left(runtime.sched.now, runtime.timer[:2] if runtime.timer else None)
+    timer = runtime.time_left()
     if timer is not None:
         parts.append(clock(timer))
     if runtime.sched.paused:

@@ -5,9 +5,12 @@ place that decides it, for the table page, ``GET /api/state`` and the
 Public: every phrase when it is said (with its text), the timers and the
 tone, the engine's events of the day (nominations, votes with who pressed,
 ties, fouls, departures, a role the rules reveal), each step's title, the
-LEDs of the day. Never public before the game ends: the roles, a night
-press (a shot, a check), a check's answer, any LED at the deal or at night
-(there they carry roles and answers). At the end the roles are revealed.
+LEDs of the day; of the runtime's timeline also what the table sees or
+hears done (:func:`table_may_know`: a nomination heard in a speech, a press
+in a vote, the host's keys). Never public before the game ends: the roles, a
+night press (a shot, a check), a check's answer, any LED at the deal or at
+night (there they carry roles and answers). At the end the roles are
+revealed. The terminal's narration prints from the same decision.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from engine.outputs import GameEnded, Output, PhaseStarted, PlayerLeft
 from engine.serial import to_dict
 from engine.steps import DAY
 from engine.summary import departure, summary
-from host_device.runtime.loop import Runtime, when_said
-from host_device.screens.titles import left, title
+from host_device.runtime.loop import Runtime
+from host_device.runtime.timeline import when_said
+from host_device.screens.titles import title
 
 PUBLIC_OUTPUTS = frozenset(
     {
@@ -44,6 +48,21 @@ PUBLIC_OUTPUTS = frozenset(
         "golden_minute_taken",
     }
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
+
+SEEN_AND_HEARD = frozenset({"say", "timer", "tone", "paused", "resumed", "heard", "host_key"})
+
+
+def table_may_know(entry: dict[str, Any], phase: Phase) -> bool:
+    """Whether the whole table may know a runtime timeline entry written in
+    ``phase``: an LED only by day, a seat's press only in a vote (a night's
+    press is a shot or a check), a rejection or an ignored press never."""
+    kind = entry["type"]
+    if kind == "led":
+        return phase in DAY
+    if kind == "press":
+        return phase is Phase.VOTE and isinstance(entry["key"], int)
+    return kind in SEEN_AND_HEARD
+
 
 Event = dict[str, Any]
 Text = Callable[[str, dict[str, Any]], str]
@@ -83,15 +102,16 @@ class PublicStream:
     def _entry(self, entry: dict[str, Any]) -> None:
         rt = self.runtime
         kind, t = entry["type"], entry["t"]
+        if not table_may_know(entry, rt.game.phase):
+            return
         if kind == "say":
             when_said(rt, entry, self._said)
         elif kind in ("timer", "tone"):  # written ahead (a timer starts when its phrase ends): sent then
             event = {k: v for k, v in entry.items() if k != "why"}
             rt.sched.at(t, functools.partial(self._emit, event))
         elif kind == "led":
-            if rt.game.phase in DAY:
-                self.leds[entry["seat"]] = entry["pattern"]
-                self._emit({"t": t, "type": "led", "seat": entry["seat"], "pattern": entry["pattern"]})
+            self.leds[entry["seat"]] = entry["pattern"]
+            self._emit({"t": t, "type": "led", "seat": entry["seat"], "pattern": entry["pattern"]})
         elif kind in ("paused", "resumed"):
             self._emit({"t": t, "type": kind})
 
@@ -136,7 +156,7 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
     rt = stream.runtime
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
-    timer = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
+    timer = rt.time_left()
     rnd = s.vote_round
     departures = stream.departures()
     seats = []

@@ -22,8 +22,11 @@ from rich.table import Table
 from rich.text import Text
 
 from engine import Phase
-from host_device.runtime.assist import CHARS, KEYS, ROLE_NAMES, SEAT_KEYS_HELP, SHORT, Assist, describe
-from host_device.screens.titles import clock, left, title
+from host_device.runtime.assist import Assist
+from host_device.runtime.host_keys import CHARS, KEYS, SEAT_KEYS_HELP, SHORT
+from host_device.runtime.host_messages import describe
+from host_device.runtime.role_entry import ROLE_NAMES
+from host_device.screens.titles import clock, title
 
 DIGITS = {  # five rows each
     "0": ("███", "█ █", "█ █", "█ █", "███"),
@@ -70,7 +73,7 @@ def view(assist: Assist, compact: bool = False) -> Group:
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
     head = title(s)
-    speech = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
+    speech = rt.time_left()
     compact = compact or assist.show_help
     if compact and speech is not None:
         head += f" · {clock(speech)}"
@@ -95,7 +98,7 @@ def view(assist: Assist, compact: bool = False) -> Group:
     top = Text("\n".join(lines))
     if speech is not None and not compact:
         top.append("\n" + big(clock(speech)))
-    free = left(rt.sched.now, rt.free)
+    free = rt.free_time_left()
     if free is not None:
         top.append(f"\nТаймер ведущего: {clock(free)}")
     parts: list[Any] = [Panel(top, title=head, title_align="left")]

@@ -55,14 +55,6 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def left(now: float, timer: tuple[float, int] | None) -> float | None:
-    """Seconds left on a (start, seconds) timer: all of them before it starts; None without one."""
-    if timer is None:
-        return None
-    start, seconds = timer
-    return float(seconds) if now < start else max(0.0, start + seconds - now)
-
-
 def elapsed(t: float) -> str:
     """Time since the game began, to a tenth: 779.96 s is 13:00.0 (never 12:60.0)."""
     tenths = round(t * 10)

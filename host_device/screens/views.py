@@ -17,11 +17,13 @@ from typing import Any
 
 from engine import Phase
 from engine.steps import FLOOR, NIGHT_CALLS
-from host_device.runtime.assist import KEYS, ROLE_NAMES, SHORT, Assist
+from host_device.runtime.assist import Assist
+from host_device.runtime.host_keys import KEYS, SHORT
 from host_device.runtime.loop import Runtime
+from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.runtime.signals import signal_words
 from host_device.screens.terminal import candidates_line, waiting_lines
-from host_device.screens.titles import left, title
+from host_device.screens.titles import title
 
 HOST_MODE_KEYS = ("next", "pause")  # the panel's host buttons that do something in host mode
 CONSOLE_KEYS = tuple(name for name, *_ in KEYS if name != "help")  # the console shows its help itself
@@ -75,8 +77,8 @@ def console_view(console: Console) -> dict[str, Any]:
     rt, assist = console.runtime, console.assist
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
-    timer = left(rt.sched.now, rt.timer[:2] if rt.timer else None)
-    free = left(rt.sched.now, rt.free)
+    timer = rt.time_left()
+    free = rt.free_time_left()
     show_roles = over or (assist is not None and assist.show_roles)
     nominated_by = {target: seat for seat, target in s.nominations.items()}
     rnd = s.vote_round

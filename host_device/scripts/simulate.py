@@ -38,7 +38,10 @@ from host_device.config import AssistSettings
 from host_device.listening.intents import Intent, IntentPatterns
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Duration, Runtime, Settings, entry_slots
+from host_device.runtime.effects import Duration
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
+from host_device.runtime.timeline import entry_slots
 from host_device.scripts.play import Runner
 from host_device.scripts.script import Script, ScriptDay
 
@@ -280,6 +283,7 @@ def _resumed(
     game = Game(store.preset(row.id))
     steps = [(inp, game.handle(inp)) for _, _, inp in record]
     runtime = Runtime(game, Scheduler(start=record[-1][1]), duration, settings)
+    runtime.adopt(game)
     table = ScriptedTable(script, runtime)
     started = max(
         (i for i, (_, outs) in enumerate(steps) if any(isinstance(o, PhaseStarted) for o in outs)), default=0

@@ -15,7 +15,8 @@ from hardware.speaker import Playback, Speaker
 from host_device.base.sound import Samples
 from host_device.listening.listener import Gate
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, when_said
+from host_device.runtime.loop import Runtime
+from host_device.runtime.timeline import when_said
 
 log = logging.getLogger(__name__)
 

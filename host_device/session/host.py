@@ -29,7 +29,8 @@ from host_device.listening.listener import Gate
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import REAL, Clock, Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
 from host_device.screens.narration import Narration, PlainLines, StatusLine, status
 from host_device.screens.terminal import Screen
 from host_device.screens.titles import title

@@ -54,7 +54,5 @@ def record(store: Any, runtime: Runtime, mode: str, game_id: int | None, days: i
     if game_id is None:
         trial = {"trial_days": days} if days is not None else {}
         return record_runtime(store, runtime, mode, settings=trial)
-    game = store.replay(game_id)
-    runtime.game = game
-    runtime.day_start = len(game.record)  # undo reaches back to the restart, no further
+    runtime.adopt(store.replay(game_id))  # undo reaches back to the restart, no further
     return record_runtime(store, runtime, "host", game_id=game_id)

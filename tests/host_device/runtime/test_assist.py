@@ -16,9 +16,11 @@ from engine.serial import to_dict
 from hardware.keyboard_panel import KeyboardPanel
 from host_device.config import AssistSettings
 from host_device.listening.intents import Intent
-from host_device.runtime.assist import KEYS, Assist, runtime_settings
+from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.host_keys import KEYS
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
 from host_device.screens.terminal import big, render
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
@@ -700,3 +702,31 @@ def test_the_screen_fits_80_by_24_with_the_step_on_top(state):
     if state == "help":
         assert "Клавиши ведущего" in text and "f фол" not in text  # the help, not the seats
         assert lines[0].startswith("╭─ День 1 · речи · 1:00")
+
+
+def test_an_undo_after_a_resume_goes_back_to_the_resumed_steps_start(tmp_path):
+    """A game resumed after a crash (the session's path: the store's record
+    replayed into a new runtime): the host's first undo returns to the step
+    the game was resumed in, and no undo reaches behind the restart."""
+    from host_device.session.resume import record
+
+    store = Store(tmp_path / "games.sqlite3")
+    rt, assist = to_day_one(store=store)
+    typed(assist, "nn")  # seats 1 and 2 have spoken: seat 3 speaks, and the device dies
+    assert rt.game.state.speaker == 3
+    game_id = store.unfinished()[-1].id
+    settings = Settings(**runtime_settings(AssistSettings()))
+    again = Runtime(Game("classic"), Scheduler(start=rt.sched.now), lambda key, slots: PHRASE_S, settings)
+    record(store, again, "assist", game_id, None)
+    host = Assist(again, AssistSettings(), role_entry=False)
+    again.resume()
+    restart = len(again.game.record)
+    assert restart == len(rt.game.record) and again.step_starts == [restart]
+    assert again.undo_target() is None  # nothing done since the restart
+    wait(again, 10)
+    assert typed(host, "n") == [True] and again.game.state.speaker == 4
+    assert typed(host, "u") == [True]
+    assert len(again.game.record) == restart and again.game.state.speaker == 3
+    assert again.timer is not None and again.timer[1] == 52  # his speech again: the 8 s he spoke still count
+    assert typed(host, "u") == [False]  # never back to the game's start
+    assert len(again.game.record) == restart

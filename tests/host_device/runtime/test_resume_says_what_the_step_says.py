@@ -13,7 +13,9 @@ from engine import PRESETS, Game, Phase
 from engine.outputs import PhaseStarted, Say, StartTimer
 from engine.presets import table_of
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, entry_slots, slots_of
+from host_device.runtime.effects import slots_of
+from host_device.runtime.loop import Runtime
+from host_device.runtime.timeline import entry_slots
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import fingerprint, simulate
 from host_device.store import Store

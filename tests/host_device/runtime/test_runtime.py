@@ -9,7 +9,8 @@ import pytest
 from engine import DealRoles, Game, Phase, Role
 from host_device.cli.main import main
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
 from host_device.scripts.play import play
 from host_device.scripts.script import load_script, parse_script
 from host_device.scripts.simulate import simulate
@@ -326,3 +327,13 @@ def test_the_real_loop_on_a_virtual_wall_clock_takes_no_wall_time():
     stuck.pause()
     with pytest.raises(TimeoutError):
         stuck.run_real(inbox=queue.Queue(), clock=VirtualClock(limit=1))
+
+
+def test_the_time_left_on_a_timer_is_read_at_the_moment_it_is_asked():
+    rt = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0)
+    assert rt.time_left() is None and rt.free_time_left() is None
+    rt.start_free_timer(30)  # announced for 1 s: the timer starts when its phrase ends
+    rt.timer = (2.0, 60, "speech")
+    assert rt.time_left() == 60.0 and rt.free_time_left() == 30.0
+    rt.sched.run_due(12.5)
+    assert rt.time_left() == 49.5 and rt.free_time_left() == 18.5

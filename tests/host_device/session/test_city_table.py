@@ -9,7 +9,8 @@ from engine import Game, Phase, Role, city_preset
 from host_device.config import AssistSettings
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
 from tests.helpers.assist import PHRASE_S, typed, wait
 from tests.helpers.paths import ROOT
 

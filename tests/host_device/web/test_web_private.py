@@ -14,7 +14,8 @@ from engine import Game, Phase, Role
 from hardware.events import HostKey, Press, TypedLine
 from host_device.runtime.assist import Assist
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.loop import Runtime, Settings
+from host_device.runtime.loop import Runtime
+from host_device.runtime.settings import Settings
 from host_device.screens.public import PublicStream
 from host_device.screens.views import Console
 from host_device.session.deal import deal, show_roles
