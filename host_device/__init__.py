@@ -1,1 +1,1 @@
-"""The application: command line, intents, game runner."""
+"""The application, a folder per concern; docs/architecture.md has the floors they import in."""

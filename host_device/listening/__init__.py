@@ -1,2 +1,3 @@
-"""Listening: the speech model, the decoding thread, intents from recogniser
-results, the model commands (install, check, test, record) and ``listen``."""
+"""Listening: the speech model, the decoding thread, intents and numbers from
+recogniser results, which pattern words the model knows, and ``model test``.
+"""

@@ -1,5 +1,5 @@
-"""The game store (SQLite): every game's record, what happens when the disk
-misbehaves, salvage from a damaged store, and the ``games`` commands."""
+"""The game store (SQLite): every game's record (schema, writing, reading),
+what happens when the disk misbehaves, and salvage from a damaged store."""
 
 from host_device.store.db import Store, default_store_path
 from host_device.store.faults import DamagedGame, StoreError, UnknownGame
