@@ -231,11 +231,8 @@ class Host:
 
     def _input(self, item: Any) -> None:
         self.inputs.take(item)
-        publisher = self.publisher
-        # what the input changed, on the console and the phones at once: once, by the publisher's
-        # own refresh when the runtime's change has it due this turn (not while the clock is paused)
-        if publisher is not None and (self.sched.paused or not publisher._due):
-            publisher.refresh()
+        if self.publisher is not None:
+            self.publisher.after_input()
 
     def _heartbeat(self) -> None:
         """The screen (assist mode) or the status line (host mode) is redrawn

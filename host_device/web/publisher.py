@@ -66,6 +66,13 @@ class Publisher:
             sched = self.stream.runtime.sched
             sched.at(sched.now, self.refresh)
 
+    def after_input(self) -> None:
+        """An input was handled: what it changed reaches the console and the
+        phones at once, by the refresh already due this turn if there is one
+        (a paused clock runs none: then here)."""
+        if self.stream.runtime.sched.paused or not self._due:
+            self.refresh()
+
     def refresh(self) -> None:
         """On the runtime's thread: the private views taken again; a changed one is sent."""
         self._due = False
