@@ -99,15 +99,16 @@ class Game:
         elif s.phase in (Phase.JUSTIFICATION, Phase.GOLDEN_ASK):
             for seat in seats:
                 yield GoldenMinute(seat=seat)
-        elif s.phase is Phase.VOTE:
-            for seat in seats:
+        elif s.phase is Phase.VOTE:  # only the living vote
+            for seat in s.alive():
                 yield Vote(seat=seat)
             for count in range(s.seats + 1):
                 yield Tally(count=count)
-        elif s.phase in NIGHT_CALLS:
+        elif s.phase in NIGHT_CALLS:  # the living choose among the living
             kind = NIGHT_CALLS[s.phase]
-            for seat in seats:
-                for target in seats:
+            alive = s.alive()
+            for seat in alive:
+                for target in alive:
                     yield kind(seat=seat, target=target)
 
     @classmethod

@@ -6,6 +6,7 @@ tests/screenshots/ (ignored by git) for a person to look at."""
 import io
 import re
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,7 @@ def test_the_table_page_follows_the_game(browser, served_demo, name, size):
 @pytest.fixture
 def phone_table(monkeypatch, tmp_path, builtin_pack):
     """``run --panel web --web``: a game hosted with phones for every seat, on a fast clock."""
+    from hardware.events import HostKey, Press
     from host_device.session.host import Host
     from tests.helpers.host import args
 
@@ -92,6 +94,9 @@ def phone_table(monkeypatch, tmp_path, builtin_pack):
             panel="web", web="127.0.0.1:0", audio="null", speed=SPEED, days=None, store=str(tmp_path / "g.db")
         )
     )
+    # paused from its first moment, so that the deal waits for the pages (each seat's role is
+    # shown for a moment only); the test goes on with the console's pause key once they are open
+    host.inbox.put(HostKey(Press(key="pause", at=time.monotonic())))
     thread = threading.Thread(target=host.run, daemon=True)
     thread.start()
     while host.publisher is None or not host.web_server.server.started:
@@ -103,7 +108,7 @@ def phone_table(monkeypatch, tmp_path, builtin_pack):
     thread.join(30)
 
 
-SPEED = 5.0
+SPEED = 10.0
 VOTER = """target => {  // in the page: every living seat presses in the target's window, at once
   window.voteFor = target;
   if (window.voter) return;
@@ -160,6 +165,9 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     table.wait_for_selector("#whole-switch:not([hidden])")
     assert public.locator("#whole-switch").is_hidden()  # no switch without the host's token
     table.check("#whole")
+    public.wait_for_selector("#paused:not([hidden])")
+    console.click(".key-pause")  # the pages are open: the game goes on
+    public.wait_for_selector("#paused", state="hidden")
     # the deal: the black seat's phone spells its role; the public page shows none
     phone.wait_for_function(
         "document.getElementById('signal').textContent.startsWith('Ваша роль')", timeout=60_000

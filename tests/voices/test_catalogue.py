@@ -68,7 +68,7 @@ def engine_says(seed_count=60):
 
 
 def test_every_phrase_named_in_the_engine_source_is_in_the_catalogue(catalogue):
-    source = (ROOT / "engine" / "machine.py").read_text("utf-8")
+    source = "".join(path.read_text("utf-8") for path in sorted((ROOT / "engine").glob("*.py")))
     named = set(re.findall(r'phrase="(\w+)"', source))
     named |= {f"no_vote_{reason}" for reason in re.findall(r'self\.no_vote\("(\w+)"\)', source)}
     named |= {"speech", "tie_speech", "last_word"}  # give_floor says the phase's name
