@@ -48,3 +48,8 @@ def web(p: Any) -> None:
 
 def pretty(p: Any) -> None:
     p.add_argument("--pretty", action="store_true", help="indent the JSON result")
+
+
+def mode(p: Any, help: str) -> None:
+    """Host mode (the device hosts the game) or assist mode (a human host leads)."""
+    p.add_argument("--mode", default="host", choices=("host", "assist"), help=help)

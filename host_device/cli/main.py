@@ -99,12 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeline", metavar="OUT.jsonl", help="write every effect with its virtual time")
     p.add_argument("--store", metavar="PATH", help="record the game in this game store")
     p.add_argument("--resume", action="store_true", help="carry on the store's unfinished game")
-    p.add_argument(
-        "--mode",
-        default="host",
-        choices=("host", "assist"),
-        help="assist: a scripted human host starts each step and confirms each nomination",
-    )
+    flags.mode(p, "assist: a scripted human host starts each step and confirms each nomination")
     p.add_argument(
         "--die-after", type=int, metavar="N", help=argparse.SUPPRESS
     )  # crash tests: SIGKILL after N inputs

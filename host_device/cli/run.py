@@ -27,12 +27,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def add_commands(commands: Any) -> None:
     p = commands.add_parser("run", help="host a game at the table")
-    p.add_argument(
-        "--mode",
-        default="host",
-        choices=("host", "assist"),
-        help="host: the device hosts the game; assist: a human host leads from his keys and screen",
-    )
+    flags.mode(p, "host: the device hosts the game; assist: a human host leads from his keys and screen")
     p.add_argument(
         "--preset",
         default="classic",
@@ -88,12 +83,7 @@ def add_demo_command(commands: Any) -> None:
     p.add_argument(
         "--audio", default="device", choices=("device", "null"), help="say the phrases aloud (device)"
     )
-    p.add_argument(
-        "--mode",
-        default="host",
-        choices=("host", "assist"),
-        help="assist: a scripted human host starts each step (his keys are printed)",
-    )
+    flags.mode(p, "assist: a scripted human host starts each step (his keys are printed)")
     flags.web(p)
     p.add_argument(
         "--preset",
