@@ -4,7 +4,7 @@ host buttons, and the seats' LEDs drawn on one line.
     seats 1-9: 1..9, seat 10: 0, seat 11: -, seat 12: =
     host buttons: n (next), p (pause), u (undo)
     assist mode's host keys: f v w y x g k c t r h, Enter, Esc or Backspace
-    (host_device/runtime/assist.py says what each does); the same keys in the
+    (host_device/runtime/host_keys.py says what each does); the same keys in the
     Russian layout (т з г а м ц н ч п л с е к р) mean the same; any other key
     is "unknown" (so that it can be refused with a message, not ignored)
     Tab: a line for the speaker's words («я выставляю игрока номер семь»),

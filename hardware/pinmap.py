@@ -158,7 +158,10 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
     elif base is not None:
         seat_pairs = base.seats
     else:
-        raise PinMapError(f"{where}.seats: no default pin map for {seats} seats; give one per seat")
+        raise PinMapError(
+            f"{seats} seats: the default pin map has 1 to {MAX_DEFAULT_SEATS}; for more, give "
+            f"{where}.seats, a button and an LED pin per seat, in the config"
+        )
     host = dict(base.host) if base is not None else {}
     host_table = panel.get("host", {})
     if not isinstance(host_table, dict):

@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine import HostDeviceError
 from engine.presets import table_of
 from hardware.factory import make_panel
 from hardware.panel import OFF
 from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
+from host_device.base.errors import HostDeviceError
 from host_device.base.files import replacing
 from host_device.base.paths import data_dir
 from host_device.config import Config, load_config

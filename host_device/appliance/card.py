@@ -11,8 +11,9 @@ import tempfile
 from html import escape
 from pathlib import Path
 
-from engine import HostDeviceError, Role, get_preset
+from engine import Role, get_preset
 from engine.roles import BLACK_ROLES
+from host_device.base.errors import HostDeviceError
 from host_device.base.files import replacing
 from host_device.runtime.signals import ROLE_SIGNALS
 from voices.catalogue import russian

@@ -20,7 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine import HostDeviceError
+from host_device.base.errors import HostDeviceError
 
 NAME = "host-device"
 UNIT_PATH = Path("/etc/systemd/system") / f"{NAME}.service"

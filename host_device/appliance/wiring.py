@@ -14,8 +14,8 @@ import argparse
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from engine import HostDeviceError
 from hardware.pinmap import HEADER_PIN, PinMap
+from host_device.base.errors import HostDeviceError
 from host_device.base.files import replacing
 from host_device.config import load_config
 

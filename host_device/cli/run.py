@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from engine import HostDeviceError
+from host_device.base.errors import HostDeviceError
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.session import demo

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import HostDeviceError
+from host_device.base.errors import HostDeviceError
 from host_device.base.text import shorten
 from host_device.listening.hearing import Heard, IntentTracker, PartialText, Word, words_of
 from host_device.listening.intents import Intent, IntentPatterns

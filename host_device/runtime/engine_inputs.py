@@ -7,9 +7,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine import DealRoles, HostDeviceError, IllegalInput, Input, Phase
+from engine import DealRoles, IllegalInput, Input, Phase
 from engine.outputs import PhaseStarted
 from engine.serial import to_dict
+from host_device.base.errors import HostDeviceError
 from host_device.runtime.effects import Effects
 
 log = logging.getLogger(__name__)

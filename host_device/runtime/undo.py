@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import logging
 
-from engine import Game, HostDeviceError
+from engine import Game
+from host_device.base.errors import HostDeviceError
 from host_device.runtime.engine_inputs import EngineInputs
 
 log = logging.getLogger(__name__)

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import BadTable, HostDeviceError, Preset, Role, UnknownPreset, get_preset
+from engine import BadTable, Preset, Role, UnknownPreset, get_preset
 from engine.presets import MAX_SEATS, TABLE_SIZES, DayFormat
+from host_device.base.errors import HostDeviceError
 from host_device.base.text import shorten
 
 SIZES = f"{TABLE_SIZES[0]} … {MAX_SEATS}"

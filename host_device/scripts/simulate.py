@@ -23,7 +23,6 @@ from engine import (
     DealRoles,
     Game,
     GoldenMinute,
-    HostDeviceError,
     Input,
     Nominate,
     Phase,
@@ -34,6 +33,7 @@ from engine import (
     Withdraw,
 )
 from engine.outputs import PhaseStarted, VoteCounted
+from host_device.base.errors import HostDeviceError
 from host_device.config import AssistSettings
 from host_device.listening.intents import Intent, IntentPatterns
 from host_device.runtime.assist import Assist, runtime_settings

@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import Game, HostDeviceError
+from engine import Game
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
+from host_device.base.errors import HostDeviceError
 from host_device.config import parse_address
 from host_device.runtime.assist import Assist
 from host_device.runtime.clock import Scheduler

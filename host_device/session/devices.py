@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import HostDeviceError, Preset, get_preset
+from engine import Preset, get_preset
 from hardware.events import HostKey, Press, TypedLine
 from hardware.microphone import Microphone
 from hardware.panel import Panel
 from hardware.speaker import Speaker
+from host_device.base.errors import HostDeviceError
 from host_device.base.sound import Samples
 from host_device.config import Ambience
 from host_device.listening.intents import russian_patterns

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import HostDeviceError
+from host_device.base.errors import HostDeviceError
 from host_device.runtime.loop import Runtime
 from host_device.store.faults import StoreError
 

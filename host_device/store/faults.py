@@ -7,7 +7,7 @@ import datetime
 import os
 from pathlib import Path
 
-from engine import HostDeviceError
+from host_device.base.errors import HostDeviceError
 
 SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index: part of the store
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Game, HostDeviceError, IllegalInput, Input, Preset, get_preset
+from engine import Game, IllegalInput, Input, Preset, get_preset
 from engine.serial import BadRecord, input_from_dict
+from host_device.base.errors import HostDeviceError
 from host_device.base.text import shorten
 from host_device.store.faults import DamagedGame, StoreError, UnknownGame, cause_of
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import Game, HostDeviceError
+from engine import Game
 from engine.serial import input_from_dict
+from host_device.base.errors import HostDeviceError
 from host_device.store.db import Store
 from host_device.store.faults import MAGIC, StoreError, cause_of
 

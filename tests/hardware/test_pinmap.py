@@ -90,7 +90,7 @@ def test_a_full_custom_seat_table():
         ({"seats": {"1": [2]}}, 1, r"\[panel\].seats.1: must be \[button GPIO, LED GPIO\]"),
         ({"seats": [1]}, 1, r"\[panel\].seats: must be a table"),
         ({"seats": {"1": [2, 3]}}, 1, r"\[panel\].host: no pin for next, pause, undo"),
-        ({}, 14, r"\[panel\].seats: no default pin map for 14 seats"),
+        ({}, 14, r"14 seats: the default pin map has 1 to 12; for more, give \[panel\].seats"),
         ({"debounce_ms": 0}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not 0"),
         ({"debounce_ms": float("nan")}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not nan"),
         ({"debounce_ms": float("inf")}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not inf"),

@@ -23,7 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import HostDeviceError, get_preset
+from engine import get_preset
+from host_device.base.errors import HostDeviceError
 from host_device.cli.main import main
 from host_device.scripts.play import play
 from host_device.scripts.script import ScriptError, parse_script

@@ -70,6 +70,8 @@ def engine_says(seed_count=60):
 def test_every_phrase_named_in_the_engine_source_is_in_the_catalogue(catalogue):
     source = "".join(path.read_text("utf-8") for path in sorted((ROOT / "engine").glob("*.py")))
     named = set(re.findall(r'phrase="(\w+)"', source))
+    named |= set(re.findall(r'_in_words\(\w+, "(\w+)"', source))  # the preset's own words for a key
+    named |= set(re.findall(r'self\.say\("(\w+)"', source))
     named |= {f"no_vote_{reason}" for reason in re.findall(r'self\.no_vote\("(\w+)"\)', source)}
     named |= {"speech", "tie_speech", "last_word"}  # give_floor says the phase's name
     named -= {"no_vote_no_candidates"}  # announced before, as no_candidates

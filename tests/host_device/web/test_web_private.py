@@ -150,7 +150,7 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
 
 
 def test_phone_seats_need_the_pages_and_a_seat_at_the_table():
-    from engine import HostDeviceError
+    from host_device.base.errors import HostDeviceError
 
     assert phone_seats("web", (), 10, web=True) == tuple(range(1, 11))
     assert phone_seats("gpio", (4, 9), 10, web=True) == (4, 9)

@@ -1,0 +1,47 @@
+"""Assist mode's Russian refusals: every template is filled from the parts the
+engine really gives for its code (a misspelled part would fail at the table)."""
+
+import random
+import string
+
+from engine import Advance, DealRoles, Foul, Game, IllegalInput, Nominate, Phase, Role, Tally, Vote, Withdraw
+from host_device.runtime.host_messages import REASONS, in_russian
+
+
+def refusals(games=12):
+    """Every refusal the engine gives to inputs tried at random in random games, by code."""
+    found = {}
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = Game("classic")
+        seats = rng.sample(range(1, 11), 4)
+        game.handle(
+            DealRoles(roles=((seats[0], Role.DON), (seats[1], Role.MAFIA), (seats[2], Role.MAFIA), (seats[3], Role.SHERIFF)))
+        )
+        for _ in range(400):
+            if game.phase is Phase.GAME_OVER:
+                try:
+                    game.check(Advance())
+                except IllegalInput as exc:
+                    found.setdefault(exc.code, exc)
+                break
+            seat, target = rng.randint(-1, 12), rng.randint(-1, 12)
+            for inp in (Vote(seat=seat), Nominate(seat=seat, target=target), Withdraw(seat=seat, target=target),
+                        Foul(seat=seat), Tally(count=rng.randint(0, 12))):
+                try:
+                    game.check(inp)
+                except IllegalInput as exc:
+                    found.setdefault(exc.code, exc)
+            legal = [i for i in game.legal_inputs() if not isinstance(i, Foul)]
+            game.handle(rng.choice([Advance()] * 3 + legal))
+    return found
+
+
+def test_every_template_is_filled_by_the_parts_of_its_code():
+    found = refusals()
+    for code, template in REASONS.items():
+        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+        assert code in found, f"{code}: never refused in the random games"
+        assert fields <= set(found[code].parts), (code, fields, found[code].parts)
+        text = in_russian(found[code])
+        assert text and "{" not in text, (code, text)
