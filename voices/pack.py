@@ -9,13 +9,12 @@ A pack is checked whole when it is loaded, never in the middle of a game.
 from __future__ import annotations
 
 import json
-import logging
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from host_device.base.errors import SoundFileError
 from host_device.base.files import write_text
@@ -24,6 +23,9 @@ from host_device.base.sound import Samples, read_wav, write_wav
 from voices.audio import prepare, resample
 from voices.catalogue import Catalogue
 from voices.errors import PackError
+
+if TYPE_CHECKING:
+    from voices.render import Synthesiser
 
 MANIFEST = "manifest.json"
 BUILTIN_NAME = "builtin"
@@ -144,23 +146,18 @@ class BuildReport:
     seconds: float
 
 
-log = logging.getLogger(__name__)
-RENDER_TRIES = 5  # espeak-ng through pyttsx3 now and then renders a clip as silence: it is asked again
-
-
 def _render(renderer: Renderer, key: str, text: str, rate: int | None) -> tuple[Samples, int]:
-    """One clip, prepared, at the pack's rate (the first clip's, when the pack has none yet)."""
-    for _ in range(RENDER_TRIES):
-        raw, clip_rate = renderer.render(text)
-        rate = rate or clip_rate
-        samples = prepare(resample(raw, clip_rate, rate), rate)
-        if len(samples):
-            return samples, rate
-        log.info("clip %r rendered as silence; rendering it again", key)
-    raise PackError(
-        f"clip {key!r} ({text!r}) rendered as silence {RENDER_TRIES} times; "
-        "check that espeak-ng speaks (espeak-ng -v ru 'проверка')"
-    )
+    """One clip, prepared, at the pack's rate (the first clip's, when the pack has none yet);
+    a clip rendered as silence is refused, naming it."""
+    raw, clip_rate = renderer.render(text)
+    rate = rate or clip_rate
+    samples = prepare(resample(raw, clip_rate, rate), rate)
+    if not len(samples):
+        raise PackError(
+            f"clip {key!r} ({text!r}) rendered as silence; "
+            "check that espeak-ng speaks (espeak-ng -v ru 'проверка')"
+        )
+    return samples, rate
 
 
 def build_pack(
@@ -211,16 +208,29 @@ def build_pack(
     return BuildReport(rendered, kept, removed, time.monotonic() - start)
 
 
-def build_builtin(directory: Path, catalogue: Catalogue, voice: str, rate: int) -> BuildReport:
+def build_builtin(
+    directory: Path,
+    catalogue: Catalogue,
+    voice: str,
+    rate: int,
+    *,
+    synthesiser: Callable[[str, int], Synthesiser] | None = None,
+) -> BuildReport:
+    """Render the catalogue with espeak-ng (``synthesiser(voice, rate)``, a
+    :class:`~voices.render.Synthesiser` unless given) and say once, on stderr,
+    which way the clips were rendered."""
     from voices.render import Synthesiser
 
-    synth = Synthesiser(voice, rate)
+    synth = (synthesiser or Synthesiser)(voice, rate)
     try:
-        return build_pack(
+        report = build_pack(
             directory, catalogue, synth, source={"kind": "espeak-ng", "voice": voice, "rate": rate}
         )
     finally:
         synth.close()
+    if report.rendered:
+        print(f"voice pack {directory}: {synth.way}", file=sys.stderr)  # once a build, not once a clip
+    return report
 
 
 def ensure_builtin(catalogue: Catalogue) -> Pack:
