@@ -17,6 +17,7 @@ import numpy as np
 
 from hardware.events import Clock
 from host_device.base.errors import HostDeviceError
+from host_device.base.native import load_message
 from host_device.base.sound import Samples
 
 
@@ -77,11 +78,8 @@ def import_sounddevice() -> Any:
         import sounddevice
 
         return sounddevice
-    except OSError as exc:
-        raise AudioDeviceError(
-            f"sound is unavailable ({exc}); install the Debian package libportaudio2 "
-            "(sudo apt-get install libportaudio2)"
-        ) from None
+    except OSError as exc:  # PortAudio, or a library it needs, cannot be loaded
+        raise AudioDeviceError(f"sound is unavailable: {load_message('sounddevice', exc)}") from None
 
 
 def device_list(sd: Any) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 from engine import HostDeviceError
 from hardware.events import HardwareEvent
 from hardware.factory import make_panel
+from host_device.base.native import NATIVE, NativeLibraryError, import_native
 from host_device.base.text import shorten
 from host_device.config import load_config
 
@@ -53,15 +54,18 @@ class Doctor:
 def python_and_packages(doctor: Doctor) -> None:
     version = ".".join(map(str, sys.version_info[:3]))
     doctor.ok(f"Python {version}")  # an older one cannot run this at all (pyproject: 3.11 or newer)
-    missing = []
+    missing, broken = [], []
     for name in PACKAGES:
         try:
-            importlib.import_module(name)
+            import_native(name) if name in NATIVE else importlib.import_module(name)
+        except NativeLibraryError as exc:  # installed, but a C library it loads is not: the real cause
+            broken.append(name)
+            doctor.fix(name, str(exc))
         except Exception:
             missing.append(name)
     if missing:
         doctor.fix(f"packages missing: {', '.join(missing)}", "run ./run once: it installs them")
-    else:
+    elif not broken:
         doctor.ok(f"packages: {', '.join(PACKAGES)}")
     if shutil.which("espeak-ng") is None:
         doctor.fix("espeak-ng not found", "sudo apt-get install espeak-ng (the built-in voice needs it)")
@@ -90,6 +94,9 @@ def speech_model(doctor: Doctor, path: Path | None) -> None:
         model = SpeechModel(find_model(path))
     except ModelMissing as exc:
         doctor.fix("speech model", str(exc))
+        return
+    except NativeLibraryError:  # said once, with its fix, among the packages
+        doctor.out("  --   speech model: not checked (vosk cannot load its library: the fix is above)")
         return
     patterns = russian_patterns()
     cannot = patterns.unreachable(lambda w: knows(model, w), 12)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
+from host_device.base.native import import_native
 from host_device.base.paths import data_dir
 
 DEFAULT_MODEL = "vosk-model-small-ru-0.22"
@@ -212,10 +213,9 @@ class SpeechModel:
     """One vosk.Model, loaded once and shared by every recogniser."""
 
     def __init__(self, path: Path) -> None:
-        import vosk
-
+        self.path = find_model(path)  # a missing model is named before vosk is loaded
+        vosk = import_native("vosk")  # libvosk.so that cannot load: one line naming the fix
         vosk.SetLogLevel(-1)
-        self.path = find_model(path)
         self._vosk = vosk
         try:
             self.model = vosk.Model(str(self.path))

@@ -43,3 +43,15 @@ def test_doctor_fails_with_a_pin_conflict(tmp_path, builtin_pack, capsys):
 def test_doctor_says_sound_was_not_checked_with_null_audio(tmp_path, builtin_pack, capsys):
     assert main(["doctor", "--auto", "--audio", "null", "--no-model"]) == 1
     assert "sound: not checked (--audio null)" in capsys.readouterr().out
+
+
+def test_doctor_says_vosk_is_installed_but_cannot_load_it(tmp_path, builtin_pack, capsys, monkeypatch):
+    from tests.helpers.native import VOSK_LINE, VOSK_ON_ARM64, cannot_load, fake_model
+
+    cannot_load(monkeypatch, tmp_path, "vosk", VOSK_ON_ARM64)
+    assert doctor(tmp_path, "--model", str(fake_model(tmp_path))) == 1
+    out = capsys.readouterr().out
+    assert f"  FIX  vosk: {VOSK_LINE}\n" in out and f"  - vosk: {VOSK_LINE}\n" in out
+    assert "packages missing" not in out and "ok   packages" not in out and "Traceback" not in out
+    assert "speech model: not checked (vosk cannot load its library: the fix is above)" in out
+    assert "нужно исправить (1):" in out
