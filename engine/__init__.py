@@ -20,7 +20,6 @@ from engine.presets import CITY, CLASSIC, EVENT, PRESETS, Preset, city_preset, g
 from engine.roles import Role, Team
 from engine.state import Phase, State
 from engine.view import public_view
-from host_device.base.errors import HostDeviceError
 
 __all__ = [
     "CITY",
@@ -34,7 +33,6 @@ __all__ = [
     "Foul",
     "Game",
     "GoldenMinute",
-    "HostDeviceError",
     "IllegalInput",
     "Input",
     "Nominate",

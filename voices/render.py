@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from host_device.base.errors import SoundFileError
+from host_device.base.native import load_message
 from host_device.base.sound import Samples, read_wav
 from voices.audio import trim
 from voices.clipwait import Clock, Sleep, wait_until_complete
@@ -148,8 +149,5 @@ def _init_engine() -> Driver:
 
         engine: Driver = pyttsx3.init("espeak")
         return engine
-    except (OSError, RuntimeError, ImportError) as exc:
-        raise AudioUnavailable(
-            f"speech synthesis is unavailable ({exc}); install the Debian package espeak-ng "
-            "(sudo apt-get install espeak-ng)"
-        ) from None
+    except (OSError, RuntimeError, ImportError) as exc:  # libespeak-ng.so.1 that cannot load
+        raise AudioUnavailable(load_message("pyttsx3", exc)) from None

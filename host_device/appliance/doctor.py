@@ -18,9 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import HostDeviceError
 from hardware.events import HardwareEvent
 from hardware.factory import make_panel
+from host_device.base.errors import HostDeviceError
 from host_device.base.native import NATIVE, NativeLibraryError, import_native
 from host_device.base.text import shorten
 from host_device.config import load_config

@@ -240,7 +240,7 @@ def test_missing_espeak_names_the_package(monkeypatch, capsys):
     monkeypatch.setattr(pyttsx3, "init", broken)
     assert main(["voices", "build", "--to", "/tmp/never-built"]) == 2
     err = capsys.readouterr().err
-    assert "install the Debian package espeak-ng" in err and err.count("\n") == 1
+    assert "sudo apt-get install libespeak-ng1" in err and err.count("\n") == 1
 
 
 def test_missing_portaudio_names_the_package(monkeypatch):
