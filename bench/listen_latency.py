@@ -102,7 +102,7 @@ def heard_patterns(model: Any, audios: list[bytes]) -> Any:
         rec = model.recogniser()
         rec.AcceptWaveform(audio)
         heard_words |= {w["word"] for w in json.loads(rec.FinalResult()).get("result", [])}
-    data = tomllib.loads((ROOT / "host_device" / "data" / "intents_ru.toml").read_text("utf-8"))
+    data = tomllib.loads((ROOT / "host_device" / "listening" / "data" / "intents_ru.toml").read_text("utf-8"))
     data["nominate"]["patterns"] += sorted(w for w in heard_words if w.isalpha())
     toml = "\n".join(
         f"[{name}]\n{key} = {json.dumps(data[name][key], ensure_ascii=False)}"
