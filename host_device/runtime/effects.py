@@ -146,9 +146,7 @@ class Effects:
         again as the step says it when it begins (:func:`engine.steps.opening`;
         a speech with the time it had left after ``elapsed`` seconds, a vote
         window from its question, a night step from its beginning)."""
-        for timer in self._timers:
-            timer.cancel()
-        self._timers = []
+        self._cancel_timers()
         self._end_step()
         self.say(phrase)
         s, preset = self.game.state, self.game.preset
@@ -159,6 +157,11 @@ class Effects:
             self._ran_before = full - self.timer[1]
         self._begin_step()
 
+    def _cancel_timers(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        self._timers = []
+
     def _carry_out(self, output: Output) -> None:
         match output:
             case Say():
@@ -168,9 +171,7 @@ class Effects:
             case StartTimer(seconds=seconds, purpose=purpose):
                 self._start_timer(seconds, purpose)
             case StopTimer():
-                for timer in self._timers:
-                    timer.cancel()
-                self._timers = []
+                self._cancel_timers()
                 self.timer = None
             case ShowCheck(seat=seat, result=result):
                 self.led(seat, "on" if result else "blink")
