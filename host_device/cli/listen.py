@@ -45,12 +45,22 @@ def cmd_model_check(args: argparse.Namespace) -> int:
 
 
 def cmd_listen(args: argparse.Namespace) -> int:
-    from hardware.microphone import SoundDeviceMicrophone, WavMicrophone
-    from host_device.listening.listener import Listener
+    from hardware.microphone import WavMicrophone
+    from host_device.listening.decoder import DecoderProcess
 
     # times: seconds into the file; a bad file is named before the model's slow load
     wav = WavMicrophone(Path(args.wav), lambda: 0.0, realtime=False) if args.wav else None
-    model = SpeechModel(find_model(Path(args.model) if args.model else None))
+    model = DecoderProcess(find_model(Path(args.model) if args.model else None))  # as at the table
+    try:
+        return _listen(args, model, wav)
+    finally:
+        model.close()
+
+
+def _listen(args: argparse.Namespace, model: Any, wav: Any) -> int:
+    from hardware.microphone import SoundDeviceMicrophone
+    from host_device.listening.listener import Listener
+
     patterns = russian_patterns()
     warn_unknown_words(model, patterns)
     out: queue.Queue[Any] = queue.Queue()

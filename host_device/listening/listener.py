@@ -5,6 +5,12 @@ never waits for it), feeds the recogniser of the open listening window, and
 puts what it hears on the runtime's queue: transcripts, intents, and a
 warning when it falls behind real time.
 
+At the table the model is a :class:`~host_device.listening.decoder.DecoderProcess`:
+the decoding runs in a process of its own, and this thread only moves
+blocks to it and results back. When that process dies, the listener says so
+(:class:`HearingLost`), starts a new one and says that (:class:`HearingBack`),
+or, when it cannot, :class:`HearingGone`; the game goes on meanwhile.
+
 Everything of the recogniser — making it, resetting it, feeding it,
 finishing an utterance — happens on that thread: the runtime's
 :meth:`Listener.open_window` and :meth:`Listener.close_window` only leave a
@@ -29,6 +35,8 @@ from typing import Any
 from hardware.events import Clock
 from hardware.microphone import AudioBlock, Microphone
 from hardware.speaker import Playback
+from host_device.base.errors import HostDeviceError
+from host_device.listening.decoder import DecoderProcess, RecogniserLost
 from host_device.listening.hearing import Heard, IntentTracker, PartialText, words_of
 from host_device.listening.intents import IntentPatterns
 from host_device.listening.speech_model import SpeechModel
@@ -57,7 +65,39 @@ class ListeningBehind:
         return {"behind_s": round(self.lag_s, 3), "at": round(self.at, 3)}
 
 
-ListenEvent = Heard | Transcript | ListeningBehind
+@dataclass(frozen=True)
+class HearingLost:
+    """The decoding process ended; a new one is being started."""
+
+    reason: str
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hearing": "lost", "reason": self.reason, "at": round(self.at, 3)}
+
+
+@dataclass(frozen=True)
+class HearingBack:
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hearing": "back", "at": round(self.at, 3)}
+
+
+@dataclass(frozen=True)
+class HearingGone:
+    """No decoding process could be started again: the listener has stopped."""
+
+    reason: str
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hearing": "gone", "reason": self.reason, "at": round(self.at, 3)}
+
+
+ListenEvent = Heard | Transcript | ListeningBehind | HearingLost | HearingBack | HearingGone
+RESTART_TRIES = 3  # a decoder that cannot be started this many times in a row is given up
+RESTART_WAIT_S = 1.0
 
 
 class Gate:
@@ -92,7 +132,7 @@ class Gate:
 class Listener:
     def __init__(
         self,
-        model: SpeechModel,
+        model: SpeechModel | DecoderProcess,
         microphone: Microphone,
         patterns: IntentPatterns,
         seats: int,
@@ -192,16 +232,59 @@ class Listener:
         self._take_notes()
 
     def _run(self) -> None:
-        with self._lock:
-            self._recogniser()  # made here, off the caller's thread
+        try:
+            with self._lock:
+                self._recogniser()  # made here, off the caller's thread
+        except RecogniserLost as exc:
+            if not self._recover(exc):
+                return
         while not self._stop.is_set():
-            self._take_notes()
             try:
-                block = self.microphone.blocks.get(timeout=0.05)
-            except queue.Empty:
+                self._take_notes()
+                try:
+                    block = self.microphone.blocks.get(timeout=0.05)
+                except queue.Empty:
+                    continue
+                self._take_notes()
+                self.feed(block)
+            except RecogniserLost as exc:
+                if not self._recover(exc):
+                    return
+
+    def _recover(self, lost: RecogniserLost) -> bool:
+        """A new decoding process after the old one died: the utterance in
+        progress is lost, the window stays open. False when none could start."""
+        self.out.put(HearingLost(str(lost), self.clock()))
+        with self._lock:
+            self._rec = None
+            self._offset, self._fed_s, self._since_drop_s = None, 0.0, 0.0
+            self._text.clear()
+            if self._tracker is not None:
+                self._tracker.new_segment()
+        reason = str(lost)
+        for attempt in range(RESTART_TRIES):
+            if attempt and self._stop.wait(RESTART_WAIT_S * attempt):
+                return False
+            try:
+                assert isinstance(self.model, DecoderProcess)  # the only model whose decoder can be lost
+                self.model.restart()
+                with self._lock:
+                    self._recogniser()
+            except (RecogniserLost, HostDeviceError, OSError) as exc:
+                reason = str(exc)
                 continue
-            self._take_notes()
-            self.feed(block)
+            self._skip_waiting_blocks()  # said while no one decoded: too late to count
+            self.out.put(HearingBack(self.clock()))
+            return True
+        self.out.put(HearingGone(reason, self.clock()))
+        return False
+
+    def _skip_waiting_blocks(self) -> None:
+        while True:
+            try:
+                self.microphone.blocks.get_nowait()
+            except queue.Empty:
+                return
 
     def drain(self) -> None:
         """Feed every block waiting on the microphone's queue (tests, WAV files)."""

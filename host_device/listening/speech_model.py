@@ -222,6 +222,9 @@ class SpeechModel:
         except Exception as exc:  # vosk raises a bare Exception when Kaldi cannot read the files
             raise ModelMissing(f"{self.path}: the speech model could not be loaded ({exc})") from None
 
+    def close(self) -> None:
+        """Nothing to end: the model lives in this process (a DecoderProcess ends its child)."""
+
     def knows(self, word: str) -> bool:
         return bool(self.model.vosk_model_find_word(word) >= 0)
 

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 from host_device.listening.intents import IntentPatterns
-from host_device.listening.speech_model import SpeechModel
 
 log = logging.getLogger(__name__)
 
 
-def knows(model: SpeechModel, word: str) -> bool:
+class KnowsWords(Protocol):
+    """A speech model in this process or in its decoding process."""
+
+    def knows(self, word: str) -> bool: ...
+
+
+def knows(model: KnowsWords, word: str) -> bool:
     """A word counts as known in its ё-spelling too."""
     variants = [word] + [word[:i] + "ё" + word[i + 1 :] for i, ch in enumerate(word) if ch == "е"]
     return any(model.knows(v) for v in variants)
 
 
-def vocabulary_report(model: SpeechModel, patterns: IntentPatterns) -> tuple[list[str], list[str]]:
+def vocabulary_report(model: KnowsWords, patterns: IntentPatterns) -> tuple[list[str], list[str]]:
     """(known, unknown) pattern words."""
     known: list[str] = []
     unknown: list[str] = []
@@ -25,7 +31,7 @@ def vocabulary_report(model: SpeechModel, patterns: IntentPatterns) -> tuple[lis
     return known, unknown
 
 
-def warn_unknown_words(model: SpeechModel, patterns: IntentPatterns, seats: int = 12) -> list[str]:
+def warn_unknown_words(model: KnowsWords, patterns: IntentPatterns, seats: int = 12) -> list[str]:
     _, unknown = vocabulary_report(model, patterns)
     if unknown:
         cannot = "; ".join(patterns.unreachable(lambda w: knows(model, w), seats)) or "nothing else"

@@ -52,12 +52,14 @@ def night_bed(ambience: Ambience, rate: int) -> Samples | None:
 
 
 def load_model(path: str | None) -> Any:
-    """The speech model (``--model`` or the installed one), with a warning
-    naming the pattern words it lacks; ModelMissing when there is none."""
-    from host_device.listening.speech_model import SpeechModel, find_model
+    """The speech model (``--model`` or the installed one) in its decoding
+    process, with a warning naming the pattern words it lacks; ModelMissing
+    when there is none."""
+    from host_device.listening.decoder import DecoderProcess
+    from host_device.listening.speech_model import find_model
     from host_device.listening.vocabulary import warn_unknown_words
 
-    model = SpeechModel(find_model(Path(path) if path else None))
+    model = DecoderProcess(find_model(Path(path) if path else None))
     warn_unknown_words(model, russian_patterns())
     return model
 

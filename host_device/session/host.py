@@ -367,6 +367,8 @@ class Host:
             self.screen.draw()  # the game as it ends
         if self.listener is not None:
             self.listener.stop()
+            if self.devices is None:  # the box's model serves its next game
+                self.listener.model.close()
         self.effects.close()
         if self.lines is not None:
             self.lines.close()  # the status line goes (the keyboard panel's with the panel)

@@ -16,7 +16,7 @@ from engine.steps import FLOOR
 from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
 from host_device.listening.hearing import Heard
 from host_device.listening.intents import russian_patterns
-from host_device.listening.listener import ListeningBehind, Transcript
+from host_device.listening.listener import HearingBack, HearingGone, HearingLost, ListeningBehind, Transcript
 from host_device.runtime.assist import Assist
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Clock
@@ -69,6 +69,12 @@ class Inputs:
                 "speech recognition is %.1f s behind real time", item.lag_s
             ),
             Transcript: self._transcript,
+            HearingLost: self._hearing_lost,
+            HearingBack: self._hearing_back,
+            HearingGone: lambda item: self.notice(
+                f"speech recognition could not be restarted ({item.reason}); nominations are not heard",
+                "слух потерян: выставления больше не слышны, ведите их с пульта",
+            ),
         }
 
     def take(self, item: Any) -> None:
@@ -119,6 +125,15 @@ class Inputs:
         self.notice(
             f"the microphone is lost ({item.reason}); the game goes on", "микрофон потерян: игра идёт дальше"
         )
+
+    def _hearing_lost(self, item: HearingLost) -> None:
+        """The decoding process died: said once, as it is being restarted."""
+        self.runtime.say("hearing_lost")
+        self.notice(f"speech recognition stopped ({item.reason}); restarting it", "слух потерян: перезапуск")
+
+    def _hearing_back(self, item: HearingBack) -> None:
+        self.runtime.say("hearing_back")
+        self.notice("speech recognition restarted", "слух восстановлен")
 
     def _transcript(self, item: Transcript) -> None:
         if self.assist is not None:

@@ -25,6 +25,8 @@ RUNTIME_KEYS = [
     "undo",
     "game_resumed",
     "microphone_missing",
+    "hearing_lost",
+    "hearing_back",
     "model_missing",
     "store_full",
     "sound_check",

@@ -1,0 +1,269 @@
+"""The recogniser in a process of its own, so that decoding never shares the
+scheduler's interpreter.
+
+At the table, vosk's decoding and the Python work around it ran on the
+listening thread of the process that keeps the timers: on a Pi-class CPU
+the scheduler waited for the interpreter, and «Время!» came up to 20 ms late.
+Here the model lives in a child process (``python -m
+host_device.listening.decoder MODEL``) at a lower CPU priority, fed audio
+blocks over a pipe; :class:`DecoderProcess` and :class:`RemoteRecogniser`
+offer the same calls as ``SpeechModel`` and vosk's recogniser
+(``AcceptWaveform``, ``PartialResult``, ``Result``, ``FinalResult``,
+``Reset``), so the listener is the same code in and out of process.
+
+A block's partial result comes back with its acceptance (one round trip a
+block); a final result is asked for when the listener wants it. The model is
+loaded once, in the child only. A child that dies makes the next call raise
+:class:`RecogniserLost`; :meth:`DecoderProcess.restart` starts a new one
+(the listener does so, and says it once).
+
+Frames, both ways: one byte (the call, or ``o``/``e`` for an answer), four
+bytes of the recogniser's number, four of the payload's length, the payload.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import struct
+import subprocess
+import sys
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from host_device.base.errors import HostDeviceError
+
+HEADER = struct.Struct("<cII")
+NICE = 10  # the decoder yields the CPU to the process that keeps the timers
+READY = b"ready"
+
+
+class RecogniserLost(HostDeviceError, ConnectionError):
+    """The decoding process ended (killed, crashed, out of memory)."""
+
+
+class DecoderStartError(HostDeviceError, RuntimeError):
+    """The decoding process could not start: the message is its one line."""
+
+
+def _send(pipe: BinaryIO, op: bytes, ident: int, payload: bytes) -> None:
+    pipe.write(HEADER.pack(op, ident, len(payload)) + payload)
+    pipe.flush()
+
+
+def _receive(pipe: BinaryIO) -> tuple[bytes, int, bytes] | None:
+    head = pipe.read(HEADER.size)
+    if len(head) < HEADER.size:
+        return None
+    op, ident, size = HEADER.unpack(head)
+    payload = pipe.read(size) if size else b""
+    if len(payload) < size:
+        return None
+    return op, ident, payload
+
+
+class DecoderProcess:
+    """The speech model in a child process: ``knows``, ``unknown_words`` and
+    ``recogniser`` as on :class:`~host_device.listening.speech_model.SpeechModel`."""
+
+    def __init__(self, path: Path, nice: int = NICE) -> None:
+        from host_device.listening.speech_model import find_model
+
+        self.path = find_model(path)  # a missing model is named before a process is started
+        self.nice = nice
+        self.starts = 0  # processes started: 1 plus the restarts
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._start()
+
+    # ---------------------------------------------------------------- the process
+
+    def _start(self) -> None:
+        command = [sys.executable, "-m", "host_device.listening.decoder", str(self.path), str(self.nice)]
+        root = str(Path(__file__).resolve().parents[2])
+        path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
+        env = {**os.environ, "PYTHONPATH": path}
+        self._proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
+        )
+        self.starts += 1
+        assert self._proc.stdout is not None
+        answer = _receive(self._proc.stdout)  # type: ignore[arg-type]
+        if answer is None or answer[0] != b"o":
+            from host_device.listening.speech_model import ModelMissing
+
+            ended = "the decoding process ended at its start"
+            message = answer[2].decode("utf-8", "replace") if answer else ended
+            self.close()
+            raise (ModelMissing if answer and answer[0] == b"m" else DecoderStartError)(message)
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def restart(self) -> None:
+        """A new child (the old one is ended first); DecoderStartError when it cannot start."""
+        with self._lock:
+            self.close()
+            self._start()
+
+    def close(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        for pipe in (proc.stdin, proc.stdout):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:
+                pass
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def rss_mb(self) -> float:
+        """The child's resident memory (for the benchmarks)."""
+        try:
+            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        except (OSError, TypeError):
+            pass
+        return float("nan")
+
+    def call(self, op: bytes, ident: int = 0, payload: bytes = b"") -> bytes:
+        with self._lock:
+            proc = self._proc
+            if proc is None or proc.stdin is None or proc.stdout is None:
+                raise RecogniserLost("the decoding process is not running")
+            try:
+                _send(proc.stdin, op, ident, payload)  # type: ignore[arg-type]
+                answer = _receive(proc.stdout)  # type: ignore[arg-type]
+            except (BrokenPipeError, OSError, ValueError):
+                answer = None
+            if answer is None:
+                raise RecogniserLost(f"the decoding process ended (exit {proc.poll()})")
+            if answer[0] == b"e":
+                raise HostDeviceError(answer[2].decode("utf-8", "replace"))
+            return answer[2]
+
+    # ---------------------------------------------------------------- SpeechModel's calls
+
+    def knows(self, word: str) -> bool:
+        return self.call(b"K", 0, word.encode("utf-8")) == b"1"
+
+    def unknown_words(self, words: Iterable[str]) -> list[str]:
+        return sorted({w for w in words if not self.knows(w)})
+
+    def recogniser(
+        self, rate: int = 16000, grammar: list[str] | None = None, partial_words: bool = False
+    ) -> RemoteRecogniser:
+        spec = json.dumps({"rate": rate, "grammar": grammar, "partial_words": partial_words})
+        ident = int(self.call(b"N", 0, spec.encode("utf-8")))
+        return RemoteRecogniser(self, ident)
+
+
+class RemoteRecogniser:
+    """vosk's recogniser calls, carried out in the decoding process."""
+
+    def __init__(self, process: DecoderProcess, ident: int) -> None:
+        self.process, self.ident = process, ident
+        self._partial: str | None = None  # the partial result that came back with the last block
+
+    def AcceptWaveform(self, samples: bytes) -> bool:  # vosk's names
+        answer = self.process.call(b"A", self.ident, bytes(samples))
+        if answer[:1] == b"1":
+            self._partial = None
+            return True
+        self._partial = answer[1:].decode("utf-8")
+        return False
+
+    def PartialResult(self) -> str:
+        if self._partial is not None:
+            return self._partial
+        return self.process.call(b"P", self.ident).decode("utf-8")
+
+    def Result(self) -> str:
+        return self.process.call(b"R", self.ident).decode("utf-8")
+
+    def FinalResult(self) -> str:
+        self._partial = None
+        return self.process.call(b"F", self.ident).decode("utf-8")
+
+    def Reset(self) -> None:
+        self._partial = None
+        self.process.call(b"Z", self.ident)
+
+
+# ---------------------------------------------------------------- the child
+
+
+def serve(path: str, stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """The child's loop: load the model, say ready (or the one line why not), answer calls."""
+    from host_device.listening.speech_model import ModelMissing, SpeechModel
+
+    try:
+        model = SpeechModel(Path(path))
+    except ModelMissing as exc:
+        _send(stdout, b"m", 0, str(exc).encode("utf-8"))
+        return 2
+    except HostDeviceError as exc:
+        _send(stdout, b"e", 0, str(exc).encode("utf-8"))
+        return 2
+    _send(stdout, b"o", 0, READY)
+    recognisers: dict[int, Any] = {}
+    while True:
+        request = _receive(stdin)
+        if request is None:
+            return 0  # the parent closed the pipe
+        op, ident, payload = request
+        try:
+            answer = _answer(model, recognisers, op, ident, payload)
+        except Exception as exc:  # one bad call is answered, the decoder goes on
+            _send(stdout, b"e", ident, f"decoder: {type(exc).__name__}: {exc}".encode())
+            continue
+        _send(stdout, b"o", ident, answer)
+
+
+def _answer(model: Any, recognisers: dict[int, Any], op: bytes, ident: int, payload: bytes) -> bytes:
+    if op == b"A":
+        rec = recognisers[ident]
+        if rec.AcceptWaveform(payload):
+            return b"1"
+        return b"0" + str(rec.PartialResult()).encode("utf-8")
+    if op == b"P":
+        return str(recognisers[ident].PartialResult()).encode("utf-8")
+    if op == b"R":
+        return str(recognisers[ident].Result()).encode("utf-8")
+    if op == b"F":
+        return str(recognisers[ident].FinalResult()).encode("utf-8")
+    if op == b"Z":
+        recognisers[ident].Reset()
+        return b""
+    if op == b"K":
+        return b"1" if model.knows(payload.decode("utf-8")) else b"0"
+    if op == b"N":
+        spec = json.loads(payload)
+        number = max(recognisers, default=0) + 1
+        recognisers[number] = model.recogniser(spec["rate"], spec["grammar"], spec["partial_words"])
+        return str(number).encode()
+    raise ValueError(f"unknown call {op!r}")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) > 1:
+        with contextlib.suppress(OSError, ValueError):
+            os.nice(int(argv[1]))
+    return serve(argv[0], sys.stdin.buffer, sys.stdout.buffer)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,199 @@
+"""The recogniser in its own process (host_device/listening/decoder.py), on the
+real stand-in model: the same words as in this process, decoding outside the
+caller's interpreter, a killed decoder restarted with the game's listener
+going on, one that cannot restart given up once, and a bad model one line."""
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from hardware.microphone import AudioBlock, WavMicrophone
+from host_device.listening.decoder import DecoderProcess, DecoderStartError, RecogniserLost, RemoteRecogniser
+from host_device.listening.intents import russian_patterns
+from host_device.listening.listener import HearingBack, HearingGone, HearingLost, Listener, Transcript
+from host_device.listening.speech_model import ModelMissing
+from tests.helpers.sound import MIC_RAW, MIC_WAV
+
+
+@pytest.fixture(scope="module")
+def decoder(ko_model_dir):
+    process = DecoderProcess(ko_model_dir)
+    yield process
+    process.close()
+
+
+def drain(q):
+    items = []
+    while not q.empty():
+        items.append(q.get_nowait())
+    return items
+
+
+def finals_of(model):
+    out = queue.Queue()
+    mic = WavMicrophone(MIC_WAV, lambda: 0.0, realtime=False)
+    listener = Listener(model, mic, russian_patterns(), 10, out, lambda: 0.0, behind_s=None, partials=True)
+    listener.open_window()
+    mic.start()
+    listener.drain()
+    listener.close_window()
+    return [(e.text, e.final, e.at) for e in drain(out) if isinstance(e, Transcript)]
+
+
+def test_the_decoder_process_hears_what_the_model_in_this_process_hears(decoder, speech_model):
+    remote = finals_of(decoder)
+    assert remote == finals_of(speech_model)
+    assert any(final and text for text, final, _ in remote)
+    assert decoder.knows("하나") and not decoder.knows("семь")
+    assert decoder.unknown_words(["하나", "семь"]) == ["семь"]
+
+
+def test_the_decoding_runs_in_another_process_at_a_lower_priority(decoder):
+    rec = decoder.recogniser(16000)
+    assert isinstance(rec, RemoteRecogniser)
+    assert decoder.pid != os.getpid() and decoder.alive()
+    assert os.getpriority(os.PRIO_PROCESS, decoder.pid) > os.getpriority(os.PRIO_PROCESS, os.getpid())
+    before = os.times()
+    child_cpu = _cpu_s(decoder.pid)
+    audio = MIC_RAW.read_bytes()
+    for offset in range(0, len(audio), 3200):
+        rec.AcceptWaveform(audio[offset : offset + 3200])
+    rec.FinalResult()
+    spent_here = os.times().user - before.user
+    assert _cpu_s(decoder.pid) - child_cpu > 4 * max(spent_here, 0.01)  # the decoding is the child's
+
+
+def _cpu_s(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_the_model_is_loaded_in_the_child_only(ko_model_dir):
+    """The parent never imports vosk: the model's memory is counted once."""
+    code = (
+        "import sys\n"
+        "from host_device.listening.decoder import DecoderProcess\n"
+        f"d = DecoderProcess(__import__('pathlib').Path({str(ko_model_dir)!r}))\n"
+        "assert d.knows('하나')\n"
+        "print('vosk' in sys.modules, d.rss_mb() > 50)\n"
+        "d.close()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["False", "True"], done.stderr
+
+
+class Feed:
+    """A microphone the test puts blocks on."""
+
+    rate = 16000
+
+    def __init__(self):
+        self.blocks = queue.Queue()
+
+    def start(self): ...
+
+    def stop(self): ...
+
+
+def wait_for(out, kind, events, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            item = out.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        events.append(item)
+        if isinstance(item, kind):
+            return item
+    raise AssertionError(f"no {kind.__name__} within {timeout} s; got {events}")
+
+
+def put_speech(feed, at):
+    audio = MIC_RAW.read_bytes()
+    for index, offset in enumerate(range(0, len(audio), 3200)):
+        feed.blocks.put(AudioBlock(audio[offset : offset + 3200], at + index * 0.1, index))
+
+
+def test_a_killed_decoder_is_restarted_and_the_window_hears_again(ko_model_dir):
+    process = DecoderProcess(ko_model_dir)
+    out, feed, events = queue.Queue(), Feed(), []
+    listener = Listener(process, feed, russian_patterns(), 10, out, time.monotonic, behind_s=None)
+    listener.open_window()
+    listener.start()
+    try:
+        put_speech(feed, time.monotonic())
+        wait_for(out, Transcript, events)  # heard before the kill
+        first = process.pid
+        os.kill(first, signal.SIGKILL)
+        put_speech(feed, time.monotonic())  # the next call finds the decoder gone
+        lost = wait_for(out, HearingLost, events)
+        back = wait_for(out, HearingBack, events)
+        assert process.pid != first and process.alive() and process.starts == 2
+        assert back.at >= lost.at
+        put_speech(feed, time.monotonic())
+        heard = wait_for(out, Transcript, events)
+        assert heard.text
+    finally:
+        listener.close_window()
+        listener.stop()
+        process.close()
+    assert sum(isinstance(e, HearingLost) for e in events) == 1
+    assert not any(isinstance(e, HearingGone) for e in events)
+
+
+def test_a_decoder_that_cannot_start_again_is_given_up_once(ko_model_dir, monkeypatch):
+    process = DecoderProcess(ko_model_dir)
+    out, feed, events = queue.Queue(), Feed(), []
+    listener = Listener(process, feed, russian_patterns(), 10, out, time.monotonic, behind_s=None)
+    monkeypatch.setattr("host_device.listening.listener.RESTART_WAIT_S", 0.01)
+    tries = []
+
+    def refuse():
+        tries.append(1)
+        raise DecoderStartError("no memory for the model")
+
+    listener.open_window()
+    listener.start()
+    try:
+        process.close()  # the decoder is gone ...
+        monkeypatch.setattr(process, "restart", refuse)  # ... and cannot come back
+        put_speech(feed, time.monotonic())
+        gone = wait_for(out, HearingGone, events, timeout=20)
+        assert "no memory for the model" in gone.reason
+        listener._thread.join(timeout=5)
+        assert not listener._thread.is_alive()  # the listener stopped; the game goes on without it
+    finally:
+        listener.stop()
+    assert len(tries) == 3
+    assert [type(e) for e in events] == [HearingLost, HearingGone]
+
+
+def test_a_call_to_a_closed_decoder_is_recogniser_lost(ko_model_dir):
+    process = DecoderProcess(ko_model_dir)
+    rec = process.recogniser()
+    os.kill(process.pid, signal.SIGKILL)
+    with pytest.raises(RecogniserLost, match="ended"):
+        rec.AcceptWaveform(b"\0\0" * 1600)
+    process.close()
+
+
+def test_a_model_that_does_not_load_is_one_line_from_the_child(tmp_path):
+    for part in ("am/final.mdl", "conf/model.conf"):
+        (tmp_path / part).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / part).write_text("not a model")
+    with pytest.raises(ModelMissing) as caught:
+        DecoderProcess(tmp_path)
+    assert str(tmp_path) in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_missing_model_is_named_before_any_process(tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr("subprocess.Popen", lambda *a, **k: started.append(a))
+    with pytest.raises(ModelMissing, match="model install"):
+        DecoderProcess(tmp_path / "none")
+    assert started == []
