@@ -4,16 +4,44 @@ from __future__ import annotations
 
 import queue
 import warnings
+from pathlib import Path
 from typing import Any
 
 from hardware.events import HOLDS, Clock, HardwareEvent, Key
 from hardware.panel import EdgeFilter, LedPattern, Panel, apply_pattern
 from hardware.pinmap import PinMap
 from host_device.base.errors import HostDeviceError
+from host_device.base.native import NativeLibraryError, import_native, load_message
 
 
 class NoGpio(HostDeviceError, RuntimeError):
     """No GPIO on this machine (or no access to it)."""
+
+
+PI_MODEL = Path("/proc/device-tree/model")
+
+
+def on_a_pi() -> bool:
+    try:
+        return "Raspberry Pi" in PI_MODEL.read_text(errors="replace")
+    except OSError:
+        return False
+
+
+def _no_gpio(exc: BaseException) -> str:
+    """One line for gpiozero finding no pin factory: lgpio that cannot load
+    (named with its package) where it is the cause, else the general reason."""
+    try:
+        import_native("lgpio")
+    except NativeLibraryError as native:  # installed, but its library does not load
+        return f"no GPIO: {native}"
+    except ImportError as missing:
+        if on_a_pi():
+            return f"no GPIO: {load_message('lgpio', missing)}"
+    return (
+        f"no GPIO here ({exc}): this is not a Raspberry Pi, or the GPIO library or access "
+        "(/dev/gpiochip*) is missing; to try the device without one, use --panel keyboard"
+    )
 
 
 def mock_pin_factory() -> Any:
@@ -46,10 +74,7 @@ class GpioPanel(Panel):
                 self._open(keys, pinmap, pin_factory)
             except BadPinFactory as exc:
                 self.close()
-                raise NoGpio(
-                    f"no GPIO here ({exc}): this is not a Raspberry Pi, or the GPIO library or access "
-                    "(/dev/gpiochip*) is missing; to try the device without one, use --panel keyboard"
-                ) from None
+                raise NoGpio(_no_gpio(exc)) from None
 
     def _open(self, keys: dict[Key, int], pinmap: PinMap, pin_factory: Any) -> None:
         from gpiozero import LED, PWMLED, Button

@@ -38,6 +38,9 @@ NATIVE = {
     "vosk": Native("vosk", "libvosk.so", "", "speech recognition"),
     "sounddevice": Native("sounddevice", "libportaudio.so.2", "libportaudio2", "sound in and out"),
     "pyttsx3": Native("pyttsx3", "libespeak-ng.so.1", "libespeak-ng1", "speech synthesis"),
+    # gpiozero drives a Pi's pins through lgpio, which Raspberry Pi OS and Debian package
+    # (python3-lgpio, seen by the venv through --system-site-packages on a Pi)
+    "lgpio": Native("lgpio", "liblgpio.so.1", "python3-lgpio", "the GPIO pins"),
 }
 
 # What those libraries need in turn (readelf -d: vosk's aarch64 and armv7l
@@ -76,6 +79,9 @@ def load_message(module: str, exc: BaseException) -> str:
     what failed to load, why, and the command that fixes it."""
     native = NATIVE[module]
     if isinstance(exc, ModuleNotFoundError):
+        if native.package.startswith("python3-"):  # Debian's, not PyPI's
+            fix = f"{_install(native.package)}, then rm -rf .venv && ./run"
+            return f"the Python package {module} ({native.purpose}) is not installed; {fix}"
         return f"the Python package {module} is not installed: run ./run once, it installs it"
     text = " ".join(str(exc).split())
     head = f"cannot load {native.library} ({module}, for {native.purpose})"

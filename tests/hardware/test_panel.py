@@ -337,3 +337,44 @@ def test_custom_pin_map_on_mock_pins(clock):
         assert panel.buttons[1].pin.info.name == "GPIO20" and panel.leds[1].pin.info.name == "GPIO21"
     finally:
         panel.close()
+
+
+class _Refuse:
+    """An import finder that makes ``lgpio`` fail as a missing or broken library would."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "lgpio":
+            raise self.error
+        return None
+
+
+def _no_factory(monkeypatch, error):
+    import sys
+
+    from gpiozero import Device
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "")
+    monkeypatch.delitem(sys.modules, "lgpio", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_Refuse(error), *sys.meta_path])
+
+
+def test_lgpio_whose_library_cannot_load_is_named_with_its_package(clock, monkeypatch):
+    _no_factory(monkeypatch, OSError("liblgpio.so.1: cannot open shared object file: No such file or directory"))
+    with pytest.raises(NoGpio) as caught:
+        GpioPanel(default_pinmap(10), clock)
+    message = str(caught.value)
+    assert "liblgpio.so.1" in message and "sudo apt-get install python3-lgpio" in message
+    assert "\n" not in message
+
+
+def test_lgpio_missing_on_a_pi_names_the_debian_package(clock, monkeypatch, tmp_path):
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 4 Model B Rev 1.4\0")
+    monkeypatch.setattr("hardware.gpio_panel.PI_MODEL", model)
+    _no_factory(monkeypatch, ModuleNotFoundError("No module named 'lgpio'"))
+    with pytest.raises(NoGpio, match=r"lgpio .*sudo apt-get install python3-lgpio, then rm -rf .venv && ./run"):
+        GpioPanel(default_pinmap(10), clock)
