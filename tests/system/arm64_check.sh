@@ -77,6 +77,15 @@ trap cleanup EXIT
 mkdir -p "$root"
 tar -C "$root" --zstd -xf "$base"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# the root reaches the network as this machine does: its certificate authorities (a
+# machine behind a TLS-inspecting proxy has its own) and its proxy settings
+bundle=/etc/ssl/certs/ca-certificates.crt
+if [ -s "$bundle" ]; then mkdir -p "$root/etc/ssl/certs" && cp "$bundle" "$root$bundle"; fi
+passed=()
+for name in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_INDEX_URL PIP_DEFAULT_TIMEOUT; do
+    if [ -n "${!name:-}" ]; then passed+=("$name=${!name}"); fi
+done
+if [ -s "$bundle" ]; then passed+=("SSL_CERT_FILE=$bundle" "PIP_CERT=$bundle" "REQUESTS_CA_BUNDLE=$bundle"); fi
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --bind /dev "$root/dev"
@@ -92,7 +101,7 @@ say "the repository at $(git -C "$here" rev-parse --short HEAD) cloned into the 
 inside() {  # COMMAND...: run in the arm64 root, in the clone, as a fresh login would
     chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        HOST_DEVICE_DATA=/root/host-device-data \
+        HOST_DEVICE_DATA=/root/host-device-data "${passed[@]}" \
         bash -c 'cd /opt/host-device && "$@"' inside "$@"
 }
 
