@@ -259,6 +259,9 @@ def _answer(model: Any, recognisers: dict[int, Any], op: bytes, ident: int, payl
 
 
 def main(argv: list[str]) -> int:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends us by closing the pipe
     if len(argv) > 1:
         with contextlib.suppress(OSError, ValueError):
             os.nice(int(argv[1]))

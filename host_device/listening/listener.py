@@ -254,6 +254,8 @@ class Listener:
     def _recover(self, lost: RecogniserLost) -> bool:
         """A new decoding process after the old one died: the utterance in
         progress is lost, the window stays open. False when none could start."""
+        if self._stop.is_set():
+            return False  # the listener is stopping: the decoder went with it
         self.out.put(HearingLost(str(lost), self.clock()))
         with self._lock:
             self._rec = None
