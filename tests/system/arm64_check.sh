@@ -79,8 +79,14 @@ tar -C "$root" --zstd -xf "$base"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 # the root reaches the network as this machine does: its certificate authorities (a
 # machine behind a TLS-inspecting proxy has its own) and its proxy settings
+# (the local ones in /usr/local/share/ca-certificates too, which Debian's ca-certificates,
+# installed by the set-up, adds when it rebuilds the bundle)
 bundle=/etc/ssl/certs/ca-certificates.crt
 if [ -s "$bundle" ]; then mkdir -p "$root/etc/ssl/certs" && cp "$bundle" "$root$bundle"; fi
+if [ -d /usr/local/share/ca-certificates ]; then
+    mkdir -p "$root/usr/local/share/ca-certificates"
+    cp -r /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
+fi
 passed=()
 for name in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_INDEX_URL PIP_DEFAULT_TIMEOUT; do
     if [ -n "${!name:-}" ]; then passed+=("$name=${!name}"); fi
