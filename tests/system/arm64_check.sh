@@ -131,11 +131,13 @@ expect() {  # NAME PATTERN: the step's output must contain PATTERN
 
 step setup ./run --help
 step voices ./run voices build
-step play ./run play examples/classic-game.json
-expect play "Победа"
-step simulate ./run simulate examples/classic-game.json --audio null
+step play ./run play examples/classic-full-game.json
+expect play '"winner": "red"'
+step simulate ./run simulate examples/classic-full-game.json
+expect simulate '"winner": "red"'
 step demo ./run demo --audio null --speed 40
-expect demo "игра окончена"
+expect demo '"winner": "'
+
 
 # listen --wav: Korean speech from espeak-ng, heard by the stand-in model in its decoder process
 inside espeak-ng -v ko -w /tmp/korean.wav "안녕하세요 하나 둘 셋 감사합니다" >/dev/null 2>&1 \
