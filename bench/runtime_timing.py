@@ -50,12 +50,11 @@ def measure(wire: Any = None, speeches: int = 20) -> dict[str, Any]:
     late_ms: list[float] = []
     led_ms: list[float] = []
     pending: dict[int, float] = {}
-    wall0 = time.monotonic()
-    virt0 = sched.now
+    origin = {"wall": 0.0, "virt": 0.0}  # where the real clock starts: set as run_real begins
 
     def on_record(entry: dict[str, Any]) -> None:
         if entry["type"] == "say" and entry["key"] == "time_up" and runtime.game.phase is Phase.SPEECH:
-            ideal = wall0 + (entry["t"] - virt0)
+            ideal = origin["wall"] + (entry["t"] - origin["virt"])
             late_ms.append((time.monotonic() - ideal) * 1000)
         if entry["type"] == "led" and entry["pattern"] == "on" and entry["seat"] in pending:
             led_ms.append((time.monotonic() - pending.pop(entry["seat"])) * 1000)
@@ -88,6 +87,9 @@ def measure(wire: Any = None, speeches: int = 20) -> dict[str, Any]:
         if isinstance(item, int):
             runtime.press(item)  # a seat's press; the rest (the listener's intents) is not timed here
 
+    # the origin is taken here, not before wire(): what wire() sets up (reading a WAV for the
+    # microphone, starting a decoder) happens before the game's clock starts, and is not lateness
+    origin.update(wall=time.monotonic(), virt=sched.now)
     sched.run_real(inbox=inbox, on_input=on_input, stop=lambda: len(late_ms) >= speeches)
     if done is not None:
         done()

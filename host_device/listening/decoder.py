@@ -37,7 +37,7 @@ from typing import Any, BinaryIO
 from host_device.base.errors import HostDeviceError
 
 HEADER = struct.Struct("<cII")
-NICE = 10  # the decoder yields the CPU to the process that keeps the timers
+NICE = 19  # the decoder yields the CPU to the process that keeps the timers (and is SCHED_IDLE on Linux)
 READY = b"ready"
 
 
@@ -265,6 +265,8 @@ def main(argv: list[str]) -> int:
     if len(argv) > 1:
         with contextlib.suppress(OSError, ValueError):
             os.nice(int(argv[1]))
+    with contextlib.suppress(OSError, AttributeError):  # Linux: decode only when the timers do not run
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     return serve(argv[0], sys.stdin.buffer, sys.stdout.buffer)
 
 
