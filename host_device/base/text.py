@@ -1,8 +1,10 @@
 """A value as a message may quote it: cut to a length, so a huge input
-never makes a huge message. Imports nothing of the project."""
+never makes a huge message; text from outside made printable. Imports
+nothing of the project."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 MARK = "…"  # where a text was cut
@@ -21,3 +23,31 @@ def shorten(value: Any, limit: int) -> str:
 def one_line(text: str, limit: int = 400) -> str:
     """An error message as one line of reasonable length (a value quoted in it may be huge)."""
     return shorten(" ".join(text.split()), limit)
+
+
+def printable(text: str) -> str:
+    """Text typed outside the device (on the console's page, on the terminal)
+    as it may be printed and stored: a control character (an ANSI escape, a
+    newline, a tab) is a space, an invisible format one (a right-to-left
+    override) is dropped, and what no encoding can write (a lone surrogate)
+    is the replacement character."""
+    kept = []
+    for char in text:
+        kind = unicodedata.category(char)
+        if kind == "Cc":
+            kept.append(" ")
+        elif kind == "Cs":
+            kept.append("\ufffd")
+        elif kind != "Cf":
+            kept.append(char)
+    return "".join(kept)
+
+
+def encodable(text: str, encoding: str | None) -> str:
+    """``text`` with what ``encoding`` cannot write replaced (a terminal or a
+    journal that is not UTF-8): printing it never fails on its characters."""
+    encoding = encoding or "utf-8"
+    try:
+        return text.encode(encoding, "replace").decode(encoding)
+    except LookupError:  # an encoding Python does not know: ASCII writes everywhere
+        return text.encode("ascii", "replace").decode("ascii")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine import Phase
+from host_device.base.text import encodable
 from host_device.runtime.host_keys import CHARS, SHORT
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import when_said
@@ -102,7 +103,7 @@ class StatusLine:
 
     def _write(self, text: str) -> None:
         try:
-            self.out.write(text)
+            self.out.write(encodable(text, getattr(self.out, "encoding", None)))
             self.out.flush()
         except (OSError, ValueError):  # the terminal is gone: the game goes on without it
             self.out = io.StringIO()
@@ -123,7 +124,7 @@ class PlainLines:
 
     def write_line(self, text: str) -> None:
         try:
-            self.out.write(text + "\n")
+            self.out.write(encodable(text, getattr(self.out, "encoding", None)) + "\n")
             self.out.flush()
         except (OSError, ValueError):
             self.out = io.StringIO()

@@ -55,7 +55,10 @@ SEEN_AND_HEARD = frozenset({"say", "timer", "tone", "paused", "resumed", "heard"
 def table_may_know(entry: dict[str, Any], phase: Phase) -> bool:
     """Whether the whole table may know a runtime timeline entry written in
     ``phase``: an LED only by day, a seat's press only in a vote (a night's
-    press is a shot or a check), a rejection or an ignored press never."""
+    press is a shot or a check), a rejection or an ignored press never. (A
+    day's LED turned off is news only if the table saw it lit: the stream
+    keeps what it told, so a LED lit at night and put out once the day has
+    begun — «Дальше» while a check's answer shows — is never told.)"""
     kind = entry["type"]
     if kind == "led":
         return phase in DAY
@@ -110,8 +113,11 @@ class PublicStream:
             event = {k: v for k, v in entry.items() if k != "why"}
             rt.sched.at(t, functools.partial(self._emit, event))
         elif kind == "led":
-            self.leds[entry["seat"]] = entry["pattern"]
-            self._emit({"t": t, "type": "led", "seat": entry["seat"], "pattern": entry["pattern"]})
+            seat, pattern = entry["seat"], entry["pattern"]
+            if pattern == "off" and self.leds.get(seat, "off") == "off":
+                return  # a LED the table never saw lit (the night's, the deal's): its end is no news
+            self.leds[seat] = pattern
+            self._emit({"t": t, "type": "led", "seat": seat, "pattern": pattern})
         elif kind in ("paused", "resumed"):
             self._emit({"t": t, "type": kind})
 

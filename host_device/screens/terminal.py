@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine import Phase
+from host_device.base.text import encodable
 from host_device.runtime.assist import Assist
 from host_device.runtime.host_keys import CHARS, KEYS, SEAT_KEYS_HELP, SHORT
 from host_device.runtime.host_messages import describe
@@ -211,7 +212,8 @@ class Screen:
             self._last = text
             clear = "\x1b[2J" if first else ""  # the first draw clears the terminal; later ones overwrite
             try:
-                self.out.write(clear + "\x1b[H" + text.replace("\n", "\x1b[K\n") + "\x1b[J")
+                screen = clear + "\x1b[H" + text.replace("\n", "\x1b[K\n") + "\x1b[J"
+                self.out.write(encodable(screen, getattr(self.out, "encoding", None)))
                 self.out.flush()
             except (OSError, ValueError):  # the terminal is gone: the game goes on without its screen
                 self.out = io.StringIO()

@@ -6,8 +6,10 @@ device's deal and a check's answer appear there and nowhere else. The
 console shows what the terminal's host screen shows (assist mode: keys,
 messages, what waits for him; roles only in his host view, key «роли»); in
 host mode it shows no secret, since whoever holds it may be a player —
-except with ``--panel web``, where the whole table is on one screen anyway
-and the console may show every seat's LED (the marked switch on the table page).
+except with ``--panel web``, where the whole table may be on one screen: a
+console connection whose «Весь стол» switch is on (the marked switch on the
+table page, remembered by the server for that connection alone) is sent
+:func:`console_view` with ``leds``, every seat's LED; no other is.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ class Console:
 
     runtime: Runtime
     assist: Assist | None = None
-    whole_table: bool = False  # --panel web: every seat is a phone, and the host may see every LED
+    whole_table: bool = False  # --panel web: every seat is a phone; the «Весь стол» switch is offered
     typed: bool = False  # the speaker's words can be typed (no speech model)
     question: dict[str, str] | None = None  # a question waiting for the host: text, yes (next), no (undo)
     notices: list[str] = field(default_factory=list)
@@ -73,7 +75,8 @@ def seat_view(rt: Runtime, seat: int) -> dict[str, Any]:
     }
 
 
-def console_view(console: Console) -> dict[str, Any]:
+def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
+    """The console's view; ``leds``: with every seat's LED (a connection whose «Весь стол» switch is on)."""
     rt, assist = console.runtime, console.assist
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
@@ -95,7 +98,7 @@ def console_view(console: Console) -> dict[str, Any]:
         }
         if show_roles:
             row["role"] = ROLE_NAMES[s.role(seat)]
-        if console.whole_table:
+        if leds:
             row["led"] = rt.leds.get(seat, "off")
         seats.append(row)
     view: dict[str, Any] = {
@@ -108,6 +111,7 @@ def console_view(console: Console) -> dict[str, Any]:
         "question": console.question,
         "seats": seats,
         "whole_table": console.whole_table,
+        "whole_on": leds,
         "typed": console.typed and s.phase is Phase.SPEECH,
         "winner": s.winner.value if s.winner else None,
     }

@@ -20,6 +20,7 @@ from hardware.panel import Panel
 from hardware.speaker import Speaker
 from host_device.base.errors import HostDeviceError
 from host_device.base.sound import Samples
+from host_device.base.text import printable
 from host_device.config import Ambience
 from host_device.listening.intents import russian_patterns
 from host_device.runtime.clock import REAL, Clock
@@ -122,8 +123,8 @@ class TerminalLines:
     def read(self, stream: Any) -> None:
         try:
             for line in stream:
-                if line.strip():
-                    self.inbox.put(TypedLine(text=line.strip(), at=self.clock.now()))
+                if printable(line).strip():  # invalid bytes typed (a lone surrogate), an escape: printable
+                    self.inbox.put(TypedLine(text=printable(line).strip(), at=self.clock.now()))
         except (OSError, ValueError):  # no terminal (a service, a closed stdin): nothing is typed
             return
 

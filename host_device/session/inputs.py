@@ -51,7 +51,7 @@ class Inputs:
         self.mic_lost = False
         self.patterns = russian_patterns()
         self._handlers: dict[type, Callable[[Any], None]] = {
-            HostKey: lambda key: self._press(key.press, from_host=True),
+            HostKey: self._host_key,
             Press: lambda press: self._press(press, from_host=self.keyboard),
             Held: self._held,
             TypedLine: self._typed,
@@ -86,6 +86,16 @@ class Inputs:
         """The game time of something stamped ``stamped`` on the wall clock."""
         sched = self.runtime.sched
         return sched.now - max(0.0, self.clock.now() - stamped)
+
+    def _host_key(self, key: HostKey) -> None:
+        """A key of the host's (his console, his keyboard beside the panel).
+        In host mode a seat key has no command to complete, and it is no
+        seat's press either: whoever holds the console may be a player, and a
+        seat is pressed only by its own button or its own phone."""
+        if self.assist is None and isinstance(key.press.key, int):
+            log.info("host mode: the host's seat key %s is no seat's press; ignored", key.press.key)
+            return
+        self._press(key.press, from_host=True)
 
     def _press(self, item: Press, from_host: bool) -> None:
         at = self._at(item.at)

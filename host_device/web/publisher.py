@@ -17,6 +17,8 @@ from host_device.web.access import Access
 
 QUEUE_LIMIT = 1000  # events waiting for one slow socket; past it the socket is closed (it reconnects)
 REPLACED = "\x00replaced"  # to a seat's socket whose seat another phone took
+CONSOLE = "host"  # the console's connections: its view without the seats' LEDs
+WHOLE = "host:whole"  # the console's connections whose «Весь стол» switch is on: every seat's LED
 
 
 @dataclass
@@ -78,8 +80,10 @@ class Publisher:
         self._due = False
         if self.private is None:
             return
-        rt = self.stream.runtime
-        views = {"host": console_view(self.private.console)}
+        rt, console = self.stream.runtime, self.private.console
+        views = {CONSOLE: console_view(console)}
+        if console.whole_table:
+            views[WHOLE] = console_view(console, leds=True)
         views.update((f"seat:{seat}", seat_view(rt, seat)) for seat in self.private.access.seats)
         for channel, view in views.items():
             text = json.dumps({"type": "view", **view, "speed": self.speed}, ensure_ascii=False)
@@ -114,6 +118,30 @@ class Publisher:
 
     def unwatch(self, channel: str, queue_: asyncio.Queue[str | None]) -> None:
         self.watchers.get(channel, set()).discard(queue_)
+
+    def switch_whole(self, queue_: asyncio.Queue[str | None], on: bool) -> None:
+        """On the server's loop: a console connection's «Весь стол» switch. Its
+        queue moves to the view with every seat's LED (or back), and is sent
+        that view at once; no other connection's view changes."""
+        old, new = (CONSOLE, WHOLE) if on else (WHOLE, CONSOLE)
+        if queue_ in self.watchers.get(new, set()):
+            return
+        self.unwatch(old, queue_)
+        self.watchers.setdefault(new, set()).add(queue_)
+        queue_.put_nowait(self.views.get(new, "{}"))
+
+    def shows_whole(self, queue_: asyncio.Queue[str | None]) -> bool:
+        """Whether this console connection's «Весь стол» switch is on."""
+        return queue_ in self.watchers.get(WHOLE, set())
+
+    def unwatch_console(self, queue_: asyncio.Queue[str | None]) -> None:
+        self.unwatch(CONSOLE, queue_)
+        self.unwatch(WHOLE, queue_)
+
+    def tell_console(self, text: str) -> None:
+        """On the server's loop: a message to every console connection, its switch on or off."""
+        self.fan_out(CONSOLE, text)
+        self.fan_out(WHOLE, text)
 
     def phones_text(self) -> str:
         """The console's list of the seats played with phones, and which of them have one now."""

@@ -79,14 +79,14 @@ async def host_socket(socket: WebSocket) -> None:
     queue_.put_nowait(publisher.phones_text())
 
     async def read(text: str) -> None:
-        error = console_input(publisher, text)
+        error = console_input(publisher, text, queue_)
         if error is not None:
             await socket.send_text(json.dumps({"type": "error", "text": error}, ensure_ascii=False))
 
     try:
         await pump(socket, queue_, read)
     finally:
-        publisher.unwatch("host", queue_)
+        publisher.unwatch_console(queue_)
 
 
 async def seat_socket(socket: WebSocket) -> None:
@@ -109,7 +109,7 @@ async def seat_socket(socket: WebSocket) -> None:
         publisher.unwatch(channel, queue_)
         if publisher.phones.get(number) is queue_:
             del publisher.phones[number]
-            publisher.fan_out("host", publisher.phones_text())
+            publisher.tell_console(publisher.phones_text())
 
 
 def _take_seat(publisher: Publisher, number: int, queue_: asyncio.Queue[str | None]) -> None:
@@ -120,4 +120,4 @@ def _take_seat(publisher: Publisher, number: int, queue_: asyncio.Queue[str | No
         before.put_nowait(REPLACED)
         publisher.unwatch(f"seat:{number}", before)
     publisher.put(phone_notice(number, replaced=before is not None))
-    publisher.fan_out("host", publisher.phones_text())
+    publisher.tell_console(publisher.phones_text())

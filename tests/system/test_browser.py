@@ -164,7 +164,12 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     assert console.locator("#phones figure").count() == 10
     table.wait_for_selector("#whole-switch:not([hidden])")
     assert public.locator("#whole-switch").is_hidden()  # no switch without the host's token
+    assert table.locator("#whole-on").is_hidden()
+    assert table.evaluate("console_.seats.every((s) => !('led' in s))")  # no seat's LED before the switch
     table.check("#whole")
+    table.wait_for_selector("#whole-on:not([hidden])")  # the device has it: in red, on this screen
+    assert table.locator("#whole-on").inner_text() == "Весь стол: видны огоньки всех мест"
+    assert console.locator("#seats button:not([disabled])").count() == 0  # host mode: no seat pressed here
     public.wait_for_selector("#paused:not([hidden])")
     console.click(".key-pause")  # the pages are open: the game goes on
     public.wait_for_selector("#paused", state="hidden")

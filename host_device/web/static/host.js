@@ -59,7 +59,8 @@ function draw() {
   const timers = v.pending === "timer";
   $("timers").hidden = !timers;
   if (timers) buttons($("timers"), [...v.timers.map((t, i) => [t, { seat: i + 1 }, true]), ["стоп", { seat: 10 }, true]]);
-  buttons($("seats"), v.seats.map((x) => [seatText(x), { seat: x.seat }, true,
+  // host mode: the seats are shown, never pressed from here (a seat is pressed by its own button or phone)
+  buttons($("seats"), v.seats.map((x) => [seatText(x), { seat: x.seat }, v.mode !== "host",
     ["seat", x.alive ? "" : "out", x.selected ? "selected" : "", v.speaker === x.seat ? "speaking" : ""].join(" ")]));
   $("candidates").textContent = v.candidates || "";
   $("transcript").textContent = v.transcript ? `Услышано: «${v.transcript}»` : "";

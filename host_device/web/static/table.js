@@ -5,10 +5,11 @@ const HOW = { vote: "заголосован", shot: "убит ночью", disqu
 const ROLES = { civilian: "мирный", sheriff: "шериф", commissar: "комиссар", mafia: "мафия", don: "дон" };
 let state = null;
 let received = 0;
-// With the host's token (?t=…) and --panel web: the "whole table on one screen" switch
-let console_ = null; // the host's view: every seat's LED
+// With the host's token (?t=…) and --panel web: the "whole table on one screen" switch. It is
+// told to the device, which sends this connection alone every seat's LED while it is on.
+let console_ = null; // the console's view: every seat's LED only while the device has the switch on
 let hostSocket = null;
-const whole = () => $("whole").checked && console_ && console_.whole_table;
+const whole = () => Boolean(console_ && console_.whole_on);
 
 
 function seats(s) {
@@ -55,8 +56,9 @@ function draw() {
   }
   $("departed").innerHTML = s.seats.filter((x) => !x.alive)
     .map((x) => `<li>${x.seat} — ${HOW[x.left?.how] || "выбыл"}${x.left?.day ? `, день ${x.left.day}` : x.left?.night ? `, ночь ${x.left.night}` : ""}</li>`).join("");
-  document.body.classList.toggle("whole", Boolean(whole()));
+  document.body.classList.toggle("whole", whole());
   $("whole-switch").hidden = !(console_ && console_.whole_table);
+  $("whole-on").hidden = !whole();
   $("typed").hidden = !(whole() && console_.typed);
   $("winner").hidden = !s.winner;
   $("winner").textContent = s.winner === "red" ? "Победа мирных жителей!" : s.winner === "black" ? "Победа мафии!" : "";
@@ -89,8 +91,13 @@ function sendHost(message) {
   if (hostSocket && hostSocket.readyState === WebSocket.OPEN) hostSocket.send(JSON.stringify(message));
 }
 
+function switchWhole() {
+  sendHost({ whole: $("whole").checked });
+}
+
 function listenHost() {
   hostSocket = socketTo("/api/host");
+  hostSocket.onopen = () => { if ($("whole").checked) switchWhole(); }; // a new connection starts off
   hostSocket.onmessage = (m) => {
     const v = JSON.parse(m.data);
     if (v.type === "view") { console_ = v; draw(); }
@@ -98,7 +105,7 @@ function listenHost() {
   hostSocket.onclose = () => setTimeout(listenHost, 1000);
 }
 
-$("whole").addEventListener("change", draw);
+$("whole").addEventListener("change", switchWhole);
 $("typed").addEventListener("submit", (e) => {
   e.preventDefault();
   const words = $("words").value.trim();

@@ -26,3 +26,13 @@ def test_one_line_joins_the_lines_and_cuts():
     assert one_line("a\n  b\tc") == "a b c"
     assert one_line("x" * 500) == "x" * 399 + MARK
     assert one_line("word " * 10, 9) == "word wor" + MARK
+
+
+def test_printable_text_has_no_control_characters_and_encodes():
+    from host_device.base.text import encodable, printable
+
+    typed = "a\x1b[31mb\nc\td\x07\u202ee\ud800f"
+    assert printable(typed) == "a [31mb c d e\ufffdf"
+    assert printable("выставляю игрока номер 7") == "выставляю игрока номер 7"
+    assert encodable("ок\ud800", "utf-8") == "ок?" and encodable("ок", "ascii") == "??"
+    assert encodable("ок", "no-such-encoding") == "??"

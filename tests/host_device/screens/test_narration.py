@@ -126,3 +126,19 @@ def test_narration_writes_each_phrase_when_it_is_said_and_skips_an_unsaid_one():
     runtime.timeline[-1]["dropped"] = True
     sched.run_due(5.0)
     assert lines == ["00:00.0 Ведущий: night_falls {}"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "koi8-r"])
+def test_a_line_the_terminal_cannot_encode_does_not_silence_it(encoding):
+    """A character the terminal's (or the journal's) encoding cannot write
+    is replaced: the line and every line after it are still printed."""
+    from host_device.screens.narration import PlainLines
+
+    for make in (PlainLines, StatusLine):
+        raw = io.BytesIO()
+        lines = make(io.TextIOWrapper(raw, encoding=encoding, errors="strict", write_through=True))
+        lines.write_line("набрано: «\ud800»")
+        lines.write_line("next line")
+        printed = raw.getvalue().decode(encoding)
+        assert "next line" in printed and "\ud800" not in printed, (make, printed)
+        assert "набрано" in printed or encoding == "ascii"

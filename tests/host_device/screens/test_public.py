@@ -1,16 +1,22 @@
 """The public stream and state (host_device/screens/public.py): two whole games
 that differ only in their secrets — who holds which black role, who shot,
 who checked whom — give the same public events, event for event and second
-for second, until the end reveals the roles."""
+for second, until the end reveals the roles; so do games whose host presses
+«Дальше» at any moment of a night step, in both modes and every preset."""
 
+import functools
 import json
 
 import pytest
 
 from engine import Phase
+from engine.steps import DAY, NIGHT
+from host_device.config import AssistSettings
+from host_device.runtime.assist import Assist, runtime_settings
+from host_device.runtime.settings import Settings
 from host_device.screens.public import PublicStream, public_state
 from host_device.scripts.script import parse_script
-from host_device.scripts.simulate import simulate
+from host_device.scripts.simulate import ScriptedHost, builtin_durations, simulate
 from tests.helpers.paths import ROOT
 from voices.catalogue import russian
 
@@ -107,3 +113,91 @@ def test_the_state_names_the_step_the_speaker_and_the_last_phrase(two_games):
     assert last["phase"] == Phase.GAME_OVER.value and last["winner"] == "red"
     left = {s["seat"]: s["left"] for s in last["seats"] if not s["alive"]}
     assert left[1] == {"how": "shot", "night": 1} and left[3] == {"how": "vote", "day": 1}
+
+
+# ---------------------------------------------------------------- «Дальше» at night
+
+EXAMPLES = {name: ROOT / "examples" / f"{name}.json" for name in ("classic-full-game", "event-game", "city-game")}
+NIGHT_ON_KEYS = AssistSettings(auto_accept=False, votes="buttons", night="host")  # «проверка», seat, «дальше»
+MOMENTS = [k * 0.5 for k in range(43)]  # into each night step: its phrase, every call, the answer, past its end
+
+
+def without_checks(script):
+    """The same public game: no one checks anyone (a check and its answer are secrets)."""
+    changed = json.loads(json.dumps(script))
+    for night in changed["nights"]:
+        for checker in ("sheriff", "don", "commissar"):
+            night.pop(checker, None)
+    return changed
+
+
+def hurried(script, mode, moment, duration):
+    """A script's game whose host presses «Дальше» ``moment`` seconds into
+    every night step: host mode (the box's button), assist mode with the
+    night on the buttons, or on the host's keys (the check entered by him,
+    the step his to end). Returns the public events before the end, and those
+    that named a LED lit at night or put out after it (none may)."""
+    events, leaks = [], []
+
+    def watch(rt):
+        assist = None
+        if mode == "assist-keys":
+            assist = Assist(rt, NIGHT_ON_KEYS, role_entry=False)
+            ScriptedHost(assist)
+        elif mode == "assist":
+            assist = Assist(rt, role_entry=False)
+        lit_at_night, secret = {}, [False]
+
+        def classify(entry):  # before the stream reads it
+            secret[0] = False
+            if entry["type"] == "led":
+                at_night = rt.game.phase not in DAY
+                secret[0] = at_night or lit_at_night.get(entry["seat"], False)
+                lit_at_night[entry["seat"]] = at_night and entry["pattern"] != "off"
+
+        rt.recorders.insert(0, classify)
+        stream = PublicStream(rt, russian().text)
+
+        def told(event):
+            events.append(event)
+            if event["type"] == "led" and secret[0]:
+                leaks.append(event)
+
+        stream.listeners.append(told)
+
+        def next_key(step):
+            if rt.step == step:
+                (assist.press if assist is not None else rt.press)("next")
+
+        def night_step(rt):
+            if rt.game.phase in NIGHT:
+                rt.sched.after(moment, functools.partial(next_key, rt.step))
+
+        rt.step_hooks.append(night_step)
+
+    how = {"mode": "assist"} if mode == "assist" else {}
+    if mode == "assist-keys":
+        how = {"settings": Settings(**runtime_settings(NIGHT_ON_KEYS))}
+    simulate(parse_script(script), duration, watch=watch, **how)
+    end = next((i for i, e in enumerate(events) if e["type"] == "game_ended"), len(events))
+    return events[:end], leaks
+
+
+@pytest.fixture(scope="module")
+def duration(builtin_pack):
+    return builtin_durations()
+
+
+@pytest.mark.parametrize("mode", ["host", "assist", "assist-keys"])
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_next_pressed_at_any_moment_of_the_night_tells_the_table_no_led_of_it(name, mode, duration):
+    """«Дальше» while a check's answer shows (or at any other moment of a
+    night step): the answer's LED is put out once the day has begun, and
+    the table is never told; a game without the checks sounds the same."""
+    script = json.loads(EXAMPLES[name].read_text("utf-8"))
+    for moment in MOMENTS:
+        events, leaks = hurried(script, mode, moment, duration)
+        assert leaks == [], (moment, leaks)
+        unchecked, _ = hurried(without_checks(script), mode, moment, duration)
+        assert events == unchecked, moment
+        assert any(e["type"] == "led" for e in events)  # the day's LEDs are still told

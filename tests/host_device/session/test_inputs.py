@@ -45,3 +45,81 @@ def test_a_decoder_given_up_is_a_notice_and_the_game_goes_on():
     table.take(HearingGone("no memory", 4.0))
     assert runtime.said == ["hearing_lost"]
     assert notices[-1].startswith("слух потерян: выставления больше не слышны")
+
+
+class Wall:
+    """A wall clock that stands still: every press is handled at the game's now."""
+
+    def now(self):
+        return 0.0
+
+
+def hosted_mode_game():
+    """Host mode on a virtual clock: the runtime and its inputs, as ``run`` has them."""
+    from engine import Game
+    from host_device.runtime.clock import Scheduler
+    from host_device.runtime.loop import Runtime
+    from host_device.runtime.settings import Settings
+    from host_device.session.deal import deal
+
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings())
+    runtime.handle(deal(runtime.game.preset, 7))
+    table = Inputs(
+        runtime,
+        clock=Wall(),
+        assist=None,
+        keyboard=False,
+        power_off=False,
+        typed_speech=True,
+        show_typed=True,
+        verbose=False,
+        notice=lambda text, russian: None,
+        leave=lambda: None,
+        print_line=lambda line: None,
+    )
+    return runtime, table
+
+
+def until(runtime, phase, nominate=False):
+    """«Дальше» on the host's button until ``phase`` (each day's first two speakers nominate)."""
+    from engine import Nominate
+    from engine import Phase as P
+
+    for _ in range(200):
+        s = runtime.game.state
+        if s.phase is phase:
+            return
+        if nominate and s.phase is P.SPEECH and len(s.nominations) < 2:
+            target = next(seat for seat in s.alive() if seat != s.speaker and seat not in s.candidates)
+            runtime.handle(Nominate(seat=s.speaker, target=target))
+        runtime.press("next")
+    raise AssertionError(f"{phase} never came")
+
+
+def test_in_host_mode_the_consoles_seat_keys_are_no_seats_press():
+    """Whoever holds the console in host mode may be a player: his seat key
+    ends no speech, casts no vote and fires no shot (only a seat's own button
+    or phone presses it)."""
+    from engine import Phase
+    from hardware.events import HostKey, Press
+
+    runtime, table = hosted_mode_game()
+    until(runtime, Phase.SPEECH)
+    speaker = runtime.game.state.speaker
+    table.take(HostKey(Press(key=speaker, at=0.0)))
+    assert runtime.game.state.speaker == speaker and runtime.game.phase is Phase.SPEECH
+    until(runtime, Phase.VOTE, nominate=True)
+    runtime.sched.run_due(runtime.window[0] + 0.1)
+    for seat in runtime.game.state.alive():
+        table.take(HostKey(Press(key=seat, at=0.0)))
+    assert runtime.game.state.vote_round.ballots == {}
+    table.take(Press(key=1, at=0.0))  # seat 1's own button still votes
+    assert runtime.game.state.vote_round.ballots != {}
+    until(runtime, Phase.NIGHT_HUNT)
+    start = runtime.slots[0][1]
+    runtime.sched.run_due(start + 0.1)
+    record = len(runtime.game.record)
+    for seat in runtime.game.state.alive():
+        table.take(HostKey(Press(key=seat, at=0.0)))
+    assert len(runtime.game.record) == record  # no shot
+    assert not [e for e in runtime.timeline if e["type"] == "press" and e["t"] >= start]

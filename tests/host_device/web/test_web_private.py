@@ -291,3 +291,123 @@ def test_the_resume_question_is_answered_on_the_console(monkeypatch, tmp_path, b
         socket.send(json.dumps({"key": "next"}))
         thread.join(30)
     assert host.resumed and host.game_id == game
+
+
+def test_in_host_mode_the_console_presses_no_seat_and_says_why_in_russian(builtin_pack):
+    """Whoever holds the console in host mode may be a player: his seat keys,
+    the assist keys and a seat's own button (without «Весь стол») are
+    refused on the console in Russian, and nothing reaches the inbox."""
+    _, access, inbox, _, client = served(whole_table=True)
+    with client.websocket_connect(f"/api/host?t={access.host}") as socket:
+        assert socket.receive_json()["mode"] == "host"
+        socket.receive_json()  # the phones
+        for refused in ({"seat": 5}, {"seat": 1}, {"key": "foul"}, {"key": "kill"}, {"press": 5}):
+            socket.send_text(json.dumps(refused))
+            socket.send_text("[]")  # not understood: its error comes after the refusal's
+            error = socket.receive_json()
+            assert error["type"] == "error" and "только" in error["text"], (refused, error)
+            assert socket.receive_json()["text"].startswith("не понято")
+        socket.send_text(json.dumps({"key": "next"}))  # his own keys still work
+        socket.send_text(json.dumps({"whole": True}))  # the whole table on this one screen
+        assert socket.receive_json()["whole_on"] is True
+        socket.send_text(json.dumps({"press": 5}))  # now a seat's own button on it
+        socket.send_text(json.dumps({"whole": False}))
+        assert socket.receive_json()["whole_on"] is False
+        socket.send_text(json.dumps({"press": 6}))
+        assert socket.receive_json()["type"] == "error"
+    items = drained(inbox)
+    assert [type(i) for i in items] == [HostKey, Press] and items[0].press.key == "next" and items[1].key == 5
+
+
+def _until_end(socket):
+    """Every message on a console socket up to the end marker."""
+    messages = []
+    while (message := socket.receive_json())["type"] != "end":
+        messages.append(message)
+    return messages
+
+
+def test_the_seats_leds_reach_only_a_console_whose_whole_table_switch_is_on(builtin_pack):
+    """--panel web: the console's view carries every seat's LED (the deal's
+    roles, a check's answer) only on the connection that switched «Весь
+    стол» on; another console at the same time gets none of them."""
+    runtime, access, _, publisher, client = served(phones=range(1, 11), whole_table=True)
+    dealt = deal(runtime.game.preset, 7)
+    roles = dict(dealt.roles)
+    don = next(seat for seat, role in roles.items() if role is Role.DON)
+    sheriff = next(seat for seat, role in roles.items() if role is Role.SHERIFF)
+    url = f"/api/host?t={access.host}"
+    with client, client.websocket_connect(url) as plain, client.websocket_connect(url) as whole:  # one loop
+        for socket in (plain, whole):
+            first = socket.receive_json()
+            assert all("led" not in seat for seat in first["seats"]) and first["whole_on"] is False
+            socket.receive_json()  # the phones
+        assert publisher.views["host"] and "led" not in publisher.views["host"]
+        whole.send_text(json.dumps({"whole": True}))
+        assert whole.receive_json()["whole_on"] is True
+        show_roles(runtime, dealt, lambda: runtime.handle(dealt))
+        sched, checked = runtime.sched, False
+        while runtime.game.state.day < 2 and sched.now < 3600:
+            s = runtime.game.state
+            if s.phase is Phase.NIGHT_CHECK and s.step_role is Role.SHERIFF and runtime.slots and not checked:
+                start = next(start for seat, start, _ in runtime.slots if seat == don)
+                sched.run_due(start)
+                checked = runtime.press(sheriff, at=start)
+                sched.run_due(start + 0.1)
+                publisher.refresh()
+            sched.run_due(sched.now + 0.25)
+            publisher.refresh()
+        assert checked
+        publisher.loop.call_soon_threadsafe(publisher.tell_console, json.dumps({"type": "end"}))
+        seen_plain, seen_whole = _until_end(plain), _until_end(whole)
+    views = [m for m in seen_plain if m["type"] == "view"]
+    assert len(views) > 100 and all(not v["whole_on"] for v in views)
+    assert all("led" not in seat for v in views for seat in v["seats"])
+    lit = [(v["title"], seat["seat"], seat["led"]) for v in seen_whole if v["type"] == "view" for seat in v["seats"]]
+    assert ("Раздача ролей", don, "fast") in lit  # the Don's role, on the switched console alone
+    answers = {led for title, seat, led in lit if seat == sheriff and "проверка" in title.lower()}
+    assert "on" in answers  # the Sheriff's answer: the Don is black
+
+
+def test_text_typed_on_the_console_never_silences_the_terminal_nor_escapes_onto_it(builtin_pack):
+    """A lone surrogate typed on the console once made the terminal's
+    encoding fail, taken as "the terminal is gone" for the rest of the run;
+    an ANSI escape or a newline typed there was printed raw."""
+    import io
+
+    from host_device.screens.narration import PlainLines
+    from host_device.session.inputs import Inputs
+
+    runtime, access, inbox, _, client = served()
+    with client.websocket_connect(f"/api/host?t={access.host}") as socket:
+        socket.receive_json()
+        socket.receive_json()
+        for typed in ("\ud800", "я \x1b[2J\x1b[31mвыставляю\nигрока", "\x1b]0;чужой заголовок\x07"):
+            socket.send_text(json.dumps({"text": typed}))
+        socket.send_text("[]")
+        assert socket.receive_json()["type"] == "error"  # every message before it has been taken
+    journal = io.BytesIO()
+    out = io.TextIOWrapper(journal, encoding="utf-8", errors="strict", write_through=True)
+    lines = PlainLines(out)
+    table = Inputs(
+        runtime,
+        clock=type("Wall", (), {"now": lambda self: 0.0})(),
+        assist=None,
+        keyboard=False,
+        power_off=False,
+        typed_speech=True,
+        show_typed=True,
+        verbose=False,
+        notice=lambda text, russian: None,
+        leave=lambda: None,
+        print_line=lines.write_line,
+    )
+    items = drained(inbox)
+    assert [type(i) for i in items] == [TypedLine] * 3
+    for item in items:
+        table.take(item)
+    lines.write_line("следующая строка")
+    printed = journal.getvalue().decode("utf-8")
+    assert printed.count("набрано") == 3 and printed.endswith("следующая строка\n")
+    assert "\x1b" not in printed and "\x07" not in printed
+    assert "я  [2J [31mвыставляю игрока" in printed  # the escape's bytes harmless, the newline a space
