@@ -4,7 +4,8 @@ service, started at boot as an unprivileged user.
 The unit runs ``run --box`` with nobody at a terminal; systemd orders it
 after the sound card (``sound.target``), restarts it when it fails (a sound
 card that is not there yet, a crash) at most RESTART_BURST times in
-RESTART_WINDOW_S, and keeps its output in the journal. The user is put in the
+RESTART_WINDOW_S, and keeps its output in the journal; its descriptor limit
+(OPEN_FILES) is far above the pages' connections. The user is put in the
 ``gpio`` and ``audio`` groups (those this machine has), and a polkit rule lets
 him power the Pi off (the held «Пауза»).
 """
@@ -28,6 +29,7 @@ POLKIT_PATH = Path("/etc/polkit-1/rules.d") / f"50-{NAME}.rules"
 GROUPS = ("gpio", "audio")
 RESTART_BURST = 5
 RESTART_WINDOW_S = 300
+OPEN_FILES = 4096  # LimitNOFILE: the pages' connections (at most 200, web/limits.py) far below it
 
 
 class ServiceError(HostDeviceError, RuntimeError):
@@ -76,6 +78,7 @@ StandardInput=null
 StandardOutput=journal
 StandardError=journal
 TimeoutStopSec=20
+LimitNOFILE={OPEN_FILES}
 
 [Install]
 WantedBy=multi-user.target

@@ -27,3 +27,7 @@ class Access:
         return (
             token is not None and mine is not None and (secrets.compare_digest(token.encode(), mine.encode()))
         )
+
+    def knows(self, token: str) -> bool:
+        """A token of this game's: the console's or a seat's."""
+        return self.is_host(token) or any(self.is_seat(seat, token) for seat in self.seats)

@@ -1,19 +1,27 @@
 """The device's pages as one Starlette app: the routes to the endpoints
 (:mod:`host_device.web.pages`, :mod:`host_device.web.sockets`) and the
-device's own static files (no CDN), with the publisher in ``app.state``."""
+device's own static files (no CDN), with the publisher and the limits in
+``app.state``. A request whose address has two tokens (``?t=…&t=…``) is
+refused: the server and the page would each read another one."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from host_device.web import pages, sockets
+from host_device.web.limits import LIMITS, Limits
 from host_device.web.publisher import Publisher
+
+TWO_TOKENS = "В адресе два токена (t=…): откройте ссылку или QR-код целиком, как их дал host-device run"
 
 ROUTES = [
     Route("/", pages.table),
@@ -34,7 +42,24 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     yield
 
 
-def make_app(publisher: Publisher) -> Starlette:
-    app = Starlette(routes=ROUTES, lifespan=_lifespan)
+class OneToken:
+    """A request with more than one ``t=`` gets 400 (a socket: refused, 403)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        query = scope.get("query_string", b"").decode("latin-1")
+        if scope["type"] == "lifespan" or sum(key == "t" for key, _ in parse_qsl(query, True)) < 2:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": sockets.POLICY_VIOLATION, "reason": ""})
+        else:
+            await pages.refused(TWO_TOKENS, 400)(scope, receive, send)
+
+
+def make_app(publisher: Publisher, limits: Limits = LIMITS) -> Starlette:
+    app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=[Middleware(OneToken)])
     app.state.publisher = publisher
+    app.state.limits = limits
     return app

@@ -14,6 +14,7 @@ from host_device.web.publisher import Private, Publisher
 from host_device.web.qr import qr_svg
 
 STATIC = resources.files("host_device") / "web" / "static"
+NO_STORE = {"Cache-Control": "no-store"}  # the state changes, a QR code holds a token: never kept
 FORBIDDEN_HOST = "Нет доступа: откройте пульт по ссылке с токеном, которую напечатал host-device run"
 
 
@@ -46,7 +47,9 @@ async def table(request: Request) -> Response:
 
 
 async def state(request: Request) -> Response:
-    return Response(publisher_of(request).state, media_type="application/json; charset=utf-8")
+    return Response(
+        publisher_of(request).state, media_type="application/json; charset=utf-8", headers=NO_STORE
+    )
 
 
 async def host(request: Request) -> Response:
@@ -73,4 +76,4 @@ async def seat_qr(request: Request) -> Response:
     if number not in private.access.seats:
         return refused(f"Место {number} играет кнопкой стола", 404)
     url = f"{str(request.base_url).rstrip('/')}/seat/{number}?t={private.access.seats[number]}"
-    return Response(qr_svg(url), media_type="image/svg+xml")
+    return Response(qr_svg(url), media_type="image/svg+xml", headers=NO_STORE)

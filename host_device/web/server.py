@@ -3,13 +3,17 @@ uvicorn on a thread of its own, beside the scheduler, never blocking it.
 
 The runtime's thread publishes (:mod:`host_device.web.publisher`); the
 endpoints (:mod:`host_device.web.pages`, :mod:`host_device.web.sockets`)
-read what it published. Here: the server's thread, and the addresses it
-prints when it starts (with the host's console as a QR code).
+read what it published. Here: the server's thread, its socket (bound here,
+so that a refusal says why), and the addresses it prints when it starts
+(with the host's console as a QR code). Its limits under load:
+:mod:`host_device.web.guard`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
 import socket
 import threading
 import time
@@ -18,6 +22,7 @@ from typing import Any
 from host_device.config import WebError
 from host_device.runtime.loop import Runtime
 from host_device.screens.public import PublicStream
+from host_device.web.limits import LIMITS, Limits
 from host_device.web.publisher import Private, Publisher
 
 __all__ = ["WebServer", "lan_address", "start_web"]
@@ -26,40 +31,76 @@ __all__ = ["WebServer", "lan_address", "start_web"]
 class WebServer:
     """uvicorn on a daemon thread; :meth:`start` returns once it listens."""
 
-    def __init__(self, publisher: Publisher, host: str, port: int) -> None:
+    def __init__(self, publisher: Publisher, host: str, port: int, limits: Limits = LIMITS) -> None:
         import uvicorn
 
         from host_device.web.app import make_app  # Starlette, only once pages are served
+        from host_device.web.guard import AcceptErrors, Gate, Guard, server_config
 
-        config = uvicorn.Config(
-            make_app(publisher),
-            host=host,
-            port=port,
-            log_level="critical",
-            lifespan="on",
-            ws="websockets-sansio",
-        )
+        gate = Gate(limits)
+        access = publisher.private.access if publisher.private is not None else None
+        config = server_config(Guard(make_app(publisher, limits), gate, access), gate, limits)
         self.publisher = publisher
+        self.address = (host, port)
         self.server = uvicorn.Server(config)
+        self.accept_errors = AcceptErrors(limits)
         self.thread = threading.Thread(target=self._serve, name="web", daemon=True)
+        self.socket: socket.socket | None = None
 
     def _serve(self) -> None:
-        with contextlib.suppress(SystemExit):  # uvicorn exits when it cannot listen: start() says why
-            self.server.run()
+        async def serve() -> None:
+            asyncio.get_running_loop().set_exception_handler(self.accept_errors)
+            await self.server.serve(sockets=[self.socket] if self.socket is not None else None)
+
+        with contextlib.suppress(SystemExit):
+            asyncio.run(serve())
 
     def start(self, timeout: float = 10.0) -> tuple[str, int]:
+        self.socket = listening_socket(*self.address)
         self.thread.start()
         deadline = time.monotonic() + timeout
         while not self.server.started:
             if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise WebError("the web server did not start (is the port in use? try another --web PORT)")
+                self.socket.close()
+                raise WebError("the web server did not start")
             time.sleep(0.02)
-        host, port = self.server.servers[0].sockets[0].getsockname()[:2]
+        host, port = self.socket.getsockname()[:2]
         return str(host), int(port)
 
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(5)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The pages' socket, bound here so that a refusal says its real reason."""
+    where = f"{host}:{port}"
+    name = host.strip("[]")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            name, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror:
+        raise WebError(f"--web {where}: {name!r} is no address or host name known here") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            why = "port in use (another host-device or server?); try another --web PORT"
+        elif exc.errno == errno.EADDRNOTAVAIL:
+            why = (
+                f"{name} is not an address of this machine (its address on the network: {lan_address()}); "
+                "give the port alone (8000) to listen on every interface"
+            )
+        elif exc.errno == errno.EACCES:
+            why = "ports below 1024 need root; use 8000"
+        else:
+            why = f"cannot listen: {exc.strerror}"
+        raise WebError(f"--web {where}: {why}") from None
+    return sock
 
 
 def start_web(

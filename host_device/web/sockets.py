@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from host_device.web.inputs import console_input, phone_notice, seat_press
+from host_device.web.limits import Presses
 from host_device.web.pages import publisher_of, seat_refusal
 from host_device.web.publisher import REPLACED, Publisher
 
@@ -99,14 +100,17 @@ async def seat_socket(socket: WebSocket) -> None:
     queue_ = publisher.watch(channel)
     queue_.put_nowait(publisher.views.get(channel, "{}"))
     _take_seat(publisher, number, queue_)
+    presses = Presses(socket.app.state.limits, f"seat {number}'s phone")
 
     async def read(text: str) -> None:
-        publisher.put(seat_press(number))
+        if presses.allow():
+            publisher.put(seat_press(number))
 
     try:
         await pump(socket, queue_, read)
     finally:
         publisher.unwatch(channel, queue_)
+        presses.report()
         if publisher.phones.get(number) is queue_:
             del publisher.phones[number]
             publisher.tell_console(publisher.phones_text())

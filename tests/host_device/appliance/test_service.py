@@ -46,6 +46,10 @@ def test_the_unit_starts_at_boot_after_the_sound_card_and_restarts_with_a_limit(
     assert u["Service"]["Restart"] == "on-failure"
     assert int(u["Unit"]["StartLimitBurst"]) == service.RESTART_BURST
     assert u["Service"]["StandardOutput"] == "journal" and u["Service"]["User"] == "root"
+    from host_device.web.limits import LIMITS
+
+    # the pages' connections, the backlogs being accepted and the rest of the box, far below the limit
+    assert int(u["Service"]["LimitNOFILE"]) >= 4 * (LIMITS.connections + 2 * LIMITS.backlog + 64)
     command = shlex.split(u["Service"]["ExecStart"])
     assert command[0] == str(service.executable()) and os.access(command[0], os.X_OK)
     assert command[1:] == ["run", "--box", "--config", str(config)]

@@ -65,6 +65,7 @@ def test_the_state_before_and_after_the_game(served_game):
     assert all("role" not in seat for seat in before["seats"])
     after = holder["client"].get("/api/state")
     assert after.headers["content-type"].startswith("application/json")
+    assert after.headers["cache-control"] == "no-store"  # never a stale state from a cache
     state = after.json()
     assert state["winner"] == "red" and state["title"] == "Игра окончена"
     assert {s["seat"]: s["role"] for s in state["seats"]}[3] == "don"
@@ -117,6 +118,22 @@ def test_the_server_on_a_real_socket_and_a_port_in_use(builtin_pack):
             taken.start(timeout=5)
     finally:
         server.stop()
+
+
+def test_an_address_that_is_not_on_this_machine_is_named_as_such(capsys, builtin_pack):
+    from engine import Game
+    from host_device.runtime.clock import Scheduler
+    from host_device.runtime.loop import Runtime
+
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0)
+    publisher = Publisher(PublicStream(runtime, russian().text))
+    with pytest.raises(WebError) as refused:
+        WebServer(publisher, "192.0.2.1", 0).start(timeout=5)  # TEST-NET: no machine's own address
+    assert "192.0.2.1 is not an address of this machine" in str(refused.value)
+    assert "port in use" not in str(refused.value)
+    assert main(["demo", "--speed", "100000", "--audio", "null", "--web", "192.0.2.1:8000"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "192.0.2.1 is not an address of this machine" in err
 
 
 def test_demo_with_web_prints_the_address_and_plays_the_game(capsys, builtin_pack):

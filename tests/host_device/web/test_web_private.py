@@ -62,7 +62,24 @@ def test_without_the_right_token_the_private_pages_refuse_and_change_nothing(bui
     assert client.get(f"/seat/3?t={access.seats[3]}").status_code == 200
     qr = client.get(f"/api/qr/3.svg?t={access.host}")
     assert qr.status_code == 200 and qr.text.startswith("<svg")
+    assert qr.headers["cache-control"] == "no-store"  # it holds a seat's token
     assert client.get(f"/api/qr/5.svg?t={access.host}").status_code == 404
+
+
+def test_an_address_with_two_tokens_is_refused_in_one_line(builtin_pack):
+    """The server would read the last ``t=``, the page the first: the console
+    would load and never connect. Such an address is refused, page and socket."""
+    _, access, inbox, _, client = served()
+    for url in (f"/host?t=wrong&t={access.host}", f"/seat/3?t={access.host}&t={access.seats[3]}"):
+        response = client.get(url)
+        assert response.status_code == 400, url
+        assert response.text.count("\n") == 0 and "два токена" in response.text
+    for url in (f"/api/host?t=wrong&t={access.host}", f"/api/seat/3?t=x&t={access.seats[3]}"):
+        with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url):
+            pass
+        assert refused.value.code == 1008
+    assert drained(inbox) == []
+    assert client.get(f"/host?t={access.host}").status_code == 200
 
 
 def test_the_tokens_are_random_and_each_seat_has_its_own():

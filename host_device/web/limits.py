@@ -1,0 +1,71 @@
+"""What the pages' server allows one client: how long it may take to ask,
+how many connections it may hold (the public page's share smaller than the
+whole, so that strangers cannot lock out the console and the phones), how
+large a socket's message may be, and how fast a phone may press.
+
+The numbers are :class:`Limits` (a test makes them small); the connections
+are counted by :mod:`host_device.web.guard`, the presses here."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Limits:
+    head_timeout_s: float = 10.0  # a request must be read (and answered) within this of the connection
+    keep_alive_s: int = 5  # an idle connection after its answer (uvicorn's timeout_keep_alive)
+    head_bytes: int = 8192  # a request's head beyond this is refused (h11, and websockets' own line limit)
+    ws_ping_interval_s: float = 20.0  # a socket's ping ...
+    ws_ping_timeout_s: float = 20.0  # ... and the pong it waits for before it closes the socket
+    ws_message_bytes: int = 4096  # a socket's message beyond this closes the socket (1009)
+    connections: int = 200  # open at once, at most (fewer when the descriptor limit is low)
+    backlog: int = 64  # connections the kernel holds until accepted (and accepted in one turn of the loop)
+    public: int = 150  # of them without a token (waiting, public pages): the first to be refused
+    presses_per_s: float = 5.0  # a phone's presses beyond a human's pace ...
+    press_burst: int = 10  # ... (after a burst of this many) are dropped and counted
+    accept_error_every_s: float = 60.0  # "too many open files" said at most once in this time
+    clock: Callable[[], float] = time.monotonic
+
+
+LIMITS = Limits()  # the box's
+
+
+class Presses:
+    """One phone's presses at a human's pace (a token bucket): beyond it they
+    are dropped and counted, said once when the dropping starts and once,
+    with the count, when the phone's socket closes."""
+
+    def __init__(self, limits: Limits, who: str) -> None:
+        self.limits = limits
+        self.who = who
+        self.tokens = float(limits.press_burst)
+        self.at = limits.clock()
+        self.dropped = 0
+
+    def allow(self) -> bool:
+        now = self.limits.clock()
+        rate, burst = self.limits.presses_per_s, self.limits.press_burst
+        self.tokens = min(float(burst), self.tokens + (now - self.at) * rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        if not self.dropped:
+            log.warning("%s: presses beyond %g a second are dropped", self.who, rate)
+        self.dropped += 1
+        return False
+
+    def report(self) -> None:
+        if self.dropped:
+            log.warning(
+                "%s: %d presses dropped (beyond %g a second)",
+                self.who,
+                self.dropped,
+                self.limits.presses_per_s,
+            )

@@ -1,0 +1,70 @@
+"""What one phone may send (host_device/web/limits.py): presses at a human's
+pace reach the runtime, a flood beyond it is dropped and counted (said once
+when it starts, and the count once when the socket closes), and a message
+past the size limit closes the socket."""
+
+import itertools
+import json
+import logging
+
+import pytest
+from starlette.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from hardware.events import Press
+from host_device.web.app import make_app
+from host_device.web.limits import Limits
+from tests.helpers.web import drained, on_loopback, private_publisher
+
+
+def phone_presses(clock, count, caplog):
+    """``count`` presses from seat 3's phone on ``clock``: the presses that reached the inbox, and the log."""
+    publisher, access, inbox = private_publisher()
+    client = TestClient(make_app(publisher, Limits(clock=clock)))
+    url = f"/api/seat/3?t={access.seats[3]}"
+    with (
+        caplog.at_level(logging.WARNING, logger="host_device.web.limits"),
+        client.websocket_connect(url) as phone,
+    ):
+        assert phone.receive_json()["seat"] == 3
+        for _ in range(count):
+            phone.send_text("press")
+    # closing waited for the server's handler to finish: every press has been read
+    return [item for item in drained(inbox) if isinstance(item, Press)], [
+        r.getMessage() for r in caplog.records
+    ]
+
+
+def test_a_flood_of_presses_delivers_the_limits_worth_and_counts_the_rest(caplog, builtin_pack):
+    presses, said = phone_presses(lambda: 100.0, 10_000, caplog)  # all within one instant
+    assert len(presses) == Limits().press_burst and {p.key for p in presses} == {3}
+    assert said == [
+        "seat 3's phone: presses beyond 5 a second are dropped",
+        "seat 3's phone: 9990 presses dropped (beyond 5 a second)",
+    ]
+
+
+def test_presses_at_a_humans_pace_all_arrive(caplog, builtin_pack):
+    ticks = itertools.count(0.0, 0.25)  # four presses a second, for a minute
+    presses, said = phone_presses(lambda: next(ticks), 240, caplog)
+    assert len(presses) == 240 and said == []
+
+
+def test_a_faster_pace_is_held_to_the_rate(caplog, builtin_pack):
+    ticks = itertools.count(0.0, 0.05)  # twenty a second, for ten seconds
+    presses, said = phone_presses(lambda: next(ticks), 200, caplog)
+    assert 10 + 5 * 10 - 2 <= len(presses) <= 10 + 5 * 10 + 1
+    assert len(said) == 2 and said[1].startswith(f"seat 3's phone: {200 - len(presses)} presses dropped")
+
+
+def test_a_message_past_the_size_limit_closes_the_socket(builtin_pack):
+    with on_loopback(Limits(ws_message_bytes=1024)) as (port, access, inbox):
+        url = f"ws://127.0.0.1:{port}/api/seat/4?t={access.seats[4]}"
+        with connect(url, open_timeout=5) as phone, pytest.raises(ConnectionClosed) as closed:
+            assert json.loads(phone.recv(timeout=5))["seat"] == 4
+            phone.send("x" * 2000)
+            while True:
+                phone.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    assert not [item for item in drained(inbox) if isinstance(item, Press)]  # the long message was no press
