@@ -32,6 +32,7 @@ from host_device.config import Config, load_config
 from host_device.runtime.clock import REAL, Clock, Scheduler
 from host_device.session.devices import Devices, load_model, table_preset
 from host_device.session.host import Host
+from host_device.store.faults import StoreError
 from voices.words import preset_name
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,12 @@ def run_command(command: Sequence[str]) -> None:
         subprocess.run(list(command), check=True, timeout=60)
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("cannot power off (%s): %s", " ".join(command), exc)
+
+
+def say_store_unusable(announcer: Any) -> None:
+    """The box cannot record games (a read-only or full disk): it says so
+    before it ends with the one line (exit 2), as nobody reads its terminal."""
+    announcer.say("store_unusable").wait(10)
 
 
 def power_off_allowed(config: bool, panel: str) -> bool:
@@ -92,13 +99,20 @@ class Box:
         except HostDeviceError:
             panel.close()
             raise
-        self.store = Store(Path(args.store) if args.store else None)
+        announcer = Announcer(catalogue, pack, speaker)
+        try:
+            self.store = Store(Path(args.store) if args.store else None)
+        except StoreError:
+            say_store_unusable(announcer)
+            speaker.close()
+            panel.close()
+            raise
         self.devices = Devices(
             inbox=self.inbox,
             panel=panel,
             microphone=microphone,
             speaker=speaker,
-            announcer=Announcer(catalogue, pack, speaker),
+            announcer=announcer,
             store=self.store,
             model=self._model(),
             power_off=power_off_allowed(self.config.power_off, args.panel),
@@ -246,7 +260,11 @@ class Box:
                     off = True
                     break
                 host = Host(self._game_args(outcome), self.devices)
-                host.run()
+                try:
+                    host.run()
+                except StoreError:  # the game cannot be recorded: said, then the one line
+                    say_store_unusable(self.devices.announcer)
+                    raise
                 off = host.leaving is not None
                 if not off:
                     self.panel.all_leds(OFF)

@@ -325,3 +325,33 @@ def test_the_bed_is_a_seamless_fixed_loop_ducked_under_phrases():
     assert out[0] == 1000 * DUCK + 50 and out[50] == 1000 * DUCK  # under the phrase, and after it
     ramp = mix(np.zeros(0, dtype=np.int16), block, 1.0, DUCK)
     assert ramp[0] == 1000 and 1000 * DUCK <= ramp[-1] < 1000 * DUCK + 20  # a ramp, not a jump
+
+
+# ---------------------------------------------------------------- a store the box cannot write
+
+
+def test_a_store_that_cannot_be_opened_is_said_then_one_line(box_env, monkeypatch):
+    from hardware.speaker import RecordingSpeaker
+    from host_device.store import StoreError
+
+    said = []
+    real_play = RecordingSpeaker.play
+    monkeypatch.setattr(RecordingSpeaker, "play", lambda self, p: (said.append(p.label), real_play(self, p)))
+    (box_env / "afile").write_text("", encoding="utf-8")
+    with pytest.raises(StoreError, match="afile"):
+        make_box(box_env, store=str(box_env / "afile" / "games.sqlite3"))
+    assert said == ["store_unusable"]
+
+
+def test_a_full_disk_at_a_games_start_is_said_then_one_line(box_env):
+    from host_device.store import StoreError
+    from tests.helpers.full_disk import FullDisk
+
+    box, calls = make_box(box_env)
+    box.store.db = FullDisk(box.store.db)  # no room for the new game
+    for event in tap("next"):
+        box.inbox.put(event)
+    with pytest.raises(StoreError, match="the disk is full"):
+        box.run()
+    assert labels(box)[-1] == "store_unusable" and calls == []
+    assert closed(box)

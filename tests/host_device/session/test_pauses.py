@@ -4,7 +4,6 @@ pages read says paused while it is (on a virtual wall clock)."""
 
 import io
 import json
-import sqlite3
 
 from engine import Phase
 from hardware.events import Press
@@ -14,27 +13,11 @@ from host_device.screens.views import Console
 from host_device.session.host import Host
 from host_device.web.access import Access
 from host_device.web.publisher import Private, Publisher
+from tests.helpers.full_disk import FullDisk
 from tests.helpers.host import args
 from voices.catalogue import russian
 
 PAUSE_S = 5.0  # of wall time, while the game is paused
-
-
-class FullDisk:
-    """The store's SQLite connection, refusing every write as SQLite does on a full disk."""
-
-    def __init__(self, db):
-        self.db, self.full = db, False
-
-    def execute(self, sql, *params):
-        if self.full and sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
-            exc = sqlite3.OperationalError("database or disk is full")
-            exc.sqlite_errorname = "SQLITE_FULL"  # as SQLite reports ENOSPC
-            raise exc
-        return self.db.execute(sql, *params)
-
-    def __getattr__(self, name):
-        return getattr(self.db, name)
 
 
 def hosted(monkeypatch, tmp_path, **overrides):
@@ -66,7 +49,6 @@ def test_a_full_disk_mid_game_is_said_at_once_and_the_pages_say_paused(monkeypat
         rt = host.runtime
         if "db" not in disk and host.store is not None and rt.game.phase is Phase.SPEECH:
             disk["db"] = host.store.db = FullDisk(host.store.db)
-            disk["db"].full = True
         if rt.unrecorded is not None:
             public, console = served(host)
             seen.append((host.clock.now(), played(host), public["paused"], console["paused"]))
