@@ -26,8 +26,9 @@ from hardware.factory import make_panel
 from hardware.panel import OFF
 from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
 from host_device.base.errors import HostDeviceError
-from host_device.base.files import replacing
+from host_device.base.files import read_small, replacing
 from host_device.base.paths import data_dir
+from host_device.base.text import one_line
 from host_device.config import Config, load_config
 from host_device.runtime.clock import REAL, Clock, Scheduler
 from host_device.session.devices import Devices, load_model, table_preset
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 
 POWER_OFF = ("systemctl", "poweroff")  # the one command that powers the Pi off
 TICK_S = 0.1  # how often the panel is polled between games (holds are seen this soon)
+CHOICE_BYTES = 4096  # box.json holds two words: anything bigger is not the box's
 
 
 class Stopped(BaseException):
@@ -54,6 +56,30 @@ def run_command(command: Sequence[str]) -> None:
         subprocess.run(list(command), check=True, timeout=60)
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("cannot power off (%s): %s", " ".join(command), exc)
+
+
+def load_choice(path: Path, default: Choice) -> Choice:
+    """The menu's choice kept in box.json, or ``default``: none kept yet
+    (the box's first start), or a bad file, said in one line (a FIFO, a
+    device, a file over CHOICE_BYTES, bad JSON, rules or a deal it has not)."""
+    try:
+        data = json.loads(read_small(path, CHOICE_BYTES))
+        choice = Choice(str(data["preset"]), str(data["deal"]))
+        if choice.preset not in RULES or choice.deal not in DEALS:
+            raise ValueError(f"no rules {choice.preset!r} or no deal {choice.deal!r}")
+    except FileNotFoundError:
+        return default
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+        log.warning(
+            "%s: not the menu's choice (%s); the box starts with the rules %s, the deal %s",
+            path,
+            one_line(why, 120),
+            default.preset,
+            default.deal,
+        )
+        return default
+    return choice
 
 
 def say_store_unusable(announcer: Any) -> None:
@@ -141,13 +167,7 @@ class Box:
         return table_preset(preset, None, self.config.city).seats
 
     def _load_choice(self) -> Choice:
-        default = Choice(self.args.preset, self.args.deal or "device")
-        try:
-            data = json.loads(self.choice_path.read_text(encoding="utf-8"))
-            choice = Choice(str(data["preset"]), str(data["deal"]))
-        except (OSError, ValueError, KeyError, TypeError):
-            return default
-        return choice if choice.preset in RULES and choice.deal in DEALS else default
+        return load_choice(self.choice_path, Choice(self.args.preset, self.args.deal or "device"))
 
     def _save_choice(self, choice: Choice) -> None:
         try:

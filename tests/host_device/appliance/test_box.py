@@ -355,3 +355,80 @@ def test_a_full_disk_at_a_games_start_is_said_then_one_line(box_env):
         box.run()
     assert labels(box)[-1] == "store_unusable" and calls == []
     assert closed(box)
+
+
+# ---------------------------------------------------------------- box.json, the menu's kept choice
+
+LOAD_CHOICE = """
+import logging, sys
+from pathlib import Path
+from host_device.appliance.box import load_choice
+from host_device.appliance.controls import Choice
+logging.basicConfig(format="host-device: warning: %(message)s")
+print(load_choice(Path(sys.argv[1]), Choice("event", "cards")))
+"""
+
+
+def _no_more_than_a_gigabyte():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # memory that grows fails here, not the machine
+
+
+def _bad_choice(kind, path):
+    import os
+
+    if kind == "deep":
+        path.write_text('{"preset": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    elif kind == "shallow_but_deep":  # small enough to read, too deep for the parser
+        path.write_text("[" * 2000 + "]" * 2000, encoding="utf-8")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "json":
+        path.write_text('{"preset": "classic", "deal": ', encoding="utf-8")
+    elif kind == "unknown":
+        path.write_text('{"preset": "poker", "deal": "device"}', encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", ["deep", "shallow_but_deep", "fifo", "zero", "json", "unknown"])
+def test_a_bad_box_json_is_one_line_and_the_defaults(tmp_path, kind):
+    """Read in a child with a time limit and a memory limit: a FIFO hung the
+    box before «готов», /dev/zero grew without bound, deep nesting was a
+    RecursionError."""
+    import subprocess
+    import sys
+
+    from tests.helpers.paths import ROOT
+
+    path = tmp_path / "box.json"
+    _bad_choice(kind, path)
+    proc = subprocess.run(
+        [sys.executable, "-c", LOAD_CHOICE, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        preexec_fn=_no_more_than_a_gigabyte,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "Choice(preset='event', deal='cards')\n"
+    err = proc.stderr.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"host-device: warning: {path}: not the menu's choice ("), err
+    assert err[0].endswith("the box starts with the rules event, the deal cards")
+
+
+def test_the_box_starts_with_the_defaults_after_a_bad_box_json(box_env, caplog):
+    (box_env / "box.json").write_text("{not json", encoding="utf-8")
+    box, _ = make_box(box_env, preset="classic", deal="cards")
+    assert box.choice == Choice("classic", "cards") and box.panel.seats == 10
+    warned = [r.getMessage() for r in caplog.records if "box.json" in r.getMessage()]
+    assert len(warned) == 1 and "not the menu's choice" in warned[0]
+    box.close()
+    (box_env / "box.json").unlink()
+    again, _ = make_box(box_env)  # none kept yet: the box's first start, nothing said
+    assert again.choice == Choice("classic", "device")
+    assert len([r for r in caplog.records if "box.json" in r.getMessage()]) == 1
+    again.close()
