@@ -220,14 +220,21 @@ class Box:
             power_off=self.devices.power_off,
         )
         controls.start()
+        keyboard = self.args.panel == "keyboard"  # its keys: n «Дальше», N «Дальше» held, u «Отмена»
         if controls.state == "ready":
+            keys = (
+                "n — игра; N — меню"
+                if keyboard
+                else "«Дальше» — игра; держать «Дальше» 3 с — меню; держать «Пауза» 5 с — выключить"
+            )
             print(
                 f"host-device: готов: {preset_name(self.choice.preset)}, {self.seats(self.choice.preset)} "
-                "игроков («Дальше» — игра; держать «Дальше» 3 с — меню; держать «Пауза» 5 с — выключить)",
+                f"игроков ({keys})",
                 flush=True,
             )
         else:
-            print(f"host-device: игра {offer} прервана: «Дальше» — продолжить, «Отмена» — новая", flush=True)
+            keys = "n — продолжить, u — новая" if keyboard else "«Дальше» — продолжить, «Отмена» — новая"
+            print(f"host-device: игра {offer} прервана: {keys}", flush=True)
         speed = self.args.speed
 
         def beat() -> None:

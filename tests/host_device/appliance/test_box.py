@@ -432,3 +432,38 @@ def test_the_box_starts_with_the_defaults_after_a_bad_box_json(box_env, caplog):
     assert again.choice == Choice("classic", "device")
     assert len([r for r in caplog.records if "box.json" in r.getMessage()]) == 1
     again.close()
+
+
+# ---------------------------------------------------------------- the box on the keyboard panel
+
+
+def test_the_box_on_the_keyboard_panel_starts_a_game_with_its_next_key(box_env, monkeypatch):
+    """«Дальше» counts when let go: the keyboard's n is a press and a release;
+    N is «Дальше» held, the menu (a menu left alone closes by itself)."""
+    import os
+
+    from host_device.appliance.box import Stopped
+
+    r, w = os.pipe()  # the terminal's keys: typed below through the panel's own key()
+
+    class Terminal(io.StringIO):
+        def fileno(self):
+            return r
+
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    box, _ = make_box(box_env, panel="keyboard", days=1)
+
+    def stop():
+        raise Stopped  # as SIGTERM does
+
+    ready = lambda n: lambda: labels(box).count("ready") == n and labels(box)[-1] == "rules_classic"  # noqa: E731
+    feed(box, ready(1), lambda: box.panel.key("N"))
+    feed(box, ready(2), lambda: box.panel.key("n"))  # the menu closed unchanged: ready again
+    feed(box, lambda: "game_starts" in labels(box), stop)
+    try:
+        assert box.run() == 0
+    finally:
+        os.close(w)
+        os.close(r)
+    said = labels(box)
+    assert said.index("menu") < said.index("ready", said.index("menu")) < said.index("game_starts")
