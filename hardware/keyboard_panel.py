@@ -12,7 +12,11 @@ host buttons, and the seats' LEDs drawn on one line.
     every key is a letter of it, not a button
 
 A key is a press and a release at once (a terminal cannot tell how long a key
-is held), so there is no bounce and no stuck key here.
+is held), so there is no bounce and no stuck key here: a host button's key
+is a short press (the box counts «Дальше» when it is let go). A hold has
+its own key: N (Т in the Russian layout, Shift and the key) is «Дальше»
+held, the box's menu. «Пауза» held (the power-off) has none: a laptop is
+not the box.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import sys
 import threading
 from typing import Any, TextIO
 
-from hardware.events import Clock, HardwareEvent, Key, TypedLine
+from hardware.events import HOLDS, Clock, HardwareEvent, Held, Key, TypedLine
 from hardware.panel import OFF, EdgeFilter, LedPattern, Panel
 
 SEAT_KEYS = "1234567890-="
@@ -56,6 +60,7 @@ HOST_KEYS = {
 LATIN = "npufvwyxgkcdlztrh"
 CYRILLIC = "тзгамцнчплсвдяекр"  # the same physical keys in the Russian layout (ЙЦУКЕН)
 HOST_KEYS.update({cyr: HOST_KEYS[lat] for lat, cyr in zip(LATIN, CYRILLIC, strict=True)})
+HELD_KEYS = {"N": "next", "Т": "next"}  # Shift and the key: «Дальше» held (the box's menu)
 UNKNOWN = "unknown"
 SYMBOLS = {"off": "○", "on": "●", "blink": "◐", "pulse": "◑"}
 TYPE_KEY = "\t"
@@ -89,7 +94,9 @@ class KeyboardPanel(Panel):
         self.seats = seats
         self.events = events if events is not None else queue.Queue()
         keys: list[Key] = [*range(1, seats + 1), *dict.fromkeys(HOST_KEYS.values()), UNKNOWN]
-        self.filter = EdgeFilter(keys, clock, self.events, debounce_s=0.0, stuck_after_s=float("inf"))
+        self.filter = EdgeFilter(
+            keys, clock, self.events, debounce_s=0.0, stuck_after_s=float("inf"), holds=HOLDS
+        )
         self.leds: dict[int, LedPattern] = dict.fromkeys(range(1, seats + 1), OFF)
         self.out = out if out is not None else sys.stdout
         self.drawing = draw  # off when another view (assist mode's host screen) owns the terminal
@@ -135,9 +142,12 @@ class KeyboardPanel(Panel):
             self.typed = ""
             self.draw()
             return
-        key = key_for(char, self.seats)
+        held = HELD_KEYS.get(char)
+        key = held or key_for(char, self.seats)
         if key is not None:
             self.filter.edge(key, True)
+            if held is not None:  # reported as the panel's poll reports a hold
+                self.events.put(Held(key=held, seconds=HOLDS[held], at=self.clock()))
             self.filter.edge(key, False)
 
     def _type(self, char: str) -> None:

@@ -21,7 +21,7 @@
     [ambience]         # the night's sound (run; --no-ambience turns it off)
     enabled = true
     volume = 0.3               # 0 … 1 of the bed's level (-18 dBFS at 1)
-    file = "/home/pi/night.wav"  # the club's own loop (mono 16-bit WAV); default: generated
+    file = "/home/pi/night.wav"  # the club's own loop (mono 16-bit WAV, at most 60 s); default: generated
     [box]              # run --box: the appliance
     power_off = true           # hold «пауза» 5 s to power the Pi off; default: true on a Pi
 

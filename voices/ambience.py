@@ -25,6 +25,7 @@ BED_SECONDS = 12.0  # one loop
 FADE_S = 1.0  # a club's file: its tail is cross-faded into its head
 BED_RMS_DBFS = -18.0  # the bed at volume 1.0; the config's volume scales it
 SEED = 2026  # the same bed every night and every game
+MAX_BED_S = 60.0  # a club's loop, at most: it is decoded whole (about 17 times its size at its peak)
 
 
 def generated_bed(rate: int, seconds: float = BED_SECONDS) -> Samples:
@@ -61,9 +62,11 @@ def _loop(x: npt.NDArray[np.float64], rate: int) -> Samples:
 
 
 def club_bed(path: Path, rate: int) -> Samples:
-    """The club's own WAV as the bed, at the speaker's rate, brought to the bed's level."""
+    """The club's own WAV as the bed, at the speaker's rate, brought to the
+    bed's level. At most MAX_BED_S long (it is looped): a longer one is
+    refused from its header, never read into memory."""
     try:
-        samples, file_rate = read_wav(path)
+        samples, file_rate = read_wav(path, max_seconds=MAX_BED_S)
     except SoundFileError as exc:
         raise PackError(f"[ambience].file: {exc}") from None
     if len(samples) < file_rate:

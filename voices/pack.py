@@ -91,6 +91,8 @@ def _read_manifest(directory: Path) -> dict[str, Any]:
             raise TypeError("clips must be an object and sample_rate a number")
     except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
         raise PackError(f"{path}: not a valid manifest ({exc})") from None
+    except OSError as exc:
+        raise PackError(f"{path}: cannot read the manifest: {exc.strerror or exc}") from None
     return data
 
 
@@ -170,9 +172,28 @@ def build_pack(
     progress: Callable[[str], None] | None = None,
 ) -> BuildReport:
     """Render every clip of the catalogue into the pack, skipping clips whose
-    text (and source: voice and rate) have not changed."""
+    text (and source: voice and rate) have not changed; nothing is written
+    when nothing changed. A write that fails (a read-only or full disk) is a
+    :class:`PackError` naming the folder and the cause."""
+    try:
+        return _build(directory, catalogue, renderer, name, source or {}, progress)
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise PackError(
+            f"{directory}: cannot write the voice pack: {exc.strerror or exc}{where}; "
+            "it needs a folder this user can write, on a disk with room"
+        ) from None
+
+
+def _build(
+    directory: Path,
+    catalogue: Catalogue,
+    renderer: Renderer,
+    name: str,
+    source: dict[str, Any],
+    progress: Callable[[str], None] | None,
+) -> BuildReport:
     start = time.monotonic()
-    source = source or {}
     try:
         old = _read_manifest(directory)
     except PackError:
@@ -204,7 +225,8 @@ def build_pack(
         "source": source,
         "clips": clips,
     }
-    write_text(directory / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+    if manifest != old:  # nothing changed: nothing written (the data folder may be read-only)
+        write_text(directory / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
     return BuildReport(rendered, kept, removed, time.monotonic() - start)
 
 
@@ -234,7 +256,11 @@ def build_builtin(
 
 
 def ensure_builtin(catalogue: Catalogue) -> Pack:
-    """The built-in pack, built first if it is not there or out of date."""
+    """The built-in pack, built first if it is not there or out of date
+    (nothing is written when it is up to date: the data folder may be read-only)."""
+    home = data_dir()
+    if home.exists() and not home.is_dir():
+        raise PackError(f"{home}: the data folder is a file, not a folder; set HOST_DEVICE_DATA to a folder")
     directory = builtin_pack_dir()
     from voices.render import DEFAULT_RATE, DEFAULT_VOICE
 

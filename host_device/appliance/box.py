@@ -26,18 +26,21 @@ from hardware.factory import make_panel
 from hardware.panel import OFF
 from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
 from host_device.base.errors import HostDeviceError
-from host_device.base.files import replacing
+from host_device.base.files import read_small, replacing
 from host_device.base.paths import data_dir
+from host_device.base.text import one_line
 from host_device.config import Config, load_config
 from host_device.runtime.clock import REAL, Clock, Scheduler
 from host_device.session.devices import Devices, load_model, table_preset
 from host_device.session.host import Host
+from host_device.store.faults import StoreError
 from voices.words import preset_name
 
 log = logging.getLogger(__name__)
 
 POWER_OFF = ("systemctl", "poweroff")  # the one command that powers the Pi off
 TICK_S = 0.1  # how often the panel is polled between games (holds are seen this soon)
+CHOICE_BYTES = 4096  # box.json holds two words: anything bigger is not the box's
 
 
 class Stopped(BaseException):
@@ -53,6 +56,36 @@ def run_command(command: Sequence[str]) -> None:
         subprocess.run(list(command), check=True, timeout=60)
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("cannot power off (%s): %s", " ".join(command), exc)
+
+
+def load_choice(path: Path, default: Choice) -> Choice:
+    """The menu's choice kept in box.json, or ``default``: none kept yet
+    (the box's first start), or a bad file, said in one line (a FIFO, a
+    device, a file over CHOICE_BYTES, bad JSON, rules or a deal it has not)."""
+    try:
+        data = json.loads(read_small(path, CHOICE_BYTES))
+        choice = Choice(str(data["preset"]), str(data["deal"]))
+        if choice.preset not in RULES or choice.deal not in DEALS:
+            raise ValueError(f"no rules {choice.preset!r} or no deal {choice.deal!r}")
+    except FileNotFoundError:
+        return default
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+        log.warning(
+            "%s: not the menu's choice (%s); the box starts with the rules %s, the deal %s",
+            path,
+            one_line(why, 120),
+            default.preset,
+            default.deal,
+        )
+        return default
+    return choice
+
+
+def say_store_unusable(announcer: Any) -> None:
+    """The box cannot record games (a read-only or full disk): it says so
+    before it ends with the one line (exit 2), as nobody reads its terminal."""
+    announcer.say("store_unusable").wait(10)
 
 
 def power_off_allowed(config: bool, panel: str) -> bool:
@@ -92,13 +125,20 @@ class Box:
         except HostDeviceError:
             panel.close()
             raise
-        self.store = Store(Path(args.store) if args.store else None)
+        announcer = Announcer(catalogue, pack, speaker)
+        try:
+            self.store = Store(Path(args.store) if args.store else None)
+        except StoreError:
+            say_store_unusable(announcer)
+            speaker.close()
+            panel.close()
+            raise
         self.devices = Devices(
             inbox=self.inbox,
             panel=panel,
             microphone=microphone,
             speaker=speaker,
-            announcer=Announcer(catalogue, pack, speaker),
+            announcer=announcer,
             store=self.store,
             model=self._model(),
             power_off=power_off_allowed(self.config.power_off, args.panel),
@@ -127,13 +167,7 @@ class Box:
         return table_preset(preset, None, self.config.city).seats
 
     def _load_choice(self) -> Choice:
-        default = Choice(self.args.preset, self.args.deal or "device")
-        try:
-            data = json.loads(self.choice_path.read_text(encoding="utf-8"))
-            choice = Choice(str(data["preset"]), str(data["deal"]))
-        except (OSError, ValueError, KeyError, TypeError):
-            return default
-        return choice if choice.preset in RULES and choice.deal in DEALS else default
+        return load_choice(self.choice_path, Choice(self.args.preset, self.args.deal or "device"))
 
     def _save_choice(self, choice: Choice) -> None:
         try:
@@ -186,14 +220,21 @@ class Box:
             power_off=self.devices.power_off,
         )
         controls.start()
+        keyboard = self.args.panel == "keyboard"  # its keys: n «Дальше», N «Дальше» held, u «Отмена»
         if controls.state == "ready":
+            keys = (
+                "n — игра; N — меню"
+                if keyboard
+                else "«Дальше» — игра; держать «Дальше» 3 с — меню; держать «Пауза» 5 с — выключить"
+            )
             print(
                 f"host-device: готов: {preset_name(self.choice.preset)}, {self.seats(self.choice.preset)} "
-                "игроков («Дальше» — игра; держать «Дальше» 3 с — меню; держать «Пауза» 5 с — выключить)",
+                f"игроков ({keys})",
                 flush=True,
             )
         else:
-            print(f"host-device: игра {offer} прервана: «Дальше» — продолжить, «Отмена» — новая", flush=True)
+            keys = "n — продолжить, u — новая" if keyboard else "«Дальше» — продолжить, «Отмена» — новая"
+            print(f"host-device: игра {offer} прервана: {keys}", flush=True)
         speed = self.args.speed
 
         def beat() -> None:
@@ -246,7 +287,11 @@ class Box:
                     off = True
                     break
                 host = Host(self._game_args(outcome), self.devices)
-                host.run()
+                try:
+                    host.run()
+                except StoreError:  # the game cannot be recorded: said, then the one line
+                    say_store_unusable(self.devices.announcer)
+                    raise
                 off = host.leaving is not None
                 if not off:
                     self.panel.all_leds(OFF)

@@ -17,8 +17,9 @@ Samples = npt.NDArray[np.int16]
 MIN_RATE, MAX_RATE = 8000, 192000  # sample rates of the WAV files read
 
 
-def read_wav(path: Path) -> tuple[Samples, int]:
-    """The samples and sample rate of a mono 16-bit WAV file."""
+def read_wav(path: Path, max_seconds: float | None = None) -> tuple[Samples, int]:
+    """The samples and sample rate of a mono 16-bit WAV file; one longer
+    than ``max_seconds`` is refused from its header, before it is read."""
     try:
         with wave.open(str(path), "rb") as w:
             if w.getnchannels() != 1 or w.getsampwidth() != 2:
@@ -30,6 +31,11 @@ def read_wav(path: Path) -> tuple[Samples, int]:
             if not MIN_RATE <= rate <= MAX_RATE:
                 raise SoundFileError(
                     f"{path}: sample rate {rate} Hz; a WAV file here is {MIN_RATE} to {MAX_RATE} Hz"
+                )
+            seconds = w.getnframes() / rate
+            if max_seconds is not None and seconds > max_seconds:
+                raise SoundFileError(
+                    f"{path}: {seconds:.0f} s long; at most {max_seconds:g} s here; cut it shorter"
                 )
             data = w.readframes(w.getnframes())
     except SoundFileError:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import queue
 import time
 from collections.abc import Callable
@@ -86,7 +87,8 @@ class VirtualClock:
                         inbox.put(item() if callable(item) else item)
             if not inbox.empty():
                 return inbox.get_nowait()
-        self.t += max(0.0, timeout)
+        if timeout > 0:  # at least one step of the float: a wait too short to add must still pass
+            self.t = max(self.t + timeout, math.nextafter(self.t, math.inf))
         if self.t > self.limit:
             raise TimeoutError(f"the virtual clock passed {self.limit:g} s with nothing to do")
         return None

@@ -194,6 +194,18 @@ class Effects:
         )
         return start
 
+    def say_at_once(self, key: str) -> None:
+        """A phrase of the pause itself («Пауза.», «Нет места для записи»):
+        said now, over whatever is being said, outside the phrase queue,
+        which stands still while the game is paused (:func:`.timeline.when_said`)."""
+        self.record("say", key=key, at_once=True)
+
+    def pause_clock(self) -> None:
+        """Pause the game: every timer and the phrase queue stop where they are."""
+        if not self.sched.paused:
+            self.sched.pause()
+            self.record("paused")
+
     def led(self, seat: int, pattern: str) -> None:
         if self.leds.get(seat, "off") != pattern:
             self.leds[seat] = pattern

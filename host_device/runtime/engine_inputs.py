@@ -32,9 +32,8 @@ class EngineInputs(Effects):
             log.error("not recorded, the game is paused until the store takes it: %s", exc)
             self.record("not_recorded", input=to_dict(inp), reason=str(exc))
             self.unrecorded = (inp, by_host, self.sched.paused)
-            if not self.sched.paused:
-                self.sched.pause()
-            self.say("store_full")
+            self.pause_clock()
+            self.say_at_once("store_full")
             return False
         self._apply(inp, by_host)
         return True
@@ -108,6 +107,5 @@ class EngineInputs(Effects):
             self.say("resumed")
             self.record("resumed", paused_s=round(shift, 3))
         else:
-            self.sched.pause()
-            self.record("paused")
-            self.say("paused")
+            self.pause_clock()
+            self.say_at_once("paused")

@@ -8,7 +8,7 @@ from typing import Any
 
 from host_device.runtime.effects import Effects
 
-SAY_FIELDS = ("t", "type", "key", "dropped")  # a say entry's fields that are not the phrase's slots
+SAY_FIELDS = ("t", "type", "key", "dropped", "at_once")  # the fields of a say entry that are not slots
 
 
 def entry_slots(entry: dict[str, Any]) -> dict[str, Any]:
@@ -19,11 +19,15 @@ def entry_slots(entry: dict[str, Any]) -> dict[str, Any]:
 def when_said(
     runtime: Effects, entry: dict[str, Any], then: Callable[[dict[str, Any], dict[str, Any]], Any]
 ) -> None:
-    """``then(entry, slots)`` at the moment a ``say`` entry's phrase is said;
-    never, if its step ended before it began (the entry is then marked dropped)."""
+    """``then(entry, slots)`` at the moment a ``say`` entry's phrase is said
+    (now, for one said at once, even on a paused clock); never, if its step
+    ended before it began (the entry is then marked dropped)."""
 
     def said() -> None:
         if not entry.get("dropped"):
             then(entry, entry_slots(entry))
 
-    runtime.sched.at(entry["t"], said)
+    if entry.get("at_once"):
+        said()
+    else:
+        runtime.sched.at(entry["t"], said)

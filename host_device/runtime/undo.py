@@ -43,9 +43,8 @@ class Undo(EngineInputs):
         except HostDeviceError as exc:
             log.error("the undo is not recorded, the game is paused: %s", exc)
             self.record("not_recorded", undo=keep, reason=str(exc))
-            if not self.sched.paused:
-                self.sched.pause()
-            self.say("store_full")
+            self.pause_clock()
+            self.say_at_once("store_full")
             return False
         self.game = game
         self.marks = [m for m in self.marks if m < keep]

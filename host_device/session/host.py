@@ -248,6 +248,11 @@ class Host:
         if not self._over():
             self.sched.after(SCREEN_S * self.args.speed, self._heartbeat)  # every SCREEN_S of wall time
 
+    def _tick(self) -> None:
+        self.health.tick()
+        if self.publisher is not None:
+            self.publisher.tick()
+
     def _over(self) -> bool:
         if self.leaving is not None:
             return True
@@ -347,7 +352,7 @@ class Host:
                 stop=self._over,
                 inbox=self.inbox,
                 on_input=self._input,
-                tick=self.health.tick,
+                tick=self._tick,
                 clock=self.clock,
             )
         except KeyboardInterrupt:

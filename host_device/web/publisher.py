@@ -75,6 +75,12 @@ class Publisher:
         if self.stream.runtime.sched.paused or not self._due:
             self.refresh()
 
+    def tick(self) -> None:
+        """Every turn of the runtime's loop: a change made while the clock
+        stands still (a full store paused it) is sent now, not at the resume."""
+        if self._due and self.stream.runtime.sched.paused:
+            self.refresh()
+
     def refresh(self) -> None:
         """On the runtime's thread: the private views taken again; a changed one is sent."""
         self._due = False

@@ -271,10 +271,15 @@ def test_keyboard_panel_reads_keys_and_draws_leds(clock):
         os.write(w, b"1n=x")
         deadline = time.monotonic() + 5
         events = []
-        while len(events) < 3 and time.monotonic() < deadline:
+        while len(events) < 4 and time.monotonic() < deadline:
             with contextlib.suppress(queue.Empty):
                 events.append(panel.events.get(timeout=0.1))
-        assert events == [Press(key=1, at=3.0), Press(key="next", at=3.0), Press(key=12, at=3.0)]
+        assert events == [
+            Press(key=1, at=3.0),
+            Press(key="next", at=3.0),
+            Release(key="next", at=3.0),  # a host button's key: a short press, let go at once
+            Press(key=12, at=3.0),
+        ]
         panel.set_led(2, ON)
         panel.set_led(3, BLINK)
         assert panel.line().startswith("1○ 2● 3◐ 4○")
@@ -299,13 +304,14 @@ def test_keyboard_panel_tab_opens_a_line_for_the_speakers_words(clock):
         os.write(w, "\tспасибо\rn".encode())  # after Enter the keys are buttons again
         deadline = time.monotonic() + 5
         events = []
-        while len(events) < 3 and time.monotonic() < deadline:
+        while len(events) < 4 and time.monotonic() < deadline:
             with contextlib.suppress(queue.Empty):
                 events.append(panel.events.get(timeout=0.1))
         assert events == [
             TypedLine(text="я выставляю игрока номер семь", at=5.0),
             TypedLine(text="спасибо", at=5.0),
             Press(key="next", at=5.0),
+            Release(key="next", at=5.0),
         ]
         assert panel.events.empty()
         panel.typed = "выставляю"
@@ -317,6 +323,33 @@ def test_keyboard_panel_tab_opens_a_line_for_the_speakers_words(clock):
         assert len(panel.line()) == 39  # never wider than the terminal: a wrapped line cannot be redrawn
         panel.write_line("00:01.0 Ведущий: Наступает ночь.")
         assert out.getvalue().endswith("\r\x1b[K00:01.0 Ведущий: Наступает ночь.\n\r" + panel.line() + "\x1b[K")
+    finally:
+        panel.close()
+        os.close(w)
+        os.close(r)
+
+
+def test_keyboard_keys_are_short_presses_and_shift_n_holds_next(clock):
+    """The box counts «Дальше» when it is let go, and opens its menu when it
+    is held: the keyboard sends both (n, and N or Т for the hold)."""
+    r, w = os.pipe()
+    panel = KeyboardPanel(10, clock, keys_fd=r, out=io.StringIO())
+    try:
+        clock.now = 7.0
+        for char in "np3NТu":
+            panel.key(char)
+        events = [panel.events.get_nowait() for _ in range(panel.events.qsize())]
+        held = [Press(key="next", at=7.0), Held(key="next", seconds=3.0, at=7.0), Release(key="next", at=7.0)]
+        assert events == [
+            Press(key="next", at=7.0),
+            Release(key="next", at=7.0),
+            Press(key="pause", at=7.0),
+            Release(key="pause", at=7.0),
+            Press(key=3, at=7.0),  # a seat's button has no hold: its press is all
+            *held,
+            *held,
+            Press(key="undo", at=7.0),
+        ]
     finally:
         panel.close()
         os.close(w)

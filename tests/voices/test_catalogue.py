@@ -29,6 +29,7 @@ RUNTIME_KEYS = [
     "hearing_back",
     "model_missing",
     "store_full",
+    "store_unusable",
     "sound_check",
     "press_your_button",
     "mafia_press",

@@ -1,7 +1,10 @@
 """Voice packs: building (real espeak-ng and a fake renderer), skipping
 unchanged clips, checking, and loading."""
 
+import errno
+import io
 import json
+import os
 
 import numpy as np
 import pytest
@@ -159,3 +162,98 @@ def test_a_clip_rendered_as_silence_is_refused_and_named(tmp_path):
     with pytest.raises(PackError, match=r"clip '.*' \(.*\) rendered as silence; check that espeak-ng speaks"):
         build_pack(tmp_path, SMALL, renderer, source={"kind": "fake"})
     assert len(renderer.calls) == 1  # never written into the pack, never asked again
+
+
+# ---------------------------------------------------------------- a data folder that cannot be written
+
+RUN = ["run", "--panel", "mock", "--audio", "null", "--new", "--days", "1", "--speed", "5000", "--quiet"]
+
+
+@pytest.fixture
+def data_copy(tmp_path, monkeypatch, builtin_pack):
+    """A data folder of its own holding the built pack (HOST_DEVICE_DATA points at it)."""
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(builtin_pack.directory, data / "voices" / "builtin")
+    monkeypatch.setenv("HOST_DEVICE_DATA", str(data))
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    return data
+
+
+def one_line(err):
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("host-device: error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def test_an_unchanged_pack_is_not_written_at_start(data_copy, tmp_path, monkeypatch, catalogue):
+    from tests.helpers.read_only import ReadOnly
+    from voices.pack import ensure_builtin
+
+    manifest = data_copy / "voices" / "builtin" / "manifest.json"
+    before = manifest.stat().st_mtime_ns, manifest.read_bytes()
+    folder = ReadOnly(monkeypatch, data_copy)  # a read-only disk
+    assert set(ensure_builtin(catalogue).clips) == set(catalogue.clips())
+    # the game store elsewhere: the game is hosted from the read-only pack
+    assert main([*RUN, "--store", str(tmp_path / "games.sqlite3")]) == 0
+    assert folder.attempts == []
+    assert (manifest.stat().st_mtime_ns, manifest.read_bytes()) == before
+
+
+def test_run_on_a_read_only_data_folder(data_copy, tmp_path):
+    """A real read-only folder: ``unshare --user`` makes its mode bits bind
+    root too (as tests/host_device/store/test_store_faults.py does)."""
+    import subprocess
+    import sys
+
+    from tests.helpers.paths import ROOT
+
+    folders = [data_copy, *(p for p in data_copy.rglob("*") if p.is_dir())]
+    for folder in folders:
+        folder.chmod(0o555)
+    env = {**os.environ, "HOST_DEVICE_DATA": str(data_copy), "HOST_DEVICE_MODEL": str(tmp_path / "none")}
+
+    def run(*extra):
+        command = ["unshare", "--user", sys.executable, "-m", "host_device", *RUN, *extra]
+        return subprocess.run(
+            command, capture_output=True, text=True, env=env, cwd=ROOT, stdin=subprocess.DEVNULL, timeout=120
+        )
+
+    try:
+        elsewhere = run("--store", str(tmp_path / "games.sqlite3"))  # the pack is read, nothing written
+        assert elsewhere.returncode == 0, elsewhere.stderr
+        assert "Traceback" not in elsewhere.stderr
+        inside = run()  # the store must be made in the read-only folder: one line, exit 2
+        assert inside.returncode == 2
+        assert "games.sqlite3" in one_line(inside.stderr)
+    finally:
+        for folder in folders:
+            folder.chmod(0o755)
+    assert sorted(p.name for p in data_copy.iterdir()) == ["voices"]
+
+
+@pytest.mark.parametrize("code", [errno.EROFS, errno.ENOSPC])
+def test_a_pack_that_must_be_written_where_it_cannot_be_is_one_line(data_copy, monkeypatch, capsys, code):
+    from tests.helpers.read_only import ReadOnly
+
+    (data_copy / "voices" / "builtin" / "clips" / "paused#0.wav").unlink()  # a clip to render again
+    ReadOnly(monkeypatch, data_copy, code)
+    assert main(RUN) == 2
+    line = one_line(capsys.readouterr().err)
+    assert "voices/builtin" in line and os.strerror(code) in line
+
+
+def test_a_data_folder_that_is_a_file_is_one_line(tmp_path, monkeypatch, capsys, builtin_pack):
+    data = tmp_path / "data"
+    data.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("HOST_DEVICE_DATA", str(data))
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    for argv in (RUN, ["run", "--box", "--panel", "mock", "--audio", "null"]):
+        assert main(argv) == 2
+        line = one_line(capsys.readouterr().err)
+        assert str(data) in line and "HOST_DEVICE_DATA" in line
+    assert data.read_text(encoding="utf-8") == "not a folder"

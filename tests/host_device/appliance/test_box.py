@@ -325,3 +325,145 @@ def test_the_bed_is_a_seamless_fixed_loop_ducked_under_phrases():
     assert out[0] == 1000 * DUCK + 50 and out[50] == 1000 * DUCK  # under the phrase, and after it
     ramp = mix(np.zeros(0, dtype=np.int16), block, 1.0, DUCK)
     assert ramp[0] == 1000 and 1000 * DUCK <= ramp[-1] < 1000 * DUCK + 20  # a ramp, not a jump
+
+
+# ---------------------------------------------------------------- a store the box cannot write
+
+
+def test_a_store_that_cannot_be_opened_is_said_then_one_line(box_env, monkeypatch):
+    from hardware.speaker import RecordingSpeaker
+    from host_device.store import StoreError
+
+    said = []
+    real_play = RecordingSpeaker.play
+    monkeypatch.setattr(RecordingSpeaker, "play", lambda self, p: (said.append(p.label), real_play(self, p)))
+    (box_env / "afile").write_text("", encoding="utf-8")
+    with pytest.raises(StoreError, match="afile"):
+        make_box(box_env, store=str(box_env / "afile" / "games.sqlite3"))
+    assert said == ["store_unusable"]
+
+
+def test_a_full_disk_at_a_games_start_is_said_then_one_line(box_env):
+    from host_device.store import StoreError
+    from tests.helpers.full_disk import FullDisk
+
+    box, calls = make_box(box_env)
+    box.store.db = FullDisk(box.store.db)  # no room for the new game
+    for event in tap("next"):
+        box.inbox.put(event)
+    with pytest.raises(StoreError, match="the disk is full"):
+        box.run()
+    assert labels(box)[-1] == "store_unusable" and calls == []
+    assert closed(box)
+
+
+# ---------------------------------------------------------------- box.json, the menu's kept choice
+
+LOAD_CHOICE = """
+import logging, sys
+from pathlib import Path
+from host_device.appliance.box import load_choice
+from host_device.appliance.controls import Choice
+logging.basicConfig(format="host-device: warning: %(message)s")
+print(load_choice(Path(sys.argv[1]), Choice("event", "cards")))
+"""
+
+
+def _no_more_than_a_gigabyte():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # memory that grows fails here, not the machine
+
+
+def _bad_choice(kind, path):
+    import os
+
+    if kind == "deep":
+        path.write_text('{"preset": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    elif kind == "shallow_but_deep":  # small enough to read, too deep for the parser
+        path.write_text("[" * 2000 + "]" * 2000, encoding="utf-8")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "json":
+        path.write_text('{"preset": "classic", "deal": ', encoding="utf-8")
+    elif kind == "unknown":
+        path.write_text('{"preset": "poker", "deal": "device"}', encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", ["deep", "shallow_but_deep", "fifo", "zero", "json", "unknown"])
+def test_a_bad_box_json_is_one_line_and_the_defaults(tmp_path, kind):
+    """Read in a child with a time limit and a memory limit: a FIFO hung the
+    box before «готов», /dev/zero grew without bound, deep nesting was a
+    RecursionError."""
+    import subprocess
+    import sys
+
+    from tests.helpers.paths import ROOT
+
+    path = tmp_path / "box.json"
+    _bad_choice(kind, path)
+    proc = subprocess.run(
+        [sys.executable, "-c", LOAD_CHOICE, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        preexec_fn=_no_more_than_a_gigabyte,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "Choice(preset='event', deal='cards')\n"
+    err = proc.stderr.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"host-device: warning: {path}: not the menu's choice ("), err
+    assert err[0].endswith("the box starts with the rules event, the deal cards")
+
+
+def test_the_box_starts_with_the_defaults_after_a_bad_box_json(box_env, caplog):
+    (box_env / "box.json").write_text("{not json", encoding="utf-8")
+    box, _ = make_box(box_env, preset="classic", deal="cards")
+    assert box.choice == Choice("classic", "cards") and box.panel.seats == 10
+    warned = [r.getMessage() for r in caplog.records if "box.json" in r.getMessage()]
+    assert len(warned) == 1 and "not the menu's choice" in warned[0]
+    box.close()
+    (box_env / "box.json").unlink()
+    again, _ = make_box(box_env)  # none kept yet: the box's first start, nothing said
+    assert again.choice == Choice("classic", "device")
+    assert len([r for r in caplog.records if "box.json" in r.getMessage()]) == 1
+    again.close()
+
+
+# ---------------------------------------------------------------- the box on the keyboard panel
+
+
+def test_the_box_on_the_keyboard_panel_starts_a_game_with_its_next_key(box_env, monkeypatch):
+    """«Дальше» counts when let go: the keyboard's n is a press and a release;
+    N is «Дальше» held, the menu (a menu left alone closes by itself)."""
+    import os
+
+    from host_device.appliance.box import Stopped
+
+    r, w = os.pipe()  # the terminal's keys: typed below through the panel's own key()
+
+    class Terminal(io.StringIO):
+        def fileno(self):
+            return r
+
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    box, _ = make_box(box_env, panel="keyboard", days=1)
+
+    def stop():
+        raise Stopped  # as SIGTERM does
+
+    ready = lambda n: lambda: labels(box).count("ready") == n and labels(box)[-1] == "rules_classic"  # noqa: E731
+    feed(box, ready(1), lambda: box.panel.key("N"))
+    feed(box, ready(2), lambda: box.panel.key("n"))  # the menu closed unchanged: ready again
+    feed(box, lambda: "game_starts" in labels(box), stop)
+    try:
+        assert box.run() == 0
+    finally:
+        os.close(w)
+        os.close(r)
+    said = labels(box)
+    assert said.index("menu") < said.index("ready", said.index("menu")) < said.index("game_starts")

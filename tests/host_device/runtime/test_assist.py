@@ -13,6 +13,7 @@ import pytest
 
 from engine import Advance, Check, DealRoles, Foul, Game, Nominate, Phase, Role, Shot, Tally, Vote
 from engine.serial import to_dict
+from hardware.events import Press
 from hardware.keyboard_panel import KeyboardPanel
 from host_device.config import AssistSettings
 from host_device.listening.intents import Intent
@@ -478,10 +479,12 @@ def test_keys_through_the_keyboard_panel_on_a_pipe():
     events = queue.Queue()
     panel = KeyboardPanel(10, lambda: 0.0, events, keys_fd=read, draw=False)
     os.write(write, "f4g12\nu\x1bтq".encode())
-    keys = [events.get(timeout=2).key for _ in range(10)]
+    got = [events.get(timeout=2) for _ in range(12)]
     panel.close()
     os.close(write)
+    keys = [e.key for e in got if isinstance(e, Press)]
     assert keys == ["foul", 4, "count", 1, 2, "enter", "undo", "cancel", "next", "unknown"]
+    assert [e.key for e in got if not isinstance(e, Press)] == ["undo", "next"]  # let go: a short press
     _rt, assist = make()
     assert assist.press("unknown") is False and assist.message == "такой клавиши нет (h — справка)"
 

@@ -337,3 +337,14 @@ def test_the_time_left_on_a_timer_is_read_at_the_moment_it_is_asked():
     assert rt.time_left() == 60.0 and rt.free_time_left() == 30.0
     rt.sched.run_due(12.5)
     assert rt.time_left() == 49.5 and rt.free_time_left() == 18.5
+
+
+def test_a_virtual_wait_too_short_to_add_to_the_clock_still_passes():
+    """A wait shorter than the float's step at this reading: the clock moves
+    all the same (else the real loop on a virtual clock turns for ever)."""
+    from host_device.runtime.clock import VirtualClock
+
+    clock = VirtualClock(start=5.33589899999999)
+    before = clock.now()
+    assert clock.wait(None, 1e-17) is None
+    assert clock.now() > before
