@@ -4,6 +4,7 @@ a stand-in package, first on the path, whose import raises the loader's
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -38,9 +39,12 @@ def stand_in(folder: Path, module: str, message: str) -> Path:
 
 
 def cannot_load(monkeypatch: pytest.MonkeyPatch, folder: Path, module: str, message: str) -> None:
-    """From now on in this test, ``import module`` raises the loader's OSError."""
+    """From now on in this test, ``import module`` raises the loader's OSError,
+    here and in the processes it starts (the speech model's decoder)."""
     monkeypatch.delitem(sys.modules, module, raising=False)
-    monkeypatch.syspath_prepend(str(stand_in(folder, module, message)))
+    where = str(stand_in(folder, module, message))
+    monkeypatch.syspath_prepend(where)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [where, os.environ.get("PYTHONPATH")])))
 
 
 def fake_model(folder: Path) -> Path:
