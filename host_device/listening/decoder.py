@@ -150,7 +150,11 @@ class DecoderProcess:
             except (BrokenPipeError, OSError, ValueError):
                 answer = None
             if answer is None:
-                raise RecogniserLost(f"the decoding process ended (exit {proc.poll()})")
+                try:
+                    code: int | None = proc.wait(timeout=1)
+                except subprocess.TimeoutExpired:
+                    code = None
+                raise RecogniserLost(f"the decoding process ended (exit {code})")
             if answer[0] == b"e":
                 raise HostDeviceError(answer[2].decode("utf-8", "replace"))
             return answer[2]
@@ -215,8 +219,9 @@ def serve(path: str, stdin: BinaryIO, stdout: BinaryIO) -> int:
     except ModelMissing as exc:
         _send(stdout, b"m", 0, str(exc).encode("utf-8"))
         return 2
-    except HostDeviceError as exc:
-        _send(stdout, b"e", 0, str(exc).encode("utf-8"))
+    except Exception as exc:  # a library that cannot load (one line already), memory, anything
+        text = str(exc) if isinstance(exc, HostDeviceError) else f"the speech model did not load: {exc!r}"
+        _send(stdout, b"e", 0, text.encode("utf-8"))
         return 2
     _send(stdout, b"o", 0, READY)
     recognisers: dict[int, Any] = {}
@@ -261,7 +266,8 @@ def _answer(model: Any, recognisers: dict[int, Any], op: bytes, ident: int, payl
 def main(argv: list[str]) -> int:
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends us by closing the pipe
+    for name in ("SIGINT", "SIGTERM"):  # Ctrl-C and a service's stop are the parent's: it closes the pipe
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
     if len(argv) > 1:
         with contextlib.suppress(OSError, ValueError):
             os.nice(int(argv[1]))

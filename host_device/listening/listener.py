@@ -98,6 +98,7 @@ class HearingGone:
 ListenEvent = Heard | Transcript | ListeningBehind | HearingLost | HearingBack | HearingGone
 RESTART_TRIES = 3  # a decoder that cannot be started this many times in a row is given up
 RESTART_WAIT_S = 1.0
+LOSS_WINDOW_S = 300.0  # a decoder lost more than RESTART_TRIES times in this long is given up
 
 
 class Gate:
@@ -165,6 +166,7 @@ class Listener:
         self._fed_s = 0.0  # audio the recogniser has taken in its life: its word times count from there
         self._since_drop_s = 0.0  # audio in its front end (it keeps every frame until it is finalized)
         self._behind = False
+        self._losses: list[float] = []  # when the decoder was lost (a crash loop is given up)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -229,13 +231,16 @@ class Listener:
             self._thread.join()
             self._thread = None
         self.microphone.stop()
-        self._take_notes()
+        try:
+            self._take_notes()
+        except HostDeviceError:  # the decoder is gone: what it held is lost, the listener stops all the same
+            self._tracker = None
 
     def _run(self) -> None:
         try:
             with self._lock:
                 self._recogniser()  # made here, off the caller's thread
-        except RecogniserLost as exc:
+        except HostDeviceError as exc:  # RecogniserLost, or an error the decoder answered
             if not self._recover(exc):
                 return
         while not self._stop.is_set():
@@ -247,16 +252,21 @@ class Listener:
                     continue
                 self._take_notes()
                 self.feed(block)
-            except RecogniserLost as exc:
+            except HostDeviceError as exc:  # RecogniserLost, or an error the decoder answered
                 if not self._recover(exc):
                     return
 
-    def _recover(self, lost: RecogniserLost) -> bool:
+    def _recover(self, lost: HostDeviceError) -> bool:
         """A new decoding process after the old one died: the utterance in
         progress is lost, the window stays open. False when none could start."""
         if self._stop.is_set():
             return False  # the listener is stopping: the decoder went with it
-        self.out.put(HearingLost(str(lost), self.clock()))
+        now = self.clock()
+        self._losses = [t for t in self._losses if now - t < LOSS_WINDOW_S] + [now]
+        if len(self._losses) > RESTART_TRIES:  # it dies again and again: a crash loop is given up
+            self.out.put(HearingGone(f"lost {len(self._losses)} times in {LOSS_WINDOW_S:.0f} s: {lost}", now))
+            return False
+        self.out.put(HearingLost(str(lost), now))
         with self._lock:
             self._rec = None
             self._offset, self._fed_s, self._since_drop_s = None, 0.0, 0.0
@@ -340,7 +350,7 @@ class Listener:
         finished = self._finish_utterance()
         if finished and self._since_drop_s >= DROP_AFTER_S:
             self._since_drop_s = 0.0  # finalized stays: its next audio starts a new front end
-        else:
+        elif self._rec is not None:
             self._rec.Reset()
 
     def _finish_utterance(self) -> bool:

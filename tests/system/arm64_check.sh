@@ -96,6 +96,9 @@ mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --bind /dev "$root/dev"
 mount --bind /dev/pts "$root/dev/pts"
+# slaves: an unmount in the root (the clean-up's) never travels back to this machine's own
+mount --make-rslave "$root/sys"
+mount --make-rslave "$root/dev"
 mkdir -p "$root/root/.cache/pip"
 mount --bind "$cache/apt" "$root/var/cache/apt/archives"
 mount --bind "$cache/pip" "$root/root/.cache/pip"
@@ -157,8 +160,9 @@ inside sh -c '
         kill -0 $pid 2>/dev/null || break
         sleep 1
     done
-    grep -q "готов" /tmp/box.out || { cat /tmp/box.out; echo "never said it was ready"; exit 1; }
+    grep -q "готов" /tmp/box.out || { kill -KILL $pid 2>/dev/null; cat /tmp/box.out; echo "never said it was ready"; exit 1; }
     kill -TERM $pid
+    ( sleep 60; kill -KILL $pid 2>/dev/null ) &
     wait $pid; rc=$?
     cat /tmp/box.out
     if grep -q Traceback /tmp/box.out; then echo "a traceback"; exit 1; fi

@@ -74,8 +74,14 @@ def test_the_table_page_follows_the_game(browser, served_demo, name, size):
     assert "мафия" not in page.locator("#table").inner_text()  # no role on the seats during the game
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"table-{name}.png"))
-    box = page.locator("#clock").bounding_box()
-    assert box is not None and box["height"] >= (40 if name == "phone" else 120)  # readable from afar
+    # readable from afar whenever it shows a time (it is empty between timed steps, so the height is
+    # read at a moment it shows one, not after the screenshot, when the step may have moved on)
+    tall = 40 if name == "phone" else 120
+    page.wait_for_function(
+        "(() => { const c = document.getElementById('clock');"
+        f" return /^\\d:\\d\\d$/.test(c.textContent) && c.getBoundingClientRect().height >= {tall}; }})()",
+        timeout=60_000,
+    )
     assert not errors
     page.close()
 
