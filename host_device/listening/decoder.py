@@ -26,10 +26,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import struct
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -37,6 +39,8 @@ from typing import Any, BinaryIO
 from host_device.base.errors import HostDeviceError
 
 HEADER = struct.Struct("<cII")
+CALL_TIMEOUT_S = 15.0  # a call not answered in this long (a hung or stopped child) is a lost decoder
+START_TIMEOUT_S = 300.0  # loading the model (a Pi from an SD card is slow)
 NICE = 19  # the decoder yields the CPU to the process that keeps the timers (and is SCHED_IDLE on Linux)
 READY = b"ready"
 
@@ -65,6 +69,38 @@ def _receive(pipe: BinaryIO) -> tuple[bytes, int, bytes] | None:
     return op, ident, payload
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_exactly(fd: int, size: int, deadline: float) -> bytes | None:
+    """``size`` bytes from ``fd``; None at its end; TimeoutError past ``deadline`` (monotonic)."""
+    chunks, got = [], 0
+    while got < size:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise TimeoutError
+        chunk = os.read(fd, size - got)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def _answer_from(fd: int, seconds: float) -> tuple[bytes, int, bytes] | None:
+    """One frame from the child within ``seconds``; None when the pipe ended."""
+    deadline = time.monotonic() + seconds
+    head = _read_exactly(fd, HEADER.size, deadline)
+    if head is None:
+        return None
+    op, ident, size = HEADER.unpack(head)
+    payload = _read_exactly(fd, size, deadline) if size else b""
+    return None if payload is None else (op, ident, payload)
+
+
 class DecoderProcess:
     """The speech model in a child process: ``knows``, ``unknown_words`` and
     ``recogniser`` as on :class:`~host_device.listening.speech_model.SpeechModel`."""
@@ -75,7 +111,7 @@ class DecoderProcess:
         self.path = find_model(path)  # a missing model is named before a process is started
         self.nice = nice
         self.starts = 0  # processes started: 1 plus the restarts
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # restart ends and starts under it
         self._proc: subprocess.Popen[bytes] | None = None
         self._start()
 
@@ -87,17 +123,27 @@ class DecoderProcess:
         path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
         env = {**os.environ, "PYTHONPATH": path}
         self._proc = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            bufsize=0,  # raw pipes: select() sees what is there, nothing waits in a buffer
         )
         self.starts += 1
         assert self._proc.stdout is not None
-        answer = _receive(self._proc.stdout)  # type: ignore[arg-type]
+        try:
+            answer = _answer_from(self._proc.stdout.fileno(), START_TIMEOUT_S)
+        except TimeoutError:
+            self._end(kill=True)
+            late = f"the decoding process did not load the model in {START_TIMEOUT_S:.0f} s"
+            raise DecoderStartError(late) from None
         if answer is None or answer[0] != b"o":
             from host_device.listening.speech_model import ModelMissing
 
             ended = "the decoding process ended at its start"
             message = answer[2].decode("utf-8", "replace") if answer else ended
-            self.close()
+            self._end()
             raise (ModelMissing if answer and answer[0] == b"m" else DecoderStartError)(message)
 
     @property
@@ -110,13 +156,19 @@ class DecoderProcess:
     def restart(self) -> None:
         """A new child (the old one is ended first); DecoderStartError when it cannot start."""
         with self._lock:
-            self.close()
+            self._end()
             self._start()
 
     def close(self) -> None:
+        with self._lock:
+            self._end()
+
+    def _end(self, kill: bool = False) -> None:
         proc, self._proc = self._proc, None
         if proc is None:
             return
+        if kill:
+            proc.kill()
         for pipe in (proc.stdin, proc.stdout):
             try:
                 if pipe is not None:
@@ -145,8 +197,12 @@ class DecoderProcess:
             if proc is None or proc.stdin is None or proc.stdout is None:
                 raise RecogniserLost("the decoding process is not running")
             try:
-                _send(proc.stdin, op, ident, payload)  # type: ignore[arg-type]
-                answer = _receive(proc.stdout)  # type: ignore[arg-type]
+                _write_all(proc.stdin.fileno(), HEADER.pack(op, ident, len(payload)) + payload)
+                answer = _answer_from(proc.stdout.fileno(), CALL_TIMEOUT_S)
+            except TimeoutError:
+                self._end(kill=True)
+                late = f"the decoding process did not answer in {CALL_TIMEOUT_S:.0f} s"
+                raise RecogniserLost(late) from None
             except (BrokenPipeError, OSError, ValueError):
                 answer = None
             if answer is None:
@@ -206,6 +262,11 @@ class RemoteRecogniser:
         self._partial = None
         self.process.call(b"Z", self.ident)
 
+    def close(self) -> None:
+        """Free it in the decoder (a box makes one a game); nothing when the decoder is gone."""
+        with contextlib.suppress(HostDeviceError):
+            self.process.call(b"X", self.ident)
+
 
 # ---------------------------------------------------------------- the child
 
@@ -253,6 +314,9 @@ def _answer(model: Any, recognisers: dict[int, Any], op: bytes, ident: int, payl
     if op == b"Z":
         recognisers[ident].Reset()
         return b""
+    if op == b"X":
+        recognisers.pop(ident, None)
+        return b""
     if op == b"K":
         return b"1" if model.knows(payload.decode("utf-8")) else b"0"
     if op == b"N":
@@ -273,7 +337,11 @@ def main(argv: list[str]) -> int:
             os.nice(int(argv[1]))
     with contextlib.suppress(OSError, AttributeError):  # Linux: decode only when the timers do not run
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    return serve(argv[0], sys.stdin.buffer, sys.stdout.buffer)
+    # the frames go out on a copy of fd 1; fd 1 itself goes where stderr goes, so that a stray
+    # print of a library can never put bytes between two frames
+    frames = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    return serve(argv[0], sys.stdin.buffer, frames)
 
 
 if __name__ == "__main__":

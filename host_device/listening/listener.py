@@ -235,6 +235,9 @@ class Listener:
             self._take_notes()
         except HostDeviceError:  # the decoder is gone: what it held is lost, the listener stops all the same
             self._tracker = None
+        rec, self._rec = self._rec, None
+        if rec is not None and hasattr(rec, "close"):  # a decoder's recogniser: freed there
+            rec.close()
 
     def _run(self) -> None:
         try:

@@ -61,7 +61,11 @@ def load_model(path: str | None) -> Any:
     from host_device.listening.vocabulary import warn_unknown_words
 
     model = DecoderProcess(find_model(Path(path) if path else None))
-    warn_unknown_words(model, russian_patterns())
+    try:
+        warn_unknown_words(model, russian_patterns())
+    except BaseException:
+        model.close()
+        raise
     return model
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from hardware.microphone import AudioBlock, WavMicrophone
+from host_device.base.errors import HostDeviceError
 from host_device.listening.decoder import DecoderProcess, DecoderStartError, RecogniserLost, RemoteRecogniser
 from host_device.listening.intents import russian_patterns
 from host_device.listening.listener import HearingBack, HearingGone, HearingLost, Listener, Transcript
@@ -246,3 +247,29 @@ def test_a_decoder_that_dies_again_and_again_is_given_up(ko_model_dir, monkeypat
         listener.stop()  # ... carried out here: never raises, though the decoder is gone
     assert sum(isinstance(e, HearingLost) for e in events) == 3 and len(restarts) == 3
 
+
+
+def test_a_decoder_that_does_not_answer_is_lost_and_ended(ko_model_dir, monkeypatch):
+    """A stopped (or hung) child: the call gives up after CALL_TIMEOUT_S, the child is killed."""
+    process = DecoderProcess(ko_model_dir)
+    rec = process.recogniser()
+    monkeypatch.setattr("host_device.listening.decoder.CALL_TIMEOUT_S", 0.5)
+    pid = process.pid
+    os.kill(pid, signal.SIGSTOP)
+    started = time.monotonic()
+    with pytest.raises(RecogniserLost, match="did not answer"):
+        rec.AcceptWaveform(b"\0\0" * 1600)
+    assert time.monotonic() - started < 5
+    assert not process.alive() and process.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # killed and reaped
+
+
+def test_a_listener_frees_its_recogniser_in_the_decoder(decoder):
+    listener = Listener(decoder, Feed(), russian_patterns(), 10, queue.Queue(), time.monotonic, behind_s=None)
+    listener.open_window()
+    rec = listener._rec
+    assert rec.AcceptWaveform(b"\0\0" * 1600) in (True, False)
+    listener.stop()
+    with pytest.raises(HostDeviceError, match="KeyError"):  # the decoder no longer has it
+        rec.AcceptWaveform(b"\0\0" * 1600)
