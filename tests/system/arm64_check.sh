@@ -107,8 +107,9 @@ echo 'Binary::apt::APT::Keep-Downloaded-Packages "true";' >"$root/etc/apt/apt.co
 git clone -q "$here" "$root/opt/host-device"
 say "the repository at $(git -C "$here" rev-parse --short HEAD) cloned into the root"
 
+step_limit="${ARM64_STEP_TIMEOUT:-1500}"  # seconds: a hung step fails the check, it does not hang it
 inside() {  # COMMAND...: run in the arm64 root, in the clone, as a fresh login would
-    chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
+    timeout -k 10 "$step_limit" chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         HOST_DEVICE_DATA=/root/host-device-data "${passed[@]}" \
         bash -c 'cd /opt/host-device && "$@"' inside "$@"
