@@ -25,3 +25,31 @@ def args(**overrides):
     )
     base.update(overrides)
     return argparse.Namespace(**base)
+
+
+class StillWall:
+    """A wall clock that stands still: every input is handled at the game's now."""
+
+    def now(self):
+        return 0.0
+
+
+def table_inputs(runtime, **overrides):
+    """The session's Inputs as host mode's ``run`` has them (no assist, no keyboard, nothing
+    printed), with ``overrides``."""
+    from host_device.session.inputs import Inputs
+
+    settings = dict(
+        clock=StillWall(),
+        assist=None,
+        keyboard=False,
+        power_off=False,
+        typed_speech=False,
+        show_typed=False,
+        verbose=False,
+        notice=lambda text, russian: None,
+        leave=lambda: None,
+        print_line=lambda line: None,
+    )
+    settings.update(overrides)
+    return Inputs(runtime, **settings)

@@ -2,7 +2,7 @@
 process say at the table (once each), and a decoder given up."""
 
 from host_device.listening.listener import HearingBack, HearingGone, HearingLost
-from host_device.session.inputs import Inputs
+from tests.helpers.host import table_inputs
 
 
 class Runtime:
@@ -15,19 +15,7 @@ class Runtime:
 
 def inputs():
     runtime, notices = Runtime(), []
-    table = Inputs(
-        runtime,
-        clock=None,
-        assist=None,
-        keyboard=False,
-        power_off=False,
-        typed_speech=False,
-        show_typed=False,
-        verbose=False,
-        notice=lambda text, russian: notices.append(russian),
-        leave=lambda: None,
-        print_line=lambda line: None,
-    )
+    table = table_inputs(runtime, notice=lambda text, russian: notices.append(russian))
     return table, runtime, notices
 
 
@@ -47,13 +35,6 @@ def test_a_decoder_given_up_is_a_notice_and_the_game_goes_on():
     assert notices[-1].startswith("слух потерян: выставления больше не слышны")
 
 
-class Wall:
-    """A wall clock that stands still: every press is handled at the game's now."""
-
-    def now(self):
-        return 0.0
-
-
 def hosted_mode_game():
     """Host mode on a virtual clock: the runtime and its inputs, as ``run`` has them."""
     from engine import Game
@@ -64,19 +45,7 @@ def hosted_mode_game():
 
     runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings())
     runtime.handle(deal(runtime.game.preset, 7))
-    table = Inputs(
-        runtime,
-        clock=Wall(),
-        assist=None,
-        keyboard=False,
-        power_off=False,
-        typed_speech=True,
-        show_typed=True,
-        verbose=False,
-        notice=lambda text, russian: None,
-        leave=lambda: None,
-        print_line=lambda line: None,
-    )
+    table = table_inputs(runtime, typed_speech=True, show_typed=True)
     return runtime, table
 
 
