@@ -204,6 +204,8 @@ class Assist(SeatCommands):
 
     def _table(self, seat: int, at: float | None) -> bool:
         taken = self.runtime.press(seat, at=at)
+        if taken and self.runtime.sched.paused and self.game.phase is Phase.VOTE:
+            self.say(f"кнопка {seat}: засчитана — окно голосования стоит на паузе")
         if taken:
             return True
         s = self.game.state

@@ -33,3 +33,14 @@ CITY_KEYS = ("heal", "visit", "golden")
 WAITS_FOR_SEAT = ("foul", "nominate", "withdraw", "kill", "check", "heal", "visit", "golden")
 PREFIXES = (*WAITS_FOR_SEAT, "count", "timer")
 SEAT_DIGITS = {seat: str(seat % 10) for seat in range(1, 11)}  # seat keys 1..9, 0 as digits
+
+# Host mode (the device hosts): «Дальше» and «Пауза» are its only host keys; what each of the
+# keyboard's other host keys would do in assist mode, and why it does nothing here (one line each)
+HOST_MODE_WHY = {
+    "undo": "нет: игру ведёт устройство, отмена — в режиме помощника",
+    "confirm": "нет: услышанное выставление устройство берёт само",
+    "reject": "нет: услышанное выставление устройство берёт само",
+    "foul": "нет: фолы даёт ведущий-человек (режим помощника)",
+}
+HOST_MODE_ELSE = "нет: это клавиша режима помощника (--mode assist)"
+HOST_MODE_UNKNOWN = "клавиша не назначена (n — дальше, p — пауза, Tab — слова)"

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from engine import Phase
 from host_device.base.text import encodable
-from host_device.runtime.host_keys import CHARS, SHORT
+from host_device.runtime.host_keys import CHARS, HOST_MODE_ELSE, HOST_MODE_UNKNOWN, HOST_MODE_WHY, SHORT
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import when_said
 from host_device.screens.public import table_may_know
@@ -36,12 +36,18 @@ class Narration:
         self.text = text
         self.write = write  # one line, without its newline
         self.on_say = on_say  # the demo also plays the phrase
+        self._pressed: dict[str, Any] | None = None  # a press whose line waits for what it did
         runtime.recorders.append(self.entry)
 
     def entry(self, entry: dict[str, Any]) -> None:
         """A runtime recorder: each timeline entry as it is written."""
         rt = self.runtime
         kind, t = entry["type"], entry["t"]
+        pending, self._pressed = self._pressed, None
+        if pending is not None:  # the entry after a press says whether it counted
+            self._press(pending, counted=kind == "input", closed=kind == "ignored")
+        if kind == "press" and isinstance(entry["key"], str):
+            self._host_button(entry)
         if not table_may_know(entry, rt.game.state.phase):
             return
         if kind == "say":
@@ -51,10 +57,41 @@ class Narration:
             speaker = rt.game.state.speaker
             self.write(f"{elapsed(t)}    игрок {speaker}: «… {verb} игрока номер {entry['seat']} …»")
         elif kind == "press":
-            self.write(f"{elapsed(t)}    кнопка игрока {entry['key']}")
+            self._pressed = entry  # written once the runtime has taken it or not
         elif kind == "host_key" and entry["key"] in CHARS:
             line = f"{elapsed(t)}    ведущий: [{CHARS[entry['key']]}] {SHORT[entry['key']]}"
             rt.sched.at(t, functools.partial(self.write, line))  # after what is said at that moment
+
+    def _press(self, entry: dict[str, Any], counted: bool, closed: bool) -> None:
+        """A press the table saw: a seat's in a vote (public), or «Дальше» in a pause; ``closed``:
+        ignored as outside the vote's window (before it opens, or after)."""
+        line = f"{elapsed(entry['t'])}    " + (
+            f"кнопка игрока {entry['key']}" if isinstance(entry["key"], int) else "«Дальше»"
+        )
+        paused = self.runtime.sched.paused
+        if not counted:
+            line += " — не засчитано" + (": окно голосования закрыто" if closed else "")
+        elif entry["key"] == "next" and paused:
+            line += " на паузе: шаг пройден, объявление — после паузы"
+        elif paused:
+            line += " — засчитано: окно голосования стоит на паузе"
+        self.write(line)
+
+    def _host_button(self, entry: dict[str, Any]) -> None:
+        """A host button in host mode: «Дальше» in a pause is said with what
+        it did; «Пауза» is said by its own phrase; any other key does nothing
+        here, and says why."""
+        key = entry["key"]
+        if key == "next":
+            if self.runtime.sched.paused:
+                self._pressed = entry
+            return
+        if key == "pause":
+            return
+        what = HOST_MODE_UNKNOWN
+        if key in CHARS:
+            what = f"[{CHARS[key]}] {SHORT[key]}: {HOST_MODE_WHY.get(key, HOST_MODE_ELSE)}"
+        self.write(f"{elapsed(entry['t'])}    {what}")
 
     def _say(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
         self.write(f"{elapsed(entry['t'])} Ведущий: {self.text(entry['key'], slots)}")

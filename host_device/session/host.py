@@ -69,6 +69,7 @@ class Host:
         self.clock = devices.clock if devices is not None else clock
         self.web_server: Any = None
         self.lines: Any = None  # host mode: what the table may know, as lines, and the status line
+        self.drawn_at = 0.0  # the wall time the screen or the status line was last drawn
         config = load_config(Path(args.config) if args.config else None)
         self.preset = table_preset(args.preset, getattr(args, "seats", None), config.city)
         listen = getattr(args, "web", None) or config.web
@@ -238,18 +239,25 @@ class Host:
         """The screen (assist mode) or the status line (host mode) is redrawn
         every SCREEN_S, and the loop runs while it waits for the host (no
         event of the game's own is due)."""
-        if self.screen is not None:
-            self.screen.draw()
-        elif self.lines is not None:
-            self.lines.status = status(self.runtime)
-            self.lines.draw()
+        self._draw()
         if self.publisher is not None:
             self.publisher.refresh()
         if not self._over():
             self.sched.after(SCREEN_S * self.args.speed, self._heartbeat)  # every SCREEN_S of wall time
 
+    def _draw(self) -> None:
+        """The screen (assist mode) or the status line (host mode), as the game is now."""
+        self.drawn_at = self.clock.now()
+        if self.screen is not None:
+            self.screen.draw()
+        elif self.lines is not None:
+            self.lines.status = status(self.runtime)
+            self.lines.draw()
+
     def _tick(self) -> None:
         self.health.tick()
+        if self.sched.paused and self.clock.now() - self.drawn_at >= SCREEN_S:
+            self._draw()  # the heartbeat stands still with the game: «ПАУЗА» and the keys' answers show
         if self.publisher is not None:
             self.publisher.tick()
 
@@ -310,7 +318,7 @@ class Host:
             self.lines_in.start(sys.stdin)
         if self.args.panel == "keyboard" and self.args.mode == "host":
             self._print(
-                "host-device: клавиши: места 1…9, 0, -, =; n — дальше, p — пауза, u — отмена; "
+                "host-device: клавиши: места 1…9, 0, -, =; n — дальше, p — пауза; "
                 "Tab — слова говорящего, Enter — отправить"
             )
         if self.web is not None:

@@ -142,3 +142,145 @@ def test_a_line_the_terminal_cannot_encode_does_not_silence_it(encoding):
         printed = raw.getvalue().decode(encoding)
         assert "next line" in printed and "\ud800" not in printed, (make, printed)
         assert "набрано" in printed or encoding == "ascii"
+
+
+# ---------------------------------------------------------------- host mode on the keyboard panel, at 80×24
+
+
+def keyboard_host(monkeypatch, tmp_path, **overrides):
+    """``run --panel keyboard`` in host mode on a virtual wall clock, its
+    terminal an 80×24 screen (tests/helpers/terminal.py); keys are typed
+    through the panel's own ``key()``."""
+    import os
+
+    from host_device.runtime.clock import VirtualClock
+    from host_device.session.host import Host
+    from tests.helpers.host import args
+    from tests.helpers.terminal import Tty
+
+    r, w = os.pipe()
+
+    class Keys(io.StringIO):
+        def fileno(self):
+            return r
+
+    out = Tty()
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", Keys(""))
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: os.terminal_size((80, 24)))
+    settings = dict(panel="keyboard", store=str(tmp_path / "games.sqlite3"), days=1, speed=1.0)
+    host = Host(args(**(settings | overrides)), clock=VirtualClock(limit=3600))
+    host.panel.width = 80
+    return host, out, (r, w)
+
+
+def test_a_pause_on_the_keyboard_panel_shows_at_once_and_keys_in_it_say_what_they_did(
+    monkeypatch, tmp_path, builtin_pack
+):
+    """`p` in host mode: «Пауза.» is printed and «ПАУЗА» is on the status line
+    while the game stands; `u` says why it does nothing here; `n` says that
+    it moved on; the start-up hint offers no `u`."""
+    import os
+
+    from tests.helpers.terminal import screen
+
+    host, out, fds = keyboard_host(monkeypatch, tmp_path)
+    clock, rt = host.clock, host.runtime
+    seen = {}
+
+    def speaking():
+        return rt.game.phase is Phase.SPEECH and rt.time_left() is not None and rt.time_left() < 50
+
+    def paused_for(seconds):
+        return lambda: rt.sched.paused and clock.now() - seen["at"] >= seconds
+
+    def pause():
+        seen["at"] = clock.now()
+        host.panel.key("p")
+
+    def look(name, *keys):
+        def then():
+            seen[name] = screen(out.getvalue())
+            for key in keys:
+                host.panel.key(key)
+
+        return then
+
+    def stop():
+        seen["end"] = screen(out.getvalue())
+        raise KeyboardInterrupt
+
+    clock.when(speaking, pause)
+    clock.when(paused_for(2.0), look("paused", "u", "n"))
+    clock.when(paused_for(4.0), look("keys", "p"))
+    clock.when(lambda: "keys" in seen and not rt.sched.paused and clock.now() - seen["at"] > 6, stop)
+    try:
+        host.run()
+    finally:
+        for fd in fds:
+            os.close(fd)
+    hint = next(line for line in out.getvalue().splitlines() if "клавиши:" in line)
+    assert "p — пауза" in hint and "u —" not in hint
+    paused = [line for line in seen["paused"] if line]
+    assert paused[-1].startswith("День 1 · речи · говорит игрок 1 · ") and "ПАУЗА" in paused[-1]
+    assert paused[-1].endswith("10○")  # every seat's LED, at 80 columns
+    assert paused[-2].endswith("Ведущий: Пауза.")  # said and shown as the pause begins
+    keys = [line for line in seen["keys"] if line]
+    assert keys[-3].endswith("    [u] отмена: нет: игру ведёт устройство, отмена — в режиме помощника")
+    assert keys[-2].endswith("    «Дальше» на паузе: шаг пройден, объявление — после паузы")
+    assert "ПАУЗА" in keys[-1] and "говорит игрок 2" in keys[-1]  # «Дальше» moved on, in the pause
+    after = [line for line in seen["end"] if line]
+    assert "ПАУЗА" not in after[-1]
+    resumed = after.index(next(line for line in after if line.endswith("Ведущий: Продолжаем.")))
+    assert after.index(keys[-2]) < resumed
+
+
+def test_host_mode_says_in_one_line_why_an_assist_key_does_nothing():
+    """The keyboard panel sends assist mode's keys in host mode too: each says why not, in 80 columns."""
+    sched = Scheduler()
+    runtime = Runtime(Game("classic"), sched, lambda key, slots: 2.0)
+    lines = []
+    Narration(runtime, lambda key, slots: key, lines.append)
+    for key in ("undo", "reject", "foul", "kill", "unknown"):
+        assert not runtime.press(key)
+    assert lines == [
+        "00:00.0    [u] отмена: нет: игру ведёт устройство, отмена — в режиме помощника",
+        "00:00.0    [x] отклонить: нет: услышанное выставление устройство берёт само",
+        "00:00.0    [f] фол: нет: фолы даёт ведущий-человек (режим помощника)",
+        "00:00.0    [k] убит: нет: это клавиша режима помощника (--mode assist)",
+        "00:00.0    клавиша не назначена (n — дальше, p — пауза, Tab — слова)",
+    ]
+    assert max(map(len, lines)) < 80
+
+
+def test_a_press_outside_the_vote_window_is_printed_as_not_counted():
+    """«Кто за то…» is being said, the window not yet open: a press then is
+    not a vote, and a second press in the window is not one either."""
+    from engine import Nominate
+
+    sched = Scheduler()
+    runtime = Runtime(Game("classic"), sched, lambda key, slots: 2.0)
+    lines = []
+    Narration(runtime, lambda key, slots: key, lines.append)
+    runtime.handle(ROLES)
+    while runtime.game.phase is not Phase.SPEECH:
+        runtime.handle(Advance())
+    runtime.handle(Nominate(seat=1, target=4))
+    runtime.handle(Advance())
+    runtime.handle(Nominate(seat=2, target=7))  # two candidates: day 1 has a vote
+    for _ in range(20):
+        if runtime.game.phase is Phase.VOTE:
+            break
+        runtime.handle(Advance())
+    sched.run_due(sched.now + 0.5)
+    assert runtime.window is not None and sched.now < runtime.window[0]
+    assert not runtime.press(1)
+    sched.run_due(runtime.window[0])
+    assert runtime.press(2) and not runtime.press(2)
+    presses = [line.split("    ", 1)[1] for line in lines if "кнопка" in line]
+    assert presses == [
+        "кнопка игрока 1 — не засчитано: окно голосования закрыто",
+        "кнопка игрока 2",
+        "кнопка игрока 2 — не засчитано",
+    ]

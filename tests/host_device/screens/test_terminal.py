@@ -1,0 +1,91 @@
+"""The host's terminal at 80×24, rendered to text (tests/helpers/terminal.py):
+assist mode's screen while paused, and the lines that must fit."""
+
+import io
+import os
+
+from engine import Phase
+from host_device.runtime.clock import VirtualClock
+from host_device.session.host import Host
+from tests.helpers.host import args
+from tests.helpers.terminal import Tty, screen
+
+
+def terminal_host(monkeypatch, tmp_path, **overrides):
+    """``run --panel keyboard`` on a virtual wall clock, its terminal an 80×24
+    screen; keys are typed through the panel's own ``key()``. Returns the
+    host, what it wrote, and the pipe standing in for the keys (to close)."""
+    r, w = os.pipe()
+
+    class Keys(io.StringIO):
+        def fileno(self):
+            return r
+
+    out = Tty()
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", Keys(""))
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: os.terminal_size((80, 24)))
+    settings = dict(panel="keyboard", store=str(tmp_path / "games.sqlite3"), days=1, speed=1.0)
+    host = Host(args(**(settings | overrides)), clock=VirtualClock(limit=3600))
+    host.panel.width = 80
+    return host, out, (r, w)
+
+
+def run(host, fds):
+    try:
+        host.run()
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+def to_the_speech(host, until=lambda: True):
+    """The host presses n (every 50 ms of wall time) until the first speech, and ``until`` holds."""
+    rt, clock = host.runtime, host.clock
+    last = [0.0]
+
+    def press():
+        last[0] = clock.now()
+        host.panel.key("n")
+
+    clock.when(
+        lambda: rt.game.phase is not Phase.SPEECH and not rt.sched.paused and clock.now() - last[0] > 0.05,
+        press,
+        repeat=True,
+    )
+    return lambda: rt.game.phase is Phase.SPEECH and until()
+
+
+def test_a_pause_in_assist_mode_shows_on_the_screen_at_once_with_the_keys_answers(
+    monkeypatch, tmp_path, builtin_pack
+):
+    host, out, fds = terminal_host(monkeypatch, tmp_path, mode="assist", deal="device")
+    clock, rt = host.clock, host.runtime
+    seen = {}
+
+    def at(name, key=None):
+        def then():
+            seen[name] = (clock.now(), screen(out.getvalue()))
+            if key is not None:
+                host.panel.key(key)
+
+        return then
+
+    def since(name, seconds):
+        return lambda: name in seen and clock.now() - seen[name][0] >= seconds
+
+    def stop():
+        raise KeyboardInterrupt
+
+    speaking = to_the_speech(host, lambda: rt.time_left() is not None and rt.time_left() < 55)
+    clock.when(speaking, at("speaking", "p"))
+    clock.when(since("speaking", 1.0), at("paused", "f"))
+    clock.when(since("paused", 1.0), at("answered"))
+    clock.when(since("answered", 0.1), stop)
+    run(host, fds)
+    paused = seen["paused"][1]
+    assert "ПАУЗА" in paused[0] and "ПАУЗА — всё стоит; p — продолжить" in paused[1]
+    assert rt.sched.paused  # still: the screen shows the pause while it lasts
+    answered = seen["answered"][1]
+    assert "› [f]: пауза (p — продолжить)" in answered
