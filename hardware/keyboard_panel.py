@@ -26,6 +26,7 @@ import contextlib
 import os
 import queue
 import select
+import shutil
 import sys
 import threading
 from typing import Any, TextIO
@@ -67,6 +68,13 @@ TYPE_KEY = "\t"
 MAX_TYPED = 200  # characters in one typed line
 
 
+def _is_tty(out: TextIO) -> bool:
+    try:
+        return out.isatty()
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def key_for(char: str, seats: int) -> Key | None:
     """The key a character is: a seat, a host key, "unknown" for any other
     key, None for nothing (a control character that is not a key of ours)."""
@@ -87,7 +95,7 @@ class KeyboardPanel(Panel):
         keys_fd: int | None = None,
         out: TextIO | None = None,
         draw: bool = True,
-        width: int = 80,
+        width: int | None = None,  # the terminal's
     ) -> None:
         if not 1 <= seats <= len(SEAT_KEYS):
             raise ValueError(f"the keyboard panel has keys for 1 to {len(SEAT_KEYS)} seats, not {seats}")
@@ -104,7 +112,9 @@ class KeyboardPanel(Panel):
         self.clock = clock
         self.typed: str | None = None  # the speaker's words being typed (Tab … Enter)
         self.status = ""  # the game's line, drawn before the LEDs (set by the game's thread)
-        self.width = width
+        self.live = _is_tty(self.out)  # a terminal: the status line is redrawn in place
+        self._printed = ""  # without one: the status as last written, a plain line
+        self.width = width or (shutil.get_terminal_size((80, 24)).columns if self.live else 80)
         self._saved: Any = None
         self._closed = threading.Event()
         if os.isatty(self.fd):
@@ -169,25 +179,49 @@ class KeyboardPanel(Panel):
         self.draw()
 
     def line(self) -> str:
-        """The status line: the words being typed, or the game's line and the LEDs."""
-        if self.typed is not None:
-            return f"слова говорящего: {self.typed}▌ (Enter — сказать, Esc — отмена)"[-(self.width - 1) :]
+        """The status line: the words being typed, or the game's line and the LEDs,
+        never wider than the terminal (the step's line is cut, the LEDs are not)."""
+        typing = self.typing_line(self.width)
+        if typing is not None:
+            return typing
+        room = self.width - 1
         leds = " ".join(f"{seat}{SYMBOLS[p.kind]}" for seat, p in self.leds.items())
+        if not self.status:
+            return leds[:room]
         status = self.status
-        return f"{status} │ {leds}"[: self.width - 1] if status else leds[: self.width - 1]
+        if len(status) + 3 + len(leds) > room:  # «…» where the step's line is cut
+            status = status[: max(0, room - 3 - len(leds) - 1)] + "…"
+        return f"{status} │ {leds}"[:room]
+
+    def typing_line(self, width: int) -> str | None:
+        """The speaker's words being typed (Tab … Enter), as one line under
+        ``width`` columns: the label and the keys always, the words' end
+        when they are longer; None when nothing is being typed."""
+        if self.typed is None:
+            return None
+        label, hint = "слова говорящего: ", "▌ (Enter — сказать, Esc — отмена)"
+        room = width - 1 - len(label) - len(hint)
+        if room < 12:  # a narrow terminal: the words before the keys' hint
+            hint, room = "▌", width - 2 - len(label)
+        words = self.typed if len(self.typed) <= room else "…" + self.typed[len(self.typed) - room + 1 :]
+        return (label + words + hint)[: width - 1]
 
     def draw(self) -> None:
         if not self.drawing:
             return
         try:
-            self.out.write(f"\r{self.line()}\x1b[K")
+            if self.live:
+                self.out.write(f"\r{self.line()}\x1b[K")
+            elif self.status and self.status != self._printed:  # no terminal: a plain line when it changes
+                self._printed = self.status
+                self.out.write(self.status + "\n")
             self.out.flush()
         except (OSError, ValueError):  # the terminal is gone: the game goes on without the line
             self.drawing = False
 
     def write_line(self, text: str) -> None:
         """A line above the status line (what was said, a notice)."""
-        if not self.drawing:
+        if not self.drawing or not self.live:
             self.out.write(text + "\n")
             self.out.flush()
             return
@@ -195,7 +229,7 @@ class KeyboardPanel(Panel):
         self.draw()
 
     def close(self) -> None:
-        if self.drawing:  # the status line goes; what is printed next starts on a clean line
+        if self.drawing and self.live:  # the status line goes; what is printed next starts on a clean line
             with contextlib.suppress(OSError, ValueError):
                 self.out.write("\r\x1b[K")
                 self.out.flush()

@@ -99,8 +99,8 @@ class Narration:
             self.on_say(entry["key"], slots)
 
 
-def status(runtime: Runtime) -> str:
-    """One line: the step, who speaks or is voted on, the time left."""
+def status(runtime: Runtime, timer: bool = True) -> str:
+    """One line: the step, who speaks or is voted on, the time left (``timer``), a pause."""
     s = runtime.game.state
     parts = [title(s)]
     if s.speaker is not None and s.phase is not Phase.GAME_OVER:
@@ -109,9 +109,9 @@ def status(runtime: Runtime) -> str:
         parts.append(f"за игрока {s.vote_round.current}")
     if runtime.window is not None and runtime.window[0] <= runtime.sched.now < runtime.window[1]:
         parts.append("окно голосования открыто")
-    timer = runtime.time_left()
-    if timer is not None:
-        parts.append(clock(timer))
+    left = runtime.time_left()
+    if left is not None and timer:
+        parts.append(clock(left))
     if runtime.sched.paused:
         parts.append("ПАУЗА")
     return " · ".join(parts)
@@ -119,23 +119,39 @@ def status(runtime: Runtime) -> str:
 
 class StatusLine:
     """The narration's lines on a terminal, with the status line kept under
-    them (redrawn in place). The keyboard panel does the same with its LEDs."""
+    them (redrawn in place). The keyboard panel does the same with its LEDs.
+    Not a terminal (a file, a pipe): the status is a plain line of its own,
+    written when it changes (``live`` False: the host leaves the seconds out
+    of it)."""
 
     def __init__(self, out: TextIO, width: int = 80) -> None:
         self.out = out
         self.width = width
         self.status = ""
+        try:
+            self.live = out.isatty()
+        except (OSError, ValueError, AttributeError):
+            self.live = False
+        self._printed = ""
 
     def draw(self) -> None:
-        self._write(f"\r{self.status[: self.width - 1]}\x1b[K")
+        if self.live:
+            self._write(f"\r{self.status[: self.width - 1]}\x1b[K")
+        elif self.status and self.status != self._printed:
+            self._printed = self.status
+            self._write(self.status + "\n")
 
     def write_line(self, text: str) -> None:
+        if not self.live:
+            self._write(text + "\n")
+            return
         self._write(f"\r\x1b[K{text}\n")
         self.draw()
 
     def close(self) -> None:
         """The status line goes; what is printed next starts on a clean line."""
-        self._write("\r\x1b[K")
+        if self.live:
+            self._write("\r\x1b[K")
         self.out = io.StringIO()
 
     def _write(self, text: str) -> None:
@@ -152,6 +168,7 @@ class PlainLines:
     def __init__(self, out: TextIO) -> None:
         self.out = out
         self.status = ""
+        self.live = False
 
     def draw(self) -> None:
         return

@@ -22,12 +22,14 @@ from rich.table import Table
 from rich.text import Text
 
 from engine import Phase
+from engine.state import RoundKind
 from host_device.base.text import encodable
 from host_device.runtime.assist import Assist
 from host_device.runtime.host_keys import CHARS, KEYS, SEAT_KEYS_HELP, SHORT
 from host_device.runtime.host_messages import describe
 from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.screens.titles import clock, title
+from voices.words import ROUND_NAMES
 
 DIGITS = {  # five rows each
     "0": ("███", "█ █", "█ █", "█ █", "███"),
@@ -151,13 +153,19 @@ def candidates_line(assist: Assist) -> str:
         for c in (0,) if rnd.current == 0 else rnd.candidates:
             n = sum(1 for v in rnd.ballots.values() if v == c) + rnd.tallies.get(c, 0)
             counts.append(f"{'все' if c == 0 else c}: {n}")
-        return f"Голосование ({rnd.kind.value}): " + ", ".join(counts)
+        return f"{round_name(rnd.kind)}: " + ", ".join(counts)
     text = "Кандидаты: " + (", ".join(map(str, s.candidates)) or "—")
     if assist.last_counts:
         text += " · последний подсчёт: " + ", ".join(
             f"{'все' if c == 0 else c}: {n}" for c, n in assist.last_counts
         )
     return text
+
+
+def round_name(kind: RoundKind) -> str:
+    """«Голосование», «Переголосование», «Голосование «все голосуемые покидают игру?»»."""
+    name = ROUND_NAMES[kind]
+    return f"Голосование «{name}»" if kind is RoundKind.ALL else name[0].upper() + name[1:]
 
 
 def waiting_lines(assist: Assist) -> list[str]:

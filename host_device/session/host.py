@@ -251,7 +251,7 @@ class Host:
         if self.screen is not None:
             self.screen.draw()
         elif self.lines is not None:
-            self.lines.status = status(self.runtime)
+            self.lines.status = status(self.runtime, timer=self.lines.live)  # no terminal: no seconds
             self.lines.draw()
 
     def _tick(self) -> None:

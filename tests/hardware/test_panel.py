@@ -14,6 +14,7 @@ from hardware.gpio_panel import GpioPanel, NoGpio, mock_pin_factory
 from hardware.keyboard_panel import KeyboardPanel, key_for
 from hardware.panel import BLINK, OFF, ON, PULSE, LedPattern
 from hardware.pinmap import PinMap, default_pinmap
+from tests.helpers.terminal import Tty
 
 
 class Clock:
@@ -264,7 +265,7 @@ def test_keys_map_to_seats_and_host_buttons():
 
 def test_keyboard_panel_reads_keys_and_draws_leds(clock):
     r, w = os.pipe()
-    out = io.StringIO()
+    out = Tty()
     panel = KeyboardPanel(12, clock, keys_fd=r, out=out)
     try:
         clock.now = 3.0
@@ -294,7 +295,7 @@ def test_keyboard_panel_tab_opens_a_line_for_the_speakers_words(clock):
     from hardware.events import TypedLine
 
     r, w = os.pipe()
-    out = io.StringIO()
+    out = Tty()
     panel = KeyboardPanel(10, clock, keys_fd=r, out=out, width=80)
     try:
         clock.now = 5.0
@@ -411,3 +412,53 @@ def test_lgpio_missing_on_a_pi_names_the_debian_package(clock, monkeypatch, tmp_
     _no_factory(monkeypatch, ModuleNotFoundError("No module named 'lgpio'"))
     with pytest.raises(NoGpio, match=r"lgpio .*sudo apt-get install python3-lgpio, then rm -rf .venv && ./run"):
         GpioPanel(default_pinmap(10), clock)
+
+
+def test_keyboard_panel_lines_fit_80_columns_and_keep_their_ends(clock):
+    """At 80 columns the step's line is cut, not the LEDs (seat 10 stays);
+    the typed line keeps its label and its keys, the words their end."""
+    from tests.helpers.terminal import screen
+
+    r, w = os.pipe()
+    out = Tty()
+    panel = KeyboardPanel(10, clock, keys_fd=r, out=out, width=80)
+    try:
+        panel.status = "День 1 · голосование · за игрока 10 · окно голосования открыто · 0:07 · ПАУЗА"
+        panel.set_led(10, ON)
+        line = panel.line()
+        assert len(line) == 79 and line.endswith(" │ 1○ 2○ 3○ 4○ 5○ 6○ 7○ 8○ 9○ 10●")
+        assert line.startswith("День 1 · голосование · за игрока 10 · окно") and "… │" in line
+        for char in "\tя выставляю игрока номер семь и ещё говорю долго, очень долго, до конца":
+            panel.key(char)
+        typing = screen(out.getvalue())[0]
+        assert typing.startswith("слова говорящего: …") and typing.endswith("до конца▌ (Enter — сказать, Esc — отмена)")
+        assert len(typing) == 79
+        panel.width = 30  # narrower than the label and the hint: the words still show
+        assert panel.line() == "слова говорящего: … до конца▌"
+    finally:
+        panel.close()
+        os.close(w)
+        os.close(r)
+
+
+def test_keyboard_panel_without_a_terminal_writes_plain_lines_when_its_status_changes(clock):
+    r, w = os.pipe()
+    out = io.StringIO()  # a file or a pipe: nothing is redrawn in place
+    panel = KeyboardPanel(10, clock, keys_fd=r, out=out)
+    try:
+        panel.status = "День 1 · речи · говорит игрок 3"
+        for _ in range(8):  # the heartbeat, four times a second
+            panel.draw()
+        panel.set_led(3, ON)  # an LED: not written without a terminal (it may carry a role)
+        panel.write_line("00:01.0 Ведущий: Игрок номер три, ваша минута.")
+        panel.status = "День 1 · речи · говорит игрок 4"
+        panel.draw()
+        panel.close()
+        assert out.getvalue() == (
+            "День 1 · речи · говорит игрок 3\n"
+            "00:01.0 Ведущий: Игрок номер три, ваша минута.\n"
+            "День 1 · речи · говорит игрок 4\n"
+        )
+    finally:
+        os.close(w)
+        os.close(r)

@@ -467,7 +467,7 @@ def test_the_screen_in_a_vote_and_at_night():
     rt.press(2)
     rt.press(3)
     text = render(assist)
-    assert "Голосование" in text and "Голосуем за игрока 4" in text and "Голосование (main): 4: 2" in text
+    assert "Голосование" in text and "Голосуем за игрока 4" in text and "Голосование: 4: 2" in text
     rows = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line[:3].strip().isdigit()}
     assert rows["2"][-2:] == ["за", "4"]
     wait(rt, 10)

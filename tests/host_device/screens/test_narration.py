@@ -14,6 +14,7 @@ from host_device.runtime.loop import Runtime
 from host_device.screens.narration import Narration, StatusLine, status
 from host_device.screens.titles import clock, elapsed, title
 from host_device.session.demo import DEFAULT_SCRIPT, demo
+from tests.helpers.terminal import Tty
 
 ROLES = DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA)))
 
@@ -80,7 +81,7 @@ def test_status_shows_the_step_the_speaker_his_time_and_a_pause():
 
 
 def test_the_status_line_stays_under_the_lines_written_above_it():
-    out = io.StringIO()
+    out = Tty()
     lines = StatusLine(out, width=20)
     lines.status = "День 1 · речи · говорит игрок 1 · 0:43"
     lines.write_line("00:01.0 Ведущий: Наступает ночь.")
@@ -284,3 +285,24 @@ def test_a_press_outside_the_vote_window_is_printed_as_not_counted():
         "кнопка игрока 2",
         "кнопка игрока 2 — не засчитано",
     ]
+
+
+def test_without_a_terminal_the_status_is_a_plain_line_when_it_changes():
+    from host_device.session.host import status as host_status
+
+    assert host_status is status  # the host draws this one
+    sched = Scheduler()
+    runtime = Runtime(Game("classic"), sched, lambda key, slots: 2.0)
+    runtime.handle(ROLES)
+    while runtime.game.phase is not Phase.SPEECH:
+        runtime.handle(Advance())
+    out = io.StringIO()
+    lines = StatusLine(out)
+    assert not lines.live
+    for _ in range(12):  # the heartbeat while the speech runs: its seconds are left out
+        sched.run_due(sched.now + 0.25)
+        lines.status = status(runtime, timer=lines.live)
+        lines.draw()
+    lines.write_line("00:30.0 Ведущий: Игрок номер один, ваша минута.")
+    lines.close()
+    assert out.getvalue() == "День 1 · речи · говорит игрок 1\n00:30.0 Ведущий: Игрок номер один, ваша минута.\n"

@@ -89,3 +89,14 @@ def test_a_pause_in_assist_mode_shows_on_the_screen_at_once_with_the_keys_answer
     assert rt.sched.paused  # still: the screen shows the pause while it lasts
     answered = seen["answered"][1]
     assert "› [f]: пауза (p — продолжить)" in answered
+
+
+def test_the_rounds_are_named_in_russian():
+    from engine.state import RoundKind
+    from host_device.screens.terminal import round_name
+
+    assert [round_name(kind) for kind in RoundKind] == [
+        "Голосование",
+        "Переголосование",
+        "Голосование «все голосуемые покидают игру?»",
+    ]
