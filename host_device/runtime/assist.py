@@ -29,7 +29,7 @@ from engine import (
     Tally,
 )
 from engine.outputs import Output, VoteCounted
-from engine.steps import NIGHT_CALLS
+from engine.steps import FLOOR, NIGHT_CALLS
 from host_device.config import AssistSettings
 from host_device.runtime.free_timers import timer_menu
 from host_device.runtime.host_keys import CHARS, CITY_KEYS, NAMES, PREFIXES, SEAT_DIGITS, WAITS_FOR_SEAT
@@ -310,4 +310,10 @@ class Assist(SeatCommands):
     def heard_text(self, text: str) -> None:
         self.transcript = text
 
-
+    def typed(self, text: str) -> None:
+        """Words typed for the speaker (Tab on the keyboard): heard as if he
+        had said them, in a speech; outside one they count for nothing, and
+        the host is told so."""
+        self.transcript = text
+        if self.game.state.speaker is None or self.game.phase not in FLOOR:
+            self.say(f"«{text}»: сейчас никто не говорит — слова не засчитаны")

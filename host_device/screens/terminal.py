@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import shutil
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from rich.console import Console, Group
@@ -52,12 +53,13 @@ def big(text: str) -> str:
     return "\n".join(" ".join(DIGITS[c][row] for c in text) for row in range(5))
 
 
-def render(assist: Assist, width: int = 100, height: int | None = None) -> str:
+def render(assist: Assist, width: int = 100, height: int | None = None, typing: str | None = None) -> str:
     """The screen as text. With a ``height`` it fits: when the full view is
-    taller, the timer moves into the title line (no large digits)."""
-    text = _print(view(assist), width)
+    taller, the timer moves into the title line (no large digits). ``typing``:
+    the speaker's words being typed (Tab), shown in place of the keys' line."""
+    text = _print(view(assist, typing=typing), width)
     if height is not None and text.count("\n") > height:
-        text = _print(view(assist, compact=True), width)
+        text = _print(view(assist, compact=True, typing=typing), width)
     return text
 
 
@@ -69,7 +71,7 @@ def _print(group: Group, width: int) -> str:
     return out.getvalue()
 
 
-def view(assist: Assist, compact: bool = False) -> Group:
+def view(assist: Assist, compact: bool = False, typing: str | None = None) -> Group:
     """The host's screen. The help (h) takes the place of everything below
     the top panel, so that the step and the timer stay in sight."""
     rt = assist.runtime
@@ -116,7 +118,7 @@ def view(assist: Assist, compact: bool = False) -> Group:
     message = assist.shown_message()
     if message:
         parts.append(Text(f"› {message}"))
-    parts.append(Text(keys_line(assist)))
+    parts.append(Text(keys_line(assist) if typing is None else typing))
     return Group(*parts)
 
 
@@ -197,6 +199,7 @@ def help_panel(assist: Assist) -> Panel:
     lines = [f"{char:>5}  {desc}" for name, char, _, desc in KEYS if name in here]
     lines.append(f"{'':>5}  {SEAT_KEYS_HELP}")
     lines.append(f"{'':>5}  кнопки ведущего на столе: «Дальше» = n, «Пауза» = p, «Отмена» = u")
+    lines.append(f"{'Tab':>5}  слова говорящего, как услышанные: Enter — отправить, Esc — отмена")
     return Panel(Text("\n".join(lines)), title="Клавиши ведущего", title_align="left")
 
 
@@ -212,9 +215,11 @@ class Screen:
         self.width = width or min(120, size.columns)
         self.height = height or size.lines
         self._last = ""
+        self.typing: Callable[[int], str | None] | None = None  # the keyboard's line being typed
 
     def draw(self) -> None:
-        text = render(self.assist, self.width, self.height)
+        typing = self.typing(self.width) if self.typing is not None else None
+        text = render(self.assist, self.width, self.height, typing)
         if text != self._last:
             first = not self._last
             self._last = text

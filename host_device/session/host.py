@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import DealRoles, Game, Phase
+from hardware.events import TypedLine
 from hardware.factory import make_panel
 from host_device.config import load_config, parse_address
 from host_device.listening.intents import russian_patterns
@@ -111,6 +112,7 @@ class Host:
             self.screen = Screen(self.assist, sys.stdout)
             if args.panel != "keyboard":
                 self.keys = host_keyboard(self.preset.seats, self.inbox, self.clock)
+            self.screen.typing = getattr(self.keys or self.panel, "typing_line", None)
             if not is_terminal() and self.web is None:  # with --web, the console on his phone
                 log.warning(
                     "assist mode without a terminal: only the panel's host buttons (next, pause, undo) "
@@ -136,9 +138,9 @@ class Host:
         self.lines_in = (
             TerminalLines(self.inbox, self.clock) if args.panel != "keyboard" and self.keys is None else None
         )
-        self.typed_speech = args.mode == "host" and (
-            needs_typed_speech(self.listener, args.panel) or args.panel == "keyboard"
-        )
+        keyboard = args.panel == "keyboard" or self.keys is not None  # a keyboard panel: Tab types words
+        missing = args.mode == "host" and needs_typed_speech(self.listener, args.panel)
+        self.typed_speech = keyboard or missing
         if args.mode == "host" and not getattr(args, "quiet", False):
             if args.panel == "keyboard":
                 self.lines = self.panel
@@ -162,7 +164,10 @@ class Host:
         )
         if self.web is not None:
             self.console = Console(
-                self.runtime, self.assist, whole_table=args.panel == "web", typed=self.typed_speech
+                self.runtime,
+                self.assist,
+                whole_table=args.panel == "web",
+                typed=self.typed_speech and args.mode == "host",
             )
         self.question = Question(
             self.inbox, self.clock, self.console, lambda: self.publisher.refresh(), self._print
@@ -231,6 +236,8 @@ class Host:
             runtime.stop()
 
     def _input(self, item: Any) -> None:
+        if self.assist is not None and isinstance(item, TypedLine):
+            self.assist.typed(item.text)  # the host's screen shows what was typed, heard or not
         self.inputs.take(item)
         if self.publisher is not None:
             self.publisher.after_input()

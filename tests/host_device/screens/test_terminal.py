@@ -100,3 +100,42 @@ def test_the_rounds_are_named_in_russian():
         "Переголосование",
         "Голосование «все голосуемые покидают игру?»",
     ]
+
+
+def test_words_typed_after_tab_in_assist_mode_show_as_typed_and_are_heard(monkeypatch, tmp_path, builtin_pack):
+    """Tab on the keyboard panel in assist mode: the line being typed is on
+    the host's screen (in 80 columns), and Enter hands the words on as the
+    speaker's, a nomination in them waiting for y or x."""
+    host, out, fds = terminal_host(monkeypatch, tmp_path, mode="assist", deal="device")
+    clock, rt = host.clock, host.runtime
+    seen = {}
+    words = "выставляю игрока номер пять"
+
+    def type_words():
+        for char in "\t" + words:
+            host.panel.key(char)
+        seen["typing"] = clock.now()
+
+    def look(name, *keys):
+        def then():
+            seen[name] = screen(out.getvalue())
+            for key in keys:
+                host.panel.key(key)
+            seen[f"{name} at"] = clock.now()
+
+        return then
+
+    def stop():
+        raise KeyboardInterrupt
+
+    clock.when(to_the_speech(host), type_words)
+    clock.when(lambda: clock.now() - seen.get("typing", clock.now()) >= 0.5, look("typing", "\r"))
+    clock.when(lambda: clock.now() - seen.get("typing at", clock.now()) >= 0.5, look("heard"))
+    clock.when(lambda: "heard" in seen, stop)
+    run(host, fds)
+    typing = [line for line in seen["typing"] if line]
+    assert typing[-1] == f"слова говорящего: {words}▌ (Enter — сказать, Esc — отмена)"
+    heard = "\n".join(seen["heard"])
+    assert f"Услышано: «{words}»" in heard
+    assert "Услышано выставление: игрок 1 выставляет игрока 5 — y принять, x отклонить" in heard
+    assert [p.input.target for p in rt.proposals] == [5]
