@@ -17,6 +17,7 @@ import logging
 import queue
 import signal
 import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from host_device.base.paths import data_dir
 from host_device.base.text import one_line
 from host_device.config import Config, load_config
 from host_device.runtime.clock import REAL, Clock, Scheduler
-from host_device.session.devices import Devices, load_model, table_preset
+from host_device.session.devices import Devices, TerminalLines, load_model, table_preset
 from host_device.session.host import Host
 from host_device.store.faults import StoreError
 from voices.words import preset_name
@@ -177,6 +178,11 @@ class Box:
         except OSError as exc:
             log.warning("%s: cannot keep the menu's choice: %s", self.choice_path, exc.strerror)
 
+    def _chosen(self, choice: Choice) -> None:
+        """The menu's choice, kept the moment it is made (the box may be stopped before the next game)."""
+        self.choice = choice
+        self._save_choice(choice)
+
     def _offer(self) -> int | None:
         """The latest game at this table, if it is unfinished and can be carried on."""
         table = [g for g in self.store.games() if g.mode in ("host", "assist") and g.preset in RULES]
@@ -209,6 +215,7 @@ class Box:
 
         def play(key: str, slots: dict[str, Any]) -> None:
             announcer.say(key, **slots)
+            print(f"host-device: Ведущий: {announcer.catalogue.text(key, slots)}", flush=True)
 
         controls = Controls(
             sched,
@@ -218,15 +225,18 @@ class Box:
             self.seats,
             offer=offer,
             power_off=self.devices.power_off,
+            chosen=self._chosen,
         )
         controls.start()
         keyboard = self.args.panel == "keyboard"  # its keys: n «Дальше», N «Дальше» held, u «Отмена»
         if controls.state == "ready":
             keys = (
-                "n — игра; N — меню"
+                "n — игра; N — меню (в меню: n — дальше, u — выбрать)"
                 if keyboard
                 else "«Дальше» — игра; держать «Дальше» 3 с — меню; держать «Пауза» 5 с — выключить"
             )
+            if self.args.panel == "mock":
+                keys = "наберите и Enter: n — игра; N — меню (в меню: n — дальше, u — выбрать)"
             print(
                 f"host-device: готов: {preset_name(self.choice.preset)}, {self.seats(self.choice.preset)} "
                 f"игроков ({keys})",
@@ -234,25 +244,23 @@ class Box:
             )
         else:
             keys = "n — продолжить, u — новая" if keyboard else "«Дальше» — продолжить, «Отмена» — новая"
+            if self.args.panel == "mock":
+                keys = "наберите и Enter: n — продолжить, u — новая"
             print(f"host-device: игра {offer} прервана: {keys}", flush=True)
-        speed = self.args.speed
 
         def beat() -> None:
-            sched.after(TICK_S * speed, beat)
+            sched.after(TICK_S, beat)
 
         beat()
-        sched.run_real(
-            speed,
+        sched.run_real(  # at speed 1 whatever --speed says: holds, the menu, its phrases are a person's
+            1.0,
             stop=lambda: controls.outcome is not None and sched.now >= controls.speaking_until,
             inbox=self.inbox,
             on_input=controls.input,
             tick=self._tick,
             clock=self.clock,
         )
-        if controls.choice != self.choice:
-            self.choice = controls.choice
-            self._save_choice(self.choice)
-            self._panel_for(self.seats(self.choice.preset))
+        self._panel_for(self.seats(self.choice.preset))
         assert controls.outcome is not None
         return controls.outcome
 
@@ -280,6 +288,8 @@ class Box:
             if self.devices.model is None:
                 self.devices.announcer.say("model_missing").wait(10)
             offer = self._offer()
+            if self.args.panel != "keyboard":  # a line typed on the terminal stands in for a button
+                TerminalLines(self.inbox, self.clock).start(sys.stdin)
             while not off:
                 outcome = self.between_games(offer)
                 offer = None

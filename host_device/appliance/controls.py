@@ -10,7 +10,13 @@ scheduler, so that tests run them on virtual time.
 - holding «Пауза» 5 s (when the config allows): «Выключаюсь», then off.
 
 A short press of «Дальше» counts when it is let go (a hold must not also
-start a game); «Отмена» counts when pressed (it has no hold).
+start a game); «Отмена» counts when pressed (it has no hold). A line typed
+on the terminal stands in for the buttons where there are none to press
+(``--panel mock``): n «Дальше», u «Отмена», N «Дальше» held (TYPED).
+
+The controls run in the people's time (the box runs them at speed 1,
+whatever ``--speed`` the games are hosted at): a hold, the menu's idle time
+and the phrases are a person's seconds.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from hardware.events import Held, HostKey, Press, Release
+from hardware.events import Held, HostKey, Press, Release, TypedLine
 from host_device.runtime.clock import Scheduled, Scheduler
 
 log = logging.getLogger(__name__)
@@ -30,6 +36,11 @@ RULES = ("classic", "event", "city")
 DEALS = ("device", "cards")
 MENU_IDLE_S = 20.0
 GAP_S = 0.3  # between the phrases of one utterance
+TYPED = {  # a line typed on the terminal (either layout): the button it stands for
+    **dict.fromkeys(("n", "т", "да", "дальше"), "next"),
+    **dict.fromkeys(("u", "г", "нет", "отмена"), "undo"),
+    **dict.fromkeys(("N", "Т", "меню"), "hold"),
+}
 
 
 @dataclass(frozen=True)
@@ -59,9 +70,11 @@ class Controls:
         seats: Callable[[str], int],
         offer: int | None = None,
         power_off: bool = False,
+        chosen: Callable[[Choice], None] = lambda choice: None,
     ) -> None:
         self.sched, self._play, self._duration = sched, play, duration
         self.choice = choice
+        self.chosen = chosen  # the menu's choice, the moment it is made (the box keeps it)
         self.seats = seats
         self.offer = offer
         self.power_off = power_off
@@ -107,6 +120,9 @@ class Controls:
     def input(self, item: Any) -> None:
         if isinstance(item, HostKey):
             item = item.press
+        if isinstance(item, TypedLine):
+            self.typed(item.text.strip())
+            return
         key = getattr(item, "key", None)
         if self.outcome is not None or not isinstance(key, str):
             return  # decided, or a seat's button (no use between games), or not a button
@@ -124,6 +140,19 @@ class Controls:
             self._down.discard(item.key)
             if item.key == "next":
                 self._next()
+
+    def typed(self, text: str) -> bool:
+        """A line typed for a button (TYPED); False if it stands for none."""
+        key = TYPED.get(text) or TYPED.get(text.lower())
+        if self.outcome is not None or key is None:
+            return False
+        if key == "next":
+            self._next()
+        elif key == "undo":
+            self._undo()
+        elif self.state == "ready":
+            self._open_menu()
+        return True
 
     def _next(self) -> None:
         if self.state == "question":
@@ -151,6 +180,7 @@ class Controls:
             self._utter((f"deal_{self._menu.deal}", {}))
         elif self.state == "deal":
             self.choice = self._menu
+            self.chosen(self.choice)
             self._close_menu()
         self._keep_menu_open()
 

@@ -321,7 +321,7 @@ class Host:
         """Everything before the game's first event: the terminal, the pages,
         the store (and the resume question), the listener, the screens, the
         game's first words and its deal."""
-        if self.lines_in is not None:
+        if self.lines_in is not None and self.devices is None:  # the box reads the terminal for all its games
             self.lines_in.start(sys.stdin)
         if self.args.panel == "keyboard" and self.args.mode == "host":
             self._print(

@@ -467,3 +467,69 @@ def test_the_box_on_the_keyboard_panel_starts_a_game_with_its_next_key(box_env, 
         os.close(r)
     said = labels(box)
     assert said.index("menu") < said.index("ready", said.index("menu")) < said.index("game_starts")
+
+
+def test_the_box_on_the_keyboard_panel_at_speed_10_keeps_a_persons_time_and_its_choice(box_env, monkeypatch):
+    """--speed hosts the games faster, not the people: the menu opened with N
+    stays open for MENU_IDLE_S of wall time (a press 10 s later still moves
+    it on), and its choice is in box.json the moment it is made, before any game."""
+    import json
+    import os
+
+    from host_device.appliance.box import Stopped
+
+    r, w = os.pipe()
+
+    class Terminal(io.StringIO):
+        def fileno(self):
+            return r
+
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    box, _ = make_box(box_env, panel="keyboard", speed=10.0)
+    clock = box.clock
+    seen = {}
+
+    def key(char):
+        def press():
+            seen[char] = clock.now()
+            box.panel.key(char)
+
+        return press
+
+    def stop():
+        seen["kept"] = json.loads((box_env / "box.json").read_text("utf-8"))
+        raise Stopped  # as SIGTERM does: no game was started
+
+    feed(box, lambda: labels(box)[-1:] == ["rules_classic"], key("N"))
+    feed(box, lambda: "N" in seen and clock.now() - seen["N"] >= 10.0, key("n"))
+    feed(box, lambda: "rules_event" in labels(box), key("u"))
+    feed(box, lambda: "deal_device" in labels(box), key("u"))
+    feed(box, lambda: labels(box).count("ready") == 2, stop)
+    try:
+        assert box.run() == 0
+    finally:
+        os.close(w)
+        os.close(r)
+    said = labels(box)
+    assert "game_starts" not in said and said.index("menu") < said.index("rules_event")
+    assert seen["kept"] == {"preset": "event", "deal": "device"}
+
+
+def test_the_box_on_mock_pins_is_answered_by_typing(box_env, monkeypatch, capsys):
+    """No buttons to press: the resume question is answered by a line typed
+    on the terminal (n and Enter), and what the box says is printed."""
+    from host_device.store import Store
+
+    store = Store(box_env / "games.sqlite3", create=True)
+    game = store.new_game("classic", "host")
+    store.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO("может быть\nn\n"))  # the terminal's lines
+    box, _ = make_box(box_env)
+    assert box._offer() == game
+    feed(box, lambda: "game_resumed" in labels(box), Held(key="pause", seconds=5.0, at=0))
+    assert box.run() == 0
+    said = labels(box)
+    assert said[1] == "resume_question" and "game_resumed" in said and said[-1] == "powering_off"
+    out = capsys.readouterr().out
+    assert f"игра {game} прервана: наберите и Enter: n — продолжить, u — новая" in out
+    assert "host-device: Ведущий: Продолжить прерванную игру?" in out
