@@ -12,7 +12,7 @@ scheduler, so that tests run them on virtual time.
 A short press of «Дальше» counts when it is let go (a hold must not also
 start a game); «Отмена» counts when pressed (it has no hold). A line typed
 on the terminal stands in for the buttons where there are none to press
-(``--panel mock``): n «Дальше», u «Отмена», N «Дальше» held (TYPED).
+(``--panel mock``): n «Дальше», u «Отмена», N «Дальше» held.
 
 The controls run in the people's time (the box runs them at speed 1,
 whatever ``--speed`` the games are hosted at): a hold, the menu's idle time
@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from hardware.events import Held, HostKey, Press, Release, TypedLine
 from host_device.runtime.clock import Scheduled, Scheduler
+from host_device.session.question import NO, YES
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +37,7 @@ RULES = ("classic", "event", "city")
 DEALS = ("device", "cards")
 MENU_IDLE_S = 20.0
 GAP_S = 0.3  # between the phrases of one utterance
-TYPED = {  # a line typed on the terminal (either layout): the button it stands for
-    **dict.fromkeys(("n", "т", "да", "дальше"), "next"),
-    **dict.fromkeys(("u", "г", "нет", "отмена"), "undo"),
-    **dict.fromkeys(("N", "Т", "меню"), "hold"),
-}
+HELD = ("N", "Т", "меню")  # a line typed for «Дальше» held (the menu); the others are the question's
 
 
 @dataclass(frozen=True)
@@ -142,16 +139,20 @@ class Controls:
                 self._next()
 
     def typed(self, text: str) -> bool:
-        """A line typed for a button (TYPED); False if it stands for none."""
-        key = TYPED.get(text) or TYPED.get(text.lower())
-        if self.outcome is not None or key is None:
+        """A line typed for a button: n «Дальше», u «Отмена» (the session's
+        question's answers, session/question.py), N «Дальше» held; False if it
+        stands for none."""
+        if self.outcome is not None:
             return False
-        if key == "next":
+        if text in HELD or text.lower() in HELD:
+            if self.state == "ready":
+                self._open_menu()
+        elif text.lower() in YES:
             self._next()
-        elif key == "undo":
+        elif text.lower() in NO:
             self._undo()
-        elif self.state == "ready":
-            self._open_menu()
+        else:
+            return False
         return True
 
     def _next(self) -> None:

@@ -734,3 +734,10 @@ def test_an_undo_after_a_resume_goes_back_to_the_resumed_steps_start(tmp_path):
     assert again.timer is not None and again.timer[1] == 52  # his speech again: the 8 s he spoke still count
     assert typed(host, "u") == [False]  # never back to the game's start
     assert len(again.game.record) == restart
+
+
+def test_words_typed_when_nobody_speaks_count_for_nothing_and_say_so():
+    _, assist = make()
+    assist.typed("я выставляю игрока номер пять")
+    assert assist.transcript == "я выставляю игрока номер пять"
+    assert assist.shown_message() == "«я выставляю игрока номер пять»: сейчас никто не говорит — слова не засчитаны"
