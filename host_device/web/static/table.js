@@ -1,5 +1,5 @@
 // The table page: the public state (GET /api/state) redrawn on every public
-// event (WebSocket /api/events); the speaker's time counts down here between events.
+// event (WebSocket /api/events); the step's time counts down here between them.
 "use strict";
 const HOW = { vote: "заголосован", shot: "убит ночью", disqualified: "дисквалифицирован" };
 const ROLES = { civilian: "мирный", sheriff: "шериф", commissar: "комиссар", mafia: "мафия", don: "дон" };
@@ -65,18 +65,25 @@ function draw() {
   tick();
 }
 
+function timeLeft(s) {
+  // time_left is as of the moment the state was served; from there it runs to its deadline (both on
+  // the device's clock, at its speed), and stands still without one (paused) or before the timer starts
+  if (s.deadline === null || s.deadline === undefined) return s.time_left;
+  const run = (performance.now() - received) / 1000;
+  return Math.min(s.time_left, (s.deadline - s.now - run) * (s.speed || 1));
+}
+
 function tick() {
   const s = state;
-  if (!s || s.time_left === null) { $("clock").textContent = ""; return; }
-  const run = s.paused ? 0 : ((performance.now() - received) / 1000) * (s.speed || 1);
-  $("clock").textContent = clock(s.time_left - run);
+  $("clock").textContent = !s || s.time_left === null ? "" : clock(timeLeft(s));
 }
 
 async function refresh() {
   try {
     const response = await fetch("/api/state", { cache: "no-store" });
-    state = await response.json();
-    received = performance.now();
+    const at = performance.now(); // the state's moment, as near as the page can tell
+    const next = await response.json();
+    [state, received] = [next, at];
     draw();
   } catch (e) { /* the device is away for a moment: the next event or poll tries again */ }
 }
