@@ -199,5 +199,7 @@ def test_the_tv_shows_the_vote_the_revote_the_night_and_the_roles(browser, stepp
         assert roles[n]["size"] >= 40 and roles[n]["opacity"] >= 0.95, (n, roles[n])
         assert numbers[n]["opacity"] >= 0.95, (n, numbers[n])
     page.screenshot(path=str(SHOTS / "table-tv-end.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "table-phone-end.png"))
     assert not errors
     page.close()
