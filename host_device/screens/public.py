@@ -162,6 +162,7 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
     rt = stream.runtime
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
+    day = s.phase in DAY
     timer = rt.time_left()
     rnd = s.vote_round
     departures = stream.departures()
@@ -172,7 +173,7 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
             "alive": seat not in s.out,
             "left": departures.get(seat),
             "fouls": s.fouls.get(seat, 0),
-            "led": stream.leds.get(seat, "off") if s.phase in DAY else "off",
+            "led": stream.leds.get(seat, "off") if day else "off",
         }
         if over:
             row["role"] = s.role(seat).value
@@ -185,12 +186,15 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
         "paused": rt.sched.paused,
         "speaker": s.speaker,
         "time_left": None if timer is None else round(timer, 1),
-        "nominations": [{"by": by, "seat": target} for by, target in s.nominations.items()],
-        "candidates": list(s.candidates),
+        # the day's nominations end with it: the night (and the end) show none
+        "nominations": [{"by": by, "seat": target} for by, target in s.nominations.items()] if day else [],
+        "candidates": list(s.candidates) if day else [],
+        "tied": list(s.tied),  # a tie's candidates, through their speeches and the revote
         "vote": None
         if rnd is None
         else {
             "kind": rnd.kind.value,
+            "candidates": list(rnd.candidates),
             "candidate": rnd.current,
             "window_open": rt.window is not None and rt.window[0] <= rt.sched.now < rt.window[1],
             "ballots": {str(voter): c for voter, c in rnd.ballots.items()},

@@ -107,6 +107,11 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
         "paused": rt.sched.paused,
         "speaker": s.speaker,
         "time_left": None if timer is None else round(timer, 1),
+        # the game's seconds before time_left counts down (its phrase is still said); None: it
+        # stands still (paused, or no timer)
+        "starts_in": None
+        if rt.timer is None or rt.sched.paused
+        else round(max(0.0, rt.timer[0] - rt.sched.now), 3),
         "free_left": None if free is None else round(free, 1),
         "question": console.question,
         "seats": seats,

@@ -313,7 +313,7 @@ class Host:
         assert self.console is not None and self.web is not None
         private = Private(Access.new(self.phone_seats), self.console, self.inbox)
         self.web_server = start_web(
-            self.web, self.runtime, russian().text, self.args.speed, self._print, private
+            self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock
         )
         self.publisher = self.web_server.publisher
 

@@ -1,7 +1,12 @@
 """What the pages read, taken on the runtime's thread: the last public state
 snapshot and the private views (the host's console's, each seat's); the
 public events and the changed views are fanned out to the sockets' queues on
-the server's loop. The server never reads the game while it changes."""
+the server's loop. The server never reads the game while it changes.
+
+The snapshot holds the step timer's deadline on the device's clock (the one
+the scheduler follows, at its speed): the state served reads that clock, so
+its ``time_left`` is the time left when it is served, not when the last
+event came."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ import queue
 from dataclasses import dataclass
 from typing import Any
 
+from host_device.runtime.clock import REAL, Clock
 from host_device.screens.public import Event, PublicStream, public_state
 from host_device.screens.views import Console, console_view, seat_view
 from host_device.web.access import Access
@@ -36,15 +42,18 @@ class Publisher:
     views (the console's, each seat's), all taken on the runtime's thread;
     the public events and changed views are fanned out to the sockets."""
 
-    def __init__(self, stream: PublicStream, speed: float = 1.0, private: Private | None = None) -> None:
+    def __init__(
+        self, stream: PublicStream, speed: float = 1.0, private: Private | None = None, clock: Clock = REAL
+    ) -> None:
         self.stream = stream
         self.speed = speed
         self.private = private
+        self.clock = clock  # the wall clock the scheduler follows (run_real's)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.watchers: dict[str, set[asyncio.Queue[str | None]]] = {}  # channel -> its sockets' queues
         self.phones: dict[int, asyncio.Queue[str | None]] = {}  # the one phone of each seat
         self.views: dict[str, str] = {}  # channel ("host", "seat:4") -> its last view
-        self.state = self._snapshot()
+        self._public = self._snapshot()
         stream.listeners.append(self.publish)
         self._due = False
         if private is not None:  # every change the runtime makes: an LED, a step, a message
@@ -52,12 +61,40 @@ class Publisher:
             stream.runtime.observers.append(lambda outputs: self._changed())
         self.refresh()
 
-    def _snapshot(self) -> str:
-        return json.dumps({**public_state(self.stream), "speed": self.speed}, ensure_ascii=False)
+    def _snapshot(self) -> tuple[dict[str, Any], float | None, float | None]:
+        """On the runtime's thread: the public state, the step timer's time
+        left now and its deadline on the device's clock (None while paused:
+        the time left stands still)."""
+        rt = self.stream.runtime
+        state = {**public_state(self.stream), "speed": self.speed}
+        left = rt.time_left()
+        if left is None or rt.timer is None or rt.sched.paused:
+            return state, left, None
+        start, seconds, _ = rt.timer
+        return state, left, self.clock.now() + (start + seconds - rt.sched.now) / self.speed
+
+    @property
+    def state(self) -> str:
+        """The public state as served now (any thread): ``time_left`` read
+        off the device's clock against the deadline (all of the timer's
+        seconds until it starts), with ``deadline`` and ``now`` on that clock."""
+        state, left, deadline = self._public
+        now = self.clock.now()
+        if left is not None and deadline is not None:
+            left = min(left, max(0.0, (deadline - now) * self.speed))
+        return json.dumps(
+            {
+                **state,
+                "time_left": None if left is None else round(left, 1),
+                "deadline": None if deadline is None else round(deadline, 3),
+                "now": round(now, 3),
+            },
+            ensure_ascii=False,
+        )
 
     def publish(self, event: Event) -> None:
         """On the runtime's thread: a new snapshot, and the event to every public socket."""
-        self.state = self._snapshot()
+        self._public = self._snapshot()
         self._send("public", json.dumps(event, ensure_ascii=False))
 
     def _changed(self) -> None:

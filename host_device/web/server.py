@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 from host_device.config import WebError
+from host_device.runtime.clock import REAL, Clock
 from host_device.runtime.loop import Runtime
 from host_device.screens.public import PublicStream
 from host_device.web.limits import LIMITS, Limits
@@ -110,14 +111,16 @@ def start_web(
     speed: float,
     write: Any,
     private: Private | None = None,
+    clock: Clock = REAL,
 ) -> WebServer:
-    """The device's pages for this runtime (``--web``); returns the running
-    server. With ``private`` (``run``): the host's console's address, with
-    its token, printed and shown as a QR code."""
+    """The device's pages for this runtime (``--web``), on the wall ``clock``
+    its scheduler follows; returns the running server. With ``private``
+    (``run``): the host's console's address, with its token, printed and
+    shown as a QR code."""
     from host_device.web.qr import qr_text
 
     host, port = address
-    server = WebServer(Publisher(PublicStream(runtime, text), speed, private), host, port)
+    server = WebServer(Publisher(PublicStream(runtime, text), speed, private, clock), host, port)
     bound, port = server.start()
     shown = lan_address() if bound == "0.0.0.0" else bound
     base = f"http://{shown}:{port}"

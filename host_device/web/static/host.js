@@ -72,7 +72,8 @@ function tick() {
   if (!view) return;
   const run = view.paused ? 0 : ((performance.now() - received) / 1000) * (view.speed || 1);
   const parts = [];
-  if (view.time_left !== null) parts.push(clock(view.time_left - run));
+  const counted = view.starts_in === null || view.starts_in === undefined ? 0 : Math.max(0, run - view.starts_in);
+  if (view.time_left !== null) parts.push(clock(view.time_left - counted));
   if (view.free_left !== null && view.free_left !== undefined) parts.push(`таймер ${clock(view.free_left - run)}`);
   $("clock").textContent = parts.join(" · ");
 }

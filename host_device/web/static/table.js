@@ -1,5 +1,5 @@
 // The table page: the public state (GET /api/state) redrawn on every public
-// event (WebSocket /api/events); the speaker's time counts down here between events.
+// event (WebSocket /api/events); the step's time counts down here between them.
 "use strict";
 const HOW = { vote: "заголосован", shot: "убит ночью", disqualified: "дисквалифицирован" };
 const ROLES = { civilian: "мирный", sheriff: "шериф", commissar: "комиссар", mafia: "мафия", don: "дон" };
@@ -24,6 +24,7 @@ function seats(s) {
       el.innerHTML = `<span class="n">${seat.seat}</span><span class="fouls"></span><span class="role"></span>`;
       const angle = Math.PI / 2 + (2 * Math.PI * i) / n; // seat 1 at the bottom, then clockwise
       el.style.left = `${50 + 46 * Math.cos(angle)}%`;
+      if (Math.abs(Math.cos(angle)) > 0.7) el.classList.add(Math.cos(angle) < 0 ? "west" : "east"); // its label inwards
       el.style.top = `${50 + 44 * Math.sin(angle)}%`;
       el.addEventListener("click", () => { if (whole()) sendHost({ press: seat.seat }); });
       table.appendChild(el);
@@ -33,9 +34,48 @@ function seats(s) {
     const led = whole() ? console_.seats[i].led : seat.led;
     for (const p of ["on", "blink", "fast", "pulse", "flash", "slow"]) el.classList.toggle(`led-${p}`, led === p);
     el.querySelector(".fouls").textContent = seat.fouls ? "Ф".repeat(seat.fouls) : "";
-    el.querySelector(".role").textContent = seat.role ? ROLES[seat.role] || seat.role : "";
+    const role = el.querySelector(".role");
+    role.textContent = seat.role ? ROLES[seat.role] || seat.role : "";
+    role.classList.toggle("black", seat.role === "mafia" || seat.role === "don");
     el.title = seat.left ? `выбыл: ${HOW[seat.left.how] || seat.left.how}` : `игрок ${seat.seat}`;
   });
+}
+
+function seatList(seats) {
+  // [5, 8] -> "5 и 8"; [3, 5, 8] -> "3, 5 и 8"
+  return seats.length < 2 ? seats.join("") : `${seats.slice(0, -1).join(", ")} и ${seats[seats.length - 1]}`;
+}
+
+function round(s) {
+  // who is in a revote (through the tie's speeches too), or in the vote for them all
+  const kind = s.vote ? s.vote.kind : "main";
+  const seats = kind === "main" ? s.tied : s.vote.candidates;
+  if (!seats.length) return "";
+  return kind === "all" ? `Все голосуемые: ${seatList(seats)}` : `Переголосование: игроки ${seatList(seats)}`;
+}
+
+function nowrap(text) {
+  // "Переголосование: игроки 5 и 8" breaks after its colon, if at all
+  const [head, ...rest] = text.split(": ");
+  return rest.length ? `<span>${head}:</span> <span class="who">${rest.join(": ")}</span>` : text;
+}
+
+function voting(s) {
+  // the vote in the centre of the table, large (the question, the presses so far), and at the side
+  const v = s.vote;
+  const line = round(s);
+  $("round").innerHTML = nowrap(line);
+  $("ballot").hidden = !v;
+  if (!v) {
+    $("vote").textContent = line || (s.candidates.length ? `кандидаты: ${s.candidates.join(", ")}` : "—");
+    return;
+  }
+  const who = v.candidate === 0 ? "за то, чтобы все покинули игру" : `за игрока ${v.candidate}`;
+  const pressed = Object.entries(v.ballots).filter(([, c]) => c === v.candidate).map(([voter]) => voter);
+  $("ballot").classList.toggle("open", v.window_open);
+  $("ballot-call").innerHTML = nowrap(`${v.window_open ? "ГОЛОСУЙТЕ" : "Голосование"}: ${who}`);
+  $("ballot-count").textContent = `голосов: ${pressed.length}`;
+  $("vote").textContent = `${line ? `${line}\n` : ""}${who}: ${pressed.join(", ") || "—"}`;
 }
 
 function draw() {
@@ -47,16 +87,11 @@ function draw() {
   $("phrase").textContent = s.last_phrase || "";
   seats(s);
   $("nominations").innerHTML = s.nominations.map((x) => `<li>${x.seat} <small>(от ${x.by})</small></li>`).join("");
-  if (s.vote) {
-    const who = s.vote.candidate === 0 ? "все голосуемые" : `за игрока ${s.vote.candidate}`;
-    const pressed = Object.entries(s.vote.ballots).filter(([, c]) => c === s.vote.candidate).map(([v]) => v);
-    $("vote").textContent = `${who}${s.vote.window_open ? " — голосуйте!" : ""}: ${pressed.join(", ") || "—"}`;
-  } else {
-    $("vote").textContent = s.candidates.length ? `кандидаты: ${s.candidates.join(", ")}` : "—";
-  }
+  voting(s);
   $("departed").innerHTML = s.seats.filter((x) => !x.alive)
     .map((x) => `<li>${x.seat} — ${HOW[x.left?.how] || "выбыл"}${x.left?.day ? `, день ${x.left.day}` : x.left?.night ? `, ночь ${x.left.night}` : ""}</li>`).join("");
   document.body.classList.toggle("whole", whole());
+  document.body.classList.toggle("over", s.phase === "game_over");
   $("whole-switch").hidden = !(console_ && console_.whole_table);
   $("whole-on").hidden = !whole();
   $("typed").hidden = !(whole() && console_.typed);
@@ -65,18 +100,25 @@ function draw() {
   tick();
 }
 
+function timeLeft(s) {
+  // time_left is as of the moment the state was served; from there it runs to its deadline (both on
+  // the device's clock, at its speed), and stands still without one (paused) or before the timer starts
+  if (s.deadline === null || s.deadline === undefined) return s.time_left;
+  const run = (performance.now() - received) / 1000;
+  return Math.min(s.time_left, (s.deadline - s.now - run) * (s.speed || 1));
+}
+
 function tick() {
   const s = state;
-  if (!s || s.time_left === null) { $("clock").textContent = ""; return; }
-  const run = s.paused ? 0 : ((performance.now() - received) / 1000) * (s.speed || 1);
-  $("clock").textContent = clock(s.time_left - run);
+  $("clock").textContent = !s || s.time_left === null ? "" : clock(timeLeft(s));
 }
 
 async function refresh() {
   try {
     const response = await fetch("/api/state", { cache: "no-store" });
-    state = await response.json();
-    received = performance.now();
+    const at = performance.now(); // the state's moment, as near as the page can tell
+    const next = await response.json();
+    [state, received] = [next, at];
     draw();
   } catch (e) { /* the device is away for a moment: the next event or poll tries again */ }
 }

@@ -115,6 +115,20 @@ def test_the_state_names_the_step_the_speaker_and_the_last_phrase(two_games):
     assert left[1] == {"how": "shot", "night": 1} and left[3] == {"how": "vote", "day": 1}
 
 
+def test_the_nominations_end_with_the_day_and_a_revote_names_its_candidates(two_games):
+    (_, _, _, states), _ = two_games
+    named = [s for s in states if s["nominations"]]
+    assert named and all(Phase(s["phase"]) in DAY for s in named)
+    night = [s for s in states if Phase(s["phase"]) in NIGHT and s["day"] >= 1]
+    assert night and all(s["nominations"] == [] and s["candidates"] == [] for s in night)
+    tie = [s for s in states if s["phase"] == "tie_speech"]
+    assert tie and all(s["tied"] == [5, 8] for s in tie)
+    revote = [s for s in states if s["vote"] and s["vote"]["kind"] == "revote"]
+    assert revote and all(s["vote"]["candidates"] == [5, 8] and s["tied"] == [5, 8] for s in revote)
+    main = next(s for s in states if s["vote"] and s["day"] == 2)
+    assert main["vote"] == {**main["vote"], "kind": "main", "candidates": [5, 8]} and main["tied"] == []
+
+
 # ---------------------------------------------------------------- «Дальше» at night
 
 EXAMPLES = {name: ROOT / "examples" / f"{name}.json" for name in ("classic-full-game", "event-game", "city-game")}
