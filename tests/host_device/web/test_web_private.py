@@ -26,6 +26,8 @@ from host_device.web.inputs import WebNotice
 from host_device.web.publisher import Private, Publisher
 from voices.catalogue import russian
 
+PRESS = json.dumps({"press": 0, "at": 0})  # a phone's press, made in the first step
+
 
 def served(phones=(3, 4), assist=False, whole_table=False):
     runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings())
@@ -116,14 +118,18 @@ def test_one_phone_per_seat_the_newest_takes_over_and_the_host_is_told(builtin_p
     url = f"/api/seat/4?t={access.seats[4]}"
     with client.websocket_connect(url) as first:
         assert first.receive_json()["seat"] == 4
-        first.send_text("press")
+        first.send_text(PRESS)
         with client.websocket_connect(url) as second:
             assert second.receive_json()["seat"] == 4
             assert first.receive_json() == {"type": "replaced"}
-            second.send_text("press")
+            second.send_text(PRESS)
     items = drained(inbox)
     notices = [i.russian for i in items if isinstance(i, WebNotice)]
-    assert notices == ["место 4: телефон подключён", "место 4: подключён другой телефон, прежний отключён"]
+    assert notices == [
+        "место 4: телефон подключён",
+        "место 4: подключён другой телефон, прежний отключён",
+        "место 4: телефон отключён",  # the second one closed too
+    ]
     assert [i.key for i in items if isinstance(i, Press)] == [4, 4]
 
 
