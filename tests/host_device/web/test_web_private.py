@@ -145,6 +145,8 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
     show_roles(runtime, dealt, lambda: runtime.handle(dealt))
     seen: dict[int, set[str]] = {seat: set() for seat in range(1, 11)}
     consoles: set[str] = set()
+    kept: dict[int, tuple[float, str]] = {}  # each phone's role: when it first came, and what
+    answers: set[tuple] = set()
     sched, checked = runtime.sched, False
     while runtime.game.state.day < 2 and sched.now < 3600:
         s = runtime.game.state
@@ -155,11 +157,21 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
         sched.run_due(sched.now + 0.25)
         publisher.refresh()
         for seat in seen:
-            signal = json.loads(publisher.views[f"seat:{seat}"])["signal"]
-            if signal:
-                seen[seat].add(signal)
+            view = json.loads(publisher.views[f"seat:{seat}"])
+            if view["signal"]:
+                seen[seat].add(view["signal"])
+            if view["role"]:
+                kept.setdefault(seat, (sched.now, view["role"]))
+            if view["answer"]:
+                answers.add((seat, view["answer"], s.phase))
         consoles.add(publisher.views["host"])
     assert checked
+    # his role stays on his phone once dealt: on every phone at the same moment, whatever the role
+    assert {seat: role for seat, (_, role) in kept.items()} == {
+        seat: f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}" for seat in seen
+    }
+    assert len({at for at, _ in kept.values()}) == 1
+    assert answers == {(sheriff, f"Проверка: чёрный (игрок {don})", Phase.NIGHT_CHECK)}  # his, in its step
     for seat in seen:
         mine = {f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}"}
         assert seen[seat] == (mine | {"Проверка: чёрный"} if seat == sheriff else mine), seat
