@@ -7,7 +7,7 @@
 const seat = Number(location.pathname.split("/").pop());
 const SHOW_MS = 5000; // the role (and a check's answer) stays up this long after the press
 const PING_MS = 250;
-const LOST_MS = 1500;
+const LOST_MS = 1200;
 let socket = null;
 let replaced = false;
 let view = null;
