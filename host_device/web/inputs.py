@@ -6,6 +6,7 @@ notices that a seat's phone came, went or came back."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import logging
 import time
@@ -19,6 +20,7 @@ from host_device.web.publisher import Publisher
 
 log = logging.getLogger(__name__)
 
+PINGS_KEPT = 40  # a phone's last ten seconds of pings (four a second) set its clock
 TEXT_LIMIT = 300  # characters of typed speech
 HOST_MODE_ONLY = (  # whoever holds the console in host mode may be a player
     "в режиме устройства пульт — только «дальше» и «пауза»: место нажимает лишь его кнопка или его телефон"
@@ -47,17 +49,18 @@ class PhonePress(Press):
 
 class PhoneClock:
     """One phone's time on the device's clock: the smallest gap between the
-    device's clock and the phone's time seen in its pings (the least delayed one)."""
+    device's clock and the phone's time (``performance.now()``) in its last
+    pings — the least delayed of them; only the last few, so that a phone
+    whose clock runs slow is followed."""
 
     def __init__(self) -> None:
-        self.offset: float | None = None
+        self.offsets: collections.deque[float] = collections.deque(maxlen=PINGS_KEPT)
 
     def heard(self, phone_ms: float, now: float) -> None:
-        offset = now - phone_ms / 1000
-        self.offset = offset if self.offset is None else min(self.offset, offset)
+        self.offsets.append(now - phone_ms / 1000)
 
     def device_time(self, phone_ms: float, now: float) -> float:
-        return now if self.offset is None else min(now, phone_ms / 1000 + self.offset)
+        return min(now, phone_ms / 1000 + min(self.offsets)) if self.offsets else now
 
 
 def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:

@@ -76,7 +76,7 @@ function connect() {
 
 function heartbeat() {
   if (replaced || !socket || socket.readyState !== WebSocket.OPEN) return;
-  socket.send(JSON.stringify({ ping: Date.now() }));
+  socket.send(JSON.stringify({ ping: performance.now() }));
   if (!lost && performance.now() - heard > LOST_MS) {
     // nothing came back: the connection is gone, whatever the socket says; a new one is made
     const old = socket;
@@ -94,7 +94,7 @@ $("button").addEventListener("pointerdown", (e) => {
     return;
   }
   // what the press was for (the step it was made in) and when: the device refuses it once that is over
-  socket.send(JSON.stringify({ press: view.window, at: Date.now() }));
+  socket.send(JSON.stringify({ press: view.window, at: performance.now() }));
   if (navigator.vibrate) navigator.vibrate(30);
   const b = $("button");
   b.classList.add("pressed");
