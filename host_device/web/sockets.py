@@ -119,7 +119,7 @@ async def seat_socket(socket: WebSocket) -> None:
         heard[0] = now = limits.clock()
         press = seat_message(number, text, phone, now)
         if press is None:
-            queue_.put_nowait(PONG)  # a ping is answered: the page knows it is heard
+            queue_.put_nowait(PONG)  # a ping (or a message that is no press) is answered: the page is heard
         elif presses.allow(now):
             publisher.put(press)
 
