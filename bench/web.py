@@ -136,7 +136,13 @@ async def drive(info: dict[str, Any], presses: int) -> dict[str, Any]:
                 if event.get("type") == "led":
                     into.put_nowait(event)
 
+    async def ping(socket: Any) -> None:  # as a seat's page does: a phone silent for 2 s is closed
+        while True:
+            await socket.send(json.dumps({"ping": time.time() * 1000}))
+            await asyncio.sleep(0.25)
+
     tasks = [asyncio.create_task(drain(s, None)) for s in phones.values()]
+    tasks += [asyncio.create_task(ping(s)) for s in phones.values()]
     tasks.append(asyncio.create_task(drain(tables[0], leds)))
     tasks += [asyncio.create_task(drain(s, None)) for s in tables[1:]]
     speaker = 1  # the first day's first speaker (the event rules' day 1 opens with seat 1)
@@ -148,7 +154,7 @@ async def drive(info: dict[str, Any], presses: int) -> dict[str, Any]:
             if event["pattern"] == "on":
                 speaker = event["seat"]
         t0 = time.perf_counter()
-        await phones[speaker].send("press")
+        await phones[speaker].send(json.dumps({"press": 0, "at": time.time() * 1000}))
         await asyncio.wait_for(leds.get(), 5)  # the speaker's LED goes off (the first LED after it)
         latencies.append((time.perf_counter() - t0) * 1000)
         while True:  # the next speaker's LED comes on

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine import DealRoles, Role
 from engine.roles import BLACK_ROLES
+from host_device.runtime.host_keys import SHORT
 from voices.forms import ROLE_WORDS, cardinal
 from voices.words import ROLE_GENITIVE
 
@@ -42,7 +43,8 @@ class RoleEntry:
             what = ROLE_GENITIVE[role] if role in ROLE_GENITIVE else ROLE_NAMES[role]
             what += " среди чёрных" if role in BLACK_ROLES else ""
         chosen = ", ".join(map(str, sorted(self.selected))) or "—"
-        return f"Роли: отметьте {what}; выбрано: {chosen}; Enter — дальше"
+        # the key named as the console's button names it (the keyboard's Enter)
+        return f"Роли: отметьте {what}; выбрано: {chosen}; «{SHORT['enter']}» — дальше"
 
     def confirm(self) -> str | None:
         """The group is taken (None) or the reason it is not."""

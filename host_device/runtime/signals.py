@@ -28,12 +28,16 @@ def signal_words(preset: Preset, phase: Phase, step_role: Role | None, pattern: 
         role = next((r for r in dealt if ROLE_SIGNALS[r] == pattern), None)
         return None if role is None else f"Ваша роль: {ROLE_WORDS[role]}"
     if phase is Phase.NIGHT_CHECK and step_role is not None:
-        rule = next((rule for rule in preset.checks if rule.checker is step_role), None)
-        if rule is None:
-            return None
-        found = pattern == "on"  # the runtime lights a found target steady, the others blinking
-        if rule.finds == BLACK_ROLES:
-            return "Проверка: чёрный" if found else "Проверка: красный"
-        named = ", ".join(sorted(ROLE_WORDS[r] for r in rule.finds))
-        return f"Проверка: {named}" if found else f"Проверка: не {named}"
+        return check_words(preset, step_role, pattern == "on")  # a found target steady, the others blinking
     return None
+
+
+def check_words(preset: Preset, checker: Role, found: bool) -> str | None:
+    """A check's answer, in words («Проверка: чёрный»); None for a role that checks nothing."""
+    rule = next((rule for rule in preset.checks if rule.checker is checker), None)
+    if rule is None:
+        return None
+    if rule.finds == BLACK_ROLES:
+        return "Проверка: чёрный" if found else "Проверка: красный"
+    named = ", ".join(sorted(ROLE_WORDS[r] for r in rule.finds))
+    return f"Проверка: {named}" if found else f"Проверка: не {named}"

@@ -5,6 +5,7 @@ nomination heard while it waits for him."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from engine import Advance, GoldenMinute, IllegalInput, Nominate, Phase, Vote, Withdraw
@@ -15,8 +16,22 @@ from host_device.runtime.effects import Proposal
 from host_device.runtime.engine_inputs import EngineInputs
 from host_device.runtime.night_calls import called_at
 
+log = logging.getLogger(__name__)
+
 
 class TableInputs(EngineInputs):
+    def made_here(self, key: int | str, made_in: int, at: float) -> bool:
+        """Whether a press made in step ``made_in`` (a phone's, which may
+        arrive late: it was offline) may count now. One made in a step that
+        is over is refused, recorded and logged, never counted in another."""
+        if made_in == self.step:
+            return True
+        log.info(
+            "the press of %s was made in a step that is over (%d, now %d): refused", key, made_in, self.step
+        )
+        self.record("ignored", t=at, key=key, reason="a press made in a step that is over")
+        return False
+
     def press(self, key: int | str, at: float | None = None, **where: Any) -> bool:
         """A button pressed at ``at`` (default: now)."""
         at = self.sched.now if at is None else at

@@ -17,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Phase
+from engine import Check, Phase
 from engine.steps import FLOOR, NIGHT_CALLS
 from host_device.runtime.assist import Assist
 from host_device.runtime.host_keys import KEYS, SHORT
 from host_device.runtime.loop import Runtime
 from host_device.runtime.role_entry import ROLE_NAMES
-from host_device.runtime.signals import signal_words
+from host_device.runtime.signals import check_words, signal_words
 from host_device.screens.terminal import candidates_line, waiting_lines
 from host_device.screens.titles import title
 
@@ -72,7 +72,30 @@ def seat_view(rt: Runtime, seat: int) -> dict[str, Any]:
         "signal": signal_words(rt.game.preset, s.phase, s.step_role, led),
         "hint": hint,
         "over": s.phase is Phase.GAME_OVER,
+        # his own role, once dealt, for the whole game (the page shows it on a press), and a
+        # check's answer for the step it was given in: a reload or a late phone still has them
+        "role": None if s.phase is Phase.ROLES else f"Ваша роль: {ROLE_NAMES[s.role(seat)]}",
+        "answer": _answer(rt, seat),
+        "window": rt.step,  # a press names the step it was made in: refused once that step is over
     }
+
+
+def _answer(rt: Runtime, seat: int) -> str | None:
+    """The answer to this seat's check made in the current step, in words, or None."""
+    s = rt.game.state
+    if s.phase is not Phase.NIGHT_CHECK or s.step_role is None or s.role(seat) is not s.step_role:
+        return None
+    made = [
+        inp for inp in rt.game.record[rt.step_starts[-1] :] if isinstance(inp, Check) and inp.seat == seat
+    ]
+    if not made:
+        return None
+    rule = next((rule for rule in rt.game.preset.checks if rule.checker is s.step_role), None)
+    if rule is None:
+        return None
+    found = s.role(made[0].target) in rule.finds
+    words = check_words(rt.game.preset, s.step_role, found)
+    return None if words is None else f"{words} (игрок {made[0].target})"
 
 
 def console_view(console: Console, leds: bool = False) -> dict[str, Any]:

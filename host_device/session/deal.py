@@ -1,15 +1,17 @@
 """Roles dealt by the device (``--deal device``, seeded): before the first
 night each seat in turn is told to open his eyes and look at his own LED for
-ROLE_LIGHT_S, the same time for everyone (the signals: runtime/signals.py)."""
+ROLE_LIGHT_S, the same time for everyone (the signals: runtime/signals.py).
+With phones for seats, the deal first waits for the phones (:class:`PhoneWait`)."""
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import DealRoles, Preset, Role
+from hardware.events import HostKey, Press, TypedLine
 from host_device.runtime.loop import Runtime
 from host_device.runtime.signals import ROLE_SIGNALS
 
@@ -50,3 +52,53 @@ def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> N
         runtime.sched.at(t, functools.partial(show, seat))
         t += SHOW_SLOT_S
     runtime.sched.at(t, lambda: then() and None)
+
+
+class PhoneWait:
+    """Host mode with phone seats: the deal waits («Ждём телефоны: подключены
+    6 из 10», on the console, the table page and the terminal) until every
+    phone seat's phone is here or the host says «Начать» (the console's
+    button; «Дальше» from a panel, the keyboard or the console is the same).
+    ``online``: the seats with a phone now; ``show``: the line (None: gone)."""
+
+    def __init__(
+        self,
+        seats: Iterable[int],
+        online: Callable[[], frozenset[int]],
+        show: Callable[[str | None], None],
+        then: Callable[[], Any],
+    ) -> None:
+        self.seats = frozenset(seats)
+        self.online, self.show, self.then = online, show, then
+        self.shown: str | None = None
+        self.waiting = True
+
+    def check(self) -> None:
+        """Looked at on every input and every turn of the screen: the line, or the deal when all are here."""
+        if not self.waiting:
+            return
+        here = self.seats & self.online()
+        if here == self.seats:
+            self.start()
+            return
+        line = f"Ждём телефоны: подключены {len(here)} из {len(self.seats)}"
+        if line != self.shown:
+            self.shown = line
+            self.show(line)
+
+    @staticmethod
+    def starts(item: Any) -> bool:
+        """Whether an input is the host's «Начать» («Дальше», or «n» typed)."""
+        from host_device.session.question import YES
+
+        if isinstance(item, HostKey):
+            item = item.press
+        if isinstance(item, TypedLine):
+            return item.text.lower() in YES
+        return isinstance(item, Press) and item.key == "next"
+
+    def start(self) -> None:
+        if self.waiting:
+            self.waiting = False
+            self.show(None)
+            self.then()

@@ -36,7 +36,7 @@ from host_device.screens.narration import Narration, PlainLines, StatusLine, sta
 from host_device.screens.terminal import Screen
 from host_device.screens.titles import title
 from host_device.screens.views import Console
-from host_device.session.deal import deal, show_roles
+from host_device.session.deal import PhoneWait, deal, show_roles
 from host_device.session.devices import (
     Devices,
     TerminalLines,
@@ -53,6 +53,7 @@ from host_device.session.health import Health
 from host_device.session.inputs import Inputs
 from host_device.session.question import Question
 from host_device.session.resume import game_to_resume, record
+from host_device.web.inputs import WebNotice
 from voices.words import WINS, local_time
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,9 @@ class Host:
         self.web = parse_address(listen) if listen else None  # named before any device is opened
         self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
         self.publisher: Any = None  # the pages' side, with --web
+        self.phone_wait: PhoneWait | None = None  # host mode with phone seats: the deal waits for them
+        self.passing: set[str] = set()  # the console's phone notices that go when the day begins
+        self.cleared_day = 0
         self.console: Console | None = None
         self.devices = devices
         self.inbox: queue.Queue[Any] = devices.inbox if devices else queue.Queue()
@@ -161,6 +165,7 @@ class Host:
             notice=self._notice,
             leave=self.effects.leave,
             print_line=self._print,
+            phone_notice=self._phone_notice,
         )
         if self.web is not None:
             self.console = Console(
@@ -214,6 +219,18 @@ class Host:
             if self.console is not None:
                 self.console.notice(russian)
 
+    def _phone_notice(self, item: WebNotice) -> None:
+        """A seat's phone came, went or came back: told as any notice; on the
+        console one line a seat, and the ones of arrivals go when the day begins."""
+        self._notice(item.text, item.russian)
+        if self.console is None or self.assist is not None or item.seat is None:
+            return
+        mine = f"место {item.seat}: "
+        notices = self.console.notices
+        self.console.notices = [n for n in notices[:-1] if not n.startswith(mine)] + notices[-1:]
+        if not item.lasting:
+            self.passing.add(item.russian)
+
     def _print(self, text: str) -> None:
         """A line on the terminal, above the status line if there is one."""
         if self.lines is not None:
@@ -232,13 +249,22 @@ class Host:
 
     def _on_step(self, runtime: Runtime) -> None:
         s = runtime.game.state
+        if self.console is not None and s.day > self.cleared_day:  # a day begins: the arrivals are old news
+            self.cleared_day = s.day
+            self.console.notices = [n for n in self.console.notices if n not in self.passing]
+            self.passing = set()
         if self.days is not None and s.phase is Phase.MORNING and s.day > self.days:
             runtime.stop()
 
     def _input(self, item: Any) -> None:
         if self.assist is not None and isinstance(item, TypedLine):
             self.assist.typed(item.text)  # the host's screen shows what was typed, heard or not
-        self.inputs.take(item)
+        if self.phone_wait is not None and self.phone_wait.waiting and PhoneWait.starts(item):
+            self.phone_wait.start()
+        else:
+            self.inputs.take(item)
+        if self.phone_wait is not None:
+            self.phone_wait.check()
         if self.publisher is not None:
             self.publisher.after_input()
 
@@ -247,6 +273,8 @@ class Host:
         every SCREEN_S, and the loop runs while it waits for the host (no
         event of the game's own is due)."""
         self._draw()
+        if self.phone_wait is not None:
+            self.phone_wait.check()
         if self.publisher is not None:
             self.publisher.refresh()
         if not self._over():
@@ -344,7 +372,27 @@ class Host:
             self._heartbeat()
         if self.resumed:
             self.runtime.resume()
+            self._begin()
+        elif self.phone_seats and self.assist is None and self.deal_kind != "host":
+            self.phone_wait = PhoneWait(
+                self.phone_seats, lambda: self.publisher.online, self._wait_line, self._begin
+            )
+            self.phone_wait.check()
         else:
+            self._begin()
+
+    def _wait_line(self, line: str | None) -> None:
+        """The deal's «Ждём телефоны» line: the console's question, the table page, the terminal."""
+        assert self.console is not None
+        self.console.question = None if line is None else {"text": line, "yes": "Начать"}
+        self.publisher.wait_line(line)
+        if line is not None:
+            self._print(f"host-device: {line} («Начать» на пульте или «Дальше» — начать без остальных)")
+        self.publisher.refresh()
+
+    def _begin(self) -> None:
+        """The game's first words (or the resumed step's), its night sound and its deal."""
+        if not self.resumed:
             self.runtime.say("game_starts")
         self.effects.night_sound()
         if self.game.phase is not Phase.ROLES or self.deal_kind == "host":

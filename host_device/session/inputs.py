@@ -22,7 +22,7 @@ from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Clock
 from host_device.runtime.loop import Runtime
 from host_device.screens.titles import elapsed
-from host_device.web.inputs import WebNotice
+from host_device.web.inputs import PhonePress, WebNotice
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,7 @@ class Inputs:
         notice: Callable[[str, str], None],
         leave: Callable[[], None],
         print_line: Callable[[str], None],
+        phone_notice: Callable[[WebNotice], None] | None = None,  # default: as any notice
     ) -> None:
         self.runtime, self.clock, self.assist = runtime, clock, assist
         self.keyboard, self.power_off, self.typed_speech = keyboard, power_off, typed_speech
@@ -53,9 +54,10 @@ class Inputs:
         self._handlers: dict[type, Callable[[Any], None]] = {
             HostKey: self._host_key,
             Press: lambda press: self._press(press, from_host=self.keyboard),
+            PhonePress: self._phone_press,
             Held: self._held,
             TypedLine: self._typed,
-            WebNotice: lambda item: self.notice(item.text, item.russian),
+            WebNotice: phone_notice or (lambda item: self.notice(item.text, item.russian)),
             Heard: self._heard,
             StuckButton: lambda item: self.notice(
                 f"the button of {item.key} is stuck; it is ignored until released",
@@ -105,6 +107,11 @@ class Inputs:
             self.assist.press(item.key, at=at, from_host=from_host or isinstance(item.key, str))
         else:
             self.runtime.press(item.key, at=at)
+
+    def _phone_press(self, item: PhonePress) -> None:
+        """A seat phone's press counts only in the step it was made in (the runtime says)."""
+        if self.runtime.made_here(item.key, item.made_in, self._at(item.at)):
+            self._press(item, from_host=False)
 
     def _held(self, item: Held) -> None:
         if item.key == "pause" and self.power_off:

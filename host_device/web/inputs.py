@@ -1,11 +1,14 @@
 """What the private pages' sockets say, made into the runtime's inputs (put
 in its inbox like the panel's): the host's console's messages, a seat
-phone's press, and the host's notice that a seat's phone came."""
+phone's press (with the step it was made in and when), and the host's
+notices that a seat's phone came, went or came back."""
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +18,9 @@ from host_device.base.text import printable, shorten
 from host_device.screens.views import CONSOLE_KEYS
 from host_device.web.publisher import Publisher
 
+log = logging.getLogger(__name__)
+
+PINGS_KEPT = 40  # a phone's last ten seconds of pings (four a second) set its clock
 TEXT_LIMIT = 300  # characters of typed speech
 HOST_MODE_ONLY = (  # whoever holds the console in host mode may be a player
     "в режиме устройства пульт — только «дальше» и «пауза»: место нажимает лишь его кнопка или его телефон"
@@ -24,10 +30,37 @@ HOST_MODE_ONLY = (  # whoever holds the console in host mode may be a player
 @dataclass(frozen=True)
 class WebNotice:
     """Something the host should know about the phones (a seat's phone
-    connected, or replaced by another), put in the runtime's inbox."""
+    connected, replaced by another, lost, back), put in the runtime's inbox."""
 
     text: str  # English, for the log
     russian: str  # for the host's screen or console
+    seat: int | None = None
+    lasting: bool = False  # stays on the console until that seat's phone is back (a lost phone)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PhonePress(Press):
+    """A seat phone's press: ``at`` on the device's clock (from the phone's
+    own time of the press), ``made_in`` the step it was made in (the view's
+    ``window``): the runtime refuses it once that step is over."""
+
+    made_in: int
+
+
+class PhoneClock:
+    """One phone's time on the device's clock: the smallest gap between the
+    device's clock and the phone's time (``performance.now()``) in its last
+    pings — the least delayed of them; only the last few, so that a phone
+    whose clock runs slow is followed."""
+
+    def __init__(self) -> None:
+        self.offsets: collections.deque[float] = collections.deque(maxlen=PINGS_KEPT)
+
+    def heard(self, phone_ms: float, now: float) -> None:
+        self.offsets.append(now - phone_ms / 1000)
+
+    def device_time(self, phone_ms: float, now: float) -> float:
+        return min(now, phone_ms / 1000 + min(self.offsets)) if self.offsets else now
 
 
 def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:
@@ -73,18 +106,44 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
     return None
 
 
-def seat_press(seat: int) -> Press:
-    """Any message from a seat's phone is that seat's button."""
-    return Press(key=seat, at=time.monotonic())
+def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | None:
+    """A seat phone's message: ``{"ping": ms}`` (its heartbeat, with its
+    time) or ``{"press": step, "at": ms}`` (its button, the step it was made
+    in and when), read at ``now`` on the device's clock. Returns the press, or None."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        message = None
+    number = (int, float)
+    if isinstance(message, dict) and isinstance(message.get("ping"), number):
+        phone.heard(message["ping"], now)
+        return None
+    if (
+        isinstance(message, dict)
+        and isinstance(message.get("press"), int)
+        and isinstance(message.get("at"), number)
+    ):
+        return PhonePress(key=seat, at=phone.device_time(message["at"], now), made_in=message["press"])
+    log.info("seat %d's phone: not a press nor a ping, ignored: %s", seat, shorten(printable(text), 80))
+    return None
 
 
-def phone_notice(seat: int, replaced: bool) -> WebNotice:
+def phone_notice(seat: int, replaced: bool = False, back: bool = False) -> WebNotice:
     if replaced:  # one phone per seat: the newest takes over
         return WebNotice(
             f"seat {seat}: another phone took over",
             f"место {seat}: подключён другой телефон, прежний отключён",
+            seat,
         )
-    return WebNotice(f"seat {seat}: a phone connected", f"место {seat}: телефон подключён")
+    if back:
+        return WebNotice(f"seat {seat}: the phone is back", f"место {seat}: снова на связи", seat)
+    return WebNotice(f"seat {seat}: a phone connected", f"место {seat}: телефон подключён", seat)
+
+
+def phone_lost(seat: int) -> WebNotice:
+    return WebNotice(
+        f"seat {seat}: the phone is lost (closed or silent)", f"место {seat}: телефон отключён", seat, True
+    )
 
 
 def _seat_number(value: Any, seats: int) -> bool:

@@ -52,6 +52,9 @@ class Publisher:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.watchers: dict[str, set[asyncio.Queue[str | None]]] = {}  # channel -> its sockets' queues
         self.phones: dict[int, asyncio.Queue[str | None]] = {}  # the one phone of each seat
+        self.phones_seen: set[int] = set()  # seats whose phone has been here (server's loop)
+        self.online: frozenset[int] = frozenset()  # the seats with a phone now: read on any thread
+        self.waiting: str | None = None  # «Ждём телефоны: …» before the deal (the session's)
         self.views: dict[str, str] = {}  # channel ("host", "seat:4") -> its last view
         self._public = self._snapshot()
         stream.listeners.append(self.publish)
@@ -66,7 +69,7 @@ class Publisher:
         left now and its deadline on the device's clock (None while paused:
         the time left stands still)."""
         rt = self.stream.runtime
-        state = {**public_state(self.stream), "speed": self.speed}
+        state = {**public_state(self.stream), "speed": self.speed, "phones_wait": self.waiting}
         left = rt.time_left()
         if left is None or rt.timer is None or rt.sched.paused:
             return state, left, None
@@ -91,6 +94,12 @@ class Publisher:
             },
             ensure_ascii=False,
         )
+
+    def wait_line(self, text: str | None) -> None:
+        """On the runtime's thread: the deal's «Ждём телефоны» line (None: gone), to the table pages."""
+        self.waiting = text
+        self._public = self._snapshot()
+        self._send("public", json.dumps({"type": "phones_wait", "text": text}, ensure_ascii=False))
 
     def publish(self, event: Event) -> None:
         """On the runtime's thread: a new snapshot, and the event to every public socket."""

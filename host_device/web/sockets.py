@@ -3,7 +3,12 @@ host's console (``/api/host``) and a seat's phone (``/api/seat/N``). Each
 socket reads its channel's queue from the publisher and sends it, while what
 the page sends goes through :mod:`host_device.web.inputs` into the runtime's
 inbox. A private socket without its token is closed before it is accepted
-(the handshake gets 403)."""
+(the handshake gets 403).
+
+A seat's phone pings every quarter second; one silent for
+``Limits.phone_silent_s`` is lost: its socket is closed (whatever it had
+sent meanwhile is never read) and the host is told, as he is when it comes
+back. The publisher's ``online`` is the seats whose phone is here now."""
 
 from __future__ import annotations
 
@@ -13,14 +18,16 @@ from collections.abc import Awaitable, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from host_device.web.inputs import console_input, phone_notice, seat_press
+from host_device.web.inputs import PhoneClock, console_input, phone_lost, phone_notice, seat_message
 from host_device.web.limits import Presses
 from host_device.web.pages import publisher_of, seat_refusal
 from host_device.web.publisher import REPLACED, Publisher
 
 Reader = Callable[[str], Awaitable[None]]
 POLICY_VIOLATION = 1008
+PONG = json.dumps({"type": "pong"})
 REPLACED_CODE = 4000  # the close code of a seat's socket whose seat another phone took
+GONE_CODE = 4001  # a socket the device ends: too slow to take its events, or a phone silent too long
 
 
 async def pump(socket: WebSocket, queue_: asyncio.Queue[str | None], read: Reader) -> None:
@@ -43,6 +50,9 @@ async def pump(socket: WebSocket, queue_: asyncio.Queue[str | None], read: Reade
                 await socket.close(code=REPLACED_CODE)
                 break
             await socket.send_text(text)
+        else:
+            if not task.done():  # ended here (too slow, or silent) while the page still holds it
+                await socket.close(code=GONE_CODE)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -96,23 +106,39 @@ async def seat_socket(socket: WebSocket) -> None:
         await socket.close(code=POLICY_VIOLATION)
         return
     publisher = await _accept(socket)
+    limits = socket.app.state.limits
     channel = f"seat:{number}"
     queue_ = publisher.watch(channel)
     queue_.put_nowait(publisher.views.get(channel, "{}"))
     _take_seat(publisher, number, queue_)
-    presses = Presses(socket.app.state.limits, f"seat {number}'s phone")
+    presses = Presses(limits, f"seat {number}'s phone")
+    phone = PhoneClock()
+    heard = [limits.clock()]
 
     async def read(text: str) -> None:
-        if presses.allow():
-            publisher.put(seat_press(number))
+        heard[0] = now = limits.clock()
+        press = seat_message(number, text, phone, now)
+        if press is None:
+            queue_.put_nowait(PONG)  # a ping (or a message that is no press) is answered: the page is heard
+        elif presses.allow(now):
+            publisher.put(press)
 
+    async def watch() -> None:
+        while limits.clock() - heard[0] <= limits.phone_silent_s:
+            await asyncio.sleep(limits.phone_check_s)
+        queue_.put_nowait(None)  # silent: lost, and closed
+
+    watchdog = asyncio.create_task(watch())
     try:
         await pump(socket, queue_, read)
     finally:
+        watchdog.cancel()
         publisher.unwatch(channel, queue_)
         presses.report()
         if publisher.phones.get(number) is queue_:
             del publisher.phones[number]
+            publisher.online = frozenset(publisher.phones)
+            publisher.put(phone_lost(number))
             publisher.tell_console(publisher.phones_text())
 
 
@@ -120,8 +146,10 @@ def _take_seat(publisher: Publisher, number: int, queue_: asyncio.Queue[str | No
     """One phone per seat: the newest takes over, the one before is closed, and the host is told."""
     before = publisher.phones.get(number)
     publisher.phones[number] = queue_
+    publisher.online = frozenset(publisher.phones)
     if before is not None:
         before.put_nowait(REPLACED)
         publisher.unwatch(f"seat:{number}", before)
-    publisher.put(phone_notice(number, replaced=before is not None))
+    publisher.put(phone_notice(number, replaced=before is not None, back=number in publisher.phones_seen))
+    publisher.phones_seen.add(number)
     publisher.tell_console(publisher.phones_text())

@@ -179,6 +179,9 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     public.wait_for_selector("#paused:not([hidden])")
     console.click(".key-pause")  # the pages are open: the game goes on
     public.wait_for_selector("#paused", state="hidden")
+    # the deal waits for the phones: one of ten is here, the host starts without the others
+    console.wait_for_function("document.getElementById('question-text').textContent.startsWith('Ждём телефоны')")
+    console.click("#yes")
     # the deal: the black seat's phone spells its role; the public page shows none
     phone.wait_for_function(
         "document.getElementById('signal').textContent.startsWith('Ваша роль')", timeout=60_000

@@ -159,3 +159,18 @@ refresh();
 listen();
 setInterval(tick, 100);
 setInterval(refresh, 2000);
+
+// Before the deal with phones for seats: «Ждём телефоны: подключены 6 из 10», large, until the deal starts.
+function phonesWait(s) {
+  let el = document.getElementById("phones-wait");
+  if (!el) {
+    el = document.createElement("div");
+    el.id = "phones-wait";
+    el.style.cssText = "position:fixed;left:0;right:0;top:40%;text-align:center;font-size:min(6vw,4rem);font-weight:bold;color:#ffd54a;pointer-events:none";
+    document.body.appendChild(el);
+  }
+  const text = (s && s.phones_wait) || "";
+  el.hidden = !text;
+  el.textContent = text;
+}
+setInterval(() => phonesWait(state), 250);

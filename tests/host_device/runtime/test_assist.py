@@ -23,6 +23,7 @@ from host_device.runtime.host_keys import KEYS
 from host_device.runtime.loop import Runtime
 from host_device.runtime.settings import Settings
 from host_device.screens.terminal import big, render
+from host_device.screens.views import Console, console_view
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
 from host_device.store import Store, record_runtime
@@ -378,7 +379,9 @@ def test_the_vote_counted_by_hand_refuses_letters_and_a_buttoned_window():
 
 def test_roles_entered_by_the_host_are_checked_group_by_group():
     rt, assist = make()
-    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков (мафию и дона); выбрано: —; Enter — дальше"
+    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков (мафию и дона); выбрано: —; «ввод» — дальше"
+    keys = console_view(Console(rt, assist))["keys"]  # the console's button that the prompt names
+    assert [k["label"] for k in keys if k["name"] == "enter"] == ["ввод"]
     typed(assist, "35\n")
     assert assist.message == "роли: нужно мест: 3, отмечено: 2"
     assert assist.roles.selected == set()  # a refused choice starts afresh
@@ -388,7 +391,7 @@ def test_roles_entered_by_the_host_are_checked_group_by_group():
     assert assist.message == "роли: дон должен быть среди чёрных" and assist.roles.selected == set()
     typed(assist, "3\n5\n")  # the Don 3; then a Sheriff among the black
     assert assist.message == "роли: это место уже чёрное или занято другой ролью"
-    assert assist.roles.prompt() == "Роли: отметьте шерифа; выбрано: —; Enter — дальше"
+    assert assist.roles.prompt() == "Роли: отметьте шерифа; выбрано: —; «ввод» — дальше"
     assert rt.game.phase is Phase.ROLES
     typed(assist, "6\n")
     assert rt.game.phase is Phase.INTRO_MAFIA and assist.message == "роли записаны"
@@ -399,7 +402,7 @@ def test_roles_entered_by_the_host_are_checked_group_by_group():
 def test_the_event_roles_prompt_has_no_don():
     rt = Runtime(Game("event"), Scheduler(), lambda key, slots: PHRASE_S, Settings())
     assist = Assist(rt)
-    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков; выбрано: —; Enter — дальше"
+    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков; выбрано: —; «ввод» — дальше"
     typed(assist, "123\n")
     assert assist.roles.prompt().startswith("Роли: отметьте комиссара;")
 

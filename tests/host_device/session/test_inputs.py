@@ -92,3 +92,23 @@ def test_in_host_mode_the_consoles_seat_keys_are_no_seats_press():
         table.take(HostKey(Press(key=seat, at=0.0)))
     assert len(runtime.game.record) == record  # no shot
     assert not [e for e in runtime.timeline if e["type"] == "press" and e["t"] >= start]
+
+
+def test_a_phones_press_counts_only_in_the_step_it_was_made_in():
+    """A press from a phone that was offline arrives in the next vote window:
+    it names the window it was made in, and the runtime refuses it there
+    (recorded, not counted); one made in the open window counts."""
+    from engine import Phase
+    from host_device.web.inputs import PhonePress
+
+    runtime, table = hosted_mode_game()
+    until(runtime, Phase.VOTE, nominate=True)
+    first = runtime.step  # the vote for the first candidate
+    runtime.press("next")
+    assert runtime.game.phase is Phase.VOTE and runtime.step != first  # the vote for the second
+    runtime.sched.run_due(runtime.window[0] + 0.1)
+    table.take(PhonePress(key=7, at=0.0, made_in=first))
+    assert 7 not in runtime.game.state.vote_round.ballots
+    assert runtime.timeline[-1]["type"] == "ignored" and runtime.timeline[-1]["key"] == 7
+    table.take(PhonePress(key=8, at=0.0, made_in=runtime.step))
+    assert 8 in runtime.game.state.vote_round.ballots

@@ -9,6 +9,7 @@ import logging
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -16,6 +17,8 @@ from hardware.events import Press
 from host_device.web.app import make_app
 from host_device.web.limits import Limits
 from tests.helpers.web import drained, on_loopback, private_publisher
+
+PRESS = json.dumps({"press": 0, "at": 0})  # a phone's press, made in the first step
 
 
 def phone_presses(clock, count, caplog):
@@ -29,7 +32,7 @@ def phone_presses(clock, count, caplog):
     ):
         assert phone.receive_json()["seat"] == 3
         for _ in range(count):
-            phone.send_text("press")
+            phone.send_text(PRESS)
     # closing waited for the server's handler to finish: every press has been read
     return [item for item in drained(inbox) if isinstance(item, Press)], [
         r.getMessage() for r in caplog.records
@@ -68,3 +71,31 @@ def test_a_message_past_the_size_limit_closes_the_socket(builtin_pack):
                 phone.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     assert not [item for item in drained(inbox) if isinstance(item, Press)]  # the long message was no press
+
+
+def test_a_silent_phone_is_closed_and_the_host_told_and_a_ping_is_answered(builtin_pack):
+    """A seat's page pings; one heard from no more (offline, its frames held
+    back) is lost: the device closes its socket, so what it sent meanwhile is
+    never read, and the host is told; coming back, he is told again."""
+    from host_device.web.inputs import WebNotice
+
+    limits = Limits(phone_silent_s=0.3, phone_check_s=0.05)
+    publisher, access, inbox = private_publisher()
+    client = TestClient(make_app(publisher, limits))
+    url = f"/api/seat/3?t={access.seats[3]}"
+    with client.websocket_connect(url) as phone:
+        assert phone.receive_json()["seat"] == 3
+        phone.send_text(json.dumps({"ping": 1000}))
+        assert phone.receive_json() == {"type": "pong"}
+        with pytest.raises(WebSocketDisconnect):  # silent: closed by the device
+            while True:
+                phone.receive_json()
+    with client.websocket_connect(url) as phone:
+        assert phone.receive_json()["seat"] == 3
+    notices = [i.russian for i in drained(inbox) if isinstance(i, WebNotice)]
+    assert notices == [
+        "место 3: телефон подключён",
+        "место 3: телефон отключён",
+        "место 3: снова на связи",
+        "место 3: телефон отключён",
+    ]

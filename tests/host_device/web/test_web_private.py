@@ -26,6 +26,8 @@ from host_device.web.inputs import WebNotice
 from host_device.web.publisher import Private, Publisher
 from voices.catalogue import russian
 
+PRESS = json.dumps({"press": 0, "at": 0})  # a phone's press, made in the first step
+
 
 def served(phones=(3, 4), assist=False, whole_table=False):
     runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings())
@@ -116,14 +118,18 @@ def test_one_phone_per_seat_the_newest_takes_over_and_the_host_is_told(builtin_p
     url = f"/api/seat/4?t={access.seats[4]}"
     with client.websocket_connect(url) as first:
         assert first.receive_json()["seat"] == 4
-        first.send_text("press")
+        first.send_text(PRESS)
         with client.websocket_connect(url) as second:
             assert second.receive_json()["seat"] == 4
             assert first.receive_json() == {"type": "replaced"}
-            second.send_text("press")
+            second.send_text(PRESS)
     items = drained(inbox)
     notices = [i.russian for i in items if isinstance(i, WebNotice)]
-    assert notices == ["место 4: телефон подключён", "место 4: подключён другой телефон, прежний отключён"]
+    assert notices == [
+        "место 4: телефон подключён",
+        "место 4: подключён другой телефон, прежний отключён",
+        "место 4: телефон отключён",  # the second one closed too
+    ]
     assert [i.key for i in items if isinstance(i, Press)] == [4, 4]
 
 
@@ -139,6 +145,8 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
     show_roles(runtime, dealt, lambda: runtime.handle(dealt))
     seen: dict[int, set[str]] = {seat: set() for seat in range(1, 11)}
     consoles: set[str] = set()
+    kept: dict[int, tuple[float, str]] = {}  # each phone's role: when it first came, and what
+    answers: set[tuple] = set()
     sched, checked = runtime.sched, False
     while runtime.game.state.day < 2 and sched.now < 3600:
         s = runtime.game.state
@@ -149,11 +157,21 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
         sched.run_due(sched.now + 0.25)
         publisher.refresh()
         for seat in seen:
-            signal = json.loads(publisher.views[f"seat:{seat}"])["signal"]
-            if signal:
-                seen[seat].add(signal)
+            view = json.loads(publisher.views[f"seat:{seat}"])
+            if view["signal"]:
+                seen[seat].add(view["signal"])
+            if view["role"]:
+                kept.setdefault(seat, (sched.now, view["role"]))
+            if view["answer"]:
+                answers.add((seat, view["answer"], s.phase))
         consoles.add(publisher.views["host"])
     assert checked
+    # his role stays on his phone once dealt: on every phone at the same moment, whatever the role
+    assert {seat: role for seat, (_, role) in kept.items()} == {
+        seat: f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}" for seat in seen
+    }
+    assert len({at for at, _ in kept.values()}) == 1
+    assert answers == {(sheriff, f"Проверка: чёрный (игрок {don})", Phase.NIGHT_CHECK)}  # his, in its step
     for seat in seen:
         mine = {f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}"}
         assert seen[seat] == (mine | {"Проверка: чёрный"} if seat == sheriff else mine), seat

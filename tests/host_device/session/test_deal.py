@@ -1,0 +1,43 @@
+"""The deal with phones for seats (host_device/session/deal.py PhoneWait): it
+waits, saying how many phones are here, until every phone seat has one or
+the host says «Начать» («Дальше», «n» typed)."""
+
+from hardware.events import HostKey, Press, TypedLine
+from host_device.session.deal import PhoneWait
+
+
+def waiting(seats=range(1, 11)):
+    online: set[int] = set()
+    shown: list[str | None] = []
+    dealt: list[bool] = []
+    wait = PhoneWait(seats, lambda: frozenset(online), shown.append, lambda: dealt.append(True))
+    return wait, online, shown, dealt
+
+
+def test_the_deal_waits_until_every_phone_seat_has_its_phone():
+    wait, online, shown, dealt = waiting()
+    wait.check()
+    online.update({1, 2, 3, 4, 5, 6})
+    wait.check()
+    wait.check()  # nothing new: said once
+    assert shown == ["Ждём телефоны: подключены 0 из 10", "Ждём телефоны: подключены 6 из 10"]
+    assert not dealt
+    online.update(range(7, 11))
+    wait.check()
+    assert dealt == [True] and shown[-1] is None and not wait.waiting
+    wait.check()
+    wait.start()
+    assert dealt == [True]  # dealt once
+
+
+def test_the_host_starts_it_without_the_others():
+    assert PhoneWait.starts(HostKey(Press(key="next", at=0.0)))  # the console's «Начать», «Дальше»
+    assert PhoneWait.starts(Press(key="next", at=0.0))  # the keyboard panel's n
+    assert PhoneWait.starts(TypedLine(text="N", at=0.0))
+    assert not PhoneWait.starts(Press(key=3, at=0.0))
+    assert not PhoneWait.starts(HostKey(Press(key="pause", at=0.0)))
+    wait, online, shown, dealt = waiting()
+    online.add(4)
+    wait.check()
+    wait.start()
+    assert dealt == [True] and shown == ["Ждём телефоны: подключены 1 из 10", None]

@@ -1,0 +1,34 @@
+"""A seat phone's messages (host_device/web/inputs.py seat_message): its
+pings set its clock, and a press is stamped when it was made on the phone,
+not when it arrived, with the step it was made in."""
+
+import json
+
+import pytest
+
+from host_device.web.inputs import PINGS_KEPT, PhoneClock, PhonePress, seat_message
+
+
+def test_a_press_that_arrives_late_is_stamped_when_it_was_made():
+    phone = PhoneClock()
+    assert seat_message(7, json.dumps({"ping": 1000.0}), phone, now=50.02) is None
+    assert seat_message(7, json.dumps({"ping": 1250.0}), phone, now=50.40) is None  # a slower one
+    press = seat_message(7, json.dumps({"press": 12, "at": 3000.0}), phone, now=57.0)  # held back 5 s
+    assert press == PhonePress(key=7, at=pytest.approx(52.02), made_in=12)
+    # never later than it arrived
+    assert seat_message(7, json.dumps({"press": 12, "at": 9000.0}), phone, now=57.0).at == 57.0
+
+
+def test_a_press_before_any_ping_is_stamped_as_it_arrives_and_anything_else_is_no_press():
+    phone = PhoneClock()
+    assert seat_message(3, json.dumps({"press": 0, "at": 5.0}), phone, now=9.0).at == 9.0
+    for text in ("press", "{}", json.dumps({"press": "5", "at": 1}), json.dumps({"press": 1}), "\x00"):
+        assert seat_message(3, text, phone, now=9.0) is None
+
+
+def test_a_phone_clock_that_runs_slow_is_followed():
+    phone = PhoneClock()
+    for k in range(200):  # the phone's clock loses 10 ms a ping: 2 s in 200 pings
+        phone.heard(k * 240.0, now=k * 0.25)
+    late = PINGS_KEPT * 0.01  # only the last pings count: it is off by their loss, not the whole game's
+    assert phone.device_time(200 * 240.0, now=50.0) == pytest.approx(50.0 - late, abs=0.02)
