@@ -89,6 +89,8 @@ def test_the_table_page_follows_the_game(browser, served_demo, name, size):
 @pytest.fixture
 def phone_table(monkeypatch, tmp_path, builtin_pack):
     """``run --panel web --web``: a game hosted with phones for every seat, on a fast clock."""
+    import dataclasses
+
     from hardware.events import HostKey, Press
     from host_device.session.host import Host
     from tests.helpers.host import args
@@ -100,6 +102,9 @@ def phone_table(monkeypatch, tmp_path, builtin_pack):
             panel="web", web="127.0.0.1:0", audio="null", speed=SPEED, days=None, store=str(tmp_path / "g.db")
         )
     )
+    # a vote window of 1.5 s of wall time (2.5 s of game time is 0.25 s at this speed: a loaded
+    # machine's browser missed one now and then, and the mafia won)
+    host.runtime.settings = dataclasses.replace(host.runtime.settings, vote_window_s=15.0)
     # paused from its first moment, so that the deal waits for the pages (each seat's role is
     # shown for a moment only); the test goes on with the console's pause key once they are open
     host.inbox.put(HostKey(Press(key="pause", at=time.monotonic())))
