@@ -63,6 +63,15 @@ EXPECTED = {
         "ignored": [],
         "forbidden": [{"day": 1, "seat": 3, "word": "честно"}],
     },
+    "examples/classic-silenced-opener": {
+        "winner": None,
+        "days": 2,
+        "out": [{"seat": 7, "day": 2, "how": "vote"}],  # the last candidate takes the non-voters
+        "checks": [],
+        "candidates": {"1": [], "2": [9, 7]},  # day 2 opens with 3: seat 1 was silenced, 2 spoke first
+        "ignored": [],
+        "forbidden": [],
+    },
     "tests/scenarios/classic_fouls_and_all_leave": {
         "winner": None,
         "days": 2,
