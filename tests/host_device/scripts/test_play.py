@@ -72,6 +72,23 @@ EXPECTED = {
         "ignored": [],
         "forbidden": [],
     },
+    "examples/event-late-nomination": {
+        "winner": None,
+        "days": 1,
+        "out": [],
+        "checks": [],
+        "candidates": {"1": [5]},  # the nomination of 9 came after «Время!»: 5 stays, alone on day 1
+        "ignored": [
+            {
+                "day": 1,
+                "what": "nominate",
+                "seat": 1,
+                "target": 9,
+                "reason": "said 31 s into a time of 30 s: after the time was up",
+            }
+        ],
+        "forbidden": [],
+    },
     "tests/scenarios/classic_fouls_and_all_leave": {
         "winner": None,
         "days": 2,
