@@ -2,6 +2,7 @@
 
 from engine.outputs import (
     AlibiRefused,
+    NamedOutOfGame,
     NominationAccepted,
     Say,
     SpeechSkipped,
@@ -102,6 +103,11 @@ class Day(Rules):
         s = self.s
         if s.alibi.get(s.day) == target:  # the caller may name another
             self.emit(AlibiRefused(day=s.day, seat=seat, target=target), Say(phrase="alibi", seat=target))
+            return
+        if target in s.out:  # told, as a host would, so that the caller names another
+            self.emit(
+                NamedOutOfGame(day=s.day, seat=seat, target=target), Say(phrase="named_out", seat=target)
+            )
             return
         self.nominate(seat, target)
         self.emit(StopTimer())
