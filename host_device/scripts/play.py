@@ -43,6 +43,7 @@ class Runner:
     ) -> None:
         self.script = script
         self.patterns = patterns or russian_patterns()
+        self.round_patterns = self.patterns.for_round()  # the city's round also takes «игрок номер N»
         self.game = game or Game(script.preset)
         self.outputs: list[Output] = []  # the game's, for its summary (engine.summary)
         self.ignored: list[dict[str, Any]] = []
@@ -168,7 +169,7 @@ class Runner:
         text = script_day.speeches.get(seat, "")
         limit = seconds(Phase.NOMINATION, self.game.preset)
         said = 0
-        for intent in self.patterns.parse(text, self.game.preset.seats):
+        for intent in self.round_patterns.parse(text, self.game.preset.seats):
             if intent.intent == "forbidden":
                 self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
                 continue

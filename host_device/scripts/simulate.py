@@ -144,7 +144,7 @@ class ScriptedTable(Runner):
         window runs out."""
         limit = seconds(Phase.NOMINATION, self.game.preset)
         self.spoken.add(seat)
-        intents = self.patterns.parse(script_day.speeches.get(seat, ""), self.game.preset.seats)
+        intents = self.round_patterns.parse(script_day.speeches.get(seat, ""), self.game.preset.seats)
         said: list[tuple[Intent, dict[str, Any]]] = []
         late: list[dict[str, Any]] = []
         index = 0

@@ -286,3 +286,21 @@ def test_the_citys_round_hears_a_name_only_within_the_callers_ten_seconds(tmp_pa
     }
     assert played["ignored"][-1] == late
     assert [i["target"] for i in played["ignored"]] == [5] * 9 + [6]
+
+
+def test_the_citys_round_takes_the_short_answer_as_the_card_teaches(tmp_path, capsys, builtin_pack):
+    """«Игрок номер пять» in one's own turn of the round nominates, in both runners."""
+    script = {
+        "preset": "city",
+        "seats": 10,
+        "roles": {"2": "mafia", "5": "mafia", "9": "mafia", "4": "sheriff", "6": "doctor", "7": "lover"},
+        "days": [{"speeches": {"1": "Игрок номер пять", "2": "номер восемь", "3": "никого"}}],
+    }
+    path = tmp_path / "city.json"
+    path.write_text(json.dumps(script, ensure_ascii=False), encoding="utf-8")
+    results = []
+    for command in ("play", "simulate"):
+        assert main([command, str(path)]) == 0
+        results.append(json.loads(capsys.readouterr().out))
+    assert results[0] == results[1]
+    assert results[0]["candidates"] == {"1": [5, 8]} and results[0]["ignored"] == []
