@@ -142,3 +142,21 @@ def test_a_line_the_terminal_cannot_encode_does_not_silence_it(encoding):
         printed = raw.getvalue().decode(encoding)
         assert "next line" in printed and "\ud800" not in printed, (make, printed)
         assert "набрано" in printed or encoding == "ascii"
+
+
+def test_a_turn_skipped_before_it_was_announced_is_a_line():
+    """«Дальше» three times at once: seat 3's turn ends before «Игрок номер
+    три, ваша минута» is said; the phrase is not said, and the log says so."""
+    sched = Scheduler()
+    runtime = Runtime(Game("classic"), sched, lambda key, slots: 2.0)
+    lines = []
+    Narration(runtime, lambda key, slots: f"{key} {slots.get('seat')}", lines.append)
+    runtime.handle(ROLES)
+    while not (runtime.game.phase is Phase.SPEECH and runtime.timer and sched.now >= runtime.timer[0]):
+        sched.run_due(sched.next_time())
+    for _ in range(3):
+        runtime.press("next")
+    sched.run_due(sched.now + 10)
+    assert any(line.endswith("игрок 3: слово пропущено (не объявлено)") for line in lines), lines
+    assert not any(line.endswith("Ведущий: speech 3") for line in lines)
+    assert any(line.endswith("Ведущий: speech 4") for line in lines)
