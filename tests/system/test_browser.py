@@ -183,7 +183,7 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     phone.wait_for_function(
         "document.getElementById('signal').textContent.startsWith('Ваша роль')", timeout=60_000
     )
-    assert phone.locator("#signal").inner_text() in ("Ваша роль: мафия", "Ваша роль: дон")
+    assert phone.locator("#signal").inner_text() in ("Ваша роль: мафия", "Ваша роль: Дон")
     assert public.locator(".seat .role").all_inner_texts() == [""] * 10
     SHOTS.mkdir(exist_ok=True)
     phone.screenshot(path=str(SHOTS / "seat-phone.png"))

@@ -268,7 +268,7 @@ def test_demo_hosts_a_whole_game_and_prints_only_what_the_table_may_know(builtin
     assert any("игрок 1: «… выставляю игрока номер 3 …»" in line for line in lines)
     assert any("кнопка игрока" in line for line in lines)
     winner = next(i for i, line in enumerate(lines) if "Победа мирных жителей!" in line)
-    reveals = [i for i, line in enumerate(lines) if re.search(r"номер \w+ — (мирный|шериф|мафия|дон)", line)]
+    reveals = [i for i, line in enumerate(lines) if re.search(r"номер \w+ — (мирный|Шериф|мафия|Дон)", line)]
     assert reveals and min(reveals) > winner  # roles only after the end
     night_presses = [line for line in lines if "кнопка" in line and "Мафия" in line]
     assert night_presses == []

@@ -70,7 +70,7 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack, cap
     ]
     assert "Игрок номер один, ваша минута." in said and "Время!" in said
     assert len(said) == len(labels) - labels.count("tone")  # every phrase played is shown
-    assert not any(word in out for word in ("мафия —", "дон —", "шериф —", "мирный житель", "●", "◐"))
+    assert not any(word in out for word in ("мафия —", "Дон —", "Шериф —", "мирный житель", "●", "◐"))
 
 
 def test_run_quiet_prints_nothing_of_the_game(monkeypatch, tmp_path, builtin_pack, capsys):
@@ -385,7 +385,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     assert dict(game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}
     out = capsys.readouterr().out
     # the host's screen: drawn first for the roles, last as the game stops
-    assert "Роли: отметьте трёх чёрных игроков (мафию и дона)" in out and "День 2 · утро" in out
+    assert "Роли: отметьте трёх чёрных игроков (мафию и Дона)" in out and "День 2 · утро" in out
     assert "роль" not in out  # no roles shown: the host view was never turned on
     # what the listener reports goes to the host's screen
     from host_device.listening.hearing import Heard
