@@ -59,7 +59,10 @@ class Checks(Rules):
             case Nominate(seat=seat, target=target):
                 self.need_phase(inp, Phase.SPEECH, Phase.NOMINATION)
                 self.speaker_only(seat)
-                self.living(target, "candidate")
+                if s.phase is Phase.NOMINATION:  # the round: a gone player named is told (NamedOutOfGame)
+                    self.seat_in_range(target, "candidate")
+                else:
+                    self.living(target, "candidate")
                 if target in s.candidates and s.nominations.get(seat) != target:
                     reason = f"player {target} is already nominated today"
                     raise self.illegal("already_nominated", reason, seat, target=target)

@@ -2,6 +2,7 @@
 
 from engine.outputs import (
     AlibiRefused,
+    NamedOutOfGame,
     NominationAccepted,
     Say,
     SpeechSkipped,
@@ -33,14 +34,23 @@ class Day(Rules):
     def day_order(self) -> list[int]:
         """The living seats from the day's opener: day 1 opens at the first
         living seat from 1, each later day at the next living seat after the
-        previous day's opener."""
+        player who actually spoke first the day before (000: «со следующего,
+        после говорившего первым в предыдущем круге игрока»); a silenced seat
+        due to open does not count (see :meth:`first_turn`)."""
         s = self.s
         alive = s.alive()
         after = s.opener or 0
         opener = next((seat for seat in alive if seat > after), alive[0])
-        s.opener = opener
         at = alive.index(opener)
         return alive[at:] + alive[:at]
+
+    def first_turn(self, seat: int) -> None:
+        """A day's speech or round turn given: the first one given today is
+        the day's opener, whom the next day's order follows. A day where
+        nobody spoke leaves the previous opener."""
+        s = self.s
+        if s.opener_day != s.day:
+            s.opener, s.opener_day = seat, s.day
 
     def start_speeches(self) -> None:
         s = self.s
@@ -57,6 +67,7 @@ class Day(Rules):
             if s.silenced.get(seat) == s.day:
                 self.emit(SpeechSkipped(day=s.day, seat=seat), Say(phrase="speech_skipped", seat=seat))
                 continue
+            self.first_turn(seat)
             self.give_floor(Phase.SPEECH, seat)
             return
         s.speaker = None
@@ -77,7 +88,9 @@ class Day(Rules):
         """The nomination round: each living player in turn from the day's opener names his candidate."""
         s = self.s
         if s.queue:
-            self.give_floor(Phase.NOMINATION, s.queue.pop(0))
+            seat = s.queue.pop(0)
+            self.first_turn(seat)
+            self.give_floor(Phase.NOMINATION, seat)
             return
         s.speaker = None
         if not s.candidates:
@@ -90,6 +103,11 @@ class Day(Rules):
         s = self.s
         if s.alibi.get(s.day) == target:  # the caller may name another
             self.emit(AlibiRefused(day=s.day, seat=seat, target=target), Say(phrase="alibi", seat=target))
+            return
+        if target in s.out:  # told, as a host would, so that the caller names another
+            self.emit(
+                NamedOutOfGame(day=s.day, seat=seat, target=target), Say(phrase="named_out", seat=target)
+            )
             return
         self.nominate(seat, target)
         self.emit(StopTimer())

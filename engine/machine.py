@@ -81,7 +81,9 @@ class Machine(Checks, Night, Day, Votes, Fouls):
                     self.emit(ShotTaken(night=self.s.day, seat=seat, target=target))
             case GoldenMinute(seat=seat):
                 self.s.golden_asked.append(seat)
-                self.emit(GoldenMinuteTaken(day=self.s.day, seat=seat), Say(phrase="golden_taken", seat=seat))
+                self.emit(GoldenMinuteTaken(day=self.s.day, seat=seat))
+                if self.s.phase is Phase.GOLDEN_ASK:  # asked during his justification: said when it ends
+                    self.emit(Say(phrase="golden_taken", seat=seat))
             case Visit(seat=seat, target=target):
                 self.night_visit(seat, target)
             case _:
@@ -120,6 +122,8 @@ class Machine(Checks, Night, Day, Votes, Fouls):
                 self.next_caller()
             case Phase.JUSTIFICATION:
                 self.emit(StopTimer())
+                if s.speaker in s.golden_asked:  # not said over his own words
+                    self.emit(Say(phrase="golden_taken", seat=s.speaker))
                 self.next_justification()
             case Phase.GOLDEN_ASK:
                 self.emit(StopTimer())

@@ -172,6 +172,17 @@ class AlibiRefused:
 
 
 @dataclass(frozen=True, kw_only=True)
+class NamedOutOfGame:
+    """A nomination in the city's round of a player already out of the game:
+    the caller is told «Игрок номер N выбыл» and may name another."""
+
+    TYPE: ClassVar[str] = "named_out_of_game"
+    day: int
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class GoldenMinuteTaken:
     TYPE: ClassVar[str] = "golden_minute_taken"
     day: int
@@ -205,6 +216,7 @@ Event = (
     | VisitMade
     | LifeSaved
     | AlibiRefused
+    | NamedOutOfGame
     | GoldenMinuteTaken
     | GameEnded
 )

@@ -63,7 +63,7 @@ class Rules:
         def no_vote(self, reason: str) -> None:
             raise NotImplementedError
 
-        def leave_by_vote(self, seats: tuple[int, ...]) -> None:
+        def leave_by_vote(self, seats: tuple[int, ...], phrase: str = "leaves") -> None:
             raise NotImplementedError
 
         def depart(self, seat: int, how: str) -> None:

@@ -69,7 +69,8 @@ class State:
     step_role: Role | None = None  # role woken in INTRO_MEET / NIGHT_CHECK
     fouls: dict[int, int] = field(default_factory=dict)
     silenced: dict[int, int] = field(default_factory=dict)  # seat -> day of lost speech
-    opener: int | None = None  # seat that opened today's speeches (or was due to)
+    opener: int | None = None  # the seat that actually spoke first on opener_day (a silenced one never)
+    opener_day: int = 0  # the day whose first turn was given to opener
     speaker: int | None = None
     queue: list[int] = field(default_factory=list)  # speakers after the current one
     nominations: dict[int, int] = field(default_factory=dict)  # nominator -> candidate

@@ -2,8 +2,9 @@
 seconds and what it says when it begins.
 
 The machine enters every step through :func:`opening`, and the runtime
-resumes a step (after a crash, or an undo) through the same function, so a
-resumed step says exactly what it says when it is entered.
+resumes a step (after a crash, or an undo) through :func:`resumption`, the
+same opening, so a resumed step says exactly what it says when it is entered
+(the morning's last word after the morning's news).
 """
 
 from __future__ import annotations
@@ -109,6 +110,16 @@ def opening(preset: Preset, state: State, elapsed: float = 0.0) -> Opening:
             return (Say(phrase="vote_question", seat=rnd.current),)
         case _:  # the roles, the game's end
             return ()
+
+
+def resumption(preset: Preset, state: State, elapsed: float = 0.0) -> Opening:
+    """What the step ``state`` is in says when it is resumed: what it says
+    when it begins, and for the morning's last word the morning's news first
+    (the table is told again who died that night, and why he speaks)."""
+    s = state
+    morning = s.phase is Phase.LAST_WORD and s.last_words_then is Phase.SPEECH and s.night_killed == s.speaker
+    news = _morning(preset, s) if morning else ()
+    return (*news, *opening(preset, s, elapsed))
 
 
 def _in_words(preset: Preset, key: str, state: State | None = None) -> Say:

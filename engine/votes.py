@@ -33,7 +33,7 @@ class Votes(Rules):
         elif len(s.candidates) == 1 and s.day == 1 and not p.vote_single_candidate_on_day_one:
             self.no_vote("single_candidate_day_one")
         elif len(s.candidates) == 1 and p.single_candidate_later is SingleCandidate.LEAVES:
-            self.leave_by_vote(tuple(s.candidates))
+            self.leave_by_vote(tuple(s.candidates), phrase="single_candidate_leaves")
         else:
             self.start_round(RoundKind.MAIN, tuple(s.candidates))
 
@@ -114,6 +114,7 @@ class Votes(Rules):
             self.emit(Say(phrase="tie", seats=tied))
             self.next_tie_speaker()
         else:
+            self.emit(Say(phrase="tie_repeated"))
             self.start_round(RoundKind.ALL, tied)
 
     def next_tie_speaker(self) -> None:
@@ -124,12 +125,12 @@ class Votes(Rules):
             s.speaker = None
             self.start_round(RoundKind.REVOTE, s.tied)
 
-    def leave_by_vote(self, seats: tuple[int, ...]) -> None:
+    def leave_by_vote(self, seats: tuple[int, ...], phrase: str = "leaves") -> None:
         s = self.s
         s.vote_round, s.tied = None, ()
         for seat in seats:
             self.depart(seat, "vote")
-            self.emit(Say(phrase="leaves", seat=seat))
+            self.emit(Say(phrase=phrase, seat=seat))
         if self.game_ended():
             return
         if not self.preset.last_word:

@@ -67,12 +67,12 @@ def yours(seconds: int) -> str:
     return f"ваши {duration(seconds)}"
 
 
-ROLE_WORDS = {
+ROLE_WORDS = {  # capitalised where the rule texts capitalise them: Дон, Шериф, Комиссар
     Role.CIVILIAN: "мирный житель",
-    Role.SHERIFF: "шериф",
-    Role.COMMISSAR: "комиссар",
+    Role.SHERIFF: "Шериф",
+    Role.COMMISSAR: "Комиссар",
     Role.MAFIA: "мафия",
-    Role.DON: "дон",
+    Role.DON: "Дон",
     Role.DOCTOR: "доктор",
     Role.LOVER: "любовница",
 }

@@ -15,9 +15,9 @@ MODE_NAMES = {"host": "автоведущий", "assist": "с ведущим", "
 TEAM_NAMES = {Team.RED: "мирные", Team.BLACK: "мафия"}
 WINS = {Team.RED: "победа мирных", Team.BLACK: "победа мафии"}
 ROLE_GENITIVE = {
-    Role.DON: "дона",
-    Role.SHERIFF: "шерифа",
-    Role.COMMISSAR: "комиссара",
+    Role.DON: "Дона",
+    Role.SHERIFF: "Шерифа",
+    Role.COMMISSAR: "Комиссара",
     Role.MAFIA: "мафии",
     Role.DOCTOR: "доктора",
     Role.LOVER: "любовницы",

@@ -187,8 +187,8 @@ class Box:
         """The latest game at this table, if it is unfinished and can be carried on."""
         table = [g for g in self.store.games() if g.mode in ("host", "assist") and g.preset in RULES]
         table = [g for g in table if not self._trial(g.id)]
-        if not table or table[-1].finished_at is not None:
-            return None
+        if not table or table[-1].finished_at is not None or table[-1].mode != "host":
+            return None  # a human host's game (assist mode) is his to carry on: the box hosts only
         resumable = {g.id for g in self.store.unfinished()}
         return table[-1].id if table[-1].id in resumable else None
 

@@ -51,8 +51,8 @@ def card_html(preset_key: str) -> str:
     for rule in preset.checks:
         what = "чёрный (мафия)" if rule.finds == BLACK_ROLES else ", ".join(ROLE_WORDS[r] for r in rule.finds)
         checks.append(
-            f"<li>{escape(ROLE_WORDS[rule.checker].capitalize())} проверяет: огонёк проверенного "
-            f"<b>горит ровно</b> — {escape(what)}; <b>мигает</b> — нет.</li>"
+            f"<li>{escape(ROLE_WORDS[rule.checker].capitalize())} проверяет: ответ — на его собственном "
+            f"огоньке: <b>горит ровно</b> — {escape(what)}; <b>мигает</b> — нет.</li>"
         )
     speech = (
         f"«{text('speech', {'seat': 5, 'seconds': preset.speech_seconds})}»"
@@ -65,7 +65,8 @@ def card_html(preset_key: str) -> str:
         "семь»</span>. Закончить речь раньше: последнее слово <span class=say>«Спасибо»</span> или "
         "<span class=say>«Пас»</span>.</p>"
         if not city
-        else "<p>Кандидата называют в круге выдвижения: <span class=say>«Игрок номер семь»</span>, "
+        else "<p>Кандидата называют в свой черёд круга выдвижения: <span class=say>«Игрок номер семь»</span> "
+        "(или <span class=say>«Номер семь»</span>, <span class=say>«Я выставляю игрока номер семь»</span>), "
         "или <span class=say>«Пас»</span> / <span class=say>«Никого»</span>. Кандидат может сказать "
         "<span class=say>«Беру золотую минуту»</span> (одна за игру).</p>"
     )

@@ -73,6 +73,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_intents(args: argparse.Namespace) -> int:
     patterns = load_patterns(Path(args.patterns) if args.patterns else None)
     text = " ".join(args.text) if args.text else sys.stdin.read()
+    if args.round:
+        patterns = patterns.for_round()
     for intent in patterns.parse(text, args.seats):
         print(_json(intent.to_dict()))
     return 0
@@ -110,6 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("text", nargs="*", metavar="TEXT", help="the transcript (read from stdin if absent)")
     flags.seats(p)
     p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
+    p.add_argument(
+        "--round", action="store_true", help="as heard in one's own turn of the city's nomination round"
+    )
     p.set_defaults(func=cmd_intents)
 
     add_commands(commands)

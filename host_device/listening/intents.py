@@ -1,11 +1,15 @@
 """Turn a speech transcript into intents, with the patterns kept as data.
 
 Intents come out in the order they were said: nominate, withdraw, forbidden
-words, and "end" when the transcript's last word is "спасибо" or "пас".
+words, and "end" when the transcript's last word is "спасибо" or "пас". In
+one's own turn of the city's nomination round the patterns of
+:meth:`IntentPatterns.for_round` also take the short answer («Игрок номер
+семь») as a nomination.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from collections.abc import Callable, Iterator
@@ -21,8 +25,6 @@ from host_device.listening.numbers import normalise, number_words, read_number
 
 _TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")
 _PATTERN_TOKEN = re.compile(r"\[|\]|[^\s\[\]]+")
-
-
 
 
 def tokenise(text: str) -> list[str]:
@@ -137,6 +139,16 @@ class IntentPatterns:
     rules: tuple[_Rule, ...]
     end_words: frozenset[str]
     pass_words: frozenset[str] = frozenset()  # city (003): the nomination round's «никого»
+    round_patterns: tuple[tuple[_Element, ...], ...] = ()  # city (003): «игрок номер N» in the round
+
+    def for_round(self) -> IntentPatterns:
+        """The patterns for one's own turn of the city's nomination round: a
+        nomination is the formula or the short answer («Игрок номер семь»)."""
+        rules = tuple(
+            _Rule(r.intent, r.word, r.patterns + self.round_patterns) if r.intent == "nominate" else r
+            for r in self.rules
+        )
+        return dataclasses.replace(self, rules=rules, round_patterns=())
 
     @classmethod
     def from_toml(cls, text: str, source: str = "patterns") -> IntentPatterns:
@@ -152,11 +164,12 @@ class IntentPatterns:
             ]
             end_words = frozenset(normalise(word) for word in data["end"]["words"])
             pass_words = frozenset(normalise(word) for word in data.get("pass", {}).get("words", []))
+            round_patterns = tuple(compile_pattern(p) for p in data.get("round", {}).get("patterns", []))
         except tomllib.TOMLDecodeError as exc:
             raise PatternError(f"{source}: not valid TOML: {exc}") from None
         except (KeyError, TypeError) as exc:
             raise PatternError(f"{source}: missing or wrong entry {exc}") from None
-        return cls(tuple(rules), end_words, pass_words)
+        return cls(tuple(rules), end_words, pass_words, round_patterns)
 
     def parse(self, text: str, seats: int) -> list[Intent]:
         tokens = tokenise(text)
@@ -196,6 +209,8 @@ class IntentPatterns:
         for rule in self.rules:
             for pattern in rule.patterns:
                 walk(pattern)
+        for pattern in self.round_patterns:
+            walk(pattern)
         return words
 
     def unreachable(self, knows: Callable[[str], bool], seats: int) -> list[str]:

@@ -172,10 +172,11 @@ class Listener:
 
     # ---------------------------------------------------------------- windows
 
-    def open_window(self) -> None:
-        """Start listening (a speech, a tie speech, an answer). Any thread, at once:
-        the listening thread opens it before the next block."""
-        self._note("open")
+    def open_window(self, in_round: bool = False) -> None:
+        """Start listening (a speech, a turn of the city's nomination round
+        with its own patterns, a justification). Any thread, at once: the
+        listening thread opens it before the next block."""
+        self._note("open round" if in_round else "open")
 
     def close_window(self) -> None:
         """Stop listening; what was said up to now is heard to the end (on the listening thread)."""
@@ -193,9 +194,9 @@ class Listener:
             except queue.Empty:
                 return
             with self._lock:
-                if what == "open":
+                if what.startswith("open"):
                     self._end_window()
-                    self._start_window()
+                    self._start_window(what == "open round")
                 else:
                     self._end_window()
 
@@ -205,9 +206,9 @@ class Listener:
             self.recognisers += 1
         return self._rec
 
-    def _start_window(self) -> None:
+    def _start_window(self, in_round: bool = False) -> None:
         self._recogniser()
-        self._tracker = IntentTracker(self.patterns, self.seats)
+        self._tracker = IntentTracker(self.patterns.for_round() if in_round else self.patterns, self.seats)
         self._text.clear()
         self._offset = None
 

@@ -27,7 +27,7 @@ from engine.outputs import (
     StopTimer,
     VoteTaken,
 )
-from engine.steps import FLOOR, NIGHT_CALLS, opening, seconds
+from engine.steps import FLOOR, NIGHT_CALLS, resumption, seconds
 from host_device.runtime.clock import Scheduled, Scheduler, time_left
 from host_device.runtime.night_calls import Slot, call_slots
 from host_device.runtime.settings import Settings
@@ -150,7 +150,7 @@ class Effects:
         self._end_step()
         self.say(phrase)
         s, preset = self.game.state, self.game.preset
-        for effect in opening(preset, s, elapsed):
+        for effect in resumption(preset, s, elapsed):
             self._carry_out(effect)
         full = seconds(s.phase, preset)
         if self.timer is not None and full is not None:

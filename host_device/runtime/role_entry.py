@@ -38,7 +38,7 @@ class RoleEntry:
         if role is None:
             what = f"{players(count)} чёрных игроков" if count > 1 else "чёрного игрока"
             if any(r is Role.DON for r, _ in self.steps):
-                what += " (мафию и дона)"
+                what += " (мафию и Дона)"
         else:
             what = ROLE_GENITIVE[role] if role in ROLE_GENITIVE else ROLE_NAMES[role]
             what += " среди чёрных" if role in BLACK_ROLES else ""

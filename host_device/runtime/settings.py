@@ -20,4 +20,5 @@ class Settings:
     blink_s: float = 1.0  # the nominated seat's LED after «Принято»
     auto: frozenset[Phase] = EVERY_STEP  # steps the device ends by itself (timer, window, night pace)
     table_ends_speech: bool = True  # the speaker's button or «спасибо» ends his speech
+    own_press_grace_s: float = 1.0  # the speaker's button ends nothing until this long after his announcement
     confirm: bool = False  # a heard nomination waits for the host's confirmation

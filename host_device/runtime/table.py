@@ -45,7 +45,14 @@ class TableInputs(EngineInputs):
         if not isinstance(key, int):
             return False
         if s.phase in FLOOR:
-            return key == s.speaker and self.settings.table_ends_speech and self.handle(Advance())
+            if key != s.speaker or not self.settings.table_ends_speech:
+                return False
+            if self.timer is not None and at < self.timer[0] + self.settings.own_press_grace_s:
+                # his «Игрок номер N, ваша минута» is not over (or only just): a press meant for the
+                # step before, or a reflex, does not throw his whole speech away
+                self.record("ignored", t=at, key=key, reason="his press during his own announcement")
+                return False
+            return self.handle(Advance())
         if s.phase is Phase.VOTE:
             if self.window is not None and self.window[0] <= at < self.window[1]:
                 return self.handle(Vote(seat=key), **where)

@@ -58,6 +58,8 @@ class Narration:
             self.write(f"{elapsed(t)}    игрок {speaker}: «… {verb} игрока номер {entry['seat']} …»")
         elif kind == "press":
             self._pressed = entry  # written once the runtime has taken it or not
+        elif kind == "unsaid" and entry.get("seat") is not None:  # a turn ended before it was announced
+            self.write(f"{elapsed(t)}    игрок {entry['seat']}: слово пропущено (не объявлено)")
         elif kind == "host_key" and entry["key"] in CHARS:
             line = f"{elapsed(t)}    ведущий: [{CHARS[entry['key']]}] {SHORT[entry['key']]}"
             rt.sched.at(t, functools.partial(self.write, line))  # after what is said at that moment

@@ -49,7 +49,7 @@ PUBLIC_OUTPUTS = frozenset(
     }
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
 
-SEEN_AND_HEARD = frozenset({"say", "timer", "tone", "paused", "resumed", "heard", "host_key"})
+SEEN_AND_HEARD = frozenset({"say", "unsaid", "timer", "tone", "paused", "resumed", "heard", "host_key"})
 
 
 def table_may_know(entry: dict[str, Any], phase: Phase) -> bool:

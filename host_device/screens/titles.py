@@ -1,5 +1,5 @@
 """What a screen calls the game's moment, in Russian: «День 2 · голосование»,
-«Ночь 1 · проверка дона», and the countdown digits. Only what the table
+«Ночь 1 · проверка Дона», and the countdown digits. Only what the table
 hears announced: the step's role is public (the device wakes it by name),
 who holds it is not."""
 

@@ -31,9 +31,10 @@ from engine import (
 from engine.outputs import Output
 from engine.presets import DayFormat
 from engine.state import RoundKind
+from engine.steps import seconds
 from engine.summary import summary
 from host_device.listening.intents import IntentPatterns, russian_patterns
-from host_device.scripts.script import Script, ScriptDay
+from host_device.scripts.script import ROUND_GAP_S, UTTERANCE_GAP_S, Script, ScriptDay, said_at, too_late
 
 
 class Runner:
@@ -42,6 +43,7 @@ class Runner:
     ) -> None:
         self.script = script
         self.patterns = patterns or russian_patterns()
+        self.round_patterns = self.patterns.for_round()  # the city's round also takes «игрок номер N»
         self.game = game or Game(script.preset)
         self.outputs: list[Output] = []  # the game's, for its summary (engine.summary)
         self.ignored: list[dict[str, Any]] = []
@@ -141,32 +143,43 @@ class Runner:
                 self.feed(Foul(seat=seat), day=day, what=key, seat=seat)
 
     def speech(self, script_day: ScriptDay, day: int, seat: int) -> None:
+        """The speaker's nominations and withdrawals, paced as the format says
+        (:func:`.script.said_at`): one said after his time is up is ignored."""
         self.spoken.add(seat)
         text = script_day.speeches.get(seat, "")
+        limit = seconds(Phase.SPEECH, self.game.preset)
+        said = 0
         for intent in self.patterns.parse(text, self.game.preset.seats):
             if intent.intent == "forbidden":
                 self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
             elif intent.seat is not None:
+                where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}
+                late = too_late(said_at(said, UTTERANCE_GAP_S), limit)
+                said += 1
+                if late:
+                    self.ignored.append({**where, "reason": late})
+                    continue
                 kind = Nominate if intent.intent == "nominate" else Withdraw
-                self.feed(
-                    kind(seat=seat, target=intent.seat),
-                    day=day,
-                    what=intent.intent,
-                    seat=seat,
-                    target=intent.seat,
-                )
+                self.feed(kind(seat=seat, target=intent.seat), **where)
 
     def nomination(self, script_day: ScriptDay, day: int, seat: int) -> None:
         """The city's round: what the caller says when called (his candidate,
         or «пас»); a refused name (an alibi) leaves him to name another."""
         self.spoken.add(seat)
         text = script_day.speeches.get(seat, "")
-        for intent in self.patterns.parse(text, self.game.preset.seats):
+        limit = seconds(Phase.NOMINATION, self.game.preset)
+        said = 0
+        for intent in self.round_patterns.parse(text, self.game.preset.seats):
             if intent.intent == "forbidden":
                 self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
-            elif intent.intent == "nominate" and intent.seat is not None:
+                continue
+            late = too_late(said_at(said, ROUND_GAP_S), limit)
+            said += 1
+            if intent.intent == "nominate" and intent.seat is not None:
                 where = {"day": day, "what": "nominate", "seat": seat, "target": intent.seat}
-                if (
+                if late:
+                    self.ignored.append({**where, "reason": late})
+                elif (
                     self.feed(Nominate(seat=seat, target=intent.seat), **where)
                     and self.game.state.speaker != seat
                 ):

@@ -27,6 +27,29 @@ MAX_VOTERS = 100  # presses listed for one candidate (repeats are the engine's t
 MAX_TEXT = 5_000  # characters in one transcript or comment
 QUOTED = 24  # characters of a value quoted in a message
 
+# The pacing of a transcript (part of the format, so that ``play`` and
+# ``simulate`` hear the same words): a speaker's first utterance (a
+# nomination or a withdrawal; in the city's round, each name or «пас») comes
+# FIRST_WORDS_S after his time starts, each next one UTTERANCE_GAP_S later
+# (ROUND_GAP_S in the city's round). One said at or after the end of his time
+# is not heard (004: nominations «в течение своей речи и только в это время»)
+# and is reported under ``ignored``.
+FIRST_WORDS_S = 1.0
+UTTERANCE_GAP_S = 2.0
+ROUND_GAP_S = 1.0
+
+
+def said_at(index: int, gap: float) -> float:
+    """When the utterance ``index`` (from 0) of a transcript is said, in seconds into the speaker's time."""
+    return FIRST_WORDS_S + index * gap
+
+
+def too_late(at: float, seconds: int | None) -> str | None:
+    """Why an utterance said ``at`` seconds into a time of ``seconds`` is not heard, or None."""
+    if seconds is None or at < seconds:
+        return None
+    return f"said {at:g} s into a time of {seconds} s: after the time was up"
+
 
 class ScriptError(HostDeviceError, ValueError):
     def __init__(self, where: str, message: str) -> None:

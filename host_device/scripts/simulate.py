@@ -33,6 +33,7 @@ from engine import (
     Withdraw,
 )
 from engine.outputs import PhaseStarted, VoteCounted
+from engine.steps import seconds
 from host_device.base.errors import HostDeviceError
 from host_device.config import AssistSettings
 from host_device.listening.intents import Intent, IntentPatterns
@@ -43,10 +44,16 @@ from host_device.runtime.loop import Runtime
 from host_device.runtime.settings import Settings
 from host_device.runtime.timeline import entry_slots
 from host_device.scripts.play import Runner
-from host_device.scripts.script import Script, ScriptDay
+from host_device.scripts.script import (
+    FIRST_WORDS_S,
+    ROUND_GAP_S,
+    UTTERANCE_GAP_S,
+    Script,
+    ScriptDay,
+    said_at,
+    too_late,
+)
 
-FIRST_WORDS_S = 1.0  # a speaker starts talking this long after his time starts
-WORD_GAP_S = 2.0  # between one intent and the next in a speech
 PRESS_DELAY_S = 0.5  # a voter's press after the window opens
 SLOT_DELAY_S = 0.2  # a press after its number is called
 
@@ -107,55 +114,89 @@ class ScriptedTable(Runner):
         self.runtime.press(seat, **where)
 
     def speech(self, script_day: ScriptDay, day: int, seat: int) -> None:
-        """The speaker says his intents one by one, after his time has started."""
-        rt = self.runtime
-        start = rt.speaking_until + FIRST_WORDS_S
-        n = 0
-
-        def schedule(intent: Intent, where: dict[str, Any]) -> None:
-            nonlocal n
-            at = start + n * WORD_GAP_S
-            n += 1
-            rt.sched.at(at, lambda: self._say_if_speaking(seat, intent, where))
-
+        """The speaker says his intents one by one, after his time has
+        started, paced as the format says (:func:`.script.said_at`); those
+        said after his time is up are reported, as ``play`` does."""
+        limit = seconds(Phase.SPEECH, self.game.preset)
         self.spoken.add(seat)
         text = script_day.speeches.get(seat, "")
         intents = self.patterns.parse(text, self.game.preset.seats)
+        said: list[tuple[Intent, dict[str, Any]]] = []
+        late: list[dict[str, Any]] = []
         for intent in intents:
             if intent.intent == "forbidden":
                 self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
             elif intent.seat is not None:
-                kind = Nominate if intent.intent == "nominate" else Withdraw
-                if self.already_done(kind(seat=seat, target=intent.seat)):
-                    continue
                 where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}
-                schedule(intent, where)
-        if intents and intents[-1].intent == "end":
-            schedule(intents[-1], {})
+                reason = too_late(said_at(len(said) + len(late), UTTERANCE_GAP_S), limit)
+                kind = Nominate if intent.intent == "nominate" else Withdraw
+                if reason:
+                    late.append({**where, "reason": reason})
+                elif not self.already_done(kind(seat=seat, target=intent.seat)):
+                    said.append((intent, where))
+        if intents and intents[-1].intent == "end" and not late:  # «спасибо» after the last one
+            said.append((intents[-1], {}))
+        self._schedule(seat, said, late, UTTERANCE_GAP_S)
 
     def nomination(self, script_day: ScriptDay, day: int, seat: int) -> None:
         """The city's round: the caller says his words once he is called, one
         intent after another (a refused name, then another); silent, his
         window runs out."""
-        rt = self.runtime
+        limit = seconds(Phase.NOMINATION, self.game.preset)
         self.spoken.add(seat)
-        intents = self.patterns.parse(script_day.speeches.get(seat, ""), self.game.preset.seats)
-        said = 0
+        intents = self.round_patterns.parse(script_day.speeches.get(seat, ""), self.game.preset.seats)
+        said: list[tuple[Intent, dict[str, Any]]] = []
+        late: list[dict[str, Any]] = []
+        index = 0
         for intent in intents:
             if intent.intent == "forbidden":
                 self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
                 continue
-            if intent.seat is not None and self.already_done(Nominate(seat=seat, target=intent.seat)):
-                continue  # resumed: said before the crash (a name the alibi refused)
             where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}
-            at = rt.speaking_until + FIRST_WORDS_S + said * WORD_GAP_S / 2
-            said += 1
-            rt.sched.at(at, functools.partial(self._say_if_speaking, seat, intent, where))
+            reason = too_late(said_at(index, ROUND_GAP_S), limit)
+            index += 1
+            if reason:
+                if intent.intent == "nominate" and intent.seat is not None:
+                    late.append({**where, "reason": reason})
+            elif intent.seat is None or not self.already_done(Nominate(seat=seat, target=intent.seat)):
+                said.append((intent, where))  # (one said before a crash is not said again)
+        self._schedule(seat, said, late, ROUND_GAP_S)
 
-    def _say_if_speaking(self, seat: int, intent: Intent, where: dict[str, Any]) -> None:
+    def _schedule(
+        self,
+        seat: int,
+        said: list[tuple[Intent, dict[str, Any]]],
+        late: list[dict[str, Any]],
+        gap: float,
+    ) -> None:
+        """Say the utterances heard in time one by one from the speaker's
+        start; after the last of them, while he still has the floor, those
+        said too late are reported (in the order ``play`` reports them)."""
+        rt = self.runtime
+        start = rt.speaking_until
+
+        def report() -> None:
+            state = self.game.state
+            if state.speaker == seat and state.phase in (Phase.SPEECH, Phase.NOMINATION):
+                self.ignored.extend(late)
+
+        for n, (intent, where) in enumerate(said):
+            last = n == len(said) - 1
+            rt.sched.at(
+                start + said_at(n, gap),
+                functools.partial(self._say_if_speaking, seat, intent, where, report if last else None),
+            )
+        if not said:
+            report()
+
+    def _say_if_speaking(
+        self, seat: int, intent: Intent, where: dict[str, Any], then: Callable[[], None] | None = None
+    ) -> None:
         state = self.game.state
         if state.phase in (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION) and state.speaker == seat:
             self.runtime.heard(intent, **({} if intent.seat is None and intent.intent != "golden" else where))
+        if then is not None:
+            then()
 
 
 class ScriptedHost:

@@ -5,6 +5,7 @@ goes to the gate, so the listener never hears the device."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -21,6 +22,7 @@ from host_device.runtime.timeline import when_said
 log = logging.getLogger(__name__)
 
 UNDER_THE_BED = NIGHT | {Phase.ROLES}  # the phases under the night's sound: the deal and every night step
+LISTENED = frozenset({"speech", "nomination", "justification"})  # the timers a voice can act in
 
 
 class Effects:
@@ -52,8 +54,11 @@ class Effects:
             self.panel.set_led(entry["seat"], PATTERNS[entry["pattern"]])
         elif kind == "tone":
             self.sched.at(entry["t"], lambda: self.gate.add(self.announcer.beep()))
-        elif kind == "timer" and entry["purpose"] == "speech" and self.listener is not None:
-            self.sched.at(entry["t"], self.listener.open_window)
+        elif kind == "timer" and entry["purpose"] in LISTENED and self.listener is not None:
+            opening = self.listener.open_window
+            if entry["purpose"] == "nomination":  # the city's round: «Игрок номер семь» nominates too
+                opening = functools.partial(opening, in_round=True)
+            self.sched.at(entry["t"], opening)
 
     def _play(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
         self.gate.add(self.announcer.say(entry["key"], **slots))

@@ -52,7 +52,7 @@ from host_device.session.effects import Effects
 from host_device.session.health import Health
 from host_device.session.inputs import Inputs
 from host_device.session.question import Question
-from host_device.session.resume import game_to_resume, record
+from host_device.session.resume import game_to_resume, not_finished, record, trial_days
 from host_device.web.inputs import WebNotice
 from voices.words import WINS, local_time
 
@@ -137,6 +137,7 @@ class Host:
         self.days = args.days
         self.store: Any = None
         self.game_id: int | None = None
+        self.trial_days: int | None = None  # the game is a trial begun for this many days (--days)
         self.resumed = False
         # lines typed on the terminal: the speaker's words without a model (host mode), the resume answer
         self.lines_in = (
@@ -312,9 +313,10 @@ class Host:
         if self.store.notice and self.devices is None:
             print(f"host-device: {self.store.notice}", flush=True)
         game_id = game_to_resume(
-            self.store, self.args.resume, self.args.new, self.preset.name, self._ask_to_resume
+            self.store, self.args.resume, self.args.new, self.preset.name, self.args.mode, self._ask_to_resume
         )
         self.game_id = record(self.store, self.runtime, self.args.mode, game_id, self.days)
+        self.trial_days = trial_days(self.store, self.game_id)
         if game_id is None:
             return
         self.resumed = True
@@ -426,8 +428,8 @@ class Host:
         if winner is not None:
             print(f"host-device: игра окончена: {WINS[winner]}", flush=True)
         else:
-            again = f" (продолжить: host-device run --resume {self.game_id})" if self.game_id else ""
-            print(f"host-device: игра не окончена{again}", flush=True)
+            told = not_finished(self.game_id, self.args.mode, self.preset.name, self.trial_days)
+            print(f"host-device: {told}", flush=True)
         return 0
 
     def _close(self) -> None:

@@ -131,7 +131,8 @@ class Inputs:
             speaker = game.state.speaker
             who = f"игрок {speaker}" if speaker is not None and game.phase in FLOOR else "не во время речи"
             self.print_line(f"{elapsed(self.runtime.sched.now)}    набрано ({who}): «{line.text}»")
-        for intent in self.patterns.parse(line.text, game.preset.seats):
+        patterns = self.patterns.for_round() if game.phase is Phase.NOMINATION else self.patterns
+        for intent in patterns.parse(line.text, game.preset.seats):
             self.take(Heard(intent, line.at, line.text))
 
     def _microphone_lost(self, item: MicrophoneLost) -> None:

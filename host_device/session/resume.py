@@ -11,11 +11,15 @@ from host_device.base.errors import HostDeviceError
 from host_device.runtime.loop import Runtime
 from host_device.store.faults import StoreError
 
+TABLE_MODES = ("host", "assist")  # a game played at a table: by the device, or by a human host with it
+
 
 def game_to_resume(
-    store: Any, resume: int | None, new: bool, preset: str, ask: Callable[[Any], bool]
+    store: Any, resume: int | None, new: bool, preset: str, mode: str, ask: Callable[[Any], bool]
 ) -> int | None:
-    """--resume ID, --new, or ``ask(latest)`` when an unfinished game is found."""
+    """--resume ID, --new, or ``ask(latest)`` when an unfinished game is
+    found. A game is carried on in the mode it was played in: the device
+    does not take over a human host's game, nor he the device's."""
     if resume is not None:
         row = store.game(resume)
         if row.preset != preset:
@@ -23,22 +27,32 @@ def game_to_resume(
                 f"game {row.id} is a {row.preset} game and this table is set up for {preset}: "
                 f"run it with --preset {row.preset}"
             )
+        if row.mode not in TABLE_MODES:
+            raise StoreError(
+                f"game {row.id} is a simulation: carry it on with host-device simulate SCRIPT --resume"
+            )
+        if row.mode != mode:
+            raise StoreError(
+                f"game {row.id} was played in {row.mode} mode and this table is set up for {mode}: "
+                f"run it with --mode {row.mode}"
+            )
         if row.finished_at is not None:
             raise StoreError(f"game {row.id} is finished; see: host-device games show {row.id}")
         return int(resume)  # a damaged game is named by the replay, before anything is written
     if new:
         return None
-    unfinished = [g for g in store.unfinished() if offered(store, g, preset)]
+    unfinished = [g for g in store.unfinished() if offered(store, g, preset, mode)]
     if not unfinished:
         return None
     latest = unfinished[-1]
     return int(latest.id) if ask(latest) else None
 
 
-def offered(store: Any, game: Any, preset: str) -> bool:
+def offered(store: Any, game: Any, preset: str, mode: str) -> bool:
     """An unfinished game the table is asked about: a game of this table's
-    rules played at a table (not a simulation), and not a trial (--days)."""
-    if game.preset != preset or game.mode not in ("host", "assist"):
+    rules played at a table in this mode (not a simulation, nor a game of
+    the other mode), and not a trial (--days)."""
+    if game.preset != preset or game.mode != mode:
         return False
     try:
         return not store.settings(game.id).get("trial_days")
@@ -55,4 +69,27 @@ def record(store: Any, runtime: Runtime, mode: str, game_id: int | None, days: i
         trial = {"trial_days": days} if days is not None else {}
         return record_runtime(store, runtime, mode, settings=trial)
     runtime.adopt(store.replay(game_id))  # undo reaches back to the restart, no further
-    return record_runtime(store, runtime, "host", game_id=game_id)
+    return record_runtime(store, runtime, mode, game_id=game_id)
+
+
+def trial_days(store: Any, game_id: int) -> int | None:
+    """The days a trial game (--days) was begun for; None for a game played for real."""
+    try:
+        days = store.settings(game_id).get("trial_days")
+    except HostDeviceError:  # damaged settings (games check names them)
+        return None
+    return days if isinstance(days, int) else None
+
+
+def not_finished(game_id: int | None, mode: str, preset: str, days: int | None) -> str:
+    """What ``run`` says of a game it leaves unfinished: how to carry it on
+    (in its mode, with its rules), and for a trial (--days), that it is never
+    offered again."""
+    if game_id is None:
+        return "игра не окончена"
+    again = f"host-device run --resume {game_id}"
+    again += "" if mode == "host" else f" --mode {mode}"
+    again += "" if preset == "classic" else f" --preset {preset}"
+    if days:
+        return f"пробная игра (--days {days}) остановлена; сама она не предлагается, продолжить: {again}"
+    return f"игра не окончена (продолжить: {again})"

@@ -27,6 +27,7 @@ from engine.outputs import (
     AlibiRefused,
     GoldenMinuteTaken,
     LifeSaved,
+    NamedOutOfGame,
     NoVote,
     PlayerLeft,
     Say,
@@ -35,6 +36,7 @@ from engine.outputs import (
     VisitMade,
     VoteCounted,
 )
+from tests.helpers.table import Table
 
 ROLES = {2: Role.MAFIA, 5: Role.MAFIA, 9: Role.MAFIA, 4: Role.SHERIFF, 6: Role.DOCTOR, 7: Role.LOVER}
 MAFIA = (2, 5, 9)
@@ -204,10 +206,11 @@ def test_the_day_discussion_round_justifications_golden_minute_vote():
     with pytest.raises(IllegalInput, match="only the candidate justifying himself \\(seat 5\\)"):
         city.do(GoldenMinute(seat=8))
     out = city.do(GoldenMinute(seat=5))  # said during his justification
-    assert GoldenMinuteTaken(day=1, seat=5) in out and said(out) == ["golden_taken"]
+    assert GoldenMinuteTaken(day=1, seat=5) in out and said(out) == []  # not said over his own words
     with pytest.raises(IllegalInput, match="player 5 has already asked"):
         city.do(GoldenMinute(seat=5))
-    city.do(Advance())
+    out = city.do(Advance())  # his 30 s end: now the table hears it
+    assert said(out) == ["golden_taken", "justification"] and Say(phrase="golden_taken", seat=5) in out
     assert city.s.speaker == 8
     out = city.do(Advance())
     assert city.game.phase is Phase.GOLDEN_ASK and said(out)[-1] == "golden_question"
@@ -254,6 +257,25 @@ def test_silence_is_a_vote_for_nobody_and_wins_its_ties():
         "city_hunt",
     ]
     assert city.s.out == []
+
+
+def test_a_player_out_of_the_game_named_in_the_round_is_told_and_the_caller_names_another():
+    city = City()
+    city.round({1: 5})
+    city.vote({5: [1, 2, 3, 4, 6, 7]})  # 5 leaves
+    city.night()
+    city.until(Phase.NOMINATION)
+    caller = city.s.speaker
+    out = city.do(Nominate(seat=caller, target=5))
+    assert NamedOutOfGame(day=2, seat=caller, target=5) in out
+    assert Say(phrase="named_out", seat=5) in out and city.s.speaker == caller  # «Игрок номер пять выбыл.»
+    city.do(Nominate(seat=caller, target=8))
+    assert city.s.candidates == [8]
+    classic = Table()  # in a classic speech such a nomination is refused, as before
+    classic.do(*[Foul(seat=5)] * 4)  # 5 disqualified in the morning
+    classic.until(Phase.SPEECH)
+    with pytest.raises(IllegalInput, match="candidate 5 is out of the game"):
+        classic.do(Nominate(seat=1, target=5))
 
 
 def test_a_lone_candidate_is_voted_even_on_day_one():

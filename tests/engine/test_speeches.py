@@ -53,6 +53,25 @@ def test_opener_rotation_wraps_round_the_table():
     assert table2.day_speeches()[0] == 1
 
 
+@pytest.mark.parametrize("preset", ["classic", "event"])
+def test_a_silenced_seat_due_to_open_does_not_count_for_the_rotation(preset):
+    """000: «со следующего, после говорившего первым в предыдущем круге
+    игрока»; 004: «следующий за тем, кто начинал обсуждение»: the seat who
+    actually spoke first, not the silenced one due to open."""
+    table = Table(preset)
+    table.until(Phase.MORNING)
+    table.do(*[Foul(seat=1)] * 3)  # seat 1 loses day 1's speech: seat 2 speaks first
+    assert table.day_speeches()[0] == 2
+    table.advance()  # no vote
+    table.to_night()
+    table.until(Phase.MORNING)
+    assert table.day_speeches()[0] == 3
+    table.advance()
+    table.to_night()
+    table.until(Phase.MORNING)
+    assert table.day_speeches()[0] == 4
+
+
 def test_fouls_can_be_given_to_anyone_living_during_a_speech():
     table = Table()
     table.until(Phase.SPEECH, seat=1)

@@ -25,3 +25,21 @@ def test_a_speech_resumed_keeps_the_time_it_had_left_and_other_timers_start_anew
 def test_the_roles_and_the_end_say_nothing_of_their_own():
     for phase in (Phase.ROLES, Phase.GAME_OVER):
         assert opening(CLASSIC, State(preset="classic", seats=10, phase=phase)) == ()
+
+
+def test_the_mornings_last_word_resumed_says_the_mornings_news_first():
+    """A game resumed in the victim's last word tells the table again who died that night."""
+    from engine import Shot
+    from engine.steps import resumption
+    from tests.helpers.table import Table
+
+    table = Table()
+    table.day_speeches()
+    table.advance()  # no candidates: night
+    table.do(*[Shot(seat=s, target=2) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    said = [o.phrase for o in resumption(table.game.preset, table.state) if isinstance(o, Say)]
+    assert said == ["morning", "killed", "last_word"]
+    assert Say(phrase="killed", seat=2) in resumption(table.game.preset, table.state)
+    table.advance()  # his last word is over: a speech resumed says only itself
+    assert [o.phrase for o in resumption(table.game.preset, table.state) if isinstance(o, Say)] == ["speech"]

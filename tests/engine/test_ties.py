@@ -56,6 +56,8 @@ def test_the_same_tie_again_asks_whether_all_leave():
     out = revote_same_tie(table)
     assert table.game.phase is Phase.VOTE and table.state.vote_round.kind == "all"
     assert Say(phrase="all_leave_question", seats=(5, 6)) in out
+    said = phrases(out)  # «Голоса снова разделились поровну.», then the question
+    assert said[said.index("all_leave_question") - 1] == "tie_repeated"
 
 
 def test_all_leave_when_more_than_half_of_the_living_vote_for():

@@ -88,6 +88,9 @@ def test_one_candidate_on_day_one_no_vote_nobody_leaves(preset):
 def test_classic_one_candidate_on_a_later_day_leaves_without_a_vote():
     table = to_vote({4: 7}, "classic", day=2)
     assert of(PlayerLeft, table.outputs) == [PlayerLeft(seat=7, how="vote", day=2)]
+    # the table hears why: «Единственная кандидатура — игрок номер семь покидает игру.»
+    assert Say(phrase="single_candidate_leaves", seat=7) in table.outputs
+    assert "leaves" not in phrases(table.outputs)
     assert not [p for p in of(PhaseStarted, table.outputs) if p.phase == "vote"]
     assert table.game.phase is Phase.LAST_WORD and table.state.speaker == 7
 

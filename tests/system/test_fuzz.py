@@ -142,9 +142,10 @@ def valid_scripts(draw):
         ["я выставляю игрока номер {}", "выставляю {}", "снимаю {}", "пас", "спасибо", "блин", "игрок {}"]
     )
     words = {1: "один", 2: "два", 3: "три", 4: "четыре", 5: "пять", 6: "шесть", 7: "семь", 8: "восемь"}
-    speech = st.lists(st.tuples(phrases, st.sampled_from(sorted(words))), max_size=3).map(
-        lambda parts: " ".join(p.format(words[n]) for p, n in parts)
-    )
+    utterances = st.tuples(phrases, st.sampled_from(sorted(words)))
+    speech = (  # a few utterances, or enough that the last fall after «Время!» (the format's pacing)
+        st.lists(utterances, max_size=3) | st.lists(utterances, min_size=14, max_size=32)
+    ).map(lambda parts: " ".join(p.format(words[n]) for p, n in parts))
     vote = st.dictionaries(
         st.sampled_from([str(s) for s in seats] + ["all"]), st.lists(seat, max_size=6), max_size=3
     )

@@ -139,7 +139,7 @@ def test_runtime_phrases_exist(catalogue, key):
         ("winner", {"team": "red"}, "Победа мирных жителей!"),
         ("winner", {"team": "black"}, "Победа мафии!"),
         ("agreement", {"seconds": 60}, "У мафии минута на договорку."),
-        ("role_wakes", {"role": "sheriff"}, "Просыпается шериф."),
+        ("role_wakes", {"role": "sheriff"}, "Просыпается Шериф."),
         ("role_sleeps", {"role": "don"}, "Дон засыпает."),
         ("role_sleeps", {"role": "sheriff"}, "Шериф засыпает."),
         ("press_your_button", {"role": "don"}, "Дон, нажмите свою кнопку."),

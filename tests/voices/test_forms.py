@@ -68,10 +68,10 @@ def test_seats_are_cardinals_one_to_sixteen():
 def test_roles_and_teams():
     assert [FORMS["role"].words(r) for r in ("civilian", "sheriff", "commissar", "mafia", "don")] == [
         "мирный житель",
-        "шериф",
-        "комиссар",
+        "Шериф",
+        "Комиссар",
         "мафия",
-        "дон",
+        "Дон",
     ]
     assert FORMS["team"].words("red") == "мирных жителей" and FORMS["team"].words("black") == "мафии"
 

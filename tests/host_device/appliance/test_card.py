@@ -52,3 +52,29 @@ def test_the_card_prints_to_a_one_page_pdf(tmp_path, capsys):
 def test_a_card_to_another_kind_of_file_is_one_line(tmp_path, capsys):
     assert main(["card", "--to", str(tmp_path / "card.docx")]) == 2
     assert ".html or a .pdf" in capsys.readouterr().err
+
+
+def test_the_words_the_card_teaches_are_heard_where_it_says(tmp_path, capsys):
+    """Each example of how to nominate on the card is a nomination where the
+    card says to use it: the city's in one's own turn of the round, the
+    others in one's speech."""
+    from host_device.listening.intents import russian_patterns
+
+    for preset in ("classic", "city"):
+        path = tmp_path / f"{preset}.html"
+        assert main(["card", "--preset", preset, "--to", str(path)]) == 0
+        text = rendered(path)
+        section = text.split("Как выставлять", 1)[1].split("Кнопки", 1)[0]
+        examples = [q for q in re.findall(r"«([^»]+)»", section) if "семь" in q and "сним" not in q]
+        patterns = russian_patterns().for_round() if preset == "city" else russian_patterns()
+        assert examples
+        for example in examples:
+            assert [i.to_dict() for i in patterns.parse(example, 10)] == [{"intent": "nominate", "seat": 7}]
+
+
+def test_the_check_answer_is_on_the_checkers_own_light(tmp_path, capsys):
+    path = tmp_path / "classic.html"
+    assert main(["card", "--preset", "classic", "--to", str(path)]) == 0
+    text = rendered(path)
+    assert "огонёк проверенного" not in text  # the checked player's LED never lights
+    assert "Шериф проверяет: ответ — на его собственном огоньке" in text

@@ -193,3 +193,31 @@ def test_the_shipped_file_uses_only_lower_case_words():
     texts = data["nominate"]["patterns"] + data["withdraw"]["patterns"] + data["end"]["words"]
     texts += [p for entry in data["forbidden"] for p in entry["patterns"]]
     assert texts and all(t == t.lower() for t in texts)
+
+
+@pytest.mark.parametrize(
+    "text", ["Игрок номер семь", "номер семь", "игрока номер 7", "Я выставляю игрока номер семь"]
+)
+def test_in_the_citys_round_the_short_answer_nominates(text):
+    """003 gives the round no formula: in one's own turn a host takes «Игрок номер семь»."""
+    from host_device.listening.intents import russian_patterns
+
+    assert [i.to_dict() for i in russian_patterns().for_round().parse(text, 10)] == [
+        {"intent": "nominate", "seat": 7}
+    ]
+
+
+def test_outside_the_round_the_short_answer_is_talk_about_a_player():
+    from host_device.listening.intents import russian_patterns
+
+    assert intents("Игрок номер три — мафия, номер пять тоже") == []
+    assert "игрок" in russian_patterns().vocabulary()  # the recogniser must know the round's word
+    assert russian_patterns().for_round().parse("игрок номер три пас", 10)[-1] == Intent("end")
+
+
+def test_the_intents_command_hears_the_round_with_round(capsys):
+    from host_device.cli.main import main
+
+    assert main(["intents", "Игрок номер семь"]) == 0 and capsys.readouterr().out == ""
+    assert main(["intents", "--round", "Игрок номер семь"]) == 0
+    assert capsys.readouterr().out.strip() == '{"intent": "nominate", "seat": 7}'

@@ -402,3 +402,27 @@ def test_nothing_of_the_recogniser_runs_on_the_callers_thread(speech_model, monk
     assert made == ["listener"] and listener.recognisers == 1
     assert {"AcceptWaveform", "PartialResult", "FinalResult", "Reset"} <= {name for name, _ in before_stop}
     assert {thread for _, thread in before_stop} == {"listener"}
+
+
+def test_a_window_of_the_citys_round_hears_the_short_answer():
+    """The round's window is opened with the round's patterns: «Игрок номер семь» nominates there only."""
+
+    class Recogniser:
+        def FinalResult(self):
+            return "{}"
+
+        def Reset(self):
+            pass
+
+    class Model:
+        def recogniser(self, rate, partial_words=False):
+            return Recogniser()
+
+    class Mic:
+        rate = 16000
+
+    listener = Listener(Model(), Mic(), russian_patterns(), 10, queue.Queue(), lambda: 0.0)
+    listener.open_window(in_round=True)
+    assert [i.intent for i in listener._tracker.patterns.parse("Игрок номер семь", 10)] == ["nominate"]
+    listener.open_window()  # a speech's window: the formula only
+    assert listener._tracker.patterns.parse("Игрок номер семь", 10) == []

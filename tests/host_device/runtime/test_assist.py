@@ -379,19 +379,19 @@ def test_the_vote_counted_by_hand_refuses_letters_and_a_buttoned_window():
 
 def test_roles_entered_by_the_host_are_checked_group_by_group():
     rt, assist = make()
-    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков (мафию и дона); выбрано: —; «ввод» — дальше"
+    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков (мафию и Дона); выбрано: —; «ввод» — дальше"
     keys = console_view(Console(rt, assist))["keys"]  # the console's button that the prompt names
     assert [k["label"] for k in keys if k["name"] == "enter"] == ["ввод"]
     typed(assist, "35\n")
     assert assist.message == "роли: нужно мест: 3, отмечено: 2"
     assert assist.roles.selected == set()  # a refused choice starts afresh
     typed(assist, "358\n")  # the black seats 3 5 8
-    assert assist.roles.prompt().startswith("Роли: отметьте дона среди чёрных;")
+    assert assist.roles.prompt().startswith("Роли: отметьте Дона среди чёрных;")
     typed(assist, "4\n")
-    assert assist.message == "роли: дон должен быть среди чёрных" and assist.roles.selected == set()
+    assert assist.message == "роли: Дон должен быть среди чёрных" and assist.roles.selected == set()
     typed(assist, "3\n5\n")  # the Don 3; then a Sheriff among the black
     assert assist.message == "роли: это место уже чёрное или занято другой ролью"
-    assert assist.roles.prompt() == "Роли: отметьте шерифа; выбрано: —; «ввод» — дальше"
+    assert assist.roles.prompt() == "Роли: отметьте Шерифа; выбрано: —; «ввод» — дальше"
     assert rt.game.phase is Phase.ROLES
     typed(assist, "6\n")
     assert rt.game.phase is Phase.INTRO_MAFIA and assist.message == "роли записаны"
@@ -404,7 +404,7 @@ def test_the_event_roles_prompt_has_no_don():
     assist = Assist(rt)
     assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков; выбрано: —; «ввод» — дальше"
     typed(assist, "123\n")
-    assert assist.roles.prompt().startswith("Роли: отметьте комиссара;")
+    assert assist.roles.prompt().startswith("Роли: отметьте Комиссара;")
 
 
 def test_auto_accept_takes_a_heard_nomination_at_once():
@@ -447,10 +447,10 @@ def test_the_screen_shows_the_phase_the_timer_and_the_seats():
     assert "▶1" in text
     assert "Услышано: «я выставляю игрока номер пять»" in text
     assert "Клавиши: p пауза · u отмена · f фол · v выставить · w снять · y принять · x отклонить" in text
-    assert "роль" not in text and "дон" not in text and "мафия" not in text  # roles only in the host view
+    assert "роль" not in text and "Дон" not in text and "мафия" not in text  # roles only in the host view
     typed(assist, "yr")
     text = render(assist)
-    assert "роль" in text and "дон" in text
+    assert "роль" in text and "Дон" in text
     rows = {
         line.split()[0].lstrip("▶"): line.split()[1:]
         for line in text.splitlines()

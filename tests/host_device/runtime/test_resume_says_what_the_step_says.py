@@ -62,16 +62,27 @@ def of_outputs(outputs):
     return out
 
 
+def morning_last_word(state):
+    """The step is the morning's last word: resumed, it says the morning's news first."""
+    return state.phase is Phase.LAST_WORD and state.last_words_then is Phase.SPEECH
+
+
 def steps_of(path):
-    """(preset, record before, the outputs that entered the step) for every step of a scripted game."""
+    """(preset, record before, what the step says when resumed) for every step
+    of a scripted game: the outputs that entered it, after the morning's
+    news for the morning's last word (who died, and why he speaks)."""
     script = load_script(path)
     record = play_record(script)
     game = Game(script.preset)
+    news: list = []
     for n, inp in enumerate(record, 1):
         outputs = game.handle(inp)
         starts = [i for i, o in enumerate(outputs) if isinstance(o, PhaseStarted)]
         if starts and game.phase is not Phase.GAME_OVER:
-            yield script.preset, record[:n], outputs[starts[-1] + 1 :]
+            entered = outputs[starts[-1] + 1 :]
+            if game.phase is Phase.MORNING:
+                news = [o for o in entered if isinstance(o, Say)]
+            yield script.preset, record[:n], (news if morning_last_word(game.state) else []) + entered
 
 
 def play_record(script):
@@ -192,6 +203,7 @@ def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_
         "script": fingerprint(script),
         **({"table": table_of(script.preset)} if name == "city" else {}),
     }
+    hit = 0  # steps resumed in the morning's last word
     for n in range(1, len(record)):
         m = max(i for i in starts if i <= n)
         crashed = Store(tmp_path / f"crash-{n}.sqlite3")
@@ -206,4 +218,16 @@ def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_
             if e["type"] == "say" and not e.get("dropped")
         ]
         assert got[0] == ("game_resumed", {}), n
-        assert untimed(got[1:]) == untimed(phrases_after(full.timeline, outputs, m, n)), (n, game.phase)
+        expected = phrases_after(full.timeline, outputs, m, n)
+        news = []
+        if morning_last_word(Game.replay(full.game.preset, record[:n]).state):
+            morning = max(i for i in starts if i < m)  # the input that began the morning
+            entered = outputs[morning - 1]
+            first = max(i for i, o in enumerate(entered) if isinstance(o, PhaseStarted))
+            news = [(o.phrase, slots_of(o)) for o in entered[first:] if isinstance(o, Say)]
+            assert news[0][0] == "morning" and news[1][0] == "killed", n  # who died, again
+            hit += 1
+        got, want = got[1:], news + expected
+        assert got[: len(news)] == news, n
+        assert untimed(got[len(news) :]) == untimed(want[len(news) :]), (n, game.phase)
+    assert hit or name == "city"  # the city has no last word

@@ -93,13 +93,38 @@ def run_until(sched, runtime, phase, seat=None):
         sched.run_due(t)
 
 
+def past_announcement(sched, runtime):
+    """On to the moment the speaker's button counts: his announcement said, and the grace after it."""
+    sched.run_due(runtime.timer[0] + runtime.settings.own_press_grace_s)
+
+
 def test_the_speakers_own_button_ends_his_speech():
     sched, runtime = running_game()
     run_until(sched, runtime, Phase.SPEECH, seat=1)
     assert runtime.leds[1] == "on"
+    past_announcement(sched, runtime)
     assert not runtime.press(2)  # not his speech
     assert runtime.press(1)
     assert runtime.game.state.speaker == 2 and runtime.leds[1] == "off" and runtime.leds[2] == "on"
+
+
+def test_the_speakers_press_during_his_own_announcement_ends_nothing():
+    """A press during «Игрок номер два, ваша минута» (or before it is said,
+    or within the 1-s grace after) is ignored and recorded; his minute runs."""
+    sched, runtime = running_game()
+    run_until(sched, runtime, Phase.SPEECH, seat=1)
+    past_announcement(sched, runtime)
+    assert runtime.press(1)  # seat 1 ends his speech: seat 2's step begins, his announcement queued
+    said = next(e for e in runtime.timeline if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 2)
+    start, grace = runtime.timer[0], runtime.settings.own_press_grace_s
+    for at in (said["t"], (said["t"] + start) / 2, start + grace - 0.01):
+        sched.run_due(at)
+        assert not runtime.press(2, at=at)
+        assert runtime.timeline[-1]["reason"] == "his press during his own announcement"
+        assert runtime.game.state.speaker == 2
+    assert not said.get("dropped") and runtime.timer[1] == 60  # announced, and his whole minute ahead
+    sched.run_due(start + grace)
+    assert runtime.press(2, at=start + grace) and runtime.game.state.speaker == 3
 
 
 def to_vote():
@@ -108,6 +133,7 @@ def to_vote():
 
     sched, runtime = running_game()
     run_until(sched, runtime, Phase.SPEECH, seat=1)
+    past_announcement(sched, runtime)
     runtime.heard(Intent("nominate", seat=4))
     runtime.press(1)
     runtime.heard(Intent("nominate", seat=9))
@@ -242,7 +268,7 @@ def test_demo_hosts_a_whole_game_and_prints_only_what_the_table_may_know(builtin
     assert any("игрок 1: «… выставляю игрока номер 3 …»" in line for line in lines)
     assert any("кнопка игрока" in line for line in lines)
     winner = next(i for i, line in enumerate(lines) if "Победа мирных жителей!" in line)
-    reveals = [i for i, line in enumerate(lines) if re.search(r"номер \w+ — (мирный|шериф|мафия|дон)", line)]
+    reveals = [i for i, line in enumerate(lines) if re.search(r"номер \w+ — (мирный|Шериф|мафия|Дон)", line)]
     assert reveals and min(reveals) > winner  # roles only after the end
     night_presses = [line for line in lines if "кнопка" in line and "Мафия" in line]
     assert night_presses == []

@@ -43,12 +43,12 @@ def state(**fields):
     [
         ({"phase": Phase.ROLES}, "Раздача ролей"),
         ({"phase": Phase.INTRO_MAFIA}, "Ночь знакомства · мафия договаривается"),
-        ({"phase": Phase.INTRO_MEET, "step_role": Role.DON}, "Ночь знакомства · знакомство дона"),
-        ({"phase": Phase.INTRO_MEET, "step_role": Role.SHERIFF}, "Ночь знакомства · знакомство шерифа"),
+        ({"phase": Phase.INTRO_MEET, "step_role": Role.DON}, "Ночь знакомства · знакомство Дона"),
+        ({"phase": Phase.INTRO_MEET, "step_role": Role.SHERIFF}, "Ночь знакомства · знакомство Шерифа"),
         ({"phase": Phase.NIGHT_HUNT, "day": 1}, "Ночь 1 · охота мафии"),
-        ({"phase": Phase.NIGHT_CHECK, "day": 1, "step_role": Role.DON}, "Ночь 1 · проверка дона"),
-        ({"phase": Phase.NIGHT_CHECK, "day": 2, "step_role": Role.SHERIFF}, "Ночь 2 · проверка шерифа"),
-        ({"phase": Phase.NIGHT_CHECK, "day": 1, "step_role": Role.COMMISSAR}, "Ночь 1 · проверка комиссара"),
+        ({"phase": Phase.NIGHT_CHECK, "day": 1, "step_role": Role.DON}, "Ночь 1 · проверка Дона"),
+        ({"phase": Phase.NIGHT_CHECK, "day": 2, "step_role": Role.SHERIFF}, "Ночь 2 · проверка Шерифа"),
+        ({"phase": Phase.NIGHT_CHECK, "day": 1, "step_role": Role.COMMISSAR}, "Ночь 1 · проверка Комиссара"),
         ({"phase": Phase.MORNING, "day": 2}, "День 2 · утро"),
         ({"phase": Phase.SPEECH, "day": 1}, "День 1 · речи"),
         ({"phase": Phase.LAST_WORD, "day": 3}, "День 3 · последнее слово"),
@@ -306,3 +306,21 @@ def test_without_a_terminal_the_status_is_a_plain_line_when_it_changes():
     lines.write_line("00:30.0 Ведущий: Игрок номер один, ваша минута.")
     lines.close()
     assert out.getvalue() == "День 1 · речи · говорит игрок 1\n00:30.0 Ведущий: Игрок номер один, ваша минута.\n"
+
+
+def test_a_turn_skipped_before_it_was_announced_is_a_line():
+    """«Дальше» three times at once: seat 3's turn ends before «Игрок номер
+    три, ваша минута» is said; the phrase is not said, and the log says so."""
+    sched = Scheduler()
+    runtime = Runtime(Game("classic"), sched, lambda key, slots: 2.0)
+    lines = []
+    Narration(runtime, lambda key, slots: f"{key} {slots.get('seat')}", lines.append)
+    runtime.handle(ROLES)
+    while not (runtime.game.phase is Phase.SPEECH and runtime.timer and sched.now >= runtime.timer[0]):
+        sched.run_due(sched.next_time())
+    for _ in range(3):
+        runtime.press("next")
+    sched.run_due(sched.now + 10)
+    assert any(line.endswith("игрок 3: слово пропущено (не объявлено)") for line in lines), lines
+    assert not any(line.endswith("Ведущий: speech 3") for line in lines)
+    assert any(line.endswith("Ведущий: speech 4") for line in lines)

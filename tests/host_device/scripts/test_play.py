@@ -63,6 +63,32 @@ EXPECTED = {
         "ignored": [],
         "forbidden": [{"day": 1, "seat": 3, "word": "честно"}],
     },
+    "examples/classic-silenced-opener": {
+        "winner": None,
+        "days": 2,
+        "out": [{"seat": 7, "day": 2, "how": "vote"}],  # the last candidate takes the non-voters
+        "checks": [],
+        "candidates": {"1": [], "2": [9, 7]},  # day 2 opens with 3: seat 1 was silenced, 2 spoke first
+        "ignored": [],
+        "forbidden": [],
+    },
+    "examples/event-late-nomination": {
+        "winner": None,
+        "days": 1,
+        "out": [],
+        "checks": [],
+        "candidates": {"1": [5]},  # the nomination of 9 came after «Время!»: 5 stays, alone on day 1
+        "ignored": [
+            {
+                "day": 1,
+                "what": "nominate",
+                "seat": 1,
+                "target": 9,
+                "reason": "said 31 s into a time of 30 s: after the time was up",
+            }
+        ],
+        "forbidden": [],
+    },
     "tests/scenarios/classic_fouls_and_all_leave": {
         "winner": None,
         "days": 2,

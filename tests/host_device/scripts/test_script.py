@@ -250,3 +250,57 @@ def test_play_and_simulate_reach_the_same_day_at_the_days_limit(tmp_path, capsys
     for command in ("play", "simulate"):
         assert main([command, str(path)]) == 2
         assert "days: 300 entries; the limit is 40" in capsys.readouterr().err
+
+
+def test_the_citys_round_hears_a_name_only_within_the_callers_ten_seconds(tmp_path, capsys, builtin_pack):
+    """The round's pacing (1 s, then 1 s apart): seat 2's tenth utterance,
+    «выставляю шесть» at 10 s, is after his time and reported by both runners."""
+    script = {
+        "preset": "city",
+        "seats": 10,
+        "roles": {"2": "mafia", "5": "mafia", "9": "mafia", "4": "sheriff", "6": "doctor", "7": "lover"},
+        "days": [
+            {
+                "speeches": {
+                    "1": "я выставляю игрока номер пять",
+                    "2": "выставляю игрока номер пять " * 9 + "выставляю игрока номер шесть",
+                }
+            }
+        ],
+    }
+    path = tmp_path / "city.json"
+    path.write_text(json.dumps(script, ensure_ascii=False), encoding="utf-8")
+    results = []
+    for command in ("play", "simulate"):
+        assert main([command, str(path)]) == 0
+        results.append(json.loads(capsys.readouterr().out))
+    played, simulated = results
+    assert played == simulated
+    assert played["candidates"] == {"1": [5]}
+    late = {
+        "day": 1,
+        "what": "nominate",
+        "seat": 2,
+        "target": 6,
+        "reason": "said 10 s into a time of 10 s: after the time was up",
+    }
+    assert played["ignored"][-1] == late
+    assert [i["target"] for i in played["ignored"]] == [5] * 9 + [6]
+
+
+def test_the_citys_round_takes_the_short_answer_as_the_card_teaches(tmp_path, capsys, builtin_pack):
+    """«Игрок номер пять» in one's own turn of the round nominates, in both runners."""
+    script = {
+        "preset": "city",
+        "seats": 10,
+        "roles": {"2": "mafia", "5": "mafia", "9": "mafia", "4": "sheriff", "6": "doctor", "7": "lover"},
+        "days": [{"speeches": {"1": "Игрок номер пять", "2": "номер восемь", "3": "никого"}}],
+    }
+    path = tmp_path / "city.json"
+    path.write_text(json.dumps(script, ensure_ascii=False), encoding="utf-8")
+    results = []
+    for command in ("play", "simulate"):
+        assert main([command, str(path)]) == 0
+        results.append(json.loads(capsys.readouterr().out))
+    assert results[0] == results[1]
+    assert results[0]["candidates"] == {"1": [5, 8]} and results[0]["ignored"] == []

@@ -70,7 +70,7 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack, cap
     ]
     assert "Игрок номер один, ваша минута." in said and "Время!" in said
     assert len(said) == len(labels) - labels.count("tone")  # every phrase played is shown
-    assert not any(word in out for word in ("мафия —", "дон —", "шериф —", "мирный житель", "●", "◐"))
+    assert not any(word in out for word in ("мафия —", "Дон —", "Шериф —", "мирный житель", "●", "◐"))
 
 
 def test_run_quiet_prints_nothing_of_the_game(monkeypatch, tmp_path, builtin_pack, capsys):
@@ -80,7 +80,12 @@ def test_run_quiet_prints_nothing_of_the_game(monkeypatch, tmp_path, builtin_pac
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert virtual(quiet=True).run() == 0
     out = capsys.readouterr().out
-    assert "Ведущий:" not in out and "игра не окончена (продолжить: host-device run --resume" in out
+    assert "Ведущий:" not in out
+    # a trial (--days 1) is never offered again: the line says so, and how to carry it on all the same
+    assert (
+        "пробная игра (--days 1) остановлена; сама она не предлагается, продолжить: host-device run --resume"
+        in out
+    )
 
 
 def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
@@ -108,7 +113,7 @@ def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
         == 0
     )
     out = capsys.readouterr().out
-    assert "host-device: игра не окончена (продолжить: host-device run --resume" in out
+    assert "host-device: пробная игра (--days 1) остановлена; сама она не предлагается" in out
 
 
 def registration(preset="classic"):
@@ -319,7 +324,9 @@ def test_the_resume_question_is_answered_by_typing_on_any_panel(monkeypatch, tmp
     assert asked.run() == 0
     assert asked.game_id == game and asked.resumed
     out = capsys.readouterr().out
-    assert "не окончена: «Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)" in out
+    assert (
+        "не окончена: «Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)" in out
+    )
     assert f"«может быть»: n — продолжить игру {game}, u — новая игра" in out
     assert f"продолжаем игру {game} (Раздача ролей)" in out
 
@@ -378,7 +385,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     assert dict(game.record[0].roles) == {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}
     out = capsys.readouterr().out
     # the host's screen: drawn first for the roles, last as the game stops
-    assert "Роли: отметьте трёх чёрных игроков (мафию и дона)" in out and "День 2 · утро" in out
+    assert "Роли: отметьте трёх чёрных игроков (мафию и Дона)" in out and "День 2 · утро" in out
     assert "роль" not in out  # no roles shown: the host view was never turned on
     # what the listener reports goes to the host's screen
     from host_device.listening.hearing import Heard
@@ -416,3 +423,30 @@ def test_run_help_lists_speed_and_quiet(capsys):
 def test_voices_check_on_a_folder_that_is_no_pack_exits_2(tmp_path, capsys):
     assert main(["voices", "check", str(tmp_path)]) == 2
     assert "not a voice pack" in capsys.readouterr().err
+
+
+def test_a_game_is_resumed_only_in_the_mode_it_was_played_in(monkeypatch, tmp_path, builtin_pack, capsys):
+    """A human host's game (assist mode) is not offered to nor resumed by a
+    device-hosted run, nor the device's by assist mode, nor a simulation by run."""
+    import io
+
+    from host_device.cli.main import main
+    from host_device.store import Store
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    path = tmp_path / "games.sqlite3"
+    store = Store(path, create=True)
+    assisted = store.new_game("classic", "assist")
+    simulated = store.new_game("classic", "simulate")
+    store.close()
+    hosted = virtual(store=str(path), new=False)  # nothing of this mode unfinished: no question
+    assert hosted.run() == 0 and not hosted.resumed and hosted.game_id == simulated + 1
+    base = ["run", "--panel", "mock", "--audio", "null", "--store", str(path), "--resume"]
+    assert main([*base, str(assisted)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "was played in assist mode" in err and "--mode assist" in err
+    assert main([*base, str(simulated)]) == 2
+    assert "is a simulation" in capsys.readouterr().err
+    assert main([*base, str(hosted.game_id), "--mode", "assist"]) == 2
+    assert "was played in host mode" in capsys.readouterr().err

@@ -83,13 +83,13 @@ def test_games_list_show_and_check(tmp_path, capsys, builtin_pack):
     assert main(["games", "show", "1", "--store", str(path)]) == 0
     shown = capsys.readouterr().out
     assert shown.startswith("Игра: классика, 10 игроков\n")
-    assert "Рассадка и роли: 3 — дон, 5 — мафия, 6 — шериф, 8 — мафия; остальные — мирные жители" in shown
+    assert "Рассадка и роли: 3 — Дон, 5 — мафия, 6 — Шериф, 8 — мафия; остальные — мирные жители" in shown
     assert "День 1: кандидаты — 3 и 5" in shown
     assert "День 1, голосование: за 3 — 6 (1, 2, 4, 6, 7, 9); за 5 — 4 (не голосовали — 4)" in shown
     assert "День 2: голоса разделились поровну — 5 и 8" in shown
     assert "День 2, переголосование: за 5 — 5 (2, 4, 6, 7, 9)" in shown
-    assert "Ночь 1: проверка дона (игрок 3)" not in shown  # the Don was voted out on day 1
-    assert "Ночь 1: проверка шерифа (игрок 6) — игрок 5: да" in shown
+    assert "Ночь 1: проверка Дона (игрок 3)" not in shown  # the Don was voted out on day 1
+    assert "Ночь 1: проверка Шерифа (игрок 6) — игрок 5: да" in shown
     assert "Игрок 1 покидает игру: убит ночью (ночь 1)" in shown and shown.strip().endswith("Победа: мирные")
     assert not re.search(r"\b(main|revote|don|sheriff|mafia|red|black)\b", shown)  # Russian throughout
     assert main(["games", "check", "--store", str(path)]) == 0

@@ -133,7 +133,7 @@ def test_one_phone_per_seat_the_newest_takes_over_and_the_host_is_told(builtin_p
     assert [i.key for i in items if isinstance(i, Press)] == [4, 4]
 
 
-ROLE = {Role.CIVILIAN: "мирный житель", Role.SHERIFF: "шериф", Role.MAFIA: "мафия", Role.DON: "дон"}
+ROLE = {Role.CIVILIAN: "мирный житель", Role.SHERIFF: "Шериф", Role.MAFIA: "мафия", Role.DON: "Дон"}
 
 
 def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
@@ -261,7 +261,7 @@ def test_assist_mode_from_the_console_alone(monkeypatch, tmp_path, builtin_pack)
             assert all("role" not in x for x in view["seats"])  # the host view is his choice (key «роли»)
             send(key="roles")
             until(lambda v: "role" in v["seats"][0], "the host view")
-            assert [x["role"] for x in view["seats"][:4]] == ["мафия", "мафия", "дон", "шериф"]
+            assert [x["role"] for x in view["seats"][:4]] == ["мафия", "мафия", "Дон", "Шериф"]
             send(key="foul")
             until(lambda v: v.get("pending") == "foul", "foul waits for its seat")
             send(seat=5)
