@@ -86,9 +86,8 @@ def voice_pack(doctor: Doctor) -> Any:
 
 
 def speech_model(doctor: Doctor, path: Path | None) -> None:
-    from host_device.listening.intents import russian_patterns
     from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
-    from host_device.listening.vocabulary import knows
+    from host_device.listening.vocabulary import cannot_hear
 
     try:
         model = SpeechModel(find_model(path))
@@ -98,8 +97,7 @@ def speech_model(doctor: Doctor, path: Path | None) -> None:
     except NativeLibraryError:  # said once, with its fix, among the packages
         doctor.out("  --   speech model: not checked (vosk cannot load its library: the fix is above)")
         return
-    patterns = russian_patterns()
-    cannot = patterns.unreachable(lambda w: knows(model, w), 12)
+    cannot = cannot_hear(model)
     if cannot:
         doctor.fix(
             f"speech model {model.path.name}: cannot hear {shorten('; '.join(cannot), 200)}",

@@ -36,6 +36,10 @@ class ModelInstallError(HostDeviceError, RuntimeError):
     pass
 
 
+class ModelCannotHear(ModelInstallError):
+    """A model that loads but cannot hear some of the game's words: not installed without --force."""
+
+
 def models_dir() -> Path:
     return data_dir() / "models"
 
@@ -117,7 +121,7 @@ def sha256_of(path: Path) -> str:
 
 
 def download(url: str, to: Path, expected: Pin | None, progress: Callable[[str], None]) -> str:
-    progress(f"downloading {url}")
+    progress(f"скачиваю {url}")
     try:
         with urllib.request.urlopen(url, timeout=60) as response, to.open("wb") as out:
             shutil.copyfileobj(response, out, 1 << 20)
@@ -186,11 +190,11 @@ def _install(
             source = archive
         if source.is_dir():
             root = _model_root(source)
-            progress(f"copying {root}")
+            progress(f"копирую {root}")
             staged = work / "model"
             shutil.copytree(root, staged)
         elif source.is_file():
-            progress(f"unpacking {source}")
+            progress(f"распаковываю {source}")
             _unzip(source, work / "unpacked")
             staged = _model_root(work / "unpacked")
         else:

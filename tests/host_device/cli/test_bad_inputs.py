@@ -35,7 +35,7 @@ def test_model_install_never_deletes_a_folder_it_did_not_install(tmp_path, ko_mo
     assert (folder / "thesis.txt").read_text() == "years of work" and len(list(folder.iterdir())) == 1
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(empty)]) == 0
+    assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(empty), "--force"]) == 0
     assert is_model_dir(empty)
 
 

@@ -54,7 +54,7 @@ def test_the_vocabulary_check_lists_the_missing_words_in_one_warning(speech_mode
     with caplog.at_level(logging.WARNING):
         warn_unknown_words(speech_model, russian_patterns())
     warnings = [r.getMessage() for r in caplog.records]
-    assert len(warnings) == 1 and "выставляю" in warnings[0] and "can never be heard" in warnings[0]
+    assert len(warnings) == 1 and "выставляю" in warnings[0] and "никогда не услышать" in warnings[0]
 
 
 def test_the_vocabulary_check_accepts_known_words(speech_model):
@@ -203,13 +203,27 @@ def test_korean_patterns_deliver_intents_from_real_recognition(speech_model):
 # ------------------------------------------------------------ the model commands
 
 
-def test_model_install_from_a_directory_and_check(tmp_path, ko_model_dir, capsys):
+def test_a_model_that_cannot_hear_the_game_is_not_installed(tmp_path, ko_model_dir, capsys, monkeypatch):
+    monkeypatch.setenv("HOST_DEVICE_DATA", str(tmp_path / "data"))
+    for to in ([], ["--to", str(tmp_path / "models" / "ru")]):
+        assert main(["model", "install", "--from", str(ko_model_dir), *to]) == 1
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) - 1 == sum(line.startswith(("копирую", "распаковываю")) for line in err), err
+        assert "не слышит" in err[-1] and "nominate" in err[-1] and "--force" in err[-1], err
+    for models in (tmp_path / "models", tmp_path / "data" / "models"):
+        assert list(models.iterdir()) == []  # neither the model nor its unpacking left behind
+
+
+def test_model_install_force_and_check(tmp_path, ko_model_dir, capsys):
     target = tmp_path / "models" / "ru"
-    assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(target)]) == 0
-    assert is_model_dir(target) and "installed the speech model" in capsys.readouterr().out
-    assert main(["model", "check", "--model", str(target)]) == 0
+    assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(target), "--force"]) == 0
+    captured = capsys.readouterr()
+    assert is_model_dir(target) and "модель речи установлена" in captured.out
+    assert "не слышит" in captured.err and "nominate" in captured.err  # said, though installed
+    assert main(["model", "check", "--model", str(target)]) == 1  # it cannot hear the game
     out = capsys.readouterr().out
-    assert f"model: {target}" in out and "size: " in out and "pattern words unknown (" in out
+    assert f"модель: {target}" in out and "размер: " in out and "неизвестные слова (" in out
+    assert "не услышит (9):" in out
 
 
 def test_model_install_from_a_zip_replaces_the_old_model(tmp_path, ko_model_dir):
