@@ -22,6 +22,7 @@ from host_device.config import load_config
 GROUND = (6, 9, 14, 20, 25, 30, 34, 39)
 POWER = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V"}
 RESISTOR = "330 Ω"
+HOST_NAMES = {"next": "«Дальше»", "pause": "«Пауза»", "undo": "«Отмена»"}  # the host's buttons
 ROW = 26
 HEADER_X, TOP = 100, 70
 PARTS_X = 400
@@ -39,8 +40,7 @@ def wiring_svg(pinmap: PinMap) -> str:
         rows.append((f"Место {seat}: кнопка", "button", button, f'data-seat="{seat}"'))
         rows.append((f"Место {seat}: светодиод, {RESISTOR}", "led", led, f'data-seat="{seat}"'))
     for key, pin in pinmap.host:
-        name = {"next": "«Дальше»", "pause": "«Пауза»", "undo": "«Отмена»"}[key]
-        rows.append((f"Ведущий: {name}", "button", pin, f'data-host="{key}"'))
+        rows.append((f"Ведущий: {HOST_NAMES[key]}", "button", pin, f'data-host="{key}"'))
     height = TOP + max(20 * 18, len(rows) * ROW) + 60
     width = PARTS_X + 420
     out = [

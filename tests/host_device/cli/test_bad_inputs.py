@@ -31,7 +31,7 @@ def test_model_install_never_deletes_a_folder_it_did_not_install(tmp_path, ko_mo
     folder.mkdir()
     (folder / "thesis.txt").write_text("years of work")
     assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(folder)]) == 2
-    one_line(capsys, str(folder), "not a vosk model", "never emptied")
+    one_line(capsys, str(folder), "не модель vosk", "никогда не очищается")
     assert (folder / "thesis.txt").read_text() == "years of work" and len(list(folder.iterdir())) == 1
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -42,9 +42,9 @@ def test_model_install_never_deletes_a_folder_it_did_not_install(tmp_path, ko_mo
 @pytest.mark.parametrize(
     ("to", "words"),
     [
-        ("afile/model", "afile is a file, not a folder"),
-        ("afile", "is a file; --to takes a folder"),
-        ("/proc/model", "cannot install the model there"),
+        ("afile/model", "afile — файл, а не папка"),
+        ("afile", "это файл; --to — папка"),
+        ("/proc/model", "сюда модель не установить"),
     ],
 )
 def test_model_install_to_an_impossible_place(tmp_path, ko_model_dir, capsys, to, words):
@@ -59,7 +59,7 @@ def test_model_install_from_an_empty_zip(tmp_path, capsys):
     archive = tmp_path / "empty.zip"
     zipfile.ZipFile(archive, "w").close()
     assert main(["model", "install", "--from", str(archive), "--to", str(tmp_path / "m")]) == 2
-    one_line(capsys, f"{archive}: the archive is empty")
+    one_line(capsys, f"{archive}: архив пуст")
     assert not (tmp_path / "m").exists()
 
 

@@ -33,7 +33,7 @@ def test_model_check_says_which_library_and_package(tmp_path, monkeypatch, capsy
 def test_a_missing_model_is_still_named_first(tmp_path, monkeypatch, capsys):
     cannot_load(monkeypatch, tmp_path, "vosk", VOSK_ON_ARM64)
     assert main(["model", "check", "--model", str(tmp_path / "none")]) == 2
-    assert "no speech model at" in one_error_line(capsys)
+    assert "нет модели речи в" in one_error_line(capsys)
 
 
 def test_run_says_which_library_and_package(tmp_path, monkeypatch, capsys, builtin_pack):
