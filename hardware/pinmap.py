@@ -93,8 +93,8 @@ MAX_DEFAULT_SEATS = (len(_ORDER) - len(HOST_KEYS)) // 2  # 12: a button and an L
 def default_pinmap(seats: int) -> PinMap:
     if not 1 <= seats <= MAX_DEFAULT_SEATS:
         raise PinMapError(
-            f"no default pin map for {seats} seats (the header's pins give 1 to {MAX_DEFAULT_SEATS}): "
-            "give [panel.seats] in the config, or play the seats with phones (--panel web)"
+            f"нет готовой раскладки выводов на {seats} мест (на разъёме — от 1 до {MAX_DEFAULT_SEATS}): "
+            "задайте [panel.seats] в настройках или играйте местами-телефонами (--panel web)"
         )
     pins = _ORDER[: 2 * seats + len(HOST_KEYS)]
     pairs = tuple((pins[2 * i], pins[2 * i + 1]) for i in range(seats))
@@ -159,8 +159,8 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
         seat_pairs = base.seats
     else:
         raise PinMapError(
-            f"{seats} seats: the default pin map has 1 to {MAX_DEFAULT_SEATS}; for more, give "
-            f"{where}.seats, a button and an LED pin per seat, in the config"
+            f"{seats} мест: выводов разъёма хватает не больше чем на {MAX_DEFAULT_SEATS} мест с кнопкой и "
+            "светодиодом (и три кнопки ведущего); за столом больше — места-телефоны: --panel web"
         )
     host = dict(base.host) if base is not None else {}
     host_table = panel.get("host", {})

@@ -39,7 +39,7 @@ def test_twelve_seats_leave_one_pin():
 def test_a_default_for_every_table_the_header_can_wire():
     eight, ten = default_pinmap(8), default_pinmap(10)
     assert eight.seats == ten.seats[:8] and len({p for pair in eight.seats for p in pair}) == 16
-    with pytest.raises(PinMapError, match=r"no default pin map for 14 seats \(the header's pins give 1 to 12\)"):
+    with pytest.raises(PinMapError, match=r"нет готовой раскладки выводов на 14 мест \(на разъёме — от 1 до 12\)"):
         default_pinmap(14)
 
 
@@ -90,7 +90,7 @@ def test_a_full_custom_seat_table():
         ({"seats": {"1": [2]}}, 1, r"\[panel\].seats.1: must be \[button GPIO, LED GPIO\]"),
         ({"seats": [1]}, 1, r"\[panel\].seats: must be a table"),
         ({"seats": {"1": [2, 3]}}, 1, r"\[panel\].host: no pin for next, pause, undo"),
-        ({}, 14, r"14 seats: the default pin map has 1 to 12; for more, give \[panel\].seats"),
+        ({}, 14, r"14 мест: выводов разъёма хватает не больше чем на 12 мест .* --panel web"),
         ({"debounce_ms": 0}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not 0"),
         ({"debounce_ms": float("nan")}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not nan"),
         ({"debounce_ms": float("inf")}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not inf"),
