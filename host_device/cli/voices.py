@@ -79,8 +79,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def _value(text: str) -> int | str:
     """A number written with the digits 0-9 is a number; anything else is a word."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else text[:40]

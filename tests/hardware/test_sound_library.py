@@ -31,4 +31,4 @@ def test_commands_that_open_sound_end_in_the_line(argv, tmp_path, monkeypatch, c
     assert main([*argv, *store]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
-    assert err.strip().splitlines()[-1] == f"host-device: error: sound is unavailable: {PORTAUDIO_LINE}"
+    assert err.strip().splitlines()[-1] == f"host-device: ошибка: sound is unavailable: {PORTAUDIO_LINE}"

@@ -184,7 +184,7 @@ def data_copy(tmp_path, monkeypatch, builtin_pack):
 
 def one_line(err):
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("host-device: error: "), err
+    assert len(lines) == 1 and lines[0].startswith("host-device: ошибка: "), err
     assert "Traceback" not in err
     return lines[0]
 

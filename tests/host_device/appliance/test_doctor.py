@@ -36,7 +36,7 @@ def test_doctor_fails_with_a_pin_conflict(tmp_path, builtin_pack, capsys):
     config.write_text("[panel.host]\nnext = 4\n", encoding="utf-8")  # GPIO4 is seat 1's button
     assert doctor(tmp_path, "--no-model", "--config", str(config)) == 1
     out = capsys.readouterr().out
-    assert "ИСПРАВИТЬ  выводы:" in out and "GPIO4 is already used by" in out
+    assert "ИСПРАВИТЬ  выводы:" in out and "GPIO4 уже занят" in out
     assert out.rstrip().splitlines()[-2:] == ["нужно исправить (1):", out.rstrip().splitlines()[-1]]
 
 

@@ -15,7 +15,7 @@ from host_device.listening.speech_model import is_model_dir
 def one_line(capsys, *words):
     """One error line (after any progress lines), naming what is wrong."""
     captured = capsys.readouterr()
-    errors = [line for line in captured.err.splitlines() if "error" in line]
+    errors = [line for line in captured.err.splitlines() if ": ошибка: " in line]
     assert len(errors) == 1 and "Traceback" not in captured.err, captured.err
     assert captured.err.splitlines()[-1] == errors[0]
     for word in words:
@@ -124,7 +124,7 @@ def test_listen_to_a_wav_cut_inside_a_sample(tmp_path, ko_model_dir, capsys):
 
 def test_listen_seats_are_checked(capsys):
     assert main(["listen", "--seats", "99"]) == 2
-    one_line(capsys, "'99': a table has 6 to 16 seats")
+    one_line(capsys, "'99': за столом от 6 до 16 мест")
 
 
 SEATED_COMMANDS = (

@@ -403,7 +403,7 @@ def test_bad_assist_choices_are_one_line(capsys, tmp_path, builtin_pack):
         main(["run", "--mode", "assist", "--config", str(config), "--panel", "mock", "--audio", "null"]) == 2
     )
     err = capsys.readouterr().err
-    assert err.startswith("host-device: error: ") and '[assist].votes: "buttons" or "counts"' in err
+    assert err.startswith("host-device: ошибка: ") and '[assist].votes: "buttons" or "counts"' in err
     assert "Traceback" not in err
 
 

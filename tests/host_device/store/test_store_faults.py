@@ -46,7 +46,7 @@ def cli(*args, prefix=(), timeout=120):
 
 
 def one_line_error(err, *words):
-    assert err.count("\n") == 1 and err.startswith("host-device: error: "), err
+    assert err.count("\n") == 1 and err.startswith("host-device: ошибка: "), err
     assert "Traceback" not in err
     for word in words:
         assert word in err, err
@@ -475,13 +475,13 @@ def test_an_input_the_store_could_not_take_is_retried_and_the_game_goes_on():
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["games", "show", str(2**63)], "is not a game ID"),
-        (["games", "export", "99999999999999999999999"], "is not a game ID"),
+        (["games", "show", str(2**63)], "— не номер игры"),
+        (["games", "export", "99999999999999999999999"], "— не номер игры"),
         (["games", "name", "1", "3", "\udcff"], "not valid text"),
-        (["games", "name", "1", "0", "Аня"], "is not a seat number"),
+        (["games", "name", "1", "0", "Аня"], "— не номер места"),
         (["games", "name", "1", "11", "Аня"], "seat 11: the classic game has seats 1..10"),
         (["games", "name", "1", "3", "Аня\nБоря"], "one line"),
-        (["games", "show", "٣"], "is not a game ID"),
+        (["games", "show", "٣"], "— не номер игры"),
         (["games", "recover", "/no/such/file"], "no such file"),
     ],
 )
