@@ -190,8 +190,9 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
         for name, pin in given.items():
             if pin in RESERVED:
                 raise PinMapError(
-                    f"{name}: GPIO{pin} — это {RESERVED[pin]}, по умолчанию он свободен; выберите другой вывод "
-                    f"или, если этот интерфейс выключен, задайте {where.split(': ')[-1]}.allow_reserved = true"
+                    f"{name}: GPIO{pin} — это {RESERVED[pin]}, по умолчанию он свободен; "
+                    "выберите другой вывод или, если этот интерфейс выключен, "
+                    f"задайте {where.split(': ')[-1]}.allow_reserved = true"
                 )
     return pinmap
 
