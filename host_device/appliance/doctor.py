@@ -129,10 +129,10 @@ def disk(doctor: Doctor, store: Path) -> None:
 
 
 def service_state(doctor: Doctor) -> None:
-    from host_device.appliance.service import state
+    from host_device.appliance.service import STATES, state
 
     word = state()
-    if word == "failed":
+    if word == STATES["failed"]:
         doctor.fix("служба упала", "host-device service status (последние строки её журнала скажут почему)")
     else:
         doctor.ok(f"служба: {word}")

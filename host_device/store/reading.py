@@ -86,7 +86,7 @@ class GameReader:
             try:
                 data = json.loads(text)
                 if not isinstance(data, dict):
-                    raise BadRecord("not an object")
+                    raise BadRecord("не объект")
                 out.append((int(seq), float(t), input_from_dict(data)))
             except (
                 ValueError,

@@ -84,11 +84,11 @@ def test_model_test_reports_what_was_not_said_and_what_was_missed(folder, ko_mod
 @pytest.mark.parametrize(
     ("tsv", "words"),
     [
-        (None, "expected.tsv: no such file; `host-device model record"),
-        ("notes.txt\tnominate 3\n", "a WAV file's name in this folder"),
-        ("01.wav\tnominate three\n", "intents are 'nominate N', 'withdraw N' or 'end'"),
-        ("01.wav\tshout 3\n", "intents are 'nominate N'"),
-        ("# nothing\n", "no files listed"),
+        (None, "expected.tsv: нет такого файла; его запишет `host-device model record"),
+        ("notes.txt\tnominate 3\n", "сначала имя WAV-файла из этой папки"),
+        ("01.wav\tnominate three\n", "намерения — 'nominate N', 'withdraw N' или 'end'"),
+        ("01.wav\tshout 3\n", "намерения — 'nominate N'"),
+        ("# nothing\n", "не указано ни одного файла"),
         ("09.wav\tend\n", "09.wav"),
     ],
 )
@@ -134,7 +134,7 @@ def test_model_record_prompts_through_the_phrases_and_writes_the_folder(tmp_path
         main(["model", "record", str(room), "--seats", "10", "--audio", "file", "--wav", str(MIC_WAV)]) == 0
     )
     out = capsys.readouterr().out
-    assert "[1/" in out and "«Я выставляю игрока номер один.»" in out and "3 recorded" in out
+    assert "[1/" in out and "«Я выставляю игрока номер один.»" in out and "записано: 3" in out
     assert sorted(p.name for p in room.glob("*.wav")) == ["01.wav", "02.wav", "03.wav"]
     assert [name for name, _ in read_expected(room)] == ["01.wav", "02.wav", "03.wav"]
     assert read_expected(room)[2][1] == [{"intent": "nominate", "seat": 3}]

@@ -319,7 +319,9 @@ def test_the_resume_question_is_answered_by_typing_on_any_panel(monkeypatch, tmp
     assert asked.run() == 0
     assert asked.game_id == game and asked.resumed
     out = capsys.readouterr().out
-    assert "не окончена: «Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)" in out
+    assert (
+        "не окончена: «Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)" in out
+    )
     assert f"«может быть»: n — продолжить игру {game}, u — новая игра" in out
     assert f"продолжаем игру {game} (Раздача ролей)" in out
 
@@ -396,14 +398,14 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
 
 def test_bad_assist_choices_are_one_line(capsys, tmp_path, builtin_pack):
     assert main(["run", "--mode", "host", "--deal", "host", "--panel", "mock", "--audio", "null"]) == 2
-    assert "--deal host: the host enters the roles only in assist mode" in capsys.readouterr().err
+    assert "--deal host: роли вводит ведущий только в режиме помощника" in capsys.readouterr().err
     config = tmp_path / "c.toml"
     config.write_text('[assist]\nvotes = "hands"\n')
     assert (
         main(["run", "--mode", "assist", "--config", str(config), "--panel", "mock", "--audio", "null"]) == 2
     )
     err = capsys.readouterr().err
-    assert err.startswith("host-device: ошибка: ") and '[assist].votes: "buttons" or "counts"' in err
+    assert err.startswith("host-device: ошибка: ") and '[assist].votes: "buttons" или "counts"' in err
     assert "Traceback" not in err
 
 

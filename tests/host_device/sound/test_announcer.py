@@ -175,7 +175,7 @@ def test_say_text_prints_the_exact_words(capsys):
     [
         (["say", "speach"], "unknown phrase key 'speach'; did you mean speech"),
         (["say", "killed"], "phrase 'killed' needs the slot 'seat'"),
-        (["say", "killed", "seat"], "'seat': slots are given as name=value"),
+        (["say", "killed", "seat"], "'seat': значения задаются как имя=значение"),
         (["say", "killed", "seat=99"], "seat=99 cannot be said; it can be 1..16"),
         (["say", "accepted", "--pack", "/nonexistent"], "not a voice pack"),
     ],
