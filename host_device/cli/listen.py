@@ -116,7 +116,7 @@ def _listen(args: argparse.Namespace, model: Any, wav: Any) -> int:
     listener = Listener(model, microphone, patterns, args.seats, out, time.monotonic, partials=args.partials)
     listener.open_window()
     listener.start()
-    _say("listening; Ctrl-C to stop")
+    _say("слушаю; Ctrl-C — стоп")
     try:
         while True:
             try:
@@ -156,18 +156,18 @@ def cmd_model_test(args: argparse.Namespace) -> int:
         ]
         print(json.dumps({"model": str(model.path), **total, "files_detail": files}, ensure_ascii=False))
         return 0
-    print(f"{'file':<12} {'right':>5} {'wrong':>5} {'missed':>6}  {'latency, s':<12} heard (expected)")
+    print(f"{'файл':<12} {'верно':>5} {'лишн.':>5} {'пропущ.':>7}  {'задержка, с':<12} услышано (ожидалось)")
     for r in results:
         lat = ", ".join(f"{x:.2f}" for x in r.latencies) or "—"
         print(
-            f"{r.name:<12} {r.right:>5} {r.wrong:>5} {r.missed:>6}  {lat:<12} "
+            f"{r.name:<12} {r.right:>5} {r.wrong:>5} {r.missed:>7}  {lat:<12} "
             f"{describe(r.heard)} ({describe(r.expected)})"
         )
     median = total["latency_median_s"]
     print(
-        f"{total['files']} files: {total['right']} right, {total['wrong']} wrong, {total['missed']} missed; "
-        f"latency median {median if median is not None else '—'} s, max {total['latency_max_s'] or '—'} s; "
-        f"real-time factor {total['real_time_factor']}"
+        f"файлов {total['files']}: верно {total['right']}, лишних {total['wrong']}, "
+        f"пропущено {total['missed']}; задержка: медиана {median if median is not None else '—'} с, "
+        f"наибольшая {total['latency_max_s'] or '—'} с; доля реального времени {total['real_time_factor']}"
     )
     return 0
 

@@ -60,7 +60,7 @@ def test_model_test_counts_right_wrong_and_missed(folder, ko_model_dir, capsys):
     assert main(args) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[0].split()[:4] == ["file", "right", "wrong", "missed"]
-    assert table[1].startswith("01.wav") and table[-1].startswith("2 files: 1 right, 0 wrong, 0 missed")
+    assert table[1].startswith("01.wav") and table[-1].startswith("файлов 2: верно 1, лишних 0, пропущено 0")
 
 
 def test_model_test_reports_what_was_not_said_and_what_was_missed(folder, ko_model_dir, tmp_path, capsys):
