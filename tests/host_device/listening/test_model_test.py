@@ -59,7 +59,7 @@ def test_model_test_counts_right_wrong_and_missed(folder, ko_model_dir, capsys):
     assert detail["01.wav"]["heard"] == [{"intent": "nominate"}] and detail["02.wav"]["heard"] == []
     assert main(args) == 0
     table = capsys.readouterr().out.splitlines()
-    assert table[0].split()[:4] == ["file", "right", "wrong", "missed"]
+    assert table[0].split()[:4] == ["файл", "верно", "лишн.", "пропущ."]
     assert table[1].startswith("01.wav") and table[-1].startswith("файлов 2: верно 1, лишних 0, пропущено 0")
 
 
