@@ -32,6 +32,7 @@ missing file means every default.
 from __future__ import annotations
 
 import os
+import re
 import time
 import tomllib
 from dataclasses import dataclass, field
@@ -42,8 +43,7 @@ from engine.presets import MAX_SEATS
 from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
-from host_device.base.errors import HostDeviceError
-from host_device.base.text import shorten
+from host_device.base.errors import HostDeviceError, os_reason
 
 
 class ConfigError(HostDeviceError, ValueError):
@@ -139,13 +139,13 @@ def load_config(path: Path | None = None) -> Config:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: ошибка в TOML: {exc}") from None
+        raise ConfigError(f"{path}: ошибка в TOML{toml_place(exc)}") from None
     except RecursionError:
         raise ConfigError(f"{path}: списки или таблицы вложены слишком глубоко") from None
-    except ValueError as exc:  # a number of thousands of digits
-        raise ConfigError(f"{path}: ошибка в TOML: {shorten(exc, 80)}") from None
+    except ValueError:  # a number of thousands of digits
+        raise ConfigError(f"{path}: ошибка в TOML: слишком длинное число") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: не удалось прочитать: {exc}") from None
+        raise ConfigError(f"{path}: не удалось прочитать: {os_reason(exc)}") from None
     unknown = sorted(set(data) - set(SECTIONS))
     if unknown:
         raise ConfigError(f"{path}: [{unknown[0]:.40}]: нет такого раздела; разделы: {', '.join(SECTIONS)}")
@@ -183,6 +183,12 @@ def load_config(path: Path | None = None) -> Config:
         ambience,
         on_a_pi() if power_off is None else power_off,
     )
+
+
+def toml_place(exc: tomllib.TOMLDecodeError) -> str:
+    """Where tomllib found the error, in Russian (its own words are English)."""
+    found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+    return f" в строке {found[1]}, столбце {found[2]}" if found else ""
 
 
 SECTIONS = ("ambience", "assist", "audio", "box", "city", "panel", "web")

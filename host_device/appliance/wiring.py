@@ -26,7 +26,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from hardware.pinmap import HEADER_PIN, PinMap
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import replacing
 from host_device.config import load_config
 
@@ -234,6 +234,6 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         with replacing(target) as tmp:
             tmp.write_text(wiring_svg(pinmap), encoding="utf-8")
     except OSError as exc:
-        raise HostDeviceError(f"{target}: не удалось записать: {exc.strerror}") from None
+        raise HostDeviceError(f"{target}: не удалось записать: {os_reason(exc)}") from None
     print(f"host-device: подключение пульта на {args.seats} мест нарисовано в {target}")
     return 0

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from host_device.base.errors import SoundFileError
+from host_device.base.errors import SoundFileError, os_reason
 from host_device.base.files import replacing
 
 Samples = npt.NDArray[np.int16]
@@ -42,7 +42,7 @@ def read_wav(path: Path, max_seconds: float | None = None) -> tuple[Samples, int
     except (wave.Error, EOFError, RuntimeError, ValueError, struct.error) as exc:  # wave fails many ways
         raise SoundFileError(f"{path}: WAV-файл не читается ({exc or type(exc).__name__})") from None
     except OSError as exc:
-        raise SoundFileError(f"{path}: не удалось прочитать: {exc.strerror}") from None
+        raise SoundFileError(f"{path}: не удалось прочитать: {os_reason(exc)}") from None
     data = data[: len(data) - len(data) % 2]  # a file cut inside its last sample: that sample is dropped
     return np.frombuffer(data, dtype="<i2").astype(np.int16), rate
 

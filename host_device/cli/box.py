@@ -11,7 +11,7 @@ from typing import Any
 
 from host_device.appliance import doctor, selftest, service, wiring
 from host_device.appliance.card import card_html
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import replacing
 from host_device.cli import flags
 from voices.words import preset_name
@@ -30,7 +30,7 @@ def cmd_card(args: argparse.Namespace) -> int:
         else:
             write_pdf(html, target)
     except OSError as exc:
-        raise HostDeviceError(f"{target}: не удалось записать: {exc.strerror}") from None
+        raise HostDeviceError(f"{target}: не удалось записать: {os_reason(exc)}") from None
     print(f"host-device: памятка игрокам ({preset_name(args.preset)}) сохранена в {target}")
     return 0
 

@@ -33,6 +33,7 @@ from engine.outputs import (
 from engine.serial import to_dict
 from engine.state import RoundKind
 from engine.summary import summary
+from host_device.base.errors import os_reason
 from host_device.base.files import write_text
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, seat_number
@@ -317,7 +318,7 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
         try:
             write_text(Path(args.to), text)
         except OSError as exc:
-            raise StoreError(f"{args.to}: не удалось записать выгрузку: {exc.strerror}") from None
+            raise StoreError(f"{args.to}: не удалось записать выгрузку: {os_reason(exc)}") from None
     else:
         sys.stdout.write(text)
     if skipped:
@@ -393,15 +394,15 @@ def add_commands(commands: Any) -> None:
         p = sub.add_parser(name, help=helptext)
         p.set_defaults(func=functools.partial(_with_store, func))
     p = sub.add_parser("show", help="one game's protocol")
-    p.add_argument("id", type=game_id)
+    p.add_argument("id", type=game_id, metavar="ID")
     p.set_defaults(func=functools.partial(_with_store, cmd_show))
     p = sub.add_parser("name", help="a player's name for a seat (empty removes it)")
-    p.add_argument("id", type=game_id)
-    p.add_argument("seat", type=seat_number)
-    p.add_argument("name")
+    p.add_argument("id", type=game_id, metavar="ID")
+    p.add_argument("seat", type=seat_number, metavar="SEAT")
+    p.add_argument("name", metavar="NAME")
     p.set_defaults(func=functools.partial(_with_store, cmd_name))
     p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
-    p.add_argument("id", type=game_id, nargs="?")
+    p.add_argument("id", type=game_id, nargs="?", metavar="ID")
     p.add_argument("--all", action="store_true")
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("--to", metavar="FILE")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.text import one_line
 from host_device.cli import flags
 from host_device.cli.box import add_commands as add_box_commands
@@ -66,7 +66,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         try:
             write_timeline(runtime, Path(args.timeline))
         except OSError as exc:
-            raise HostDeviceError(f"{args.timeline}: не удалось записать ход игры: {exc.strerror}") from None
+            raise HostDeviceError(
+                f"{args.timeline}: не удалось записать ход игры: {os_reason(exc)}"
+            ) from None
     print(json.dumps(result, ensure_ascii=False, indent=2 if args.pretty else None))
     return 0
 

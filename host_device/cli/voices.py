@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.presets import MAX_SEATS
+from host_device.base.errors import os_reason
 from host_device.base.text import shorten
 from host_device.cli.arguments import number_in
 from voices.catalogue import Catalogue, load_catalogue
@@ -95,7 +96,7 @@ def parse_slots(pairs: list[str]) -> dict[str, Any]:
         if name == "seats":
             values = value.split(",")
             if len(values) > MAX_SEATS:
-                raise SlotError(f"seats: значений {len(values)}; можно не больше {MAX_SEATS}")
+                raise SlotError(f"seats=…: значений {len(values)}; можно не больше {MAX_SEATS}")
             slots[name] = tuple(_value(v) for v in values)
         else:
             slots[name] = _value(value)
@@ -125,7 +126,7 @@ def cmd_say(args: argparse.Namespace) -> int:
         try:
             write_wav(Path(args.to), audio, pack.sample_rate)
         except OSError as exc:
-            raise VoiceError(f"{args.to}: не удалось записать звук: {exc.strerror}") from None
+            raise VoiceError(f"{args.to}: не удалось записать звук: {os_reason(exc)}") from None
         print(f"{args.to}: {len(audio) / pack.sample_rate:.2f} с, {pack.sample_rate} Гц")
         return 0
     speaker = SoundDeviceSpeaker(pack.sample_rate, time.monotonic, device=args.device)

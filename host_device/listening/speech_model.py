@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.native import import_native
 from host_device.base.paths import data_dir
 
@@ -157,7 +157,7 @@ def install(
     except HostDeviceError:
         raise
     except OSError as exc:
-        raise ModelInstallError(f"{target}: сюда модель не установить: {exc.strerror or exc}") from None
+        raise ModelInstallError(f"{target}: сюда модель не установить: {os_reason(exc)}") from None
 
 
 def _check_target(target: Path) -> None:

@@ -7,7 +7,7 @@ import datetime
 import os
 from pathlib import Path
 
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 
 SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index: part of the store
 
@@ -145,7 +145,7 @@ def move_aside(path: Path, label: str = "corrupt") -> Path:
             if _with(path, suffix).exists():
                 _move(_with(path, suffix), _with(aside, suffix))
     except OSError as exc:
-        raise StoreError(f"{path}: повреждено, и его не отложить в сторону: {exc.strerror}") from None
+        raise StoreError(f"{path}: повреждено, и его не отложить в сторону: {os_reason(exc)}") from None
     return aside
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine import Game
 from engine.serial import input_from_dict
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.store.db import Store
 from host_device.store.faults import MAGIC, StoreError, cause_of
 from voices.words import WINS
@@ -74,7 +74,7 @@ def _open_copy(source: Path, work: Path) -> sqlite3.Connection:
         if Path(f"{source}-wal").is_file():
             shutil.copyfile(f"{source}-wal", f"{copy}-wal")
     except OSError as exc:
-        raise StoreError(f"{source}: не удалось прочитать: {exc.strerror}") from None
+        raise StoreError(f"{source}: не удалось прочитать: {os_reason(exc)}") from None
     db = _connect(copy) or _mend_header(copy)
     if db is None:
         raise StoreError(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from host_device.base.errors import os_reason
 from host_device.store.faults import StoreError, cause_of, header_damage, is_corrupt, orphans
 
 SCHEMA_VERSION = 2
@@ -55,7 +56,9 @@ def open_db(path: Path, writing: bool) -> tuple[sqlite3.Connection, bool]:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"{path.parent}: не удалось создать папку хранилища ({exc.strerror})") from None
+            raise StoreError(
+                f"{path.parent}: не удалось создать папку хранилища ({os_reason(exc)})"
+            ) from None
         if not path.exists():
             orphans(path)  # a -wal left by a crash must never be read into a new store
     damage = header_damage(path)

@@ -73,7 +73,7 @@ def test_model_install_from_an_empty_zip(tmp_path, capsys):
         (["candidates", "seats=²,3"], "seats='²' cannot be said"),
         (["killed", "seat=" + "9" * 5000], "cannot be said; it can be 1..16"),
         (["killed", "seat=7", "colour=red"], "у фразы 'killed' нет значения 'colour'; её значения: seat"),
-        (["candidates", "seats=" + ",".join(["1"] * 17)], "seats: значений 17; можно не больше 16"),
+        (["candidates", "seats=" + ",".join(["1"] * 17)], "seats=…: значений 17; можно не больше 16"),
         (["killed", "seat"], "значения задаются как имя=значение"),
     ],
 )
