@@ -147,14 +147,14 @@ def test_backends_by_setting():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: make_audio("file", time.monotonic, queue.Queue(), 22050), "--audio file needs --wav"),
+        (lambda: make_audio("file", time.monotonic, queue.Queue(), 22050), "--audio file — только с --wav"),
         (
             lambda: make_audio("radio", time.monotonic, queue.Queue(), 22050),
-            "--audio radio: unknown audio backend",
+            "--audio radio: нет такого звука",
         ),
         (
             lambda: make_panel("touch", default_pinmap(10), time.monotonic, queue.Queue()),
-            "--panel touch: unknown panel",
+            "--panel touch: нет такого пульта",
         ),
     ],
 )

@@ -79,7 +79,7 @@ def test_without_a_sound_card_the_error_says_so_and_gives_the_command_with_null_
     assert err.count("\n") == 1 and "devices here" not in err
     assert "no sound devices found" in err
     assert err.strip().endswith(
-        "to go on without sound: host-device hardware test --auto --panel mock --audio null"
+        "без звука: host-device hardware test --auto --panel mock --audio null"
     )
     assert main(["run", "--panel", "mock", "--audio", "device", "--days", "1", "--new"]) == 2
     err = capsys.readouterr().err
@@ -103,7 +103,7 @@ def test_self_test_with_a_bad_config(tmp_path, capsys):
     path = tmp_path / "c.toml"
     path.write_text("[panel.host]\nnext = 99\n")
     assert main(["hardware", "test", "--auto", "--panel", "mock", "--config", str(path)]) == 2
-    assert "[panel].host.next: GPIO99 does not exist" in capsys.readouterr().err
+    assert "[panel].host.next: GPIO99 нет на 40-контактном разъёме" in capsys.readouterr().err
 
 
 def test_the_keyboard_panel_without_a_terminal_is_one_line(capsys, monkeypatch):
