@@ -82,7 +82,7 @@ def test_a_missing_microphone_names_it_and_lists_the_devices():
     mic = SoundDeviceMicrophone(time.monotonic, device="USB PnP Sound Device")
     with pytest.raises(
         AudioDeviceError,
-        match=r"cannot open the microphone USB PnP Sound Device: .*devices here:\n0\tnullsink",
+        match=r"не удалось открыть микрофон USB PnP Sound Device: .*устройства здесь:\n0\tnullsink",
     ):
         mic.start()
 

@@ -264,7 +264,7 @@ def test_a_speaker_that_cannot_open_is_one_clear_error():
     from hardware.speaker import AudioDeviceError
 
     with pytest.raises(
-        AudioDeviceError, match=r"cannot open the speaker no-such-device: .*devices here:\n0\tnullsink"
+        AudioDeviceError, match=r"не удалось открыть динамик no-such-device: .*устройства здесь:\n0\tnullsink"
     ):
         SoundDeviceSpeaker(22050, time.monotonic, device="no-such-device")
 
