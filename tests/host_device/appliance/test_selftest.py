@@ -78,15 +78,17 @@ def test_without_a_sound_card_the_error_says_so_and_gives_the_command_with_null_
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "устройства здесь" not in err
     assert "звуковых устройств не найдено" in err
-    assert err.strip().endswith(
-        "без звука: host-device hardware test --auto --panel mock --audio null"
-    )
+    assert err.strip().endswith("без звука: host-device hardware test --auto --panel mock --audio null")
     assert main(["run", "--panel", "mock", "--audio", "device", "--days", "1", "--new"]) == 2
     err = capsys.readouterr().err
     assert err.strip().endswith("host-device run --panel mock --days 1 --new --audio null")
     assert main(["devices"]) == 1
     captured = capsys.readouterr()
-    assert captured.out == "" and "звуковых устройств не найдено" in captured.err and "--audio null" in captured.err
+    assert (
+        captured.out == ""
+        and "звуковых устройств не найдено" in captured.err
+        and "--audio null" in captured.err
+    )
 
 
 def test_self_test_without_gpio_suggests_the_keyboard(capsys, monkeypatch):
