@@ -38,7 +38,7 @@ def make_panel(
         from hardware.gpio_panel import GpioPanel, mock_pin_factory
 
         return GpioPanel(pinmap, clock, events, pin_factory=mock_pin_factory() if kind == "mock" else None)
-    raise BackendError(f"--panel {kind}: unknown panel; panels: {', '.join(PANELS)}")
+    raise BackendError(f"--panel {kind}: нет такого пульта; пульты: {', '.join(PANELS)}")
 
 
 def make_audio(
@@ -58,6 +58,6 @@ def make_audio(
         return NullMicrophone(), RecordingSpeaker(speaker_rate, clock, keep=False)
     if kind == "file":
         if wav is None:
-            raise BackendError("--audio file needs --wav FILE.wav (what the microphone will hear)")
+            raise BackendError("--audio file — только с --wav FILE.wav (что услышит микрофон)")
         return WavMicrophone(wav, clock, realtime=True), RecordingSpeaker(speaker_rate, clock)
-    raise BackendError(f"--audio {kind}: unknown audio backend; backends: {', '.join(AUDIO)}")
+    raise BackendError(f"--audio {kind}: нет такого звука; есть: {', '.join(AUDIO)}")

@@ -107,9 +107,9 @@ class SoundDeviceMicrophone(_Blocks):
         self._stream.start()
 
     def _error(self, exc: Exception) -> AudioDeviceError:
-        name = self.device if self.device is not None else "(default)"
+        name = self.device if self.device is not None else "(по умолчанию)"
         return AudioDeviceError(
-            f"cannot open the microphone {name}: {exc}; {devices_here(self.sd)}",
+            f"не удалось открыть микрофон {name}: {exc}; {devices_here(self.sd)}",
             no_devices=not device_list(self.sd),
         )
 

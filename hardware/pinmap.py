@@ -93,8 +93,8 @@ MAX_DEFAULT_SEATS = (len(_ORDER) - len(HOST_KEYS)) // 2  # 12: a button and an L
 def default_pinmap(seats: int) -> PinMap:
     if not 1 <= seats <= MAX_DEFAULT_SEATS:
         raise PinMapError(
-            f"no default pin map for {seats} seats (the header's pins give 1 to {MAX_DEFAULT_SEATS}): "
-            "give [panel.seats] in the config, or play the seats with phones (--panel web)"
+            f"нет готовой раскладки выводов на {seats} мест (на разъёме — от 1 до {MAX_DEFAULT_SEATS}): "
+            "задайте [panel.seats] в настройках или играйте местами-телефонами (--panel web)"
         )
     pins = _ORDER[: 2 * seats + len(HOST_KEYS)]
     pairs = tuple((pins[2 * i], pins[2 * i + 1]) for i in range(seats))
@@ -104,9 +104,9 @@ def default_pinmap(seats: int) -> PinMap:
 
 def _pin(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PinMapError(f"{where}: {value!r:.40} is not a GPIO number (BCM, 0..27)")
+        raise PinMapError(f"{where}: {value!r:.40} — не номер GPIO (BCM, 0..27)")
     if value not in GPIO_PINS:
-        raise PinMapError(f"{where}: GPIO{value} does not exist on the 40-pin header (BCM 0..27)")
+        raise PinMapError(f"{where}: GPIO{value} нет на 40-контактном разъёме (BCM 0..27)")
     return value
 
 
@@ -122,61 +122,63 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
     next = 8
     """
     if not isinstance(panel, dict):
-        raise PinMapError(f"{where}: must be a table ([panel] with its settings), not {panel!r:.40}")
+        raise PinMapError(
+            f"{where}: должен быть разделом ([panel] со своими настройками), а не {panel!r:.40}"
+        )
     base = default_pinmap(seats) if seats <= MAX_DEFAULT_SEATS and "seats" not in panel else None
     known = {"debounce_ms", "stuck_after_s", "seats", "host", "allow_reserved"}
     for key in panel:
         if key not in known:
-            raise PinMapError(f"{where}.{key}: unknown setting; known: {', '.join(sorted(known))}")
+            raise PinMapError(f"{where}.{key}: нет такой настройки; настройки: {', '.join(sorted(known))}")
     allow_reserved = panel.get("allow_reserved", False)
     if not isinstance(allow_reserved, bool):
-        raise PinMapError(f"{where}.allow_reserved: true or false, not {allow_reserved!r:.40}")
+        raise PinMapError(f"{where}.allow_reserved: true или false, а не {allow_reserved!r:.40}")
     given: dict[str, int] = {}  # the pins the config names (checked against RESERVED)
     if "seats" in panel:
         table = panel["seats"]
         if not isinstance(table, dict):
-            raise PinMapError(f"{where}.seats: must be a table of seat = [button, led]")
+            raise PinMapError(f"{where}.seats: должен быть разделом: место = [кнопка, светодиод]")
         numbers = []
         for key in table:
             text = str(key)
             if not (text.isascii() and text.isdigit()) or text.startswith("0") or len(text) > 2:
                 shown = shorten(text, 20)
-                raise PinMapError(f"{where}.seats.{shown}: seats are numbered 1, 2, 3 … (digits 0-9)")
+                raise PinMapError(f"{where}.seats.{shown}: места нумеруются 1, 2, 3 … (цифры 0-9)")
             numbers.append(int(text))
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
-            raise PinMapError(f"{where}.seats: seats must be numbered 1..{len(numbers)} without gaps")
+            raise PinMapError(f"{where}.seats: места должны идти 1..{len(numbers)} без пропусков")
         if len(numbers) != seats:
-            raise PinMapError(f"{where}.seats: the pin map has {len(numbers)} seats, the game has {seats}")
+            raise PinMapError(f"{where}.seats: в раскладке мест {len(numbers)}, а в игре {seats}")
         pairs = []
         for n in range(1, seats + 1):
             value = table[str(n)] if str(n) in table else table[n]
             if not isinstance(value, list) or len(value) != 2:
-                raise PinMapError(f"{where}.seats.{n}: must be [button GPIO, LED GPIO]")
+                raise PinMapError(f"{where}.seats.{n}: должно быть [GPIO кнопки, GPIO светодиода]")
             pairs.append((_pin(value[0], f"{where}.seats.{n}"), _pin(value[1], f"{where}.seats.{n}")))
-            given[f"{where}.seats.{n} button"], given[f"{where}.seats.{n} LED"] = pairs[-1]
+            given[f"{where}.seats.{n}: кнопка"], given[f"{where}.seats.{n}: светодиод"] = pairs[-1]
         seat_pairs = tuple(pairs)
     elif base is not None:
         seat_pairs = base.seats
     else:
         raise PinMapError(
-            f"{seats} seats: the default pin map has 1 to {MAX_DEFAULT_SEATS}; for more, give "
-            f"{where}.seats, a button and an LED pin per seat, in the config"
+            f"{seats} мест: выводов разъёма хватает не больше чем на {MAX_DEFAULT_SEATS} мест с кнопкой и "
+            "светодиодом (и три кнопки ведущего); за столом больше — места-телефоны: --panel web"
         )
     host = dict(base.host) if base is not None else {}
     host_table = panel.get("host", {})
     if not isinstance(host_table, dict):
         raise PinMapError(
-            f"{where}.host: must be a table of {' / '.join(HOST_KEYS)} = GPIO, not {host_table!r:.40}"
+            f"{where}.host: должен быть разделом {' / '.join(HOST_KEYS)} = GPIO, а не {host_table!r:.40}"
         )
     for key, value in host_table.items():
         if key not in HOST_KEYS:
             raise PinMapError(
-                f"{where}.host.{key:.20}: unknown host button; host buttons: {', '.join(HOST_KEYS)}"
+                f"{where}.host.{key:.20}: нет такой кнопки ведущего; кнопки ведущего: {', '.join(HOST_KEYS)}"
             )
         host[key] = given[f"{where}.host.{key}"] = _pin(value, f"{where}.host.{key}")
     missing = [k for k in HOST_KEYS if k not in host]
     if missing:
-        raise PinMapError(f"{where}.host: no pin for {', '.join(missing)}")
+        raise PinMapError(f"{where}.host: нет вывода для {', '.join(missing)}")
     pinmap = PinMap(
         seats=seat_pairs,
         host=tuple((k, host[k]) for k in HOST_KEYS),
@@ -188,30 +190,31 @@ def pinmap_from_config(panel: dict[str, Any], seats: int, where: str = "[panel]"
         for name, pin in given.items():
             if pin in RESERVED:
                 raise PinMapError(
-                    f"{name}: GPIO{pin} is {RESERVED[pin]}, kept free by default; choose another pin, "
-                    f"or set {where.split(': ')[-1]}.allow_reserved = true if that interface is off"
+                    f"{name}: GPIO{pin} — это {RESERVED[pin]}, по умолчанию он свободен; "
+                    "выберите другой вывод или, если этот интерфейс выключен, "
+                    f"задайте {where.split(': ')[-1]}.allow_reserved = true"
                 )
     return pinmap
 
 
 def _between(value: Any, where: str, low: float, high: float) -> Any:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise PinMapError(f"{where}: must be a number from {low:g} to {high:g}, not {value!r:.40}")
+        raise PinMapError(f"{where}: число от {low:g} до {high:g}, а не {value!r:.40}")
     return value
 
 
 def check_pinmap(pinmap: PinMap, seats: int, where: str = "[panel]") -> None:
     """Every pin once, every pin real, as many seats as the game has."""
     if pinmap.seat_count != seats:
-        raise PinMapError(f"{where}: the pin map has {pinmap.seat_count} seats, the game has {seats}")
+        raise PinMapError(f"{where}: в раскладке мест {pinmap.seat_count}, а в игре {seats}")
     used: dict[int, str] = {}
-    entries = [(f"{where}.seats.{n} button", b) for n, (b, _) in enumerate(pinmap.seats, start=1)]
-    entries += [(f"{where}.seats.{n} LED", led) for n, (_, led) in enumerate(pinmap.seats, start=1)]
+    entries = [(f"{where}.seats.{n}: кнопка", b) for n, (b, _) in enumerate(pinmap.seats, start=1)]
+    entries += [(f"{where}.seats.{n}: светодиод", led) for n, (_, led) in enumerate(pinmap.seats, start=1)]
     entries += [(f"{where}.host.{k}", p) for k, p in pinmap.host]
     for name, pin in entries:
         _pin(pin, name)
         if pin in used:
-            raise PinMapError(f"{name}: GPIO{pin} is already used by {used[pin]}")
+            raise PinMapError(f"{name}: GPIO{pin} уже занят ({used[pin]})")
         used[pin] = name
 
 

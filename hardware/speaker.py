@@ -31,13 +31,13 @@ class AudioDeviceError(HostDeviceError, RuntimeError):
         self.no_devices = no_devices
 
 
-NO_DEVICES = "no sound devices found (is the sound card or USB audio plugged in?)"
+NO_DEVICES = "звуковых устройств не найдено (подключены ли звуковая карта или USB-звук?)"
 
 
 def devices_here(sd: Any) -> str:
     """The devices to choose from, for an error message; or that there are none."""
     listed = device_list(sd)
-    return f"devices here:\n{listed}" if listed else NO_DEVICES
+    return f"устройства здесь:\n{listed}" if listed else NO_DEVICES
 
 
 @dataclass(eq=False)
@@ -79,7 +79,7 @@ def import_sounddevice() -> Any:
 
         return sounddevice
     except OSError as exc:  # PortAudio, or a library it needs, cannot be loaded
-        raise AudioDeviceError(f"sound is unavailable: {load_message('sounddevice', exc)}") from None
+        raise AudioDeviceError(f"звук недоступен: {load_message('sounddevice', exc)}") from None
 
 
 def device_list(sd: Any) -> str:
@@ -140,7 +140,7 @@ class SoundDeviceSpeaker:
             self._stream.start()
         except (sd.PortAudioError, ValueError) as exc:
             raise AudioDeviceError(
-                f"cannot open the speaker {device if device is not None else '(default)'}: {exc}; "
+                f"не удалось открыть динамик {device if device is not None else '(по умолчанию)'}: {exc}; "
                 f"{devices_here(sd)}",
                 no_devices=not device_list(sd),
             ) from None

@@ -32,6 +32,7 @@ missing file means every default.
 from __future__ import annotations
 
 import os
+import re
 import time
 import tomllib
 from dataclasses import dataclass, field
@@ -42,8 +43,7 @@ from engine.presets import MAX_SEATS
 from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
-from host_device.base.errors import HostDeviceError
-from host_device.base.text import shorten
+from host_device.base.errors import HostDeviceError, os_reason
 
 
 class ConfigError(HostDeviceError, ValueError):
@@ -62,7 +62,7 @@ def parse_address(text: str) -> tuple[str, int]:
     except ValueError:
         number = -1
     if not 0 <= number <= 65535:
-        raise WebError(f"--web {text!r}: give a port (8000) or HOST:PORT (127.0.0.1:8000)")
+        raise WebError(f"--web {text!r}: укажите порт (8000) или HOST:PORT (127.0.0.1:8000)")
     return host or "0.0.0.0", number
 
 
@@ -131,34 +131,40 @@ def load_config(path: Path | None = None) -> Config:
     path = path or default_config_path()
     if not path.is_file():
         if explicit:
-            named = "" if path != default_config_path() else " (named by $HOST_DEVICE_CONFIG)"
-            raise ConfigError(f"{path}: no such config file{named}")
+            named = "" if path != default_config_path() else " (его называет $HOST_DEVICE_CONFIG)"
+            raise ConfigError(f"{path}: нет такого файла настроек{named}")
         return Config(None)
     if path.stat().st_size > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES:,} bytes (the limit); is it the config?")
+        raise ConfigError(f"{path}: больше {MAX_CONFIG_BYTES:,} байт (предел); это точно файл настроек?")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        raise ConfigError(f"{path}: ошибка в TOML{toml_place(exc)}") from None
     except RecursionError:
-        raise ConfigError(f"{path}: arrays or tables nested too deeply") from None
-    except ValueError as exc:  # a number of thousands of digits
-        raise ConfigError(f"{path}: not valid TOML: {shorten(exc, 80)}") from None
+        raise ConfigError(f"{path}: списки или таблицы вложены слишком глубоко") from None
+    except ValueError:  # a number of thousands of digits
+        raise ConfigError(f"{path}: ошибка в TOML: слишком длинное число") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read: {exc}") from None
+        raise ConfigError(f"{path}: не удалось прочитать: {os_reason(exc)}") from None
     unknown = sorted(set(data) - set(SECTIONS))
     if unknown:
-        raise ConfigError(f"{path}: [{unknown[0]:.40}]: unknown section; sections: {', '.join(SECTIONS)}")
+        raise ConfigError(f"{path}: [{unknown[0]:.40}]: нет такого раздела; разделы: {', '.join(SECTIONS)}")
     for section, value in data.items():
         if not isinstance(value, dict):
-            raise ConfigError(f"{path}: {section} = {value!r:.40}: [{section}] must be a table of settings")
+            raise ConfigError(
+                f"{path}: {section} = {value!r:.40}: [{section}] — раздел с настройками, а не значение"
+            )
     audio = data.get("audio", {})
     for key in audio:
         if key not in ("microphone", "speaker"):
-            raise ConfigError(f"{path}: [audio].{key:.40}: unknown setting; settings: microphone, speaker")
+            raise ConfigError(
+                f"{path}: [audio].{key:.40}: нет такой настройки; настройки: microphone, speaker"
+            )
         value = audio[key]
         if isinstance(value, bool) or not isinstance(value, int | str) or not 0 <= _index(value) <= 999:
-            raise ConfigError(f"{path}: [audio].{key}: a device name or index (0 …), not {value!r:.40}")
+            raise ConfigError(
+                f"{path}: [audio].{key}: имя устройства или его номер (0 …), а не {value!r:.40}"
+            )
     assist = assist_settings(data.get("assist", {}), f"{path}: [assist]")
     web = web_listen(data.get("web", {}), f"{path}: [web]")
     seats = web_seats(data.get("web", {}), f"{path}: [web]")
@@ -179,6 +185,12 @@ def load_config(path: Path | None = None) -> Config:
     )
 
 
+def toml_place(exc: tomllib.TOMLDecodeError) -> str:
+    """Where tomllib found the error, in Russian (its own words are English)."""
+    found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+    return f" в строке {found[1]}, столбце {found[2]}" if found else ""
+
+
 SECTIONS = ("ambience", "assist", "audio", "box", "city", "panel", "web")
 
 
@@ -186,17 +198,19 @@ def ambience_settings(data: dict[str, Any], where: str, base: Path) -> Ambience:
     for key, value in data.items():
         if key == "enabled":
             if not isinstance(value, bool):
-                raise ConfigError(f"{where}.enabled: true or false, not {value!r:.40}")
+                raise ConfigError(f"{where}.enabled: true или false, а не {value!r:.40}")
         elif key == "volume":
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-                raise ConfigError(f"{where}.volume: a number from 0 to 1 (0.3 is quiet), not {value!r:.40}")
+                raise ConfigError(f"{where}.volume: число от 0 до 1 (0.3 — тихо), а не {value!r:.40}")
         elif key == "file":
             if not isinstance(value, str) or not value:
-                raise ConfigError(f'{where}.file: the path of a WAV file ("night.wav"), not {value!r:.40}')
+                raise ConfigError(f'{where}.file: путь к файлу WAV ("night.wav"), а не {value!r:.40}')
             if not (base / value).is_file():
-                raise ConfigError(f"{where}.file: {base / value}: no such file (a mono 16-bit WAV loop)")
+                raise ConfigError(
+                    f"{where}.file: {base / value}: нет такого файла (нужна петля WAV: моно, 16 бит)"
+                )
         else:
-            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: enabled, file, volume")
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: enabled, file, volume")
     file = data.get("file")
     return Ambience(data.get("enabled", True), float(data.get("volume", 0.3)), base / file if file else None)
 
@@ -204,9 +218,9 @@ def ambience_settings(data: dict[str, Any], where: str, base: Path) -> Ambience:
 def box_settings(data: dict[str, Any], where: str) -> bool | None:
     for key, value in data.items():
         if key != "power_off":
-            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: power_off")
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: power_off")
         if not isinstance(value, bool):
-            raise ConfigError(f"{where}.power_off: true or false, not {value!r:.40}")
+            raise ConfigError(f"{where}.power_off: true или false, а не {value!r:.40}")
     return data.get("power_off")
 
 
@@ -215,7 +229,7 @@ def web_listen(data: dict[str, Any], where: str) -> str | None:
 
     for key in data:
         if key not in ("listen", "seats"):
-            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: listen, seats")
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: listen, seats")
     listen = data.get("listen")
     if listen is None:
         return None
@@ -223,7 +237,7 @@ def web_listen(data: dict[str, Any], where: str) -> str | None:
         parse_address(str(listen) if isinstance(listen, int) and not isinstance(listen, bool) else listen)
     except (WebError, AttributeError, TypeError):
         raise ConfigError(
-            f'{where}.listen: a port ("8000") or "HOST:PORT" ("127.0.0.1:8000"), not {listen!r:.40}'
+            f'{where}.listen: порт ("8000") или "HOST:PORT" ("127.0.0.1:8000"), а не {listen!r:.40}'
         ) from None
     return str(listen)
 
@@ -235,10 +249,10 @@ def city_table(data: dict[str, Any], where: str) -> dict[str, Any]:
     kinds = {"seats": int, "mafia": int, "lover": bool}
     for key, value in data.items():
         if key not in kinds:
-            raise ConfigError(f"{where}.{key:.40}: unknown setting; settings: lover, mafia, seats")
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: lover, mafia, seats")
         if isinstance(value, bool) is not (kinds[key] is bool) or not isinstance(value, kinds[key]):
-            what = "true or false" if kinds[key] is bool else "a whole number"
-            raise ConfigError(f"{where}.{key}: {what}, not {value!r:.40}")
+            what = "true или false" if kinds[key] is bool else "целое число"
+            raise ConfigError(f"{where}.{key}: {what}, а не {value!r:.40}")
     try:
         city_preset(data.get("seats", 10), data.get("mafia"), data.get("lover"))
     except BadTable as exc:
@@ -250,12 +264,10 @@ def web_seats(data: dict[str, Any], where: str) -> tuple[int, ...]:
     seats = data.get("seats", [])
     numbers = seats if isinstance(seats, list) else [None]
     if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_SEATS for n in numbers):
-        raise ConfigError(f"{where}.seats: a list of seat numbers (seats = [4, 9]), not {seats!r:.40}")
+        raise ConfigError(f"{where}.seats: список номеров мест (seats = [4, 9]), а не {seats!r:.40}")
     if len(set(numbers)) != len(numbers):
-        raise ConfigError(f"{where}.seats: a seat is listed twice in {seats!r:.40}")
+        raise ConfigError(f"{where}.seats: место указано дважды в {seats!r:.40}")
     return tuple(sorted(numbers))
-
-
 
 
 def _index(value: int | str) -> int:
@@ -271,23 +283,23 @@ def assist_settings(data: dict[str, Any], where: str) -> AssistSettings:
     for key, value in data.items():
         if key == "auto_accept":
             if not isinstance(value, bool):
-                raise ConfigError(f"{where}.auto_accept: true or false, not {value!r:.40}")
+                raise ConfigError(f"{where}.auto_accept: true или false, а не {value!r:.40}")
         elif key in ASSIST_CHOICES:
             if value not in ASSIST_CHOICES[key]:
-                choices = " or ".join(f'"{c}"' for c in ASSIST_CHOICES[key])
-                raise ConfigError(f"{where}.{key}: {choices}, not {value!r:.40}")
+                choices = " или ".join(f'"{c}"' for c in ASSIST_CHOICES[key])
+                raise ConfigError(f"{where}.{key}: {choices}, а не {value!r:.40}")
         elif key == "timers":
             if not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3600 for v in value
             ):
                 raise ConfigError(
-                    f"{where}.timers: a list of seconds from 1 to 3600, like [90, 120], not {value!r:.60}"
+                    f"{where}.timers: список секунд от 1 до 3600, например [90, 120], а не {value!r:.60}"
                 )
             if len(value) > MAX_TIMERS:
-                raise ConfigError(f"{where}.timers: {len(value)} timers; the limit is {MAX_TIMERS}")
+                raise ConfigError(f"{where}.timers: таймеров {len(value)}; можно не больше {MAX_TIMERS}")
         else:
             raise ConfigError(
-                f"{where}.{key:.40}: unknown setting; settings: auto_accept, night, timers, votes"
+                f"{where}.{key:.40}: нет такой настройки; настройки: auto_accept, night, timers, votes"
             )
     return AssistSettings(
         auto_accept=data.get("auto_accept", False),

@@ -4,17 +4,10 @@ uses: its phrases, the deal's LED signals, the check's answers."""
 
 from __future__ import annotations
 
-import argparse
-import shutil
-import subprocess
-import tempfile
 from html import escape
-from pathlib import Path
 
 from engine import Role, get_preset
 from engine.roles import BLACK_ROLES
-from host_device.base.errors import HostDeviceError
-from host_device.base.files import replacing
 from host_device.runtime.signals import ROLE_SIGNALS
 from voices.catalogue import russian
 from voices.forms import ROLE_WORDS
@@ -110,42 +103,3 @@ def card_html(preset_key: str) -> str:
 Один голос на круг.{nobody}</p>
 </body></html>
 """
-
-
-def cmd_card(args: argparse.Namespace) -> int:
-    target = Path(args.to)
-    kind = target.suffix.lower()
-    if kind not in (".html", ".pdf"):
-        raise HostDeviceError(f"--to {args.to}: the card is an .html or a .pdf file")
-    html = card_html(args.preset)
-    try:
-        if kind == ".html":
-            with replacing(target) as tmp:
-                tmp.write_text(html, encoding="utf-8")
-        else:
-            write_pdf(html, target)
-    except OSError as exc:
-        raise HostDeviceError(f"{target}: cannot write: {exc.strerror}") from None
-    print(f"host-device: {target}: the players' card ({preset_name(args.preset)})")
-    return 0
-
-
-def write_pdf(html: str, target: Path) -> None:
-    """Chromium prints the HTML to an A4 PDF."""
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        raise HostDeviceError(
-            "a PDF is printed with Chromium: sudo apt-get install chromium (or --to card.html)"
-        )
-    with tempfile.TemporaryDirectory() as tmp:
-        page = Path(tmp) / "card.html"
-        page.write_text(html, encoding="utf-8")
-        out = Path(tmp) / "card.pdf"
-        command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"]
-        result = subprocess.run(
-            [*command, f"--print-to-pdf={out}", page.as_uri()], capture_output=True, text=True, timeout=120
-        )
-        if result.returncode != 0 or not out.exists():
-            raise HostDeviceError(f"chromium could not print the card: {result.stderr.strip()[-200:]}")
-        with replacing(target) as final:
-            final.write_bytes(out.read_bytes())

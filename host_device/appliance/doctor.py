@@ -1,9 +1,10 @@
 """``host-device doctor``: everything the box needs, checked, and what to fix.
 
-Each check prints one line (``ok`` or ``FIX``, what was found, what to do);
-the command ends with «всё в порядке» and exit 0, or with the list of what to
-fix and exit 1. With ``--auto`` nobody is needed: the mock panel presses its
-own buttons (as ``hardware test --auto``).
+Each check prints one line («ок», «ИСПРАВИТЬ» with what to do, or
+«пропущено» with why); the command ends with «всё в порядке» and exit 0 (a
+skipped check is not a failure), or with the list of what to fix and exit 1.
+With ``--auto`` nobody is needed: the mock panel presses its own buttons (as
+``hardware test --auto``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from host_device.base.text import shorten
 from host_device.config import load_config
 
 PACKAGES = ("numpy", "vosk", "sounddevice", "gpiozero", "num2words", "pymorphy3", "starlette", "uvicorn")
+OK, FIX, SKIPPED = "ок", "ИСПРАВИТЬ", "пропущено"
 MIN_FREE_MB = 200  # the store writes a few kB a game; this leaves room for years and the system
 
 
@@ -33,13 +35,19 @@ class Doctor:
     def __init__(self, out: Callable[[str], None]) -> None:
         self.out = out
         self.problems: list[str] = []
+        self.skipped: list[str] = []
 
     def ok(self, text: str) -> None:
-        self.out(f"  ok   {text}")
+        self.out(f"  {OK:<10} {text}")
 
     def fix(self, text: str, how: str) -> None:
-        self.out(f"  FIX  {text}: {how}")
+        self.out(f"  {FIX:<10} {text}: {how}")
         self.problems.append(f"{text}: {how}")
+
+    def skip(self, what: str, why: str) -> None:
+        """A check not made (by choice, or as it cannot be): said, and not a failure."""
+        self.out(f"  {SKIPPED:<10} {what}: {why}")
+        self.skipped.append(what)
 
     def check(self, name: str, fn: Callable[[], None]) -> None:
         """One check; an unexpected error in it is a problem to fix, not a traceback."""
@@ -64,11 +72,13 @@ def python_and_packages(doctor: Doctor) -> None:
         except Exception:
             missing.append(name)
     if missing:
-        doctor.fix(f"packages missing: {', '.join(missing)}", "run ./run once: it installs them")
+        doctor.fix(
+            f"не установлены пакеты: {', '.join(missing)}", "запустите ./run один раз: он их установит"
+        )
     elif not broken:
-        doctor.ok(f"packages: {', '.join(PACKAGES)}")
+        doctor.ok(f"пакеты: {', '.join(PACKAGES)}")
     if shutil.which("espeak-ng") is None:
-        doctor.fix("espeak-ng not found", "sudo apt-get install espeak-ng (the built-in voice needs it)")
+        doctor.fix("нет espeak-ng", "sudo apt-get install espeak-ng (встроенный голос говорит им)")
 
 
 def voice_pack(doctor: Doctor) -> Any:
@@ -79,96 +89,98 @@ def voice_pack(doctor: Doctor) -> Any:
     pack = ensure_builtin(catalogue)
     missing = [key for key in catalogue.clips() if key not in pack.clips]
     if missing:
-        doctor.fix(f"voice pack: {len(missing)} clips missing", "host-device voices build")
+        doctor.fix(f"голос: не хватает записей ({len(missing)})", "host-device voices build")
     else:
-        doctor.ok(f"voice pack: {len(pack.clips)} clips, {pack.sample_rate} Hz")
+        doctor.ok(f"голос: записей {len(pack.clips)}, {pack.sample_rate} Гц")
     return catalogue, pack
 
 
 def speech_model(doctor: Doctor, path: Path | None) -> None:
-    from host_device.listening.intents import russian_patterns
     from host_device.listening.speech_model import ModelMissing, SpeechModel, find_model
-    from host_device.listening.vocabulary import knows
+    from host_device.listening.vocabulary import cannot_hear
 
     try:
         model = SpeechModel(find_model(path))
     except ModelMissing as exc:
-        doctor.fix("speech model", str(exc))
+        doctor.fix("модель речи", str(exc))
         return
     except NativeLibraryError:  # said once, with its fix, among the packages
-        doctor.out("  --   speech model: not checked (vosk cannot load its library: the fix is above)")
+        doctor.skip("модель речи", "vosk не может загрузить свою библиотеку (как исправить — выше)")
         return
-    patterns = russian_patterns()
-    cannot = patterns.unreachable(lambda w: knows(model, w), 12)
+    cannot = cannot_hear(model)
     if cannot:
         doctor.fix(
-            f"speech model {model.path.name}: cannot hear {shorten('; '.join(cannot), 200)}",
-            "install a Russian model: host-device model install (vosk-model-small-ru-0.22)",
+            f"модель речи {model.path.name}: не услышит {shorten('; '.join(cannot), 200)}",
+            "установите русскую: host-device model install (vosk-model-small-ru-0.22)",
         )
     else:
-        doctor.ok(f"speech model {model.path.name}: knows every word the game listens for")
+        doctor.ok(f"модель речи {model.path.name}: знает все слова, которые слушает игра")
 
 
 def disk(doctor: Doctor, store: Path) -> None:
     where = store if store.exists() else next(p for p in store.parents if p.exists())
     free_mb = shutil.disk_usage(where).free // 2**20
     if free_mb < MIN_FREE_MB:
-        doctor.fix(f"{free_mb} MB free for the game store ({where})", f"free at least {MIN_FREE_MB} MB")
+        doctor.fix(
+            f"свободно {free_mb} МБ для записей игр ({where})", f"освободите не меньше {MIN_FREE_MB} МБ"
+        )
     else:
-        doctor.ok(f"{free_mb} MB free for the game store ({store})")
+        doctor.ok(f"свободно {free_mb} МБ для записей игр ({store})")
 
 
 def service_state(doctor: Doctor) -> None:
-    from host_device.appliance.service import state
+    from host_device.appliance.service import STATES, state
 
     word = state()
-    if word == "failed":
-        doctor.fix("the service has failed", "host-device service status (its last log lines say why)")
+    if word == STATES["failed"]:
+        doctor.fix("служба упала", "host-device service status (последние строки её журнала скажут почему)")
     else:
-        doctor.ok(f"service: {word}")
+        doctor.ok(f"служба: {word}")
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from host_device.appliance.selftest import SelfTest
+    from host_device.appliance.selftest import SelfTest, keys_need_a_terminal
     from host_device.sound.announcer import Announcer
     from host_device.store.db import default_store_path
 
     def out(text: str) -> None:
         print(text, flush=True)
 
+    panel_kind = "mock" if args.auto else args.panel
+    if panel_kind == "keyboard":
+        keys_need_a_terminal()  # before the checks: without one, no key could ever be pressed
     doctor = Doctor(out)
     out("host-device doctor")
     doctor.check("Python", lambda: python_and_packages(doctor))
     found: dict[str, Any] = {}
-    doctor.check("voice pack", lambda: found.update(voice=voice_pack(doctor)))
+    doctor.check("голос", lambda: found.update(voice=voice_pack(doctor)))
     if args.no_model:
-        doctor.ok("speech model: not used (--no-model: nominations are typed or keyed by the host)")
+        doctor.skip("модель речи", "--no-model (выдвижения вводит или нажимает ведущий)")
     else:
-        doctor.check("speech model", lambda: speech_model(doctor, Path(args.model) if args.model else None))
-    doctor.check("disk", lambda: disk(doctor, Path(args.store) if args.store else default_store_path()))
-    doctor.check("service", lambda: service_state(doctor))
+        doctor.check("модель речи", lambda: speech_model(doctor, Path(args.model) if args.model else None))
+    doctor.check("диск", lambda: disk(doctor, Path(args.store) if args.store else default_store_path()))
+    doctor.check("служба", lambda: service_state(doctor))
     try:
         config = load_config(Path(args.config) if args.config else None)
         pinmap = config.pinmap(args.seats)
     except HostDeviceError as exc:
-        doctor.fix("pin map", str(exc))
+        doctor.fix("выводы", str(exc))
         return finish(doctor)
-    doctor.ok(f"pin map: {args.seats} seats and the host's three buttons, every pin once")
+    doctor.ok(f"выводы: {args.seats} мест и три кнопки ведущего, каждый вывод по одному разу")
     if "voice" not in found:
         return finish(doctor)
     catalogue, pack = found["voice"]
     events: queue.Queue[HardwareEvent] = queue.Queue()
-    panel_kind = "mock" if args.auto else args.panel
     try:
         panel = make_panel(panel_kind, pinmap, time.monotonic, events)
     except HostDeviceError as exc:
-        doctor.fix("panel", str(exc))
+        doctor.fix("пульт", str(exc))
         return finish(doctor)
     try:
         try:
             microphone, speaker = config.open_audio(args.audio, events, pack.sample_rate, args.wav)
         except HostDeviceError as exc:
-            doctor.fix("sound", str(exc))
+            doctor.fix("звук", str(exc))
             return finish(doctor)
         try:
             announcer = Announcer(catalogue, pack, speaker)
@@ -186,18 +198,22 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             test.print = lambda text: out(f"       {text}")  # type: ignore[method-assign]
             test.buttons()
             if args.audio == "null":
-                doctor.fix("sound", "not checked (--audio null); check it with --audio device")
+                doctor.skip("звук", "--audio null (проверить: --audio device)")
             else:
                 test.microphone_level()
                 tone = announcer.beep()
                 if tone.wait(5):
-                    out(f"       speaker: a test tone played ({tone.seconds:.2f} s)")
+                    out(f"       динамик: проверочный тон прозвучал ({tone.seconds:.2f} с)")
                 else:
-                    test.failures.append("the test tone did not finish playing")
+                    test.failures.append("проверочный тон не доиграл")
             for failure in test.failures:
-                doctor.fix(failure, "check the wiring against: host-device hardware wiring --to wiring.svg")
+                doctor.fix(
+                    failure, "сверьте проводку с рисунком: host-device hardware wiring --to wiring.svg"
+                )
             if not test.failures:
-                doctor.ok("buttons, microphone and speaker answer")
+                doctor.ok(
+                    "кнопки отвечают" if args.audio == "null" else "кнопки, микрофон и динамик отвечают"
+                )
         finally:
             speaker.close()
     finally:
@@ -211,5 +227,6 @@ def finish(doctor: Doctor) -> int:
         for problem in doctor.problems:
             print(f"  - {problem}", flush=True)
         return 1
-    print("всё в порядке", flush=True)
+    skipped = f" (пропущено: {', '.join(doctor.skipped)})" if doctor.skipped else ""
+    print(f"всё в порядке{skipped}", flush=True)
     return 0

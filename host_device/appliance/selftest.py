@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import queue
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +22,22 @@ from hardware.events import HardwareEvent, Press
 from hardware.factory import make_panel
 from hardware.microphone import Microphone
 from hardware.panel import OFF, ON, Panel
+from host_device.appliance.wiring import HOST_NAMES
+from host_device.base.errors import HostDeviceError
 from host_device.config import load_config
+
+
+class NoTerminal(HostDeviceError, RuntimeError):
+    pass
+
+
+def keys_need_a_terminal() -> None:
+    """The keyboard panel's keys are read from a terminal: without one, no press could ever come."""
+    if not sys.stdin.isatty():
+        raise NoTerminal(
+            "--panel keyboard: клавиши пульта читаются с терминала, а ввод сейчас не терминал; "
+            "запустите в терминале, или без людей: --auto"
+        )
 
 
 def level_dbfs(samples: bytes) -> float:
@@ -54,7 +70,7 @@ class SelfTest:
         self.out.flush()
 
     def leds(self) -> None:
-        self.print(f"LEDs: lighting seats 1..{self.panel.seats} in turn")
+        self.print(f"огоньки: зажигаю места 1…{self.panel.seats} по очереди")
         for seat in range(1, self.panel.seats + 1):
             self.panel.set_led(seat, ON)
             time.sleep(self.step_s)
@@ -62,7 +78,9 @@ class SelfTest:
 
     def buttons(self) -> None:
         keys: list[Any] = [*range(1, self.panel.seats + 1), "next", "pause", "undo"]
-        self.print(f"buttons: press every button: seats 1..{self.panel.seats}, then next, pause, undo")
+        self.print(
+            f"кнопки: нажмите каждую: места 1…{self.panel.seats}, затем {', '.join(HOST_NAMES.values())}"
+        )
         if self.auto and hasattr(self.panel, "buttons"):
             for key in keys:  # the mock pins stand in for the person
                 pin = self.panel.buttons[key].pin
@@ -80,16 +98,16 @@ class SelfTest:
                 if isinstance(event.key, int):
                     self.panel.set_led(event.key, ON)
         self.panel.all_leds(OFF)
-        missing = [str(k) for k in keys if k not in seen]
+        missing = [HOST_NAMES.get(k, str(k)) for k in keys if k not in seen]
         self.print(
-            f"buttons: {len(seen)} of {len(keys)} seen"
-            + (f"; not seen: {', '.join(missing)}" if missing else "")
+            f"кнопки: замечено {len(seen)} из {len(keys)}"
+            + (f"; не замечены: {', '.join(missing)}" if missing else "")
         )
         if missing:
-            self.failures.append(f"buttons not seen: {', '.join(missing)}")
+            self.failures.append(f"не замечены кнопки: {', '.join(missing)}")
 
     def microphone_level(self) -> None:
-        self.print(f"microphone: level for {self.mic_s:g} s")
+        self.print(f"микрофон: уровень за {self.mic_s:g} с")
         self.microphone.start()
         levels: list[float] = []
         deadline = time.monotonic() + self.mic_s
@@ -105,24 +123,26 @@ class SelfTest:
                     shown = time.monotonic()
                     db = levels[-1]
                     bar = "#" * max(0, int((db + 60) / 3)) if db > -60 else ""
-                    self.print(f"  {db:6.1f} dBFS {bar}" if db > -math.inf else "  silence")
+                    self.print(f"  {db:6.1f} dBFS {bar}" if db > -math.inf else "  тишина")
         finally:
             self.microphone.stop()
         if not levels:
-            self.print("microphone: no audio arrived")
-            self.failures.append("no audio from the microphone")
+            self.print("микрофон: звук не пришёл")
+            self.failures.append("от микрофона нет звука")
         else:
             loudest = max(levels)
             overflows = self.microphone.overflows
-            self.print(f"microphone: {len(levels)} blocks, loudest {loudest:.1f} dBFS, overflows {overflows}")
+            self.print(
+                f"микрофон: блоков {len(levels)}, громче всего {loudest:.1f} dBFS, переполнений {overflows}"
+            )
 
     def speaker(self) -> None:
-        self.print("speaker: playing «Проверка звука. Раз, два, три.»")
+        self.print("динамик: звучит «Проверка звука. Раз, два, три.»")
         playback = self.say()
         if not playback.wait(15):
-            self.failures.append("the test phrase did not finish playing")
+            self.failures.append("проверочная фраза не доиграла")
         else:
-            self.print(f"speaker: played {playback.seconds:.1f} s")
+            self.print(f"динамик: фраза прозвучала ({playback.seconds:.1f} с)")
 
     def run(self) -> bool:
         self.leds()
@@ -131,12 +151,12 @@ class SelfTest:
             self.microphone_level()
             self.speaker()
         else:
-            self.print("microphone: skipped (--audio null)")
-            self.print("speaker: skipped (--audio null)")
-        skipped = "" if self.sound else " (sound skipped: --audio null)"
+            self.print("микрофон: пропущено (--audio null)")
+            self.print("динамик: пропущено (--audio null)")
+        skipped = "" if self.sound else " (звук пропущен: --audio null)"
         self.print(
-            "hardware test: "
-            + ("all seen" + skipped if not self.failures else "PROBLEMS: " + "; ".join(self.failures))
+            "проверка: "
+            + ("всё в порядке" + skipped if not self.failures else "НЕПОЛАДКИ: " + "; ".join(self.failures))
         )
         return not self.failures
 
@@ -148,6 +168,8 @@ def cmd_hardware_test(args: argparse.Namespace) -> int:
 
     config = load_config(Path(args.config) if args.config else None)
     pinmap = config.pinmap(args.seats)
+    if args.panel == "keyboard":
+        keys_need_a_terminal()
     events: queue.Queue[HardwareEvent] = queue.Queue()
     catalogue = russian()
     pack = ensure_builtin(catalogue)
@@ -176,6 +198,4 @@ def cmd_hardware_test(args: argparse.Namespace) -> int:
 
 
 def _stdout() -> TextIO:
-    import sys
-
     return sys.stdout

@@ -32,6 +32,16 @@ RESTART_WINDOW_S = 300
 OPEN_FILES = 4096  # LimitNOFILE: the pages' connections (at most 200, web/limits.py) far below it
 
 
+STATES = {
+    "active": "работает",
+    "inactive": "остановлена",
+    "failed": "упала",
+    "activating": "запускается",
+    "deactivating": "останавливается",
+    "unknown": "неизвестно",
+}  # systemctl is-active's words, as the club reads them
+
+
 class ServiceError(HostDeviceError, RuntimeError):
     pass
 
@@ -102,7 +112,7 @@ def the_unit(args: argparse.Namespace) -> str:
     try:
         home = Path(pwd.getpwnam(user).pw_dir)
     except KeyError:
-        raise ServiceError(f"--user {user}: no such user on this machine") from None
+        raise ServiceError(f"--user {user}: нет такого пользователя на этой машине") from None
     command = [str(executable()), "run", "--box"]
     if args.config:
         command += ["--config", str(Path(args.config).resolve())]
@@ -121,9 +131,9 @@ def _systemctl(*arguments: str) -> None:
 
 def _need_systemd_and_root() -> None:
     if not has_systemd():
-        raise ServiceError("no systemd on this machine: start the box with: host-device run --box")
+        raise ServiceError("на этой машине нет systemd: запустите коробку так: host-device run --box")
     if os.geteuid() != 0:
-        raise ServiceError("installing a service needs root: sudo .venv/bin/host-device service …")
+        raise ServiceError("службу ставит только root: sudo .venv/bin/host-device service …")
 
 
 def cmd_unit(args: argparse.Namespace) -> int:
@@ -135,7 +145,7 @@ def cmd_install(args: argparse.Namespace) -> int:
     _need_systemd_and_root()
     user = args.user or default_user()
     if user == "root":
-        raise ServiceError("the box runs as an unprivileged user: add --user pi (or the table's user)")
+        raise ServiceError("коробка работает не от root: добавьте --user pi (или пользователя стола)")
     text = the_unit(args)
     for group in existing_groups():
         subprocess.run(["usermod", "-aG", group, user], check=False)
@@ -144,8 +154,10 @@ def cmd_install(args: argparse.Namespace) -> int:
         POLKIT_PATH.write_text(polkit_rule(user), encoding="utf-8")
     _systemctl("daemon-reload")
     _systemctl("enable", "--now", f"{NAME}.service")
-    print(f"host-device: {UNIT_PATH} installed and started; it starts at every boot")
-    print("host-device: see it with: host-device service status")
+    print(
+        f"host-device: служба {UNIT_PATH} установлена и запущена; она будет запускаться при каждом включении"
+    )
+    print("host-device: посмотреть её: host-device service status")
     return 0
 
 
@@ -156,23 +168,25 @@ def cmd_remove(args: argparse.Namespace) -> int:
         UNIT_PATH.unlink()
     POLKIT_PATH.unlink(missing_ok=True)
     _systemctl("daemon-reload")
-    print(f"host-device: the service is removed ({UNIT_PATH})")
+    print(f"host-device: служба удалена ({UNIT_PATH})")
     return 0
 
 
 def state() -> str:
     """The service's state in a word (active, inactive, failed, not installed), or why not known."""
     if not has_systemd():
-        return "no systemd here"
+        return "здесь нет systemd"
     result = subprocess.run(["systemctl", "is-active", f"{NAME}.service"], capture_output=True, text=True)
     word = result.stdout.strip() or "unknown"
-    return "not installed" if word == "inactive" and not UNIT_PATH.exists() else word
+    if word == "inactive" and not UNIT_PATH.exists():
+        return "не установлена"
+    return STATES.get(word, word)
 
 
 def cmd_status(args: argparse.Namespace) -> int:
     if not has_systemd():
-        raise ServiceError("no systemd on this machine: nothing runs as a service here")
-    print(f"host-device: service {state()}")
+        raise ServiceError("на этой машине нет systemd: служб здесь не бывает")
+    print(f"host-device: служба: {state()}")
     journal = ["journalctl", "-u", f"{NAME}.service", "-n", "15", "--no-pager", "-o", "short"]
     subprocess.run(journal, check=False)
     return 0

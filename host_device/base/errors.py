@@ -6,6 +6,8 @@ and also from the builtin that fits it, so callers may catch either.
 
 from __future__ import annotations
 
+import errno
+
 
 class HostDeviceError(Exception):
     """Root of every error the project raises on purpose."""
@@ -13,3 +15,24 @@ class HostDeviceError(Exception):
 
 class SoundFileError(HostDeviceError, ValueError):
     """A sound file that cannot be read or is not mono 16-bit WAV."""
+
+
+OS_REASONS = {
+    errno.ENOENT: "нет такого файла или папки",
+    errno.EACCES: "нет прав",
+    errno.EPERM: "нет прав",
+    errno.EISDIR: "это папка",
+    errno.ENOTDIR: "в пути не папка",
+    errno.ENOSPC: "на диске нет места",
+    errno.EROFS: "диск только для чтения",
+    errno.EEXIST: "уже есть",
+    errno.ENAMETOOLONG: "слишком длинное имя",
+    errno.EIO: "ошибка диска",
+}
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why the system refused, in Russian (its own ``strerror`` is English)."""
+    if isinstance(exc, OSError):
+        return OS_REASONS.get(exc.errno or 0, exc.strerror or str(exc))
+    return str(exc)

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from host_device.base.errors import SoundFileError
+from host_device.base.errors import SoundFileError, os_reason
 from host_device.base.files import replacing
 
 Samples = npt.NDArray[np.int16]
@@ -24,26 +24,25 @@ def read_wav(path: Path, max_seconds: float | None = None) -> tuple[Samples, int
         with wave.open(str(path), "rb") as w:
             if w.getnchannels() != 1 or w.getsampwidth() != 2:
                 raise SoundFileError(
-                    f"{path}: {w.getnchannels()} channel(s), {8 * w.getsampwidth()}-bit; "
-                    "clips must be mono 16-bit WAV"
+                    f"{path}: каналов {w.getnchannels()}, {8 * w.getsampwidth()} бит; нужен WAV: моно, 16 бит"
                 )
             rate = w.getframerate()
             if not MIN_RATE <= rate <= MAX_RATE:
                 raise SoundFileError(
-                    f"{path}: sample rate {rate} Hz; a WAV file here is {MIN_RATE} to {MAX_RATE} Hz"
+                    f"{path}: частота {rate} Гц; здесь WAV бывает от {MIN_RATE} до {MAX_RATE} Гц"
                 )
             seconds = w.getnframes() / rate
             if max_seconds is not None and seconds > max_seconds:
                 raise SoundFileError(
-                    f"{path}: {seconds:.0f} s long; at most {max_seconds:g} s here; cut it shorter"
+                    f"{path}: длина {seconds:.0f} с; здесь можно не больше {max_seconds:g} с; укоротите"
                 )
             data = w.readframes(w.getnframes())
     except SoundFileError:
         raise
     except (wave.Error, EOFError, RuntimeError, ValueError, struct.error) as exc:  # wave fails many ways
-        raise SoundFileError(f"{path}: not a readable WAV file ({exc or type(exc).__name__})") from None
+        raise SoundFileError(f"{path}: WAV-файл не читается ({exc or type(exc).__name__})") from None
     except OSError as exc:
-        raise SoundFileError(f"{path}: cannot read: {exc.strerror}") from None
+        raise SoundFileError(f"{path}: не удалось прочитать: {os_reason(exc)}") from None
     data = data[: len(data) - len(data) % 2]  # a file cut inside its last sample: that sample is dropped
     return np.frombuffer(data, dtype="<i2").astype(np.int16), rate
 

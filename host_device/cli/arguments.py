@@ -22,7 +22,7 @@ def game_id(text: str) -> int:
     value = _whole(text)
     if value is None or not 1 <= value <= MAX_GAME_ID:
         raise argparse.ArgumentTypeError(
-            f"{shorten(text, 30)!r} is not a game ID (1, 2, 3 …; see: host-device games list)"
+            f"{shorten(text, 30)!r} — не номер игры (1, 2, 3 …; см.: host-device games list)"
         )
     return value
 
@@ -30,7 +30,7 @@ def game_id(text: str) -> int:
 def seat_number(text: str) -> int:
     value = _whole(text)
     if value is None or not 1 <= value <= MAX_SEATS:
-        raise argparse.ArgumentTypeError(f"{shorten(text, 30)!r} is not a seat number (1 to {MAX_SEATS})")
+        raise argparse.ArgumentTypeError(f"{shorten(text, 30)!r} — не номер места (от 1 до {MAX_SEATS})")
     return value
 
 
@@ -43,9 +43,9 @@ def number_in(low: float, high: float, what: str, whole: bool = True) -> Callabl
         except ValueError:
             value = math.nan
         if not (math.isfinite(value) and low <= value <= high):
-            kind = "a whole number" if whole else "a number"
+            kind = "целое число" if whole else "число"
             quoted = shorten(text, 30)
-            raise argparse.ArgumentTypeError(f"{quoted!r}: {what} is {kind} from {low:g} to {high:g}")
+            raise argparse.ArgumentTypeError(f"{quoted!r}: {what} — {kind} от {low:g} до {high:g}")
         return int(value) if whole else value
 
     return parse
@@ -59,6 +59,6 @@ def table_size(text: str) -> int:
     value = _whole(text)
     if value is None or value not in TABLE_SIZES:
         raise argparse.ArgumentTypeError(
-            f"{shorten(text, 30)!r}: a table has {TABLE_SIZES[0]} to {MAX_SEATS} seats"
+            f"{shorten(text, 30)!r}: за столом от {TABLE_SIZES[0]} до {MAX_SEATS} мест"
         )
     return value

@@ -2,10 +2,58 @@
 
 from __future__ import annotations
 
+import argparse
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
 from typing import Any
 
-from host_device.appliance import card, doctor, selftest, service, wiring
+from host_device.appliance import doctor, selftest, service, wiring
+from host_device.appliance.card import card_html
+from host_device.base.errors import HostDeviceError, os_reason
+from host_device.base.files import replacing
 from host_device.cli import flags
+from voices.words import preset_name
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    target = Path(args.to)
+    kind = target.suffix.lower()
+    if kind not in (".html", ".pdf"):
+        raise HostDeviceError(f"--to {args.to}: памятка — файл .html или .pdf")
+    html = card_html(args.preset)
+    try:
+        if kind == ".html":
+            with replacing(target) as tmp:
+                tmp.write_text(html, encoding="utf-8")
+        else:
+            write_pdf(html, target)
+    except OSError as exc:
+        raise HostDeviceError(f"{target}: не удалось записать: {os_reason(exc)}") from None
+    print(f"host-device: памятка игрокам ({preset_name(args.preset)}) сохранена в {target}")
+    return 0
+
+
+def write_pdf(html: str, target: Path) -> None:
+    """Chromium prints the HTML to an A4 PDF."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        raise HostDeviceError(
+            "PDF печатает браузер Chromium: sudo apt-get install chromium (или --to card.html)"
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "card.html"
+        page.write_text(html, encoding="utf-8")
+        out = Path(tmp) / "card.pdf"
+        command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"]
+        result = subprocess.run(
+            [*command, f"--print-to-pdf={out}", page.as_uri()], capture_output=True, text=True, timeout=120
+        )
+        if result.returncode != 0 or not out.exists():
+            raise HostDeviceError(f"Chromium не напечатал памятку: {result.stderr.strip()[-200:]}")
+        with replacing(target) as final:
+            final.write_bytes(out.read_bytes())
 
 
 def add_commands(commands: Any) -> None:
@@ -48,4 +96,4 @@ def add_commands(commands: Any) -> None:
     p = commands.add_parser("card", help="a one-page Russian card for the players (A4, HTML or PDF)")
     p.add_argument("--preset", default="classic", choices=("classic", "event", "city"))
     p.add_argument("--to", required=True, metavar="FILE.html|FILE.pdf")
-    p.set_defaults(func=card.cmd_card)
+    p.set_defaults(func=cmd_card)

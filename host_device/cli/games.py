@@ -33,6 +33,7 @@ from engine.outputs import (
 from engine.serial import to_dict
 from engine.state import RoundKind
 from engine.summary import summary
+from host_device.base.errors import os_reason
 from host_device.base.files import write_text
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, seat_number
@@ -59,7 +60,7 @@ CSV_FIELDS = ["game", "preset", "winner", "roles", "seq", "t", "type", "seat", "
 def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
     """Run a reading command on the store, closed afterwards."""
     if getattr(args, "id", 0) is None and not args.all:
-        raise StoreError("give a game ID, or --all")
+        raise StoreError("укажите номер игры или --all")
     store = Store(Path(args.store) if args.store else None, create=False)
     try:
         return command(args, store)
@@ -75,8 +76,12 @@ def replay_with_outputs(store: Store, game_id: int) -> tuple[Game, list[tuple[di
         try:
             steps.append((to_dict(inp), game.handle(inp)))
         except IllegalInput as exc:
-            raise DamagedGame(game_id, f"does not replay: input {seq}: {exc}") from None
+            raise DamagedGame(game_id, f"не воспроизводится: запись {seq}: {exc}") from None
     return game, steps
+
+
+def _won(winner: str | None) -> str:
+    return WINS[Team(winner)] if winner else "не окончена"
 
 
 def _warn(text: str) -> None:
@@ -227,7 +232,7 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     try:
         names = store.names(args.id)
     except DamagedGame as exc:
-        _warn(f"{exc}; shown without the names")
+        _warn(f"{exc}; показана без имён")
         names = {}
     lines = protocol(game, steps, names)
     undone = store.undone(args.id)
@@ -241,13 +246,13 @@ def cmd_name(args: argparse.Namespace, store: Store) -> int:
     row = store.game(args.id)
     seats = store.preset(row.id).seats
     if not 1 <= args.seat <= seats:
-        raise StoreError(f"seat {args.seat}: the {row.preset} game has seats 1..{seats}")
+        raise StoreError(f"место {args.seat}: в этой игре ({preset_name(row.preset)}) места 1..{seats}")
     try:
         args.name.encode("utf-8")
     except UnicodeEncodeError:
-        raise StoreError("the name is not valid text (UTF-8); type it again") from None
+        raise StoreError("имя — не текст UTF-8; наберите его заново") from None
     if len(args.name) > MAX_NAME or not args.name.isprintable():
-        raise StoreError(f"the name must be one line of at most {MAX_NAME} characters")
+        raise StoreError(f"имя — одна строка, не длиннее {MAX_NAME} знаков")
     store.set_name(args.id, args.seat, args.name)
     return 0
 
@@ -296,7 +301,7 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
         except DamagedGame as exc:
             if not args.all:
                 raise
-            _warn(f"skipped {exc}")
+            _warn(f"пропущена: {exc}")
             skipped += 1
             continue
         objects.append(obj)
@@ -313,11 +318,13 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
         try:
             write_text(Path(args.to), text)
         except OSError as exc:
-            raise StoreError(f"{args.to}: cannot write the export: {exc.strerror}") from None
+            raise StoreError(f"{args.to}: не удалось записать выгрузку: {os_reason(exc)}") from None
     else:
         sys.stdout.write(text)
     if skipped:
-        _warn(f"exported {len(objects)} games; skipped {skipped} damaged (see: host-device games check)")
+        _warn(
+            f"выгружено игр: {len(objects)}; пропущено повреждённых: {skipped} (см.: host-device games check)"
+        )
     return 1 if skipped else 0
 
 
@@ -325,8 +332,8 @@ def cmd_check(args: argparse.Namespace, store: Store) -> int:
     bad = 0
     problems = store.integrity()
     if problems:
-        salvage = f"salvage with: host-device games recover {store.path}"
-        print(f"the store file: damaged ({'; '.join(problems)}); {salvage}")
+        salvage = f"спасти игры: host-device games recover {store.path}"
+        print(f"файл хранилища повреждён ({'; '.join(problems)}); {salvage}")
         bad += 1
     settled = {g.id: g for g in store.settle(write=not problems)}  # never a write into a damaged file
     for g in store.games():
@@ -335,26 +342,28 @@ def cmd_check(args: argparse.Namespace, store: Store) -> int:
             store.names(g.id)
             store.undone(g.id)
         except DamagedGame as exc:
-            print(f"game {g.id}: {exc.reason}")
+            print(f"игра {g.id}: {exc.reason}")
             bad += 1
             continue
         state = game.state
         if g.id in settled:
             writable = not (store.read_only or problems)
-            marked = "marked now" if writable else "not marked (the store cannot be written)"
+            marked = "отмечена сейчас" if writable else "не отмечена (в хранилище нельзя писать)"
             ended = settled[g.id]
             print(
-                f"game {g.id}: ended ({ended.winner}, day {ended.days}) but was not marked finished: {marked}"
+                f"игра {g.id}: окончена ({_won(ended.winner)}, день {ended.days}), "
+                f"но не была отмечена оконченной: {marked}"
             )
             continue
         if g.finished_at is not None and (
             (state.winner.value if state.winner else None) != g.winner or state.day != g.days
         ):
-            stored = f"{g.winner} on day {g.days}"
-            print(f"game {g.id}: replays to {state.winner} on day {state.day}, the store says {stored}")
+            stored = f"{_won(g.winner)} в день {g.days}"
+            won = _won(state.winner.value if state.winner else None)
+            print(f"игра {g.id}: воспроизводится до «{won}» в день {state.day}, а в хранилище — {stored}")
             bad += 1
             continue
-        print(f"game {g.id}: ok")
+        print(f"игра {g.id}: в порядке")
     return 1 if bad else 0
 
 
@@ -369,8 +378,8 @@ def cmd_recover(args: argparse.Namespace) -> int:
     for line in report.lines:
         print(line)
     print(
-        f"recovered {report.recovered} games into {target.path}; "
-        f"{report.failed} could not be read, {report.already} were recovered before"
+        f"спасено игр: {report.recovered}, в {target.path}; "
+        f"не прочитано: {report.failed}, спасены раньше: {report.already}"
     )
     return 1 if report.failed else 0
 
@@ -385,15 +394,15 @@ def add_commands(commands: Any) -> None:
         p = sub.add_parser(name, help=helptext)
         p.set_defaults(func=functools.partial(_with_store, func))
     p = sub.add_parser("show", help="one game's protocol")
-    p.add_argument("id", type=game_id)
+    p.add_argument("id", type=game_id, metavar="ID")
     p.set_defaults(func=functools.partial(_with_store, cmd_show))
     p = sub.add_parser("name", help="a player's name for a seat (empty removes it)")
-    p.add_argument("id", type=game_id)
-    p.add_argument("seat", type=seat_number)
-    p.add_argument("name")
+    p.add_argument("id", type=game_id, metavar="ID")
+    p.add_argument("seat", type=seat_number, metavar="SEAT")
+    p.add_argument("name", metavar="NAME")
     p.set_defaults(func=functools.partial(_with_store, cmd_name))
     p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
-    p.add_argument("id", type=game_id, nargs="?")
+    p.add_argument("id", type=game_id, nargs="?", metavar="ID")
     p.add_argument("--all", action="store_true")
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("--to", metavar="FILE")

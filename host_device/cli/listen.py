@@ -11,10 +11,19 @@ import time
 from pathlib import Path
 from typing import Any
 
+from host_device.base.text import one_line, shorten
 from host_device.cli import flags
 from host_device.listening.intents import load_patterns, russian_patterns
-from host_device.listening.speech_model import SpeechModel, default_model_path, dir_size, find_model, install
-from host_device.listening.vocabulary import knows, vocabulary_report, warn_unknown_words
+from host_device.listening.speech_model import (
+    ModelCannotHear,
+    SpeechModel,
+    default_model_path,
+    dir_size,
+    find_model,
+    install,
+    pin,
+)
+from host_device.listening.vocabulary import cannot_hear, vocabulary_report, warn_unknown_words
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +35,26 @@ def _say(text: str) -> None:
 def cmd_model_install(args: argparse.Namespace) -> int:
     target = Path(args.to) if args.to else default_model_path()
     source = Path(args.source) if args.source else None
-    path = install(source, target, url=args.url, check=SpeechModel, progress=_say)
-    print(f"installed the speech model in {path} ({dir_size(path) / 1e6:.0f} MB)")
+    cannot: list[str] = []
+
+    def trial(staged: Path) -> None:
+        """A trial load: a model that does not load, or cannot hear the game, is not installed."""
+        cannot[:] = cannot_hear(SpeechModel(staged))
+        if cannot and not args.force:
+            raise ModelCannotHear(
+                f"{source or args.url or pin().url}: эта модель не слышит слов игры "
+                f"({shorten('; '.join(cannot), 200)}); не установлена. Русская модель: "
+                f"host-device model install; установить эту всё равно: --force"
+            )
+
+    try:
+        path = install(source, target, url=args.url, check=trial, progress=_say)
+    except ModelCannotHear as exc:
+        _say(f"host-device: ошибка: {one_line(str(exc))}")
+        return 1
+    print(f"модель речи установлена в {path} ({dir_size(path) / 1e6:.0f} МБ)")
+    if cannot:
+        _say(f"host-device: внимание: эта модель не слышит: {shorten('; '.join(cannot), 300)}")
     return 0
 
 
@@ -35,12 +62,15 @@ def cmd_model_check(args: argparse.Namespace) -> int:
     path = find_model(Path(args.model) if args.model else None)
     model = SpeechModel(path)
     known, unknown = vocabulary_report(model, russian_patterns())
-    print(f"model: {path}")
-    print(f"size: {dir_size(path) / 1e6:.1f} MB")
-    print(f"pattern words known ({len(known)}): {', '.join(known)}")
-    print(f"pattern words unknown ({len(unknown)}): {', '.join(unknown) or '-'}")
-    unreachable = russian_patterns().unreachable(lambda w: knows(model, w), 12)
-    print(f"intents it cannot hear ({len(unreachable)}): {'; '.join(unreachable) or '-'}")
+    print(f"модель: {path}")
+    print(f"размер: {dir_size(path) / 1e6:.1f} МБ")
+    print(f"известные слова игры ({len(known)}): {', '.join(known)}")
+    print(f"неизвестные слова ({len(unknown)}): {', '.join(unknown) or '-'}")
+    cannot = cannot_hear(model)
+    print(f"не услышит ({len(cannot)}): {'; '.join(cannot) or '-'}")
+    if cannot:
+        print("эта модель не годится для игры; русская: host-device model install")
+        return 1
     return 0
 
 
@@ -86,7 +116,7 @@ def _listen(args: argparse.Namespace, model: Any, wav: Any) -> int:
     listener = Listener(model, microphone, patterns, args.seats, out, time.monotonic, partials=args.partials)
     listener.open_window()
     listener.start()
-    _say("listening; Ctrl-C to stop")
+    _say("слушаю; Ctrl-C — стоп")
     try:
         while True:
             try:
@@ -126,18 +156,18 @@ def cmd_model_test(args: argparse.Namespace) -> int:
         ]
         print(json.dumps({"model": str(model.path), **total, "files_detail": files}, ensure_ascii=False))
         return 0
-    print(f"{'file':<12} {'right':>5} {'wrong':>5} {'missed':>6}  {'latency, s':<12} heard (expected)")
+    print(f"{'файл':<12} {'верно':>5} {'лишн.':>5} {'пропущ.':>7}  {'задержка, с':<12} услышано (ожидалось)")
     for r in results:
         lat = ", ".join(f"{x:.2f}" for x in r.latencies) or "—"
         print(
-            f"{r.name:<12} {r.right:>5} {r.wrong:>5} {r.missed:>6}  {lat:<12} "
+            f"{r.name:<12} {r.right:>5} {r.wrong:>5} {r.missed:>7}  {lat:<12} "
             f"{describe(r.heard)} ({describe(r.expected)})"
         )
     median = total["latency_median_s"]
     print(
-        f"{total['files']} files: {total['right']} right, {total['wrong']} wrong, {total['missed']} missed; "
-        f"latency median {median if median is not None else '—'} s, max {total['latency_max_s'] or '—'} s; "
-        f"real-time factor {total['real_time_factor']}"
+        f"файлов {total['files']}: верно {total['right']}, лишних {total['wrong']}, "
+        f"пропущено {total['missed']}; задержка: медиана {median if median is not None else '—'} с, "
+        f"наибольшая {total['latency_max_s'] or '—'} с; доля реального времени {total['real_time_factor']}"
     )
     return 0
 
@@ -172,8 +202,13 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--from", dest="source", metavar="ZIP_OR_DIR", help="a local archive or model directory")
     p.add_argument("--to", metavar="DIR", help=f"where to install (default: {default_model_path()})")
     p.add_argument("--url", help="download from this address instead of the pinned one")
+    p.add_argument(
+        "--force", action="store_true", help="install a model even if it cannot hear some of the game's words"
+    )
     p.set_defaults(func=cmd_model_install)
-    p = sub.add_parser("check", help="the model's path, size, and which pattern words it knows")
+    p = sub.add_parser(
+        "check", help="the model's path, size, the game's words it knows; exit 1 if it cannot hear some"
+    )
     flags.model(p)
     p.set_defaults(func=cmd_model_check)
     p = sub.add_parser("test", help="how the model hears a folder of recordings (WAVs and expected.tsv)")

@@ -6,11 +6,12 @@ import argparse
 import json
 import logging
 import os
+import re
 import sys
 from pathlib import Path
 from typing import NoReturn
 
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.text import one_line
 from host_device.cli import flags
 from host_device.cli.box import add_commands as add_box_commands
@@ -49,7 +50,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if store.notice:
             print(f"host-device: {store.notice}", file=sys.stderr, flush=True)
     if (args.resume or args.die_after) and store is None:
-        raise HostDeviceError("--resume and --die-after need --store PATH")
+        raise HostDeviceError("--resume и --die-after — только с --store PATH")
     try:
         result, runtime = simulate(
             load_script(Path(args.script)),
@@ -65,7 +66,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         try:
             write_timeline(runtime, Path(args.timeline))
         except OSError as exc:
-            raise HostDeviceError(f"{args.timeline}: cannot write the timeline: {exc.strerror}") from None
+            raise HostDeviceError(
+                f"{args.timeline}: не удалось записать ход игры: {os_reason(exc)}"
+            ) from None
     print(json.dumps(result, ensure_ascii=False, indent=2 if args.pretty else None))
     return 0
 
@@ -80,11 +83,35 @@ def cmd_intents(args: argparse.Namespace) -> int:
     return 0
 
 
+# argparse's own messages, as a club reads them (the arguments' names and values kept)
+ARGPARSE_RU = (
+    (r"unrecognized arguments: (.*)", r"лишние аргументы: \1"),
+    (r"the following arguments are required: (.*)", r"не хватает аргументов: \1"),
+    (r"one of the arguments (.*) is required", r"нужен один из аргументов: \1"),
+    (r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)", r"\1: нет варианта \2 (есть: \3)"),
+    (r"argument (\S+): invalid \S+ value: (.*)", r"\1: не подходит значение \2"),
+    (r"argument (\S+): expected one argument", r"\1: нужно значение"),
+    (r"argument (\S+): expected (.*) arguments?", r"\1: нужно значений: \2"),
+    (r"argument (\S+): not allowed with argument (\S+)", r"\1: нельзя вместе с \2"),
+    (r"argument (\S+): ignored explicit argument (.*)", r"\1: лишнее значение \2"),
+    (r"ambiguous option: (\S+) could match (.*)", r"\1: подходит к нескольким: \2"),
+    (r"argument (\S+): (.*)", r"\1: \2"),  # an argument type's own message (host_device/cli/arguments.py)
+)
+
+
+def argparse_ru(message: str) -> str:
+    for pattern, russian in ARGPARSE_RU:
+        if re.fullmatch(pattern, message, re.DOTALL):
+            return re.sub(pattern, russian, message, flags=re.DOTALL)
+    return message
+
+
 class Parser(argparse.ArgumentParser):
     """Argument errors in one line, naming the argument and where to read more."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message, 300)} (see: {self.prog} --help)\n")
+        line = one_line(argparse_ru(message), 300)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: ошибка: {line} (см.: {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -127,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(format="host-device: warning: %(message)s", level=logging.WARNING)
+    logging.basicConfig(format="host-device: внимание: %(message)s", level=logging.WARNING)
     argv = sys.argv[1:] if argv is None else argv
     args = None
     try:
@@ -141,8 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     except HostDeviceError as exc:
         message = one_line(str(exc))
         if getattr(exc, "no_devices", False) and hasattr(args, "audio"):
-            message += f"; to go on without sound: host-device {' '.join(with_null_audio(argv))}"
-        print(f"host-device: error: {message}", file=sys.stderr)
+            message += f"; без звука: host-device {' '.join(with_null_audio(argv))}"
+        print(f"host-device: ошибка: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:  # Ctrl-C: quietly; a file being written is replaced only once whole
         print(file=sys.stderr)

@@ -15,7 +15,7 @@ from host_device.session import demo
 
 def cmd_run(args: argparse.Namespace) -> int:
     if args.deal == "host" and args.mode != "assist":
-        raise HostDeviceError("--deal host: the host enters the roles only in assist mode (--mode assist)")
+        raise HostDeviceError("--deal host: роли вводит ведущий только в режиме помощника (--mode assist)")
     if args.box:
         from host_device.appliance.box import Box
 

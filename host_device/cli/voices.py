@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.presets import MAX_SEATS
+from host_device.base.errors import os_reason
 from host_device.base.text import shorten
 from host_device.cli.arguments import number_in
 from voices.catalogue import Catalogue, load_catalogue
@@ -27,19 +28,19 @@ def cmd_build(args: argparse.Namespace) -> int:
     directory = Path(args.to) if args.to else builtin_pack_dir()
     report = build_builtin(directory, _catalogue(args), args.voice, args.rate)
     print(
-        f"{directory}: {len(report.rendered)} clips rendered, {len(report.kept)} unchanged, "
-        f"{len(report.removed)} removed, in {report.seconds:.1f} s"
+        f"{directory}: записей озвучено {len(report.rendered)}, без изменений {len(report.kept)}, "
+        f"удалено {len(report.removed)}, за {report.seconds:.1f} с"
     )
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     report, pack = inspect_pack(Path(args.dir), _catalogue(args))
-    print(f"{args.dir}: {pack.name}, {pack.language}, {pack.sample_rate} Hz, {len(pack.clips)} clips")
+    print(f"{args.dir}: {pack.name}, {pack.language}, {pack.sample_rate} Гц, записей {len(pack.clips)}")
     for line in report.lines():
         print(line)
     if report.complete:
-        print("complete")
+        print("голос полный")
         return 0
     return EXIT_INCOMPLETE
 
@@ -79,8 +80,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def _value(text: str) -> int | str:
     """A number written with the digits 0-9 is a number; anything else is a word."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else text[:40]
@@ -91,11 +90,13 @@ def parse_slots(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise SlotError(f"{shorten(pair, 40)!r}: slots are given as name=value, e.g. seat=7 or seats=5,8")
+            raise SlotError(
+                f"{shorten(pair, 40)!r}: значения задаются как имя=значение, например seat=7 или seats=5,8"
+            )
         if name == "seats":
             values = value.split(",")
             if len(values) > MAX_SEATS:
-                raise SlotError(f"seats: {len(values)} values; the limit is {MAX_SEATS}")
+                raise SlotError(f"seats=…: значений {len(values)}; можно не больше {MAX_SEATS}")
             slots[name] = tuple(_value(v) for v in values)
         else:
             slots[name] = _value(value)
@@ -113,7 +114,7 @@ def cmd_say(args: argparse.Namespace) -> int:
     unknown = sorted(set(slots) - set(catalogue.phrase(args.key).slots))
     if unknown:
         wanted = ", ".join(catalogue.phrase(args.key).slots) or "none"
-        raise SlotError(f"phrase {args.key!r} has no slot {unknown[0]!r}; its slots: {wanted}")
+        raise SlotError(f"у фразы {args.key!r} нет значения {unknown[0]!r}; её значения: {wanted}")
     if args.text:
         print(catalogue.text(args.key, slots))
         return 0
@@ -125,8 +126,8 @@ def cmd_say(args: argparse.Namespace) -> int:
         try:
             write_wav(Path(args.to), audio, pack.sample_rate)
         except OSError as exc:
-            raise VoiceError(f"{args.to}: cannot write the sound file: {exc.strerror}") from None
-        print(f"{args.to}: {len(audio) / pack.sample_rate:.2f} s, {pack.sample_rate} Hz")
+            raise VoiceError(f"{args.to}: не удалось записать звук: {os_reason(exc)}") from None
+        print(f"{args.to}: {len(audio) / pack.sample_rate:.2f} с, {pack.sample_rate} Гц")
         return 0
     speaker = SoundDeviceSpeaker(pack.sample_rate, time.monotonic, device=args.device)
     try:
@@ -149,7 +150,7 @@ def cmd_devices(args: argparse.Namespace) -> int:
 
     listed = device_list(import_sounddevice())
     if not listed:
-        print(f"host-device: {NO_DEVICES}; without sound, run with --audio null", file=sys.stderr)
+        print(f"host-device: {NO_DEVICES}; без звука: --audio null", file=sys.stderr)
         return 1
     print(listed)
     return 0

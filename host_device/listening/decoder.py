@@ -197,13 +197,13 @@ class DecoderProcess:
         with self._lock:
             proc = self._proc
             if proc is None or proc.stdin is None or proc.stdout is None:
-                raise RecogniserLost("the decoding process is not running")
+                raise RecogniserLost("процесс распознавания не запущен")
             try:
                 _write_all(proc.stdin.fileno(), HEADER.pack(op, ident, len(payload)) + payload)
                 answer = _answer_from(proc.stdout.fileno(), CALL_TIMEOUT_S)
             except TimeoutError:
                 self._end(kill=True)
-                late = f"the decoding process did not answer in {CALL_TIMEOUT_S:.0f} s"
+                late = f"процесс распознавания не ответил за {CALL_TIMEOUT_S:.0f} с"
                 raise RecogniserLost(late) from None
             except (BrokenPipeError, OSError, ValueError):
                 answer = None
@@ -212,7 +212,7 @@ class DecoderProcess:
                     code: int | None = proc.wait(timeout=1)
                 except subprocess.TimeoutExpired:
                     code = None
-                raise RecogniserLost(f"the decoding process ended (exit {code})")
+                raise RecogniserLost(f"процесс распознавания завершился (код {code})")
             if answer[0] == b"e":
                 raise HostDeviceError(answer[2].decode("utf-8", "replace"))
             return answer[2]

@@ -98,9 +98,11 @@ def read_expected(folder: Path) -> list[tuple[str, list[dict[str, Any]]]]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
-        raise ModelTestError(f"{path}: no such file; `host-device model record {folder}` makes one") from None
+        raise ModelTestError(
+            f"{path}: нет такого файла; его запишет `host-device model record {folder}`"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ModelTestError(f"{path}: cannot read: {exc}") from None
+        raise ModelTestError(f"{path}: не удалось прочитать: {exc}") from None
     cases = []
     for number, line in enumerate(lines, start=1):
         line = line.split("#", 1)[0].rstrip()
@@ -109,7 +111,8 @@ def read_expected(folder: Path) -> list[tuple[str, list[dict[str, Any]]]]:
         name, _, said = line.partition("\t")
         if not name.endswith(".wav") or "/" in name:
             raise ModelTestError(
-                f"{path}:{number}: {shorten(name, 40)!r}: a WAV file's name in this folder, then a tab"
+                f"{path}:{number}: {shorten(name, 40)!r}: "
+                "сначала имя WAV-файла из этой папки, потом табуляция"
             )
         intents = []
         for item in filter(None, (part.strip() for part in said.split(";"))):
@@ -118,14 +121,15 @@ def read_expected(folder: Path) -> list[tuple[str, list[dict[str, Any]]]]:
                 seat and not (seat.isascii() and seat.isdigit())
             ):
                 raise ModelTestError(
-                    f"{path}:{number}: {shorten(item, 40)!r}: intents are 'nominate N', 'withdraw N' or 'end'"
+                    f"{path}:{number}: {shorten(item, 40)!r}: "
+                    "намерения — 'nominate N', 'withdraw N' или 'end'"
                 )
             intents.append({"intent": kind, **({"seat": int(seat)} if seat else {})})
         cases.append((name, intents))
         if len(cases) > MAX_FILES:
-            raise ModelTestError(f"{path}: more than {MAX_FILES} files (the limit)")
+            raise ModelTestError(f"{path}: больше {MAX_FILES} файлов (предел)")
     if not cases:
-        raise ModelTestError(f"{path}: no files listed")
+        raise ModelTestError(f"{path}: не указано ни одного файла")
     return cases
 
 
@@ -273,5 +277,5 @@ def record_folder(
         recorded += 1
         listed = [f"{n}\t{e}  # {t}" for n, (t, e) in rows.items() if (folder / n).exists()]
         write_text(folder / EXPECTED, "\n".join(listed) + "\n")
-    say(f"{recorded} recorded in {folder}; test the model with: host-device model test {folder}")
+    say(f"записано: {recorded}, в {folder}; проверить модель: host-device model test {folder}")
     return recorded

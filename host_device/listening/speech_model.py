@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.native import import_native
 from host_device.base.paths import data_dir
 
@@ -34,6 +34,10 @@ class ModelMissing(HostDeviceError, FileNotFoundError):
 
 class ModelInstallError(HostDeviceError, RuntimeError):
     pass
+
+
+class ModelCannotHear(ModelInstallError):
+    """A model that loads but cannot hear some of the game's words: not installed without --force."""
 
 
 def models_dir() -> Path:
@@ -54,8 +58,8 @@ def find_model(path: Path | None = None) -> Path:
     path = path or default_model_path()
     if not is_model_dir(path):
         raise ModelMissing(
-            f"no speech model at {path}; install it with: host-device model install "
-            "(or: host-device model install --from ZIP_OR_DIR)"
+            f"нет модели речи в {path}; установите её: host-device model install "
+            "(или: host-device model install --from ZIP_OR_DIR)"
         )
     return path
 
@@ -89,7 +93,9 @@ def _model_root(tree: Path) -> Path:
     for child in sorted(tree.iterdir()):
         if child.is_dir() and is_model_dir(child):
             return child
-    raise ModelInstallError(f"{tree}: not a vosk model (no {' and '.join(REQUIRED)} in it or one level down)")
+    raise ModelInstallError(
+        f"{tree}: это не модель vosk (нет {' и '.join(REQUIRED)} ни в ней, ни уровнем ниже)"
+    )
 
 
 def _unzip(archive: Path, into: Path) -> None:
@@ -97,15 +103,15 @@ def _unzip(archive: Path, into: Path) -> None:
         with zipfile.ZipFile(archive) as z:
             bad = z.testzip()
             if bad is not None:
-                raise ModelInstallError(f"{archive}: {bad} is corrupt (CRC mismatch)")
+                raise ModelInstallError(f"{archive}: {bad} испорчен (не сходится CRC)")
             if not z.namelist():
-                raise ModelInstallError(f"{archive}: the archive is empty")
+                raise ModelInstallError(f"{archive}: архив пуст")
             for member in z.namelist():
                 if member.startswith("/") or ".." in Path(member).parts:
-                    raise ModelInstallError(f"{archive}: unsafe path {member!r} in the archive")
+                    raise ModelInstallError(f"{archive}: опасный путь {member!r} в архиве")
             z.extractall(into)
     except zipfile.BadZipFile as exc:
-        raise ModelInstallError(f"{archive}: not a zip archive ({exc})") from None
+        raise ModelInstallError(f"{archive}: это не zip-архив ({exc})") from None
 
 
 def sha256_of(path: Path) -> str:
@@ -117,20 +123,20 @@ def sha256_of(path: Path) -> str:
 
 
 def download(url: str, to: Path, expected: Pin | None, progress: Callable[[str], None]) -> str:
-    progress(f"downloading {url}")
+    progress(f"скачиваю {url}")
     try:
         with urllib.request.urlopen(url, timeout=60) as response, to.open("wb") as out:
             shutil.copyfileobj(response, out, 1 << 20)
     except OSError as exc:
         raise ModelInstallError(
-            f"cannot download {url}: {exc}; on a device without internet, copy the archive over and use "
+            f"не удалось скачать {url}: {exc}; на устройстве без интернета скопируйте архив и установите: "
             "host-device model install --from FILE.zip"
         ) from None
     digest = sha256_of(to)
     if expected is not None and expected.size and to.stat().st_size != expected.size:
-        raise ModelInstallError(f"{url}: {to.stat().st_size} bytes, expected {expected.size}; not installed")
+        raise ModelInstallError(f"{url}: {to.stat().st_size} байт, ожидалось {expected.size}; не установлена")
     if expected is not None and expected.sha256 and digest != expected.sha256:
-        raise ModelInstallError(f"{url}: sha256 {digest}, expected {expected.sha256}; not installed")
+        raise ModelInstallError(f"{url}: sha256 {digest}, ожидался {expected.sha256}; не установлена")
     return digest
 
 
@@ -151,20 +157,20 @@ def install(
     except HostDeviceError:
         raise
     except OSError as exc:
-        raise ModelInstallError(f"{target}: cannot install the model there: {exc.strerror or exc}") from None
+        raise ModelInstallError(f"{target}: сюда модель не установить: {os_reason(exc)}") from None
 
 
 def _check_target(target: Path) -> None:
     """Install never deletes what it did not install: the target is new, empty, or a vosk model."""
     if target.is_file():
-        raise ModelInstallError(f"{target}: is a file; --to takes a folder for the model")
+        raise ModelInstallError(f"{target}: это файл; --to — папка для модели")
     for parent in target.parents:
         if parent.exists() and not parent.is_dir():
-            raise ModelInstallError(f"{target}: {parent} is a file, not a folder")
+            raise ModelInstallError(f"{target}: {parent} — файл, а не папка")
     if target.is_dir() and any(target.iterdir()) and not is_model_dir(target):
         raise ModelInstallError(
-            f"{target}: a folder with other files in it (not a vosk model); "
-            "give a new or empty folder, it is never emptied for the model"
+            f"{target}: в папке другие файлы (не модель vosk); "
+            "дайте новую или пустую папку: ради модели папка никогда не очищается"
         )
 
 
@@ -186,15 +192,15 @@ def _install(
             source = archive
         if source.is_dir():
             root = _model_root(source)
-            progress(f"copying {root}")
+            progress(f"копирую {root}")
             staged = work / "model"
             shutil.copytree(root, staged)
         elif source.is_file():
-            progress(f"unpacking {source}")
+            progress(f"распаковываю {source}")
             _unzip(source, work / "unpacked")
             staged = _model_root(work / "unpacked")
         else:
-            raise ModelInstallError(f"{source}: no such file or directory")
+            raise ModelInstallError(f"{source}: нет такого файла или папки")
         if check is not None:
             check(staged)  # a trial load: a model that does not load is not installed
         old = target.with_name(target.name + ".old")
@@ -220,7 +226,7 @@ class SpeechModel:
         try:
             self.model = vosk.Model(str(self.path))
         except Exception as exc:  # vosk raises a bare Exception when Kaldi cannot read the files
-            raise ModelMissing(f"{self.path}: the speech model could not be loaded ({exc})") from None
+            raise ModelMissing(f"{self.path}: модель речи не загрузилась ({exc})") from None
 
     def close(self) -> None:
         """Nothing to end: the model lives in this process (a DecoderProcess ends its child)."""

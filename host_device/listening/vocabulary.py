@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
-from host_device.listening.intents import IntentPatterns
+from host_device.listening.intents import IntentPatterns, russian_patterns
 
 log = logging.getLogger(__name__)
 
@@ -31,12 +31,17 @@ def vocabulary_report(model: KnowsWords, patterns: IntentPatterns) -> tuple[list
     return known, unknown
 
 
+def cannot_hear(model: KnowsWords, patterns: IntentPatterns | None = None, seats: int = 12) -> list[str]:
+    """What the game listens for and this model can never hear (nothing for a good Russian model)."""
+    return (patterns or russian_patterns()).unreachable(lambda w: knows(model, w), seats)
+
+
 def warn_unknown_words(model: KnowsWords, patterns: IntentPatterns, seats: int = 12) -> list[str]:
     _, unknown = vocabulary_report(model, patterns)
     if unknown:
-        cannot = "; ".join(patterns.unreachable(lambda w: knows(model, w), seats)) or "nothing else"
+        cannot = "; ".join(cannot_hear(model, patterns, seats)) or "остальное слышит"
         log.warning(
-            "the speech model lacks these words, which can never be heard: %s; so it cannot hear: %s",
+            "модель речи не знает этих слов, их никогда не услышать: %s; поэтому не услышит: %s",
             ", ".join(unknown),
             cannot,
         )

@@ -61,17 +61,17 @@ class Store(GameWriter):
         self.damage = ""  # why the store was moved aside
         self.read_only = False
         if self.path.is_dir():
-            raise StoreError(f"{self.path}: is a folder, not a game store; give a file's path")
+            raise StoreError(f"{self.path}: это папка, а не хранилище игр; укажите путь к файлу")
         if not create and not self.path.exists():
-            raise StoreError(f"{self.path}: no game store here")
+            raise StoreError(f"{self.path}: здесь нет хранилища игр")
         existed = self.path.exists()
         try:
             self.db, self.read_only = open_db(self.path, writing=create)
         except Corrupt as exc:
             if not create:
                 raise StoreError(
-                    f"{self.path}: the game store is damaged ({exc}); "
-                    f"salvage its games with: host-device games recover {self.path}"
+                    f"{self.path}: хранилище игр повреждено ({exc}); "
+                    f"спасти его игры: host-device games recover {self.path}"
                 ) from None
             self.damage = str(exc)
             self.moved_aside = move_aside(self.path)
@@ -87,8 +87,8 @@ class Store(GameWriter):
         if self.moved_aside is None:
             return None
         return (
-            f"the game store {self.path} was damaged ({self.damage}); it was moved to {self.moved_aside} "
-            f"(with its -wal and -shm) and a new store started; salvage its games with: "
+            f"хранилище игр {self.path} было повреждено ({self.damage}); оно перенесено в {self.moved_aside} "
+            f"(вместе с -wal и -shm), начато новое; спасти его игры: "
             f"host-device games recover {self.moved_aside}"
         )
 

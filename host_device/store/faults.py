@@ -7,7 +7,7 @@ import datetime
 import os
 from pathlib import Path
 
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 
 SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index: part of the store
 
@@ -18,7 +18,7 @@ class StoreError(HostDeviceError, RuntimeError):
 
 class UnknownGame(StoreError, LookupError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"no game {game_id} in the store; see: host-device games list")
+        super().__init__(f"игры {game_id} нет в хранилище; см.: host-device games list")
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -30,22 +30,22 @@ class DamagedGame(StoreError):
     def __init__(self, game_id: int, reason: str) -> None:
         self.game_id = game_id
         self.reason = reason
-        super().__init__(f"game {game_id} is damaged: {reason}")
+        super().__init__(f"игра {game_id} повреждена: {reason}")
 
 
 # SQLite's primary result codes (sqlite_errorname without an extended suffix) -> the cause in words
 CAUSES = {
-    "SQLITE_FULL": "the disk is full; free some space",
-    "SQLITE_BUSY": "locked by another program (is another host-device running?)",
-    "SQLITE_LOCKED": "locked by another program (is another host-device running?)",
-    "SQLITE_READONLY": "read-only (the file, its folder or the disk cannot be written)",
-    "SQLITE_CANTOPEN": "cannot open the file (its folder cannot be written, or no permission)",
-    "SQLITE_PERM": "no permission",
-    "SQLITE_AUTH": "no permission",
-    "SQLITE_IOERR": "a disk error",
-    "SQLITE_NOTADB": "not a database",
-    "SQLITE_CORRUPT": "damaged",
-    "SQLITE_TOOBIG": "a row too big",
+    "SQLITE_FULL": "диск заполнен; освободите место",
+    "SQLITE_BUSY": "занято другой программой (не запущен ли второй host-device?)",
+    "SQLITE_LOCKED": "занято другой программой (не запущен ли второй host-device?)",
+    "SQLITE_READONLY": "только для чтения (в файл, его папку или на диск нельзя писать)",
+    "SQLITE_CANTOPEN": "файл не открыть (в его папку нельзя писать, или нет прав)",
+    "SQLITE_PERM": "нет прав",
+    "SQLITE_AUTH": "нет прав",
+    "SQLITE_IOERR": "ошибка диска",
+    "SQLITE_NOTADB": "это не база данных",
+    "SQLITE_CORRUPT": "повреждено",
+    "SQLITE_TOOBIG": "слишком большая запись",
 }
 
 
@@ -99,11 +99,11 @@ def header_damage(path: Path) -> str | None:
         return None  # SQLite will name the cause (permissions) when it opens the file
     has_wal = _with(path, "-wal").exists()
     if not header:
-        return "empty, with a -wal beside it" if has_wal else None
+        return "пустой, а рядом лежит -wal" if has_wal else None
     if len(header) < 100 or header[:16] != MAGIC:
-        return "not a database (its header is damaged)"
+        return "это не база данных (повреждён заголовок)"
     if has_wal and header[18:20] != b"\x02\x02":
-        return "its header is damaged (it does not say write-ahead log, and a -wal lies beside it)"
+        return "повреждён заголовок (в нём нет write-ahead log, а рядом лежит -wal)"
     return None
 
 
@@ -128,10 +128,10 @@ def _move(src: Path, dst: Path) -> None:
     try:
         os.link(src, dst)
     except FileExistsError:
-        raise StoreError(f"{dst}: exists already; {src} is left where it is") from None
+        raise StoreError(f"{dst}: уже есть; {src} оставлен на месте") from None
     except OSError:  # a file system without hard links
         if dst.exists():
-            raise StoreError(f"{dst}: exists already; {src} is left where it is") from None
+            raise StoreError(f"{dst}: уже есть; {src} оставлен на месте") from None
         os.rename(src, dst)
         return
     os.unlink(src)
@@ -145,7 +145,7 @@ def move_aside(path: Path, label: str = "corrupt") -> Path:
             if _with(path, suffix).exists():
                 _move(_with(path, suffix), _with(aside, suffix))
     except OSError as exc:
-        raise StoreError(f"{path}: damaged, and cannot be moved aside: {exc.strerror}") from None
+        raise StoreError(f"{path}: повреждено, и его не отложить в сторону: {os_reason(exc)}") from None
     return aside
 
 

@@ -45,14 +45,12 @@ class GameReader:
             return self.db.execute(sql, params).fetchall()
         except UnicodeDecodeError as exc:
             if game_id is None:
-                raise StoreError(
-                    f"{self.path}: the list of games does not read back ({exc.reason})"
-                ) from None
-            raise DamagedGame(game_id, f"text that does not decode ({exc.reason})") from None
+                raise StoreError(f"{self.path}: список игр не читается ({exc.reason})") from None
+            raise DamagedGame(game_id, f"текст не декодируется ({exc.reason})") from None
         except sqlite3.Error as exc:
             if game_id is None:
                 raise StoreError(
-                    f"{self.path}: cannot read the list of games: {cause_of(exc, self.path)}"
+                    f"{self.path}: не удалось прочитать список игр: {cause_of(exc, self.path)}"
                 ) from None
             raise DamagedGame(game_id, cause_of(exc)) from None
 
@@ -74,7 +72,7 @@ class GameReader:
     def names(self, game_id: int) -> dict[str, str]:
         self.game(game_id)
         (row,) = self._read(game_id, "SELECT names FROM games WHERE id = ?", (game_id,))
-        return _json_object(game_id, row[0], "the players' names")
+        return _json_object(game_id, row[0], "имена игроков")
 
     def _inputs(self, game_id: int, undone: int) -> list[tuple[int, float, Input]]:
         self.game(game_id)
@@ -88,14 +86,14 @@ class GameReader:
             try:
                 data = json.loads(text)
                 if not isinstance(data, dict):
-                    raise BadRecord("not an object")
+                    raise BadRecord("не объект")
                 out.append((int(seq), float(t), input_from_dict(data)))
             except (
                 ValueError,
                 TypeError,
                 RecursionError,
             ) as exc:  # BadRecord and JSON errors are ValueErrors
-                raise DamagedGame(game_id, f"input {seq} does not read back ({_reason(exc)})") from None
+                raise DamagedGame(game_id, f"запись {seq} не читается ({_reason(exc)})") from None
         return out
 
     def inputs(self, game_id: int) -> Iterator[tuple[int, float, Input]]:
@@ -117,7 +115,7 @@ class GameReader:
         try:
             return get_preset(row.preset, **table)
         except (HostDeviceError, TypeError) as exc:
-            raise StoreError(f"game {game_id}: its rules cannot be read back: {exc}") from None
+            raise StoreError(f"игра {game_id}: её правила не читаются: {exc}") from None
 
     def replay(self, game_id: int) -> Game:
         """The game rebuilt from its record; a record the rules refuse is damage."""
@@ -127,7 +125,7 @@ class GameReader:
         except (IllegalInput, HostDeviceError) as exc:
             if isinstance(exc, StoreError):
                 raise
-            raise DamagedGame(game_id, f"does not replay: {exc}") from None
+            raise DamagedGame(game_id, f"не воспроизводится: {exc}") from None
 
     def recovered_from(self) -> set[str]:
         """Where the games salvaged into this store came from (``FILE#ID``)."""
@@ -154,9 +152,9 @@ def _json_object(game_id: int, text: Any, what: str) -> dict[str, Any]:
     try:
         data = json.loads(text or "{}")
     except (ValueError, TypeError, RecursionError) as exc:
-        raise DamagedGame(game_id, f"{what} do not read back ({_reason(exc)})") from None
+        raise DamagedGame(game_id, f"{what}: не читается ({_reason(exc)})") from None
     if not isinstance(data, dict):
-        raise DamagedGame(game_id, f"{what} are not a JSON object")
+        raise DamagedGame(game_id, f"{what}: не объект JSON")
     return data
 
 

@@ -21,9 +21,10 @@ from typing import Any
 
 from engine import Game
 from engine.serial import input_from_dict
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.store.db import Store
 from host_device.store.faults import MAGIC, StoreError, cause_of
+from voices.words import WINS
 
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
 
@@ -73,11 +74,12 @@ def _open_copy(source: Path, work: Path) -> sqlite3.Connection:
         if Path(f"{source}-wal").is_file():
             shutil.copyfile(f"{source}-wal", f"{copy}-wal")
     except OSError as exc:
-        raise StoreError(f"{source}: cannot read: {exc.strerror}") from None
+        raise StoreError(f"{source}: не удалось прочитать: {os_reason(exc)}") from None
     db = _connect(copy) or _mend_header(copy)
     if db is None:
         raise StoreError(
-            f"{source}: no games can be read from it (not an SQLite game store, or its first page is lost)"
+            f"{source}: из него не прочесть ни одной игры "
+            "(это не хранилище игр SQLite, или потеряна его первая страница)"
         )
     return db
 
@@ -86,7 +88,7 @@ def _game_ids(db: sqlite3.Connection) -> list[int]:
     try:
         return [int(row[0]) for row in db.execute("SELECT id FROM games ORDER BY id")]
     except sqlite3.Error as exc:
-        raise StoreError(f"the list of games cannot be read: {cause_of(exc)}") from None
+        raise StoreError(f"список игр не читается: {cause_of(exc)}") from None
 
 
 def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[tuple[int, float, Any, int]]]:
@@ -103,7 +105,7 @@ def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[t
         try:
             inputs.append((int(seq), float(t), input_from_dict(json.loads(text)), int(was_undone)))
         except (ValueError, TypeError, AttributeError) as exc:
-            raise ValueError(f"input {seq} does not read back ({exc})") from None
+            raise ValueError(f"запись {seq} не читается ({exc})") from None
     try:
         names_obj = json.loads(names or "{}")
         settings_obj = json.loads(settings or "{}")
@@ -121,9 +123,11 @@ def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[t
 
 def recover(source: Path, target: Store) -> Report:
     if not source.is_file():
-        raise StoreError(f"{source}: no such file")
+        raise StoreError(f"{source}: нет такого файла")
     if source.resolve() == target.path.resolve():
-        raise StoreError(f"{source}: this is the current store; recover from another file (or --store PATH)")
+        raise StoreError(
+            f"{source}: это и есть текущее хранилище; спасайте из другого файла (или --store PATH)"
+        )
     report = Report()
     done = target.recovered_from()
     with tempfile.TemporaryDirectory(prefix="host-device-recover-") as tmp:
@@ -139,7 +143,7 @@ def recover(source: Path, target: Store) -> Report:
                     game = Game.replay(meta["preset"], [inp for _, _, inp, undone in inputs if not undone])
                 except (sqlite3.Error, ValueError, HostDeviceError) as exc:
                     text = cause_of(exc) if isinstance(exc, sqlite3.Error) else str(exc)
-                    report.lines.append(f"game {gid}: not recovered: {text}")
+                    report.lines.append(f"игра {gid}: не спасена: {text}")
                     report.failed += 1
                     continue
                 winner = game.state.winner
@@ -147,9 +151,11 @@ def recover(source: Path, target: Store) -> Report:
                     meta, inputs, origin, winner.value if winner else None, game.state.day
                 )
                 state = (
-                    f"{winner.value}, day {game.state.day}" if winner else f"unfinished, day {game.state.day}"
+                    f"{WINS[winner]}, день {game.state.day}"
+                    if winner
+                    else f"не окончена, день {game.state.day}"
                 )
-                report.lines.append(f"game {gid}: recovered as game {new_id} ({state})")
+                report.lines.append(f"игра {gid}: спасена как игра {new_id} ({state})")
                 report.recovered += 1
         finally:
             db.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from host_device.base.errors import os_reason
 from host_device.store.faults import StoreError, cause_of, header_damage, is_corrupt, orphans
 
 SCHEMA_VERSION = 2
@@ -55,7 +56,9 @@ def open_db(path: Path, writing: bool) -> tuple[sqlite3.Connection, bool]:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"{path.parent}: cannot make the store's folder ({exc.strerror})") from None
+            raise StoreError(
+                f"{path.parent}: не удалось создать папку хранилища ({os_reason(exc)})"
+            ) from None
         if not path.exists():
             orphans(path)  # a -wal left by a crash must never be read into a new store
     damage = header_damage(path)
@@ -64,19 +67,19 @@ def open_db(path: Path, writing: bool) -> tuple[sqlite3.Connection, bool]:
     try:
         db = sqlite3.connect(path, isolation_level=None, timeout=LOCK_WAIT_S)
     except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot open the game store: {cause_of(exc, path)}") from None
+        raise StoreError(f"{path}: не удалось открыть хранилище игр: {cause_of(exc, path)}") from None
     try:
         _prepare(path, db, writing)
     except UnicodeDecodeError as exc:  # text SQLite hands back that is not UTF-8: damage
         db.close()
-        raise Corrupt(f"text that does not decode ({exc.reason})") from None
+        raise Corrupt(f"текст не декодируется ({exc.reason})") from None
     except sqlite3.Error as exc:
         db.close()
         if is_corrupt(exc):
             raise Corrupt(str(exc)) from None
         if not writing and "readonly" in getattr(exc, "sqlite_errorname", "").lower():
             return _open_read_only(path), True
-        raise StoreError(f"{path}: cannot open the game store: {cause_of(exc, path)}") from None
+        raise StoreError(f"{path}: не удалось открыть хранилище игр: {cause_of(exc, path)}") from None
     except (StoreError, Corrupt):
         db.close()
         raise
@@ -88,9 +91,9 @@ def _prepare(path: Path, db: sqlite3.Connection, writing: bool) -> None:
     of this schema is read as it stands, never written."""
     version = db.execute("PRAGMA user_version").fetchone()[0]  # a file that is no database fails here
     if version > SCHEMA_VERSION:
-        raise StoreError(f"{path}: written by a newer host-device (schema {version}); update this one")
+        raise StoreError(f"{path}: записано более новым host-device (схема {version}); обновите этот")
     if not writing and version == 0:
-        raise StoreError(f"{path}: an empty file, not a game store")
+        raise StoreError(f"{path}: пустой файл, а не хранилище игр")
     if not writing and version == SCHEMA_VERSION:
         return
     db.execute("PRAGMA journal_mode=WAL")
@@ -98,7 +101,7 @@ def _prepare(path: Path, db: sqlite3.Connection, writing: bool) -> None:
     if writing and version:
         problems = [row[0] for row in db.execute("PRAGMA integrity_check(5)")]
         if problems != ["ok"]:  # writing into a damaged file could spread the damage
-            raise Corrupt("integrity check: " + "; ".join(problems))
+            raise Corrupt("проверка целостности: " + "; ".join(problems))
     if version == 0:
         db.executescript(SCHEMA)
     else:
@@ -112,7 +115,7 @@ def _prepare(path: Path, db: sqlite3.Connection, writing: bool) -> None:
             have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
             if not columns <= have:
                 lacks = ", ".join(sorted(columns - have))
-                raise Corrupt(f"its {table} table lacks {lacks} (a damaged schema)")
+                raise Corrupt(f"в его таблице {table} нет {lacks} (повреждена схема)")
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
@@ -123,10 +126,10 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
         version = db.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.Error as exc:
         db.close()
-        raise StoreError(f"{path}: cannot read the game store: {cause_of(exc, path)}") from None
+        raise StoreError(f"{path}: не удалось прочитать хранилище игр: {cause_of(exc, path)}") from None
     if version != SCHEMA_VERSION:
         db.close()
         raise StoreError(
-            f"{path}: read-only, and written by another version of host-device (schema {version})"
+            f"{path}: только для чтения, и записано другой версией host-device (схема {version})"
         )
     return db

@@ -34,11 +34,11 @@ class GameWriter(GameReader):
         try:
             return self.db.execute(sql, params)
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: cannot record {what}: {cause_of(exc, self.path)}") from None
+            raise StoreError(f"{self.path}: не удалось записать {what}: {cause_of(exc, self.path)}") from None
 
     def new_game(self, preset: str, mode: str, settings: dict[str, Any] | None = None) -> int:
         cur = self._write(
-            "a new game",
+            "новую игру",
             "INSERT INTO games (started_at, preset, mode, settings) VALUES (?, ?, ?, ?)",
             (_now(), preset, mode, json.dumps(settings or {}, ensure_ascii=False)),
         )
@@ -47,7 +47,7 @@ class GameWriter(GameReader):
     def append(self, game_id: int, seq: int, t: float, inp: Input) -> None:
         """Commit one input (before its effect is carried out)."""
         self._write(
-            "the game",
+            "ход игры",
             "INSERT INTO inputs (game, seq, t, input) VALUES (?, ?, ?, ?)",
             (game_id, seq, t, json.dumps(to_dict(inp), ensure_ascii=False)),
         )
@@ -56,7 +56,7 @@ class GameWriter(GameReader):
         """Mark every input after the first ``keep`` of the record as undone
         (kept in the store, left out of the record); returns how many."""
         cur = self._write(
-            "the undo",
+            "отмену",
             "UPDATE inputs SET undone = 1 WHERE game = ? AND undone = 0 AND seq NOT IN "
             "(SELECT seq FROM inputs WHERE game = ? AND undone = 0 ORDER BY seq LIMIT ?)",
             (game_id, game_id, keep),
@@ -74,14 +74,14 @@ class GameWriter(GameReader):
         else:
             names.pop(str(seat), None)
         self._write(
-            "the name",
+            "имя",
             "UPDATE games SET names = ? WHERE id = ?",
             (json.dumps(names, ensure_ascii=False), game_id),
         )
 
     def finish(self, game_id: int, winner: str | None, days: int) -> None:
         self._write(
-            "the game's end",
+            "конец игры",
             "UPDATE games SET finished_at = ?, winner = ?, days = ? WHERE id = ?",
             (_now(), winner, days, game_id),
         )
@@ -126,7 +126,7 @@ class GameWriter(GameReader):
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             raise StoreError(
-                f"{self.path}: cannot record the recovered game: {cause_of(exc, self.path)}"
+                f"{self.path}: не удалось записать спасённую игру: {cause_of(exc, self.path)}"
             ) from None
         return game_id
 
@@ -190,7 +190,9 @@ def record_runtime(
             try:
                 store.finish(game_id, state.winner.value, state.day)
             except StoreError as exc:  # the record ends the game: it is settled when next read
-                log.error("the game's end is not marked (it will be when the store is next read): %s", exc)
+                log.error(
+                    "конец игры не отмечен (отметится, когда хранилище прочтут в следующий раз): %s", exc
+                )
 
     runtime.before_input.append(before)
     runtime.observers.append(after)

@@ -82,7 +82,7 @@ def test_a_missing_microphone_names_it_and_lists_the_devices():
     mic = SoundDeviceMicrophone(time.monotonic, device="USB PnP Sound Device")
     with pytest.raises(
         AudioDeviceError,
-        match=r"cannot open the microphone USB PnP Sound Device: .*devices here:\n0\tnullsink",
+        match=r"не удалось открыть микрофон USB PnP Sound Device: .*устройства здесь:\n0\tnullsink",
     ):
         mic.start()
 
@@ -147,14 +147,14 @@ def test_backends_by_setting():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: make_audio("file", time.monotonic, queue.Queue(), 22050), "--audio file needs --wav"),
+        (lambda: make_audio("file", time.monotonic, queue.Queue(), 22050), "--audio file — только с --wav"),
         (
             lambda: make_audio("radio", time.monotonic, queue.Queue(), 22050),
-            "--audio radio: unknown audio backend",
+            "--audio radio: нет такого звука",
         ),
         (
             lambda: make_panel("touch", default_pinmap(10), time.monotonic, queue.Queue()),
-            "--panel touch: unknown panel",
+            "--panel touch: нет такого пульта",
         ),
     ],
 )

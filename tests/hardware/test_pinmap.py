@@ -39,7 +39,9 @@ def test_twelve_seats_leave_one_pin():
 def test_a_default_for_every_table_the_header_can_wire():
     eight, ten = default_pinmap(8), default_pinmap(10)
     assert eight.seats == ten.seats[:8] and len({p for pair in eight.seats for p in pair}) == 16
-    with pytest.raises(PinMapError, match=r"no default pin map for 14 seats \(the header's pins give 1 to 12\)"):
+    with pytest.raises(
+        PinMapError, match=r"нет готовой раскладки выводов на 14 мест \(на разъёме — от 1 до 12\)"
+    ):
         default_pinmap(14)
 
 
@@ -67,49 +69,49 @@ def test_a_full_custom_seat_table():
         (
             {"host": {"undo": 4}},
             10,
-            r"\[panel\].host.undo: GPIO4 is already used by \[panel\].seats.1 button",
+            r"\[panel\].host.undo: GPIO4 уже занят \(\[panel\].seats.1: кнопка\)",
         ),
-        ({"host": {"next": 28}}, 10, r"\[panel\].host.next: GPIO28 does not exist on the 40-pin header"),
-        ({"host": {"next": "GPIO4"}}, 10, r"\[panel\].host.next: 'GPIO4' is not a GPIO number"),
+        ({"host": {"next": 28}}, 10, r"\[panel\].host.next: GPIO28 нет на 40-контактном разъёме"),
+        ({"host": {"next": "GPIO4"}}, 10, r"\[panel\].host.next: 'GPIO4' — не номер GPIO"),
         (
             {"host": {"start": 1}},
             10,
-            r"\[panel\].host.start: unknown host button; host buttons: next, pause, undo",
+            r"\[panel\].host.start: нет такой кнопки ведущего; кнопки ведущего: next, pause, undo",
         ),
         (
             {"seats": {"1": [2, 3], "2": [4, 5]}},
             10,
-            r"\[panel\].seats: the pin map has 2 seats, the game has 10",
+            r"\[panel\].seats: в раскладке мест 2, а в игре 10",
         ),
         (
             {"seats": {"1": [2, 3], "3": [4, 5]}},
             2,
-            r"\[panel\].seats: seats must be numbered 1..2 without gaps",
+            r"\[panel\].seats: места должны идти 1..2 без пропусков",
         ),
-        ({"seats": {"one": [2, 3]}}, 1, r"\[panel\].seats.one: seats are numbered"),
-        ({"seats": {"1": [2]}}, 1, r"\[panel\].seats.1: must be \[button GPIO, LED GPIO\]"),
-        ({"seats": [1]}, 1, r"\[panel\].seats: must be a table"),
-        ({"seats": {"1": [2, 3]}}, 1, r"\[panel\].host: no pin for next, pause, undo"),
-        ({}, 14, r"14 seats: the default pin map has 1 to 12; for more, give \[panel\].seats"),
-        ({"debounce_ms": 0}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not 0"),
-        ({"debounce_ms": float("nan")}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not nan"),
-        ({"debounce_ms": float("inf")}, 10, r"\[panel\].debounce_ms: must be a number from 1 to 1000, not inf"),
-        ({"stuck_after_s": 1e9}, 10, r"\[panel\].stuck_after_s: must be a number from 0.5 to 600"),
-        ({"host": 5}, 10, r"\[panel\].host: must be a table of next / pause / undo = GPIO, not 5"),
-        ({"host": [1]}, 10, r"\[panel\].host: must be a table of next / pause / undo = GPIO, not \[1\]"),
-        ({"host": "x"}, 10, r"\[panel\].host: must be a table"),
-        ({"seats": {"01": [2, 3]}}, 1, r"\[panel\].seats.01: seats are numbered 1, 2, 3"),
-        ({"seats": {"١": [2, 3]}}, 1, r"\[panel\].seats.١: seats are numbered 1, 2, 3 … \(digits 0-9\)"),
+        ({"seats": {"one": [2, 3]}}, 1, r"\[panel\].seats.one: места нумеруются"),
+        ({"seats": {"1": [2]}}, 1, r"\[panel\].seats.1: должно быть \[GPIO кнопки, GPIO светодиода\]"),
+        ({"seats": [1]}, 1, r"\[panel\].seats: должен быть разделом"),
+        ({"seats": {"1": [2, 3]}}, 1, r"\[panel\].host: нет вывода для next, pause, undo"),
+        ({}, 14, r"14 мест: выводов разъёма хватает не больше чем на 12 мест .* --panel web"),
+        ({"debounce_ms": 0}, 10, r"\[panel\].debounce_ms: число от 1 до 1000, а не 0"),
+        ({"debounce_ms": float("nan")}, 10, r"\[panel\].debounce_ms: число от 1 до 1000, а не nan"),
+        ({"debounce_ms": float("inf")}, 10, r"\[panel\].debounce_ms: число от 1 до 1000, а не inf"),
+        ({"stuck_after_s": 1e9}, 10, r"\[panel\].stuck_after_s: число от 0.5 до 600"),
+        ({"host": 5}, 10, r"\[panel\].host: должен быть разделом next / pause / undo = GPIO, а не 5"),
+        ({"host": [1]}, 10, r"\[panel\].host: должен быть разделом next / pause / undo = GPIO, а не \[1\]"),
+        ({"host": "x"}, 10, r"\[panel\].host: должен быть разделом"),
+        ({"seats": {"01": [2, 3]}}, 1, r"\[panel\].seats.01: места нумеруются 1, 2, 3"),
+        ({"seats": {"١": [2, 3]}}, 1, r"\[panel\].seats.١: места нумеруются 1, 2, 3 … \(цифры 0-9\)"),
         # the pins kept free by default (HAT EEPROM, I2C, UART) are refused unless allowed
         (
             {"host": {"undo": 15}},
             10,
-            r"\[panel\].host.undo: GPIO15 is UART RXD, kept free by default; choose another pin, "
-            r"or set \[panel\].allow_reserved = true",
+            r"\[panel\].host.undo: GPIO15 — это UART RXD, по умолчанию он свободен; выберите другой вывод "
+            r"или, если этот интерфейс выключен, задайте \[panel\].allow_reserved = true",
         ),
-        ({"host": {"next": 2}}, 10, r"\[panel\].host.next: GPIO2 is I2C SDA"),
-        ({"allow_reserved": 1}, 10, r"\[panel\].allow_reserved: true or false, not 1"),
-        ({"colour": "red"}, 10, r"\[panel\].colour: unknown setting"),
+        ({"host": {"next": 2}}, 10, r"\[panel\].host.next: GPIO2 — это I2C SDA"),
+        ({"allow_reserved": 1}, 10, r"\[panel\].allow_reserved: true или false, а не 1"),
+        ({"colour": "red"}, 10, r"\[panel\].colour: нет такой настройки"),
     ],
 )
 def test_bad_pin_maps_name_the_entry(panel, seats, message):
@@ -123,9 +125,9 @@ def test_reserved_pins_when_allowed_and_in_the_twelve_seat_default():
 
 
 def test_seat_count_is_checked_against_the_game():
-    with pytest.raises(PinMapError, match="the pin map has 10 seats, the game has 12"):
+    with pytest.raises(PinMapError, match="в раскладке мест 10, а в игре 12"):
         check_pinmap(default_pinmap(10), 12)
-    with pytest.raises(PinMapError, match="GPIO5 is already used"):
+    with pytest.raises(PinMapError, match="GPIO5 уже занят"):
         check_pinmap(PinMap(seats=((5, 5),), host=(("next", 6), ("pause", 7), ("undo", 8))), 1)
 
 
@@ -138,7 +140,7 @@ def test_config_file(tmp_path):
     assert config.microphone == "USB" and config.speaker == 0
     assert config.pinmap(10).debounce_ms == 25
     path.write_text("[panel.host]\nundo = 4\n")
-    with pytest.raises(PinMapError, match=rf"{path}: \[panel\].host.undo: GPIO4 is already used"):
+    with pytest.raises(PinMapError, match=rf"{path}: \[panel\].host.undo: GPIO4 уже занят"):
         load_config(path).pinmap(10)
 
 
@@ -165,36 +167,38 @@ def test_a_config_named_by_the_environment_must_exist(tmp_path, monkeypatch, cap
     from host_device.cli.main import main
 
     monkeypatch.setenv("HOST_DEVICE_CONFIG", str(tmp_path / "absent.toml"))
-    with pytest.raises(ConfigError, match=r"absent.toml: no such config file \(named by \$HOST_DEVICE_CONFIG\)"):
+    with pytest.raises(
+        ConfigError, match=r"absent.toml: нет такого файла настроек \(его называет \$HOST_DEVICE_CONFIG\)"
+    ):
         load_config()
     assert main(["hardware", "test", "--auto", "--panel", "mock", "--audio", "null"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "absent.toml: no such config file" in err
+    assert err.count("\n") == 1 and "absent.toml: нет такого файла настроек" in err
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[panel", "not valid TOML"),
-        ("[screen]\n", r"\[screen\]: unknown section"),
-        ("[audio]\nvolume = 3\n", r"\[audio\].volume: unknown setting"),
-        ("[audio]\nspeaker = true\n", r"\[audio\].speaker: a device name or index"),
-        ("[assist]\nauto_accept = 1\n", r"\[assist\].auto_accept: true or false, not 1"),
-        ('[assist]\nvotes = "hands"\n', r"\[assist\].votes: \"buttons\" or \"counts\", not 'hands'"),
-        ('[assist]\nnight = "auto"\n', r"\[assist\].night: \"host\" or \"buttons\""),
-        ("[assist]\ntimers = [90, 0]\n", r"\[assist\].timers: a list of seconds from 1 to 3600"),
-        ("[assist]\ntimers = 90\n", r"\[assist\].timers: a list of seconds"),
-        ("[assist]\ntimers = [1, 2, 3, 4, 5, 6, 7]\n", r"\[assist\].timers: 7 timers; the limit is 6"),
-        ("panel = 5\n", r"panel = 5: \[panel\] must be a table of settings"),
-        ("audio = 5\n", r"audio = 5: \[audio\] must be a table of settings"),
-        ("assist = 5\n", r"assist = 5: \[assist\] must be a table of settings"),
-        ("[audio]\nspeaker = -1\n", r"\[audio\].speaker: a device name or index \(0 …\), not -1"),
-        ("x = " + "[" * 2000 + "]" * 2000 + "\n", "nested too deeply"),
-        ("x = " + "9" * 5000 + "\n", "not valid TOML"),
-        ("# " + "x" * 100_001 + "\n", "larger than 100,000 bytes"),
+        ("[panel", "ошибка в TOML"),
+        ("[screen]\n", r"\[screen\]: нет такого раздела"),
+        ("[audio]\nvolume = 3\n", r"\[audio\].volume: нет такой настройки"),
+        ("[audio]\nspeaker = true\n", r"\[audio\].speaker: имя устройства или его номер"),
+        ("[assist]\nauto_accept = 1\n", r"\[assist\].auto_accept: true или false, а не 1"),
+        ('[assist]\nvotes = "hands"\n', r"\[assist\].votes: \"buttons\" или \"counts\", а не 'hands'"),
+        ('[assist]\nnight = "auto"\n', r"\[assist\].night: \"host\" или \"buttons\""),
+        ("[assist]\ntimers = [90, 0]\n", r"\[assist\].timers: список секунд от 1 до 3600"),
+        ("[assist]\ntimers = 90\n", r"\[assist\].timers: список секунд"),
+        ("[assist]\ntimers = [1, 2, 3, 4, 5, 6, 7]\n", r"\[assist\].timers: таймеров 7; можно не больше 6"),
+        ("panel = 5\n", r"panel = 5: \[panel\] — раздел с настройками, а не значение"),
+        ("audio = 5\n", r"audio = 5: \[audio\] — раздел с настройками, а не значение"),
+        ("assist = 5\n", r"assist = 5: \[assist\] — раздел с настройками, а не значение"),
+        ("[audio]\nspeaker = -1\n", r"\[audio\].speaker: имя устройства или его номер \(0 …\), а не -1"),
+        ("x = " + "[" * 2000 + "]" * 2000 + "\n", "вложены слишком глубоко"),
+        ("x = " + "9" * 5000 + "\n", "ошибка в TOML"),
+        ("# " + "x" * 100_001 + "\n", "больше 100,000 байт"),
         (
             "[assist]\nspeed = 2\n",
-            r"\[assist\].speed: unknown setting; settings: auto_accept, night, timers, votes",
+            r"\[assist\].speed: нет такой настройки; настройки: auto_accept, night, timers, votes",
         ),
     ],
 )
@@ -203,5 +207,5 @@ def test_bad_config_files(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(ConfigError, match=message):
         load_config(path)
-    with pytest.raises(ConfigError, match="no such config file"):
+    with pytest.raises(ConfigError, match="нет такого файла настроек"):
         load_config(tmp_path / "nope.toml")

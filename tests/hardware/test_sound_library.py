@@ -13,7 +13,7 @@ def test_import_sounddevice_names_the_missing_library(tmp_path, monkeypatch):
     cannot_load(monkeypatch, tmp_path, "sounddevice", PORTAUDIO_WITHOUT_ALSA)
     with pytest.raises(AudioDeviceError) as caught:
         import_sounddevice()
-    assert str(caught.value) == f"sound is unavailable: {PORTAUDIO_LINE}"
+    assert str(caught.value) == f"звук недоступен: {PORTAUDIO_LINE}"
     assert not caught.value.no_devices  # a library to install, not a card to plug in
 
 
@@ -31,4 +31,4 @@ def test_commands_that_open_sound_end_in_the_line(argv, tmp_path, monkeypatch, c
     assert main([*argv, *store]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
-    assert err.strip().splitlines()[-1] == f"host-device: error: sound is unavailable: {PORTAUDIO_LINE}"
+    assert err.strip().splitlines()[-1] == f"host-device: ошибка: звук недоступен: {PORTAUDIO_LINE}"

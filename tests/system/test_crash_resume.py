@@ -85,7 +85,7 @@ def test_killed_and_resumed_games_end_as_the_uninterrupted_one(uninterrupted, tm
             cwd=ROOT,
             check=False,
         )
-        assert check.returncode == 0 and check.stdout.strip() == "game 1: ok", (n, check.stdout)
+        assert check.returncode == 0 and check.stdout.strip() == "игра 1: в порядке", (n, check.stdout)
 
 
 def test_an_assist_mode_game_killed_and_resumed_ends_the_same(uninterrupted, tmp_path):
@@ -110,4 +110,4 @@ def test_resume_needs_an_unfinished_game(uninterrupted, tmp_path):
     proc = simulate("--store", str(store), "--resume")
     assert proc.returncode == 2 and "no unfinished game to resume" in proc.stderr
     proc = simulate("--resume")
-    assert proc.returncode == 2 and "--resume and --die-after need --store PATH" in proc.stderr
+    assert proc.returncode == 2 and "--resume и --die-after — только с --store PATH" in proc.stderr

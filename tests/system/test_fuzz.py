@@ -61,7 +61,7 @@ def clean_end(status, err, allowed=(0, 2)):
     assert status in allowed, (status, err)
     assert "Traceback" not in err
     if status == 2:
-        errors = [line for line in err.splitlines() if "error" in line]
+        errors = [line for line in err.splitlines() if ": ошибка: " in line]
         assert len(errors) == 1 and err.splitlines()[-1] == errors[0], err
         assert len(errors[0]) <= 600, errors[0]
 

@@ -53,6 +53,6 @@ def test_run_with_too_long_a_loop_is_one_line(tmp_path, monkeypatch, capsys, bui
     err = capsys.readouterr().err
     assert (
         err.count("\n") == 1
-        and err.startswith("host-device: error: [ambience].file")
+        and err.startswith("host-device: ошибка: [ambience].file")
         and "Traceback" not in err
     )

@@ -78,12 +78,12 @@ def test_wav_round_trip_and_format_errors(tmp_path):
         w.setsampwidth(2)
         w.setframerate(RATE)
         w.writeframes(b"\0" * 400)
-    with pytest.raises(SoundFileError, match=r"stereo\.wav: 2 channel"):
+    with pytest.raises(SoundFileError, match=r"stereo\.wav: каналов 2"):
         read_wav(tmp_path / "stereo.wav")
     (tmp_path / "junk.wav").write_bytes(b"not a wav")
-    with pytest.raises(SoundFileError, match=r"junk\.wav: not a readable WAV"):
+    with pytest.raises(SoundFileError, match=r"junk\.wav: WAV-файл не читается"):
         read_wav(tmp_path / "junk.wav")
-    with pytest.raises(SoundFileError, match=r"none\.wav: cannot read"):
+    with pytest.raises(SoundFileError, match=r"none\.wav: не удалось прочитать"):
         read_wav(tmp_path / "none.wav")
 
 

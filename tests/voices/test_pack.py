@@ -119,7 +119,7 @@ def test_not_a_pack(tmp_path, content, message):
 
 def test_voices_check_command(tmp_path, capsys, builtin_pack):
     assert main(["voices", "check", str(builtin_pack.directory)]) == 0
-    assert capsys.readouterr().out.strip().endswith("complete")
+    assert capsys.readouterr().out.strip().endswith("голос полный")
     manifest = json.loads((builtin_pack.directory / "manifest.json").read_text("utf-8"))
     del manifest["clips"]["seat=7"]
     (tmp_path / "clips").mkdir()
@@ -137,7 +137,7 @@ def test_voices_build_command_skips_what_is_built(tmp_path, capsys):
     first = capsys.readouterr().out
     assert main(["voices", "build", "--to", str(tmp_path)]) == 0
     second = capsys.readouterr().out
-    assert " 0 unchanged" in first and "0 clips rendered" in second
+    assert "без изменений 0" in first and "записей озвучено 0" in second
     assert main(["voices", "build", "--to", str(tmp_path), "--voice", "xx/none"]) == 2
     assert "voice 'xx/none' is not known to espeak-ng" in capsys.readouterr().err
 
@@ -184,7 +184,7 @@ def data_copy(tmp_path, monkeypatch, builtin_pack):
 
 def one_line(err):
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("host-device: error: "), err
+    assert len(lines) == 1 and lines[0].startswith("host-device: ошибка: "), err
     assert "Traceback" not in err
     return lines[0]
 

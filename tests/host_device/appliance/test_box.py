@@ -351,7 +351,7 @@ def test_a_full_disk_at_a_games_start_is_said_then_one_line(box_env):
     box.store.db = FullDisk(box.store.db)  # no room for the new game
     for event in tap("next"):
         box.inbox.put(event)
-    with pytest.raises(StoreError, match="the disk is full"):
+    with pytest.raises(StoreError, match="диск заполнен"):
         box.run()
     assert labels(box)[-1] == "store_unusable" and calls == []
     assert closed(box)

@@ -51,7 +51,7 @@ def test_the_card_prints_to_a_one_page_pdf(tmp_path, capsys):
 
 def test_a_card_to_another_kind_of_file_is_one_line(tmp_path, capsys):
     assert main(["card", "--to", str(tmp_path / "card.docx")]) == 2
-    assert ".html or a .pdf" in capsys.readouterr().err
+    assert "файл .html или .pdf" in capsys.readouterr().err
 
 
 def test_the_words_the_card_teaches_are_heard_where_it_says(tmp_path, capsys):

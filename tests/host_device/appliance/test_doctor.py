@@ -13,8 +13,8 @@ def doctor(tmp_path, *extra):
 def test_doctor_passes_when_everything_is_there(tmp_path, builtin_pack, capsys):
     assert doctor(tmp_path, "--no-model") == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("всё в порядке") and "FIX" not in out
-    assert "buttons: 13 of 13 seen" in out and "microphone:" in out and "test tone played" in out
+    assert out.rstrip().endswith("всё в порядке (пропущено: модель речи)") and "ИСПРАВИТЬ" not in out
+    assert "кнопки: замечено 13 из 13" in out and "микрофон:" in out and "проверочный тон прозвучал" in out
 
 
 def test_doctor_fails_without_a_speech_model(tmp_path, builtin_pack, capsys, monkeypatch):
@@ -22,13 +22,13 @@ def test_doctor_fails_without_a_speech_model(tmp_path, builtin_pack, capsys, mon
     assert doctor(tmp_path) == 1
     out = capsys.readouterr().out
     assert "нужно исправить (1):" in out and "всё в порядке" not in out
-    assert "  - speech model: no speech model at" in out and "model install" in out
+    assert "  - модель речи: нет модели речи в" in out and "model install" in out
 
 
 def test_doctor_fails_with_a_model_that_cannot_hear_the_game(tmp_path, builtin_pack, capsys, ko_model_dir):
     assert doctor(tmp_path, "--model", str(ko_model_dir)) == 1
     out = capsys.readouterr().out
-    assert "cannot hear nominate" in out and "vosk-model-small-ru" in out
+    assert "не услышит nominate" in out and "vosk-model-small-ru" in out
 
 
 def test_doctor_fails_with_a_pin_conflict(tmp_path, builtin_pack, capsys):
@@ -36,13 +36,42 @@ def test_doctor_fails_with_a_pin_conflict(tmp_path, builtin_pack, capsys):
     config.write_text("[panel.host]\nnext = 4\n", encoding="utf-8")  # GPIO4 is seat 1's button
     assert doctor(tmp_path, "--no-model", "--config", str(config)) == 1
     out = capsys.readouterr().out
-    assert "FIX  pin map:" in out and "GPIO4 is already used by" in out
+    assert "ИСПРАВИТЬ  выводы:" in out and "GPIO4 уже занят" in out
     assert out.rstrip().splitlines()[-2:] == ["нужно исправить (1):", out.rstrip().splitlines()[-1]]
 
 
-def test_doctor_says_sound_was_not_checked_with_null_audio(tmp_path, builtin_pack, capsys):
-    assert main(["doctor", "--auto", "--audio", "null", "--no-model"]) == 1
-    assert "sound: not checked (--audio null)" in capsys.readouterr().out
+def test_doctor_with_null_audio_and_no_model_passes_saying_what_it_skipped(tmp_path, builtin_pack, capsys):
+    assert main(["doctor", "--auto", "--no-model", "--audio", "null"]) == 0  # the README's own line
+    lines = capsys.readouterr().out.splitlines()
+    assert "  пропущено  звук: --audio null (проверить: --audio device)" in lines
+    assert "  пропущено  модель речи: --no-model (выдвижения вводит или нажимает ведущий)" in lines
+    assert lines[-1] == "всё в порядке (пропущено: модель речи, звук)" and "нужно исправить" not in lines[-2]
+
+
+def test_doctor_on_the_keyboard_panel_without_a_terminal_says_so_at_once(tmp_path):
+    """A pipe that never ends for stdin: no key can come, so the one line comes at once."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "host_device",
+            "doctor",
+            "--panel",
+            "keyboard",
+            "--no-model",
+            "--audio",
+            "null",
+        ],
+        stdin=subprocess.PIPE,
+        capture_output=True,
+        text=True,
+        timeout=40,  # the keyboard panel waited 60 s for presses that could not come
+    )
+    assert proc.returncode == 2 and proc.stdout == "", proc
+    assert proc.stderr.count("\n") == 1 and "--panel keyboard" in proc.stderr and "терминал" in proc.stderr
 
 
 def test_doctor_says_vosk_is_installed_but_cannot_load_it(tmp_path, builtin_pack, capsys, monkeypatch):
@@ -51,7 +80,7 @@ def test_doctor_says_vosk_is_installed_but_cannot_load_it(tmp_path, builtin_pack
     cannot_load(monkeypatch, tmp_path, "vosk", VOSK_ON_ARM64)
     assert doctor(tmp_path, "--model", str(fake_model(tmp_path))) == 1
     out = capsys.readouterr().out
-    assert f"  FIX  vosk: {VOSK_LINE}\n" in out and f"  - vosk: {VOSK_LINE}\n" in out
-    assert "packages missing" not in out and "ok   packages" not in out and "Traceback" not in out
-    assert "speech model: not checked (vosk cannot load its library: the fix is above)" in out
+    assert f"  ИСПРАВИТЬ  vosk: {VOSK_LINE}\n" in out and f"  - vosk: {VOSK_LINE}\n" in out
+    assert "не установлены пакеты" not in out and "ок         пакеты" not in out and "Traceback" not in out
+    assert "пропущено  модель речи: vosk не может загрузить свою библиотеку (как исправить — выше)" in out
     assert "нужно исправить (1):" in out

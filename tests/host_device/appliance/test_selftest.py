@@ -7,11 +7,11 @@ from tests.helpers.sound import MIC_WAV
 def test_self_test_on_the_mock_panel_and_the_real_audio_path(capsys):
     assert main(["hardware", "test", "--auto", "--panel", "mock"]) == 0
     out = capsys.readouterr().out
-    assert "LEDs: lighting seats 1..10 in turn" in out
-    assert "buttons: 13 of 13 seen" in out
-    assert "microphone:" in out and "dBFS" in out
-    assert "speaker: played" in out
-    assert out.strip().endswith("hardware test: all seen")
+    assert "огоньки: зажигаю места 1…10 по очереди" in out
+    assert "кнопки: замечено 13 из 13" in out
+    assert "микрофон:" in out and "dBFS" in out
+    assert "динамик: фраза прозвучала" in out
+    assert out.strip().endswith("проверка: всё в порядке")
 
 
 def test_self_test_with_twelve_seats_and_a_wav_microphone(capsys):
@@ -33,7 +33,7 @@ def test_self_test_with_twelve_seats_and_a_wav_microphone(capsys):
         )
         == 0
     )
-    assert "buttons: 15 of 15 seen" in capsys.readouterr().out
+    assert "кнопки: замечено 15 из 15" in capsys.readouterr().out
 
 
 def test_self_test_reports_what_it_did_not_see(capsys, tmp_path):
@@ -48,16 +48,16 @@ def test_self_test_reports_what_it_did_not_see(capsys, tmp_path):
         main(["hardware", "test", "--auto", "--panel", "mock", "--audio", "file", "--wav", str(empty)]) == 1
     )
     out = capsys.readouterr().out
-    assert "microphone: no audio arrived" in out
-    assert "hardware test: PROBLEMS: no audio from the microphone" in out
+    assert "микрофон: звук не пришёл" in out
+    assert "проверка: НЕПОЛАДКИ: от микрофона нет звука" in out
 
 
 def test_self_test_with_null_audio_skips_the_sound_checks(capsys):
     assert main(["hardware", "test", "--auto", "--panel", "mock", "--audio", "null"]) == 0
     out = capsys.readouterr().out
-    assert "microphone: skipped (--audio null)" in out and "speaker: skipped (--audio null)" in out
-    assert "dBFS" not in out and "speaker: played" not in out
-    assert out.strip().endswith("hardware test: all seen (sound skipped: --audio null)")
+    assert "микрофон: пропущено (--audio null)" in out and "динамик: пропущено (--audio null)" in out
+    assert "dBFS" not in out and "динамик: фраза" not in out
+    assert out.strip().endswith("проверка: всё в порядке (звук пропущен: --audio null)")
 
 
 def no_sound_devices(monkeypatch):
@@ -76,17 +76,19 @@ def test_without_a_sound_card_the_error_says_so_and_gives_the_command_with_null_
     no_sound_devices(monkeypatch)
     assert main(["hardware", "test", "--auto", "--panel", "mock"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "devices here" not in err
-    assert "no sound devices found" in err
-    assert err.strip().endswith(
-        "to go on without sound: host-device hardware test --auto --panel mock --audio null"
-    )
+    assert err.count("\n") == 1 and "устройства здесь" not in err
+    assert "звуковых устройств не найдено" in err
+    assert err.strip().endswith("без звука: host-device hardware test --auto --panel mock --audio null")
     assert main(["run", "--panel", "mock", "--audio", "device", "--days", "1", "--new"]) == 2
     err = capsys.readouterr().err
     assert err.strip().endswith("host-device run --panel mock --days 1 --new --audio null")
     assert main(["devices"]) == 1
     captured = capsys.readouterr()
-    assert captured.out == "" and "no sound devices found" in captured.err and "--audio null" in captured.err
+    assert (
+        captured.out == ""
+        and "звуковых устройств не найдено" in captured.err
+        and "--audio null" in captured.err
+    )
 
 
 def test_self_test_without_gpio_suggests_the_keyboard(capsys, monkeypatch):
@@ -103,4 +105,13 @@ def test_self_test_with_a_bad_config(tmp_path, capsys):
     path = tmp_path / "c.toml"
     path.write_text("[panel.host]\nnext = 99\n")
     assert main(["hardware", "test", "--auto", "--panel", "mock", "--config", str(path)]) == 2
-    assert "[panel].host.next: GPIO99 does not exist" in capsys.readouterr().err
+    assert "[panel].host.next: GPIO99 нет на 40-контактном разъёме" in capsys.readouterr().err
+
+
+def test_the_keyboard_panel_without_a_terminal_is_one_line(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # a pipe, not a terminal: no key can come
+    assert main(["hardware", "test", "--panel", "keyboard", "--audio", "null"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--panel keyboard" in err and "терминал" in err

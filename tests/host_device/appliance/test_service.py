@@ -91,14 +91,14 @@ def test_without_systemd_one_line(monkeypatch, capsys):
     for action in ("install", "remove", "status"):
         assert main(["service", action]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "no systemd" in err
+        assert err.count("\n") == 1 and "нет systemd" in err
 
 
 def test_a_user_that_does_not_exist_is_named(capsys):
     assert main(["service", "unit", "--user", "no-such-user-here"]) == 2
-    assert "no-such-user-here: no such user" in capsys.readouterr().err
+    assert "no-such-user-here: нет такого пользователя" in capsys.readouterr().err
 
 
 def test_the_service_state_without_systemd(monkeypatch):
     monkeypatch.setattr(service, "has_systemd", lambda: False)
-    assert service.state() == "no systemd here"
+    assert service.state() == "здесь нет systemd"

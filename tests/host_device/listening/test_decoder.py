@@ -186,7 +186,7 @@ def test_a_call_to_a_closed_decoder_is_recogniser_lost(ko_model_dir):
     process = DecoderProcess(ko_model_dir)
     rec = process.recogniser()
     os.kill(process.pid, signal.SIGKILL)
-    with pytest.raises(RecogniserLost, match="ended"):
+    with pytest.raises(RecogniserLost, match="завершился"):
         rec.AcceptWaveform(b"\0\0" * 1600)
     process.close()
 
@@ -257,7 +257,7 @@ def test_a_decoder_that_does_not_answer_is_lost_and_ended(ko_model_dir, monkeypa
     pid = process.pid
     os.kill(pid, signal.SIGSTOP)
     started = time.monotonic()
-    with pytest.raises(RecogniserLost, match="did not answer"):
+    with pytest.raises(RecogniserLost, match="не ответил"):
         rec.AcceptWaveform(b"\0\0" * 1600)
     assert time.monotonic() - started < 5
     assert not process.alive() and process.pid is None

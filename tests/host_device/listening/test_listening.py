@@ -54,7 +54,7 @@ def test_the_vocabulary_check_lists_the_missing_words_in_one_warning(speech_mode
     with caplog.at_level(logging.WARNING):
         warn_unknown_words(speech_model, russian_patterns())
     warnings = [r.getMessage() for r in caplog.records]
-    assert len(warnings) == 1 and "выставляю" in warnings[0] and "can never be heard" in warnings[0]
+    assert len(warnings) == 1 and "выставляю" in warnings[0] and "никогда не услышать" in warnings[0]
 
 
 def test_the_vocabulary_check_accepts_known_words(speech_model):
@@ -203,13 +203,27 @@ def test_korean_patterns_deliver_intents_from_real_recognition(speech_model):
 # ------------------------------------------------------------ the model commands
 
 
-def test_model_install_from_a_directory_and_check(tmp_path, ko_model_dir, capsys):
+def test_a_model_that_cannot_hear_the_game_is_not_installed(tmp_path, ko_model_dir, capsys, monkeypatch):
+    monkeypatch.setenv("HOST_DEVICE_DATA", str(tmp_path / "data"))
+    for to in ([], ["--to", str(tmp_path / "models" / "ru")]):
+        assert main(["model", "install", "--from", str(ko_model_dir), *to]) == 1
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) - 1 == sum(line.startswith(("копирую", "распаковываю")) for line in err), err
+        assert "не слышит" in err[-1] and "nominate" in err[-1] and "--force" in err[-1], err
+    for models in (tmp_path / "models", tmp_path / "data" / "models"):
+        assert list(models.iterdir()) == []  # neither the model nor its unpacking left behind
+
+
+def test_model_install_force_and_check(tmp_path, ko_model_dir, capsys):
     target = tmp_path / "models" / "ru"
-    assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(target)]) == 0
-    assert is_model_dir(target) and "installed the speech model" in capsys.readouterr().out
-    assert main(["model", "check", "--model", str(target)]) == 0
+    assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(target), "--force"]) == 0
+    captured = capsys.readouterr()
+    assert is_model_dir(target) and "модель речи установлена" in captured.out
+    assert "не слышит" in captured.err and "nominate" in captured.err  # said, though installed
+    assert main(["model", "check", "--model", str(target)]) == 1  # it cannot hear the game
     out = capsys.readouterr().out
-    assert f"model: {target}" in out and "size: " in out and "pattern words unknown (" in out
+    assert f"модель: {target}" in out and "размер: " in out and "неизвестные слова (" in out
+    assert "не услышит (9):" in out
 
 
 def test_model_install_from_a_zip_replaces_the_old_model(tmp_path, ko_model_dir):
@@ -235,7 +249,7 @@ def fake_model(root):
 
 def test_a_model_that_does_not_load_is_not_installed(tmp_path):
     target = tmp_path / "m"
-    with pytest.raises(ModelMissing, match="could not be loaded"):
+    with pytest.raises(ModelMissing, match="не загрузилась"):
         install(fake_model(tmp_path / "fake"), target, check=SpeechModel)
     assert not target.exists()
 
@@ -259,10 +273,10 @@ def test_bad_archives_are_refused(tmp_path, problem):
             data[data.index(b"xxxx") + 10] ^= 0xFF
             archive.write_bytes(bytes(data))
     message = {
-        "not a zip": "not a zip archive",
-        "corrupt": "is corrupt",
-        "no model": "not a vosk model",
-        "unsafe": "unsafe path",
+        "not a zip": "это не zip-архив",
+        "corrupt": "испорчен",
+        "no model": "это не модель vosk",
+        "unsafe": "опасный путь",
     }[problem]
     with pytest.raises(ModelInstallError, match=message):
         install(archive, tmp_path / "target")
@@ -291,14 +305,14 @@ def test_download_checks_size_and_checksum(tmp_path):
         real = __import__("hashlib").sha256((site / "m.zip").read_bytes()).hexdigest()
         size = (site / "m.zip").stat().st_size
         assert download(url, tmp_path / "a.zip", Pin("m", url, real, size), lambda _: None) == real
-        with pytest.raises(ModelInstallError, match="sha256 .* expected 0000"):
+        with pytest.raises(ModelInstallError, match="sha256 .* ожидался 0000"):
             download(url, tmp_path / "b.zip", Pin("m", url, "0" * 64, size), lambda _: None)
-        with pytest.raises(ModelInstallError, match=f"{size} bytes, expected 1"):
+        with pytest.raises(ModelInstallError, match=f"{size} байт, ожидалось 1"):
             download(url, tmp_path / "c.zip", Pin("m", url, real, 1), lambda _: None)
         said = []
         target = install(None, tmp_path / "installed", url=url, progress=said.append)
         assert is_model_dir(target) and f"sha256 {real}" in said
-        with pytest.raises(ModelInstallError, match="cannot download .* model install --from FILE.zip"):
+        with pytest.raises(ModelInstallError, match="не удалось скачать .* model install --from FILE.zip"):
             install(None, tmp_path / "x", url=f"http://127.0.0.1:{server.server_port}/missing.zip")
     finally:
         server.shutdown()
@@ -316,7 +330,7 @@ def test_a_missing_model_is_one_line_with_the_install_command(tmp_path, capsys, 
 
 def test_install_from_a_path_that_does_not_exist(tmp_path, capsys):
     assert main(["model", "install", "--from", str(tmp_path / "nope.zip"), "--to", str(tmp_path / "m")]) == 2
-    assert "no such file or directory" in capsys.readouterr().err
+    assert "нет такого файла или папки" in capsys.readouterr().err
 
 
 def test_listen_command_on_a_wav(ko_model_dir, capsys):

@@ -21,19 +21,19 @@ def one_error_line(capsys):
 def test_listen_says_which_library_and_package(tmp_path, monkeypatch, capsys):
     cannot_load(monkeypatch, tmp_path, "vosk", VOSK_ON_ARM64)
     assert main(["listen", "--wav", str(MIC_WAV), "--model", str(fake_model(tmp_path))]) == 2
-    assert one_error_line(capsys) == f"host-device: error: {VOSK_LINE}"
+    assert one_error_line(capsys) == f"host-device: ошибка: {VOSK_LINE}"
 
 
 def test_model_check_says_which_library_and_package(tmp_path, monkeypatch, capsys):
     cannot_load(monkeypatch, tmp_path, "vosk", VOSK_ON_ARM64)
     assert main(["model", "check", "--model", str(fake_model(tmp_path))]) == 2
-    assert one_error_line(capsys) == f"host-device: error: {VOSK_LINE}"
+    assert one_error_line(capsys) == f"host-device: ошибка: {VOSK_LINE}"
 
 
 def test_a_missing_model_is_still_named_first(tmp_path, monkeypatch, capsys):
     cannot_load(monkeypatch, tmp_path, "vosk", VOSK_ON_ARM64)
     assert main(["model", "check", "--model", str(tmp_path / "none")]) == 2
-    assert "no speech model at" in one_error_line(capsys)
+    assert "нет модели речи в" in one_error_line(capsys)
 
 
 def test_run_says_which_library_and_package(tmp_path, monkeypatch, capsys, builtin_pack):
@@ -41,7 +41,7 @@ def test_run_says_which_library_and_package(tmp_path, monkeypatch, capsys, built
     store = str(tmp_path / "g.sqlite3")
     args = ["run", "--panel", "mock", "--audio", "null", "--days", "1", "--new", "--store", store]
     assert main([*args, "--model", str(fake_model(tmp_path))]) == 2
-    assert capsys.readouterr().err.strip().splitlines()[-1] == f"host-device: error: {VOSK_LINE}"
+    assert capsys.readouterr().err.strip().splitlines()[-1] == f"host-device: ошибка: {VOSK_LINE}"
 
 
 def test_the_real_command_ends_in_the_line_not_a_traceback(tmp_path):
@@ -56,4 +56,4 @@ def test_the_real_command_ends_in_the_line_not_a_traceback(tmp_path):
         timeout=60,
     )
     assert done.returncode == 2
-    assert done.stderr == f"host-device: error: {VOSK_LINE}\n"
+    assert done.stderr == f"host-device: ошибка: {VOSK_LINE}\n"

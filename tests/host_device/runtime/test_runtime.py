@@ -219,7 +219,7 @@ def test_simulate_command_writes_a_timeline(tmp_path, capsys, builtin_pack):
     assert said["morning"] == "Доброе утро!"
     assert all(e["text"].rstrip()[-1] in ".!?:" for e in lines if e["type"] == "say" and e["key"] != "call")
     assert main(["simulate", str(ROOT / "examples" / "classic-game.json"), "--timeline", str(tmp_path)]) == 2
-    assert "cannot write the timeline" in capsys.readouterr().err
+    assert "не удалось записать ход игры" in capsys.readouterr().err
 
 
 def test_pause_stops_every_timer_and_resumes_exactly_where_it_was():

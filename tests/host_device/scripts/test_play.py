@@ -244,7 +244,7 @@ def test_intents_reads_stdin_and_knows_the_table_size(capsys, monkeypatch):
     assert main(["intents"]) == 0
     assert capsys.readouterr().out == ""  # 11 is not a seat at a table of 10
     assert main(["intents", "--seats", "0", "x"]) == 2
-    assert "argument --seats: '0': a table has 6 to 16 seats" in capsys.readouterr().err
+    assert "--seats: '0': за столом от 6 до 16 мест" in capsys.readouterr().err
 
 
 def test_intents_with_a_missing_pattern_file(capsys, tmp_path):

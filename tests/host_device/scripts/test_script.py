@@ -165,7 +165,7 @@ def test_bad_script_is_one_clear_line_and_exit_2(tmp_path, capsys, script, messa
     assert status == 2
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
-    assert captured.err.startswith("host-device: error: ")
+    assert captured.err.startswith("host-device: ошибка: ")
     assert message in captured.err
 
 

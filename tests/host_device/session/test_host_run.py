@@ -403,14 +403,14 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
 
 def test_bad_assist_choices_are_one_line(capsys, tmp_path, builtin_pack):
     assert main(["run", "--mode", "host", "--deal", "host", "--panel", "mock", "--audio", "null"]) == 2
-    assert "--deal host: the host enters the roles only in assist mode" in capsys.readouterr().err
+    assert "--deal host: роли вводит ведущий только в режиме помощника" in capsys.readouterr().err
     config = tmp_path / "c.toml"
     config.write_text('[assist]\nvotes = "hands"\n')
     assert (
         main(["run", "--mode", "assist", "--config", str(config), "--panel", "mock", "--audio", "null"]) == 2
     )
     err = capsys.readouterr().err
-    assert err.startswith("host-device: error: ") and '[assist].votes: "buttons" or "counts"' in err
+    assert err.startswith("host-device: ошибка: ") and '[assist].votes: "buttons" или "counts"' in err
     assert "Traceback" not in err
 
 

@@ -175,7 +175,7 @@ def test_say_text_prints_the_exact_words(capsys):
     [
         (["say", "speach"], "unknown phrase key 'speach'; did you mean speech"),
         (["say", "killed"], "phrase 'killed' needs the slot 'seat'"),
-        (["say", "killed", "seat"], "'seat': slots are given as name=value"),
+        (["say", "killed", "seat"], "'seat': значения задаются как имя=значение"),
         (["say", "killed", "seat=99"], "seat=99 cannot be said; it can be 1..16"),
         (["say", "accepted", "--pack", "/nonexistent"], "not a voice pack"),
     ],
@@ -264,7 +264,7 @@ def test_a_speaker_that_cannot_open_is_one_clear_error():
     from hardware.speaker import AudioDeviceError
 
     with pytest.raises(
-        AudioDeviceError, match=r"cannot open the speaker no-such-device: .*devices here:\n0\tnullsink"
+        AudioDeviceError, match=r"не удалось открыть динамик no-such-device: .*устройства здесь:\n0\tnullsink"
     ):
         SoundDeviceSpeaker(22050, time.monotonic, device="no-such-device")
 

@@ -93,7 +93,7 @@ def test_games_list_show_and_check(tmp_path, capsys, builtin_pack):
     assert "Игрок 1 покидает игру: убит ночью (ночь 1)" in shown and shown.strip().endswith("Победа: мирные")
     assert not re.search(r"\b(main|revote|don|sheriff|mafia|red|black)\b", shown)  # Russian throughout
     assert main(["games", "check", "--store", str(path)]) == 0
-    assert capsys.readouterr().out.strip() == "game 1: ok"
+    assert capsys.readouterr().out.strip() == "игра 1: в порядке"
 
 
 def test_export_json_round_trips_through_replay(tmp_path, capsys, builtin_pack):
@@ -131,7 +131,7 @@ def test_a_tampered_game_is_caught(tmp_path, capsys, builtin_pack):
     db.close()
     capsys.readouterr()
     assert main(["games", "check", "--store", str(path)]) == 1
-    assert "game 1: does not replay: phase" in capsys.readouterr().out
+    assert "игра 1: не воспроизводится: phase" in capsys.readouterr().out
     db = sqlite3.connect(path)
     db.execute("UPDATE games SET winner = 'black'")
     db.execute("DELETE FROM inputs WHERE seq = 20")
@@ -144,8 +144,8 @@ def test_a_tampered_game_is_caught(tmp_path, capsys, builtin_pack):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["games", "show", "7"], "no game 7 in the store; see: host-device games list"),
-        (["games", "export"], "give a game ID, or --all"),
+        (["games", "show", "7"], "игры 7 нет в хранилище; см.: host-device games list"),
+        (["games", "export"], "укажите номер игры или --all"),
     ],
 )
 def test_bad_requests_are_one_line(tmp_path, capsys, args, message, builtin_pack):
@@ -164,7 +164,7 @@ def test_export_to_a_path_that_cannot_be_written(tmp_path, capsys, builtin_pack)
         main(["games", "export", "1", "--store", str(path), "--to", str(tmp_path / "no" / "such" / "x.json")])
         == 2
     )
-    assert "cannot write the export" in capsys.readouterr().err
+    assert "не удалось записать выгрузку" in capsys.readouterr().err
 
 
 def test_a_corrupt_store_is_moved_aside_and_a_new_one_started(tmp_path, capsys):
@@ -175,7 +175,7 @@ def test_a_corrupt_store_is_moved_aside_and_a_new_one_started(tmp_path, capsys):
     assert store.games() == []
     store.close()
     assert main(["games", "list", "--store", str(tmp_path / "none.sqlite3")]) == 2
-    assert "no game store here" in capsys.readouterr().err
+    assert "здесь нет хранилища игр" in capsys.readouterr().err
 
 
 def test_a_store_of_schema_1_is_migrated_and_undone_inputs_are_kept(tmp_path):
@@ -207,7 +207,7 @@ def test_a_newer_schema_is_refused(tmp_path):
     db = sqlite3.connect(path)
     db.execute("PRAGMA user_version=99")
     db.close()
-    with pytest.raises(StoreError, match="written by a newer host-device"):
+    with pytest.raises(StoreError, match="записано более новым host-device"):
         Store(path)
 
 
@@ -223,7 +223,7 @@ def test_player_names_at_the_start_or_later(tmp_path, capsys, builtin_pack):
     assert main(["games", "export", "1", "--store", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["names"] == {"3": "Антон"}
     assert main(["games", "name", "1", "11", "X", "--store", str(path)]) == 2
-    assert "seat 11: the classic game has seats 1..10" in capsys.readouterr().err
+    assert "место 11: в этой игре (классика) места 1..10" in capsys.readouterr().err
 
 
 def test_games_list_shows_the_day_an_unfinished_game_reached_and_marks_trials(tmp_path, capsys, builtin_pack):

@@ -1,4 +1,4 @@
-"""The store under faults: a full disk, a lock, no permission, a read-only
+"""The store under faults: a full disk, a lock, нет прав, a read-only
 disk, real corruption, damage inside one game, a kill right after the last
 input, a resume with another script. Nothing committed is ever lost, and
 every fault is one line.
@@ -46,7 +46,7 @@ def cli(*args, prefix=(), timeout=120):
 
 
 def one_line_error(err, *words):
-    assert err.count("\n") == 1 and err.startswith("host-device: error: "), err
+    assert err.count("\n") == 1 and err.startswith("host-device: ошибка: "), err
     assert "Traceback" not in err
     for word in words:
         assert word in err, err
@@ -95,13 +95,13 @@ rm {disk}/fill
     )
     codes = dict(line.split("=") for line in proc.stdout.split())
     assert codes == {"first": "0", "second": "2", "new": "2", "list": "0", "check": "0"}, proc
-    one_line_error((tmp_path / "second.err").read_text(), "games.sqlite3", "the disk is full")
+    one_line_error((tmp_path / "second.err").read_text(), "games.sqlite3", "диск заполнен")
     one_line_error((tmp_path / "new.err").read_text(), "new.sqlite3", "disk is full")
     files = (tmp_path / "files").read_text().split()
     assert not [f for f in files if "corrupt" in f or f.startswith("new.sqlite3")], files
     listed = (tmp_path / "list").read_text().splitlines()
     assert len(listed) == 2 and WON_IN_3.search(listed[1])  # the header and the game
-    assert (tmp_path / "check").read_text() == "game 1: ok\n"
+    assert (tmp_path / "check").read_text() == "игра 1: в порядке\n"
 
 
 def test_a_store_locked_by_another_program_is_not_moved_aside(tmp_path, capsys, builtin_pack):
@@ -113,9 +113,9 @@ def test_a_store_locked_by_another_program_is_not_moved_aside(tmp_path, capsys, 
     capsys.readouterr()
     try:
         assert main(["simulate", str(FULL), "--store", str(path)]) == 2
-        one_line_error(capsys.readouterr().err, str(path), "locked by another program")
+        one_line_error(capsys.readouterr().err, str(path), "занято другой программой")
         assert main(["games", "list", "--store", str(path)]) == 2
-        one_line_error(capsys.readouterr().err, "locked by another program")
+        one_line_error(capsys.readouterr().err, "занято другой программой")
     finally:
         other.execute("ROLLBACK")
         other.close()
@@ -132,7 +132,7 @@ def test_a_store_without_read_permission_is_one_line_and_kept(tmp_path, builtin_
         for args in (["games", "list"], ["games", "show", "1"], ["simulate", FULL]):
             code, _, err = cli(*args, "--store", path, prefix=AS_OWNER_ONLY)
             assert code == 2
-            one_line_error(err, str(path), "cannot open")
+            one_line_error(err, str(path), "не удалось открыть")
     finally:
         path.chmod(0o644)
     assert asides(tmp_path) == []
@@ -151,7 +151,7 @@ def test_a_read_only_store_is_read_but_not_written(tmp_path, what, builtin_pack)
         code, out, err = cli("simulate", FULL, "--store", path, prefix=AS_OWNER_ONLY)
         assert code == 2 and out == ""
         one_line_error(err, str(path))
-        assert "read-only" in err or "cannot open" in err
+        assert "только для чтения" in err or "не удалось открыть" in err
         code, out, err = cli("games", "list", "--store", path, prefix=AS_OWNER_ONLY)
         assert code == 0 and WON_IN_3.search(out), err
         code, out, err = cli("games", "show", "1", "--store", path, prefix=AS_OWNER_ONLY)
@@ -164,8 +164,8 @@ def test_a_read_only_store_is_read_but_not_written(tmp_path, what, builtin_pack)
 def test_a_store_path_that_is_a_folder_or_under_a_file(tmp_path, capsys):
     (tmp_path / "afile").write_text("x")
     for path, words in (
-        (tmp_path, "is a folder, not a game store"),
-        (tmp_path / "afile" / "games.sqlite3", "cannot make the store's folder"),
+        (tmp_path, "это папка, а не хранилище игр"),
+        (tmp_path / "afile" / "games.sqlite3", "не удалось создать папку хранилища"),
     ):
         assert main(["simulate", str(FULL), "--store", str(path)]) == 2
         one_line_error(capsys.readouterr().err, *words.split(", "))
@@ -265,16 +265,16 @@ def test_damage_in_one_game_stays_with_that_game(tmp_path, capsys, builtin_pack)
     assert capsys.readouterr().out.count("\n") == 4  # the header and three games
     assert main(["games", "check", "--store", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "game 1: ok" in out and "game 3: ok" in out and "game 2: " in out and "game 2: ok" not in out
+    assert "игра 1: в порядке" in out and "игра 3: в порядке" in out and "игра 2: " in out and "игра 2: в порядке" not in out
     for gid in (1, 3):
         assert main(["games", "show", str(gid), "--store", str(path)]) == 0
         assert capsys.readouterr().out.strip().endswith("Победа: мирные")
     assert main(["games", "show", "2", "--store", str(path)]) == 2
-    one_line_error(capsys.readouterr().err, "game 2 is damaged")
+    one_line_error(capsys.readouterr().err, "игра 2 повреждена")
     out_file = tmp_path / "all.json"
     assert main(["games", "export", "--all", "--store", str(path), "--to", str(out_file)]) == 1
     err = capsys.readouterr().err
-    assert "skipped game 2 is damaged" in err and "exported 2 games; skipped 1" in err
+    assert "пропущена: игра 2 повреждена" in err and "выгружено игр: 2; пропущено повреждённых: 1" in err
     assert [g["id"] for g in json.loads(out_file.read_text("utf-8"))] == [1, 3]
 
 
@@ -282,16 +282,16 @@ def test_a_damaged_file_is_moved_aside_by_a_writer_and_its_games_recovered(tmp_p
     path = tmp_path / "games.sqlite3"
     three_games(path)
     damage_game_2(path)
-    assert main(["simulate", str(FULL), "--store", str(path)]) == 0  # integrity check fails: moved aside
+    assert main(["simulate", str(FULL), "--store", str(path)]) == 0  # проверка целостности fails: moved aside
     (aside,) = [p for p in asides(tmp_path) if not p.endswith(("-wal", "-shm"))]
-    assert "integrity check" in capsys.readouterr().err
+    assert "проверка целостности" in capsys.readouterr().err
     assert main(["games", "recover", str(tmp_path / aside), "--store", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "game 1: recovered as game 2 (red, day 3)" in out and "game 3: recovered as game 3" in out
-    assert "game 2: not recovered" in out
-    assert "recovered 2 games" in out and "1 could not be read" in out
+    assert "игра 1: спасена как игра 2 (победа мирных, день 3)" in out and "игра 3: спасена как игра 3" in out
+    assert "игра 2: не спасена" in out
+    assert "спасено игр: 2" in out and "не прочитано: 1" in out
     assert main(["games", "recover", str(tmp_path / aside), "--store", str(path)]) == 1
-    assert "recovered 0 games" in capsys.readouterr().out  # nothing twice
+    assert "спасено игр: 0" in capsys.readouterr().out  # nothing twice
     store = Store(path)
     assert [g.winner for g in store.games()] == ["red", "red", "red"]
     assert store.replay(2).state == store.replay(1).state
@@ -305,9 +305,9 @@ def test_a_store_whose_header_is_lost_is_recovered(tmp_path, capsys, builtin_pac
     source.write_bytes(bytes(data))
     before = source.read_bytes()
     assert main(["games", "list", "--store", str(source)]) == 2
-    one_line_error(capsys.readouterr().err, "damaged", "games recover")
+    one_line_error(capsys.readouterr().err, "повреждено", "games recover")
     assert main(["games", "recover", str(source), "--store", str(tmp_path / "new.sqlite3")]) == 0
-    assert "game 1: recovered as game 1 (red, day 3)" in capsys.readouterr().out
+    assert "игра 1: спасена как игра 1 (победа мирных, день 3)" in capsys.readouterr().out
     assert source.read_bytes() == before  # the damaged file itself is never changed
 
 
@@ -315,11 +315,11 @@ def test_a_store_whose_header_is_lost_is_recovered(tmp_path, capsys, builtin_pac
     ("damage", "words"),
     [
         ("DROP TABLE inputs", "no such table: inputs"),
-        ("UPDATE inputs SET input = '{not json' WHERE game = 1 AND seq = 5", "input 5 does not read back"),
-        ("UPDATE inputs SET input = '[1]' WHERE game = 1 AND seq = 5", "input 5 does not read back"),
+        ("UPDATE inputs SET input = '{not json' WHERE game = 1 AND seq = 5", "запись 5 не читается"),
+        ("UPDATE inputs SET input = '[1]' WHERE game = 1 AND seq = 5", "запись 5 не читается"),
         (
             'UPDATE inputs SET input = \'{"type": "vote"}\' WHERE game = 1 AND seq = 5',
-            "input 5 does not read back",
+            "запись 5 не читается",
         ),
     ],
 )
@@ -334,10 +334,10 @@ def test_a_broken_row_or_table_is_reported_for_its_game(tmp_path, capsys, builti
     capsys.readouterr()
     assert main(["games", "check", "--store", str(path)]) == 1
     out = capsys.readouterr().out
-    assert f"game 1: {words}" in out or words in out
+    assert f"игра 1: {words}" in out or words in out
     for args in (["games", "show", "1"], ["games", "export", "1"]):
         assert main([*args, "--store", str(path)]) == 2
-        one_line_error(capsys.readouterr().err, "game 1 is damaged")
+        one_line_error(capsys.readouterr().err, "игра 1 повреждена")
     if "DROP" not in damage:
         assert main(["games", "show", "2", "--store", str(path)]) == 0
         capsys.readouterr()
@@ -354,9 +354,9 @@ def test_bad_names_json_shows_the_game_without_names(tmp_path, capsys, builtin_p
     capsys.readouterr()
     assert main(["games", "show", "1", "--store", str(path)]) == 0
     captured = capsys.readouterr()
-    assert captured.out.strip().endswith("Победа: мирные") and "shown without the names" in captured.err
+    assert captured.out.strip().endswith("Победа: мирные") and "показана без имён" in captured.err
     assert main(["games", "check", "--store", str(path)]) == 1
-    assert "game 1: the players' names do not read back" in capsys.readouterr().out
+    assert "игра 1: имена игроков: не читается" in capsys.readouterr().out
     assert (
         main(["games", "name", "1", "3", "Аня", "--store", str(path)]) == 0
     )  # unreadable names are replaced
@@ -376,7 +376,7 @@ def test_a_game_killed_right_after_its_last_input_is_finished_when_read(tmp_path
     raw = sqlite3.connect(killed).execute("SELECT finished_at FROM games").fetchall()
     assert raw == [(None,)]  # the process died before marking it
     assert main(["games", "check", "--store", str(killed)]) == 0
-    assert "game 1: ended (red, day 3) but was not marked finished: marked now" in capsys.readouterr().out
+    assert "игра 1: окончена (победа мирных, день 3), но не была отмечена оконченной: отмечена сейчас" in capsys.readouterr().out
     assert main(["games", "list", "--store", str(killed)]) == 0
     assert WON_IN_3.search(capsys.readouterr().out)
     code, _, err = cli("simulate", FULL, "--store", killed, "--resume")
@@ -475,14 +475,14 @@ def test_an_input_the_store_could_not_take_is_retried_and_the_game_goes_on():
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["games", "show", str(2**63)], "is not a game ID"),
-        (["games", "export", "99999999999999999999999"], "is not a game ID"),
-        (["games", "name", "1", "3", "\udcff"], "not valid text"),
-        (["games", "name", "1", "0", "Аня"], "is not a seat number"),
-        (["games", "name", "1", "11", "Аня"], "seat 11: the classic game has seats 1..10"),
-        (["games", "name", "1", "3", "Аня\nБоря"], "one line"),
-        (["games", "show", "٣"], "is not a game ID"),
-        (["games", "recover", "/no/such/file"], "no such file"),
+        (["games", "show", str(2**63)], "— не номер игры"),
+        (["games", "export", "99999999999999999999999"], "— не номер игры"),
+        (["games", "name", "1", "3", "\udcff"], "не текст UTF-8"),
+        (["games", "name", "1", "0", "Аня"], "— не номер места"),
+        (["games", "name", "1", "11", "Аня"], "место 11: в этой игре (классика) места 1..10"),
+        (["games", "name", "1", "3", "Аня\nБоря"], "одна строка"),
+        (["games", "show", "٣"], "— не номер игры"),
+        (["games", "recover", "/no/such/file"], "нет такого файла"),
     ],
 )
 def test_bad_games_arguments_are_one_line(tmp_path, capsys, args, words, builtin_pack):
@@ -550,4 +550,4 @@ def test_games_recover_refuses_the_current_store(tmp_path, capsys, builtin_pack)
     stored_game(path)
     capsys.readouterr()
     assert main(["games", "recover", str(path), "--store", str(path)]) == 2
-    one_line_error(capsys.readouterr().err, "this is the current store")
+    one_line_error(capsys.readouterr().err, "это и есть текущее хранилище")

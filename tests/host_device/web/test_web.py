@@ -96,7 +96,7 @@ def test_addresses(text, address):
 
 @pytest.mark.parametrize("text", ["", "web", "127.0.0.1", "1:70000", "1:-3"])
 def test_bad_addresses_are_named(text):
-    with pytest.raises(WebError, match="give a port"):
+    with pytest.raises(WebError, match="укажите порт"):
         parse_address(text)
 
 
@@ -142,7 +142,7 @@ def test_demo_with_web_prints_the_address_and_plays_the_game(capsys, builtin_pac
     assert re.search(r"Стол в браузере: http://127\.0\.0\.1:\d+/", out)
     assert json.loads(out.splitlines()[-1])["winner"] == "red"
     assert main(["demo", "--web", "nowhere"]) == 2
-    assert "--web 'nowhere': give a port" in capsys.readouterr().err
+    assert "--web 'nowhere': укажите порт" in capsys.readouterr().err
 
 
 def test_run_serves_the_table_page_while_it_hosts(monkeypatch, tmp_path, capsys, builtin_pack):
@@ -154,7 +154,7 @@ def test_run_serves_the_table_page_while_it_hosts(monkeypatch, tmp_path, capsys,
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    with pytest.raises(WebError, match="--web 'x': give a port"):
+    with pytest.raises(WebError, match="--web 'x': укажите порт"):
         Host(args(web="x"))  # named before the panel or the sound is opened
     host = Host(args(web="127.0.0.1:0", speed=200.0))
     seen = {}
@@ -192,9 +192,9 @@ def test_the_config_can_turn_the_pages_on(tmp_path):
     path.write_text("[web]\nlisten = 8000\n")
     assert load_config(path).web == "8000"
     for bad, message in [
-        ('[web]\nlisten = "nowhere"\n', r'\[web\]\.listen: a port \("8000"\) or "HOST:PORT"'),
-        ("[web]\nlisten = true\n", r"\[web\]\.listen: a port"),
-        ("[web]\nport = 80\n", r"\[web\]\.port: unknown setting; settings: listen"),
+        ('[web]\nlisten = "nowhere"\n', r'\[web\]\.listen: порт \("8000"\) или "HOST:PORT"'),
+        ("[web]\nlisten = true\n", r"\[web\]\.listen: порт"),
+        ("[web]\nport = 80\n", r"\[web\]\.port: нет такой настройки; настройки: listen"),
     ]:
         path.write_text(bad)
         with pytest.raises(ConfigError, match=message):

@@ -1,0 +1,232 @@
+"""Every line a club reads is Russian: what the commands print (errors,
+``doctor``, the self-test, the wiring's and the card's confirmations, the
+store's lines) is scanned for Latin words. A Latin word is allowed only as
+what is typed or named, not said: an option (``--seats``), a path or a file
+name, a command (``host-device games recover``), a config's section and
+settings, a value in quotes, a unit (dBFS), and a short list of names
+(GPIO, Python, vosk, the packages)."""
+
+import ast
+import re
+import zipfile
+from pathlib import Path
+
+from host_device.appliance.doctor import PACKAGES
+from host_device.cli.main import main
+from tests.helpers.sound import MIC_WAV
+
+ROOT = Path(__file__).resolve().parents[3]
+
+NAMES = {
+    # units, standards, file kinds
+    "dBFS",
+    "GPIO",
+    "GND",
+    "BCM",
+    "SVG",
+    "PDF",
+    "HTML",
+    "TOML",
+    "WAV",
+    "UTF",
+    "CRC",
+    "JSON",
+    "CSV",
+    "USB",
+    "microSD",
+    "UART",
+    "RXD",
+    "TXD",
+    "SDA",
+    "SCL",
+    "I2C",
+    "HAT",
+    "EEPROM",
+    "ID_SD",
+    "ID_SC",
+    "sha256",
+    "zip",
+    "V",
+    # programs, the machine, keys
+    "Python",
+    "SQLite",
+    "Chromium",
+    "Raspberry",
+    "Pi",
+    "vosk",
+    "espeak-ng",
+    "systemd",
+    "root",
+    "sudo",
+    "apt-get",
+    "install",
+    "Ctrl-C",
+    "Enter",
+    "HOST",
+    "PORT",
+    "BSD",
+    # what is typed: TOML values, the host's keys, argparse's metavariables
+    "true",
+    "false",
+    "ZIP_OR_DIR",
+    "FILE",
+    "DIR",
+    "PATH",
+    "ACTION",
+    "COMMAND",
+    *PACKAGES,
+}
+ALLOWED = re.compile(
+    r"""
+      (\S*/)?(host-device|systemctl|journalctl|sudo)(\ [a-z.][\w./-]*)*  # a command and its words
+    | --[\w-]+(=\S*|\ [a-z][\w.-]*)?       # an option (and its value)
+    | \S*/\S*                             # a path
+    | \S+\.(svg|html|pdf|toml|wav|zip|json|csv|sqlite3|tsv|txt|docx|png)\b  # a file's name
+    | (?<![\w.])\.[a-z]+\b                # a file's extension
+    | '[^']*' | "[^"]*" | `[^`]*` | «[^»]*»  # quoted: a value, a command, a phrase
+    | (\[[\w.]+\]|\{\})(\.[\w]+)*        # a config's [section].setting
+    | \b\w+\ =\ \S+ | \b\w+=\S+           # a TOML line, a name=value
+    | (настройки|разделы|есть|пульты|кнопки\ ведущего|нет\ вывода\ для|её\ значения):[^;)]*  # lists of names
+    """,
+    re.VERBOSE,
+)
+LATIN = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
+
+
+def latin_words(text: str) -> list[str]:
+    """The Latin words of ``text`` that are said rather than typed or named."""
+    return [w for w in LATIN.findall(ALLOWED.sub(" ", text)) if w not in NAMES and not w.isupper()]
+
+
+def test_the_scanner_tells_said_words_from_typed_ones():
+    assert latin_words("host-device: ошибка: no such file") == ["no", "such", "file"]
+    assert latin_words("host-device: error: x") == ["error", "x"]
+    assert latin_words("--seats 16: за столом больше — места-телефоны: --panel web") == []
+    assert latin_words("/tmp/a b/c.toml: [panel].host.undo: GPIO4 уже занят (host-device games list)") == []
+    assert latin_words("ок   пакеты: numpy, vosk") == [] and latin_words("ok   пакеты") == ["ok"]
+
+
+def scan(capsys, argv, codes=(0, 1, 2)):
+    code = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    assert code in codes, (argv, code, captured)
+    said = [(line, latin_words(line)) for line in (captured.out + captured.err).splitlines()]
+    assert [(line, words) for line, words in said if words] == [], argv
+    return captured
+
+
+def test_the_commands_say_everything_in_russian(tmp_path, capsys, builtin_pack, monkeypatch):
+    """The appliance's commands, good and bad, and the errors of the others."""
+    store = tmp_path / "g.sqlite3"
+    bad_config = tmp_path / "bad.toml"
+    bad_config.write_text("[panel.host]\nnext = 4\n[screen]\n", encoding="utf-8")
+    conflict = tmp_path / "conflict.toml"
+    conflict.write_text("[panel.host]\nnext = 4\n", encoding="utf-8")
+    empty_zip = tmp_path / "empty.zip"
+    zipfile.ZipFile(empty_zip, "w").close()
+    doctor = ["doctor", "--auto", "--audio", "file", "--wav", MIC_WAV, "--store", store]
+    for argv in (
+        ["doctor", "--auto", "--no-model", "--audio", "null", "--store", store],
+        [*doctor, "--model", tmp_path / "no-model"],
+        [*doctor, "--no-model", "--config", conflict],
+        [*doctor, "--no-model", "--config", bad_config],
+        ["hardware", "test", "--auto", "--panel", "mock", "--audio", "null"],
+        ["hardware", "test", "--auto", "--panel", "mock", "--audio", "file", "--wav", MIC_WAV],
+        ["hardware", "wiring", "--seats", "10", "--to", tmp_path / "w.svg"],
+        ["hardware", "wiring", "--seats", "16", "--to", tmp_path / "w.svg"],
+        ["hardware", "wiring", "--to", tmp_path / "w.png"],
+        ["card", "--to", tmp_path / "card.html"],
+        ["card", "--preset", "city", "--to", tmp_path / "card.docx"],
+        ["model", "install", "--from", tmp_path / "nowhere", "--to", tmp_path / "m"],
+        ["model", "install", "--from", empty_zip, "--to", tmp_path / "m"],
+        ["model", "check", "--model", tmp_path / "no-model"],
+        ["games", "list", "--store", store],
+        ["games", "show", "7", "--store", store],
+        ["games", "check", "--store", store],
+        ["games", "export", "--store", store],
+        ["games", "recover", tmp_path / "none.sqlite3", "--store", store],
+        ["games", "show", "x"],
+        ["games", "name", "1", "0", "Аня"],
+        ["games"],
+        ["run", "--seats", "99"],
+        ["run", "--bogus"],
+        ["run", "--panel", "cardboard"],
+        ["run", "--speed"],
+        ["run", "--deal", "host"],
+        ["card", "--preset", "nope", "--to", "x.html"],
+        ["service", "status"],
+        ["say", "killed", "seat=7", "colour=red"],
+        ["listen", "--wav", tmp_path / "none.wav"],
+    ):
+        scan(capsys, argv)
+
+
+def test_what_a_config_is_refused_for_is_said_in_russian(tmp_path, capsys):
+    for text in (
+        "[screen]\n",
+        "[audio]\nvolume = 3\n",
+        "[assist]\nvotes = 'hands'\n",
+        "[assist]\ntimers = [1, 2, 3, 4, 5, 6, 7]\n",
+        "[panel]\ndebounce_ms = 0\n",
+        "[panel.host]\nundo = 15\n",
+        "[panel.seats]\n1 = [4]\n",
+        "[web]\nlisten = 'nowhere'\n",
+        "panel = 5\n",
+        "[ambience]\nfile = 'none.wav'\n",
+        "[box]\npower_off = 1\n",
+        "[city]\nlover = 1\n",
+        "[[[",
+    ):
+        config = tmp_path / "c.toml"
+        config.write_text(text, encoding="utf-8")
+        scan(capsys, ["hardware", "wiring", "--config", config, "--to", tmp_path / "w.svg"], codes=(2,))
+
+
+# ---------------------------------------------------------------- every error the code can raise
+
+OWN = (
+    "host_device/cli",
+    "host_device/appliance",
+    "host_device/listening",
+    "host_device/store",
+    "host_device/config.py",
+    "host_device/base",
+    "hardware/pinmap.py",
+    "hardware/factory.py",
+    "hardware/speaker.py",
+    "hardware/microphone.py",
+)
+NOT_YET = {  # another person's files (their English lines are listed in the issue's report)
+    "host_device/appliance/box.py",
+    "host_device/appliance/controls.py",
+    "host_device/listening/intents.py",
+}
+
+
+def literal(node) -> str:
+    """A message's text, each value put in as {}."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    if isinstance(node, ast.BinOp):
+        return literal(node.left) + literal(node.right)
+    return "{}"
+
+
+def raised_messages():
+    for folder in OWN:
+        for path in sorted((ROOT / folder).rglob("*.py")) if (ROOT / folder).is_dir() else [ROOT / folder]:
+            name = str(path.relative_to(ROOT))
+            if name in NOT_YET:
+                continue
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+                    if getattr(node.exc.func, "id", getattr(node.exc.func, "attr", "")) == "ValueError":
+                        continue  # internal: caught and said otherwise
+                    yield f"{name}:{node.lineno}", literal(node.exc.args[0])
+
+
+def test_every_error_the_code_raises_is_russian():
+    found = [(where, text, latin_words(text)) for where, text in raised_messages() if latin_words(text)]
+    assert found == []
