@@ -36,7 +36,7 @@ def test_a_loop_longer_than_the_limit_is_one_line_and_never_decoded(tmp_path, mo
         club_bed(path, 22050)
     message = str(refused.value)
     assert "\n" not in message and "[ambience].file" in message and str(path) in message
-    assert f"{MAX_BED_S:g} s" in message and f"{MAX_BED_S + 1:g} s" in message
+    assert f"{MAX_BED_S:g} с" in message and f"{MAX_BED_S + 1:g} с" in message
     assert read == []  # refused from its header: no array of the whole file was made
     assert len(club_bed(loop(tmp_path / "ok.wav", MAX_BED_S), 8000)) > 0  # the limit itself is fine
 
