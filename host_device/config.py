@@ -32,7 +32,6 @@ missing file means every default.
 from __future__ import annotations
 
 import os
-import re
 import time
 import tomllib
 from dataclasses import dataclass, field
@@ -43,7 +42,7 @@ from engine.presets import MAX_SEATS
 from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
-from host_device.base.errors import HostDeviceError, os_reason
+from host_device.base.errors import HostDeviceError, os_reason, toml_place
 
 
 class ConfigError(HostDeviceError, ValueError):
@@ -183,12 +182,6 @@ def load_config(path: Path | None = None) -> Config:
         ambience,
         on_a_pi() if power_off is None else power_off,
     )
-
-
-def toml_place(exc: tomllib.TOMLDecodeError) -> str:
-    """Where tomllib found the error, in Russian (its own words are English)."""
-    found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-    return f" в строке {found[1]}, столбце {found[2]}" if found else ""
 
 
 SECTIONS = ("ambience", "assist", "audio", "box", "city", "panel", "web")

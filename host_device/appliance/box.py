@@ -26,7 +26,7 @@ from engine.presets import table_of
 from hardware.factory import make_panel
 from hardware.panel import OFF
 from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import read_small, replacing
 from host_device.base.paths import data_dir
 from host_device.base.text import one_line
@@ -56,7 +56,7 @@ def run_command(command: Sequence[str]) -> None:
     try:
         subprocess.run(list(command), check=True, timeout=60)
     except (OSError, subprocess.SubprocessError) as exc:
-        log.warning("cannot power off (%s): %s", " ".join(command), exc)
+        log.warning("не могу выключить (%s): %s", " ".join(command), os_reason(exc))
 
 
 def load_choice(path: Path, default: Choice) -> Choice:
@@ -73,7 +73,7 @@ def load_choice(path: Path, default: Choice) -> Choice:
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
         log.warning(
-            "%s: not the menu's choice (%s); the box starts with the rules %s, the deal %s",
+            "%s: не выбор меню (%s); коробка начнёт с правилами %s, раздача %s",
             path,
             one_line(why, 120),
             default.preset,
@@ -107,7 +107,7 @@ class Box:
         from voices.pack import ensure_builtin
 
         if args.mode != "host":
-            raise HostDeviceError("--box: the box hosts the game itself (--mode host); assist needs a host")
+            raise HostDeviceError("--box: коробка ведёт игру сама (--mode host); помощнику нужен ведущий")
         self.args = args
         self.config: Config = load_config(Path(args.config) if args.config else None)
         self.power_off = power_off
@@ -160,7 +160,7 @@ class Box:
         try:
             model = load_model(self.args.model)
         except ModelMissing as exc:
-            print(f"host-device: {exc}; nominations are not heard", flush=True)
+            print(f"host-device: {exc}; выставления не слышны", flush=True)
             return None
         return model
 
@@ -176,7 +176,7 @@ class Box:
             with replacing(self.choice_path) as tmp:
                 tmp.write_text(json.dumps({"preset": choice.preset, "deal": choice.deal}), encoding="utf-8")
         except OSError as exc:
-            log.warning("%s: cannot keep the menu's choice: %s", self.choice_path, exc.strerror)
+            log.warning("%s: не могу сохранить выбор меню: %s", self.choice_path, os_reason(exc))
 
     def _chosen(self, choice: Choice) -> None:
         """The menu's choice, kept the moment it is made (the box may be stopped before the next game)."""

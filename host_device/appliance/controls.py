@@ -209,7 +209,7 @@ class Controls:
 
     def _off(self) -> None:
         if not self.power_off:
-            log.warning("the pause button was held, but powering off is off ([box] power_off = false)")
+            log.warning("кнопку паузы удержали, но выключение запрещено ([box] power_off = false)")
             return
         self.outcome = Outcome("off")
         self._utter(("powering_off", {}))

@@ -7,6 +7,7 @@ and also from the builtin that fits it, so callers may catch either.
 from __future__ import annotations
 
 import errno
+import re
 
 
 class HostDeviceError(Exception):
@@ -36,3 +37,9 @@ def os_reason(exc: BaseException) -> str:
     if isinstance(exc, OSError):
         return OS_REASONS.get(exc.errno or 0, exc.strerror or str(exc))
     return str(exc)
+
+
+def toml_place(exc: ValueError) -> str:
+    """Where tomllib found the error, in Russian (its own words are English)."""
+    found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+    return f" в строке {found[1]}, столбце {found[2]}" if found else ""

@@ -36,12 +36,12 @@ def read_small(path: Path, limit: int) -> bytes:
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
+            raise OSError(errno.EINVAL, "не обычный файл", str(path))
         data = b""
         while len(data) <= limit and (chunk := os.read(fd, limit + 1 - len(data))):
             data += chunk
         if len(data) > limit:
-            raise OSError(errno.EFBIG, f"over {limit} bytes", str(path))
+            raise OSError(errno.EFBIG, f"больше {limit} байт", str(path))
         return data
     finally:
         os.close(fd)

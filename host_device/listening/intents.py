@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.presets import MAX_SEATS
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason, toml_place
 from host_device.listening.numbers import normalise, number_words, read_number
 
 _TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")
@@ -85,7 +85,7 @@ def compile_pattern(text: str) -> tuple[_Element, ...]:
             stack.append([])
         elif token == "]":
             if len(stack) == 1:
-                raise PatternError(f"pattern {text!r}: ']' without '['")
+                raise PatternError(f"образец {text!r}: ']' без '['")
             items = stack.pop()
             stack[-1].append(_Optional(tuple(items)))
         elif token.startswith("{") and token.endswith("}"):
@@ -95,9 +95,9 @@ def compile_pattern(text: str) -> tuple[_Element, ...]:
             options = tuple(option.rstrip("*") for option in token.split("|"))
             stack[-1].append(_Word(options, prefix))
     if len(stack) != 1:
-        raise PatternError(f"pattern {text!r}: '[' without ']'")
+        raise PatternError(f"образец {text!r}: '[' без ']'")
     if not stack[0]:
-        raise PatternError(f"pattern {text!r} is empty")
+        raise PatternError(f"образец {text!r} пуст")
     return tuple(stack[0])
 
 
@@ -166,9 +166,11 @@ class IntentPatterns:
             pass_words = frozenset(normalise(word) for word in data.get("pass", {}).get("words", []))
             round_patterns = tuple(compile_pattern(p) for p in data.get("round", {}).get("patterns", []))
         except tomllib.TOMLDecodeError as exc:
-            raise PatternError(f"{source}: not valid TOML: {exc}") from None
-        except (KeyError, TypeError) as exc:
-            raise PatternError(f"{source}: missing or wrong entry {exc}") from None
+            raise PatternError(f"{source}: ошибка в TOML{toml_place(exc)}") from None
+        except KeyError as exc:
+            raise PatternError(f"{source}: нет записи {exc}") from None
+        except TypeError:
+            raise PatternError(f"{source}: не тот вид записи ('patterns', 'words' — списки строк)") from None
         return cls(tuple(rules), end_words, pass_words, round_patterns)
 
     def parse(self, text: str, seats: int) -> list[Intent]:
@@ -264,7 +266,7 @@ def load_patterns(path: Path | None) -> IntentPatterns:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise PatternError(f"{path}: cannot read: {exc.strerror}") from None
+        raise PatternError(f"{path}: не читается: {os_reason(exc)}") from None
     return IntentPatterns.from_toml(text, str(path))
 
 

@@ -98,7 +98,7 @@ class Effects:
         """«Пауза» held: say «Выключаюсь» and end the game here (it is in the
         store, every input of it; the next start offers it)."""
         if self.leaving is None:
-            log.warning("the pause button was held: powering off")
+            log.warning("кнопку паузы удержали: выключаюсь")
             self.speaker.set_bed(None)
             self.leaving = self.say_now("powering_off")
 

@@ -416,8 +416,8 @@ def test_a_bad_box_json_is_one_line_and_the_defaults(tmp_path, kind):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "Choice(preset='event', deal='cards')\n"
     err = proc.stderr.splitlines()
-    assert len(err) == 1 and err[0].startswith(f"host-device: warning: {path}: not the menu's choice ("), err
-    assert err[0].endswith("the box starts with the rules event, the deal cards")
+    assert len(err) == 1 and err[0].startswith(f"host-device: warning: {path}: не выбор меню ("), err
+    assert err[0].endswith("коробка начнёт с правилами event, раздача cards")
 
 
 def test_the_box_starts_with_the_defaults_after_a_bad_box_json(box_env, caplog):
@@ -425,7 +425,7 @@ def test_the_box_starts_with_the_defaults_after_a_bad_box_json(box_env, caplog):
     box, _ = make_box(box_env, preset="classic", deal="cards")
     assert box.choice == Choice("classic", "cards") and box.panel.seats == 10
     warned = [r.getMessage() for r in caplog.records if "box.json" in r.getMessage()]
-    assert len(warned) == 1 and "not the menu's choice" in warned[0]
+    assert len(warned) == 1 and "не выбор меню" in warned[0]
     box.close()
     (box_env / "box.json").unlink()
     again, _ = make_box(box_env)  # none kept yet: the box's first start, nothing said

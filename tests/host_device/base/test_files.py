@@ -14,7 +14,7 @@ def test_a_small_regular_file_is_read_up_to_its_limit(tmp_path):
     assert read_small(path, 16) == b"x" * 16
     with pytest.raises(OSError) as over:
         read_small(path, 15)
-    assert over.value.errno == errno.EFBIG and over.value.strerror == "over 15 bytes"
+    assert over.value.errno == errno.EFBIG and over.value.strerror == "больше 15 байт"
 
 
 @pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
@@ -28,4 +28,4 @@ def test_what_is_not_a_regular_file_is_refused_at_once(tmp_path, kind):
         path.mkdir()
     with pytest.raises(OSError) as refused:
         read_small(path, 4096)
-    assert refused.value.strerror in ("not a regular file", "Is a directory")
+    assert refused.value.strerror in ("не обычный файл", "Is a directory")

@@ -165,7 +165,7 @@ def test_pattern_language():
 
 
 @pytest.mark.parametrize(
-    ("pattern", "message"), [("a ]", "']' without '['"), ("[a", "'[' without ']'"), ("", "is empty")]
+    ("pattern", "message"), [("a ]", "']' без '['"), ("[a", "'[' без ']'"), ("", "пуст")]
 )
 def test_bad_patterns_are_named(pattern, message):
     with pytest.raises(PatternError, match=re.escape(message)):
@@ -175,9 +175,9 @@ def test_bad_patterns_are_named(pattern, message):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[nominate", "my.toml: not valid TOML"),
-        ("[nominate]\npatterns = []", "my.toml: missing or wrong entry 'withdraw'"),
-        ("[nominate]\npatterns = 3\n[withdraw]\npatterns=[]\n[end]\nwords=[]", "my.toml: missing or wrong"),
+        ("[nominate", "my.toml: ошибка в TOML"),
+        ("[nominate]\npatterns = []", "my.toml: нет записи 'withdraw'"),
+        ("[nominate]\npatterns = 3\n[withdraw]\npatterns=[]\n[end]\nwords=[]", "my.toml: не тот вид записи"),
     ],
 )
 def test_bad_pattern_files_are_named(text, message):
