@@ -188,8 +188,8 @@ def test_the_tv_shows_the_vote_the_revote_the_night_and_the_roles(browser, stepp
     state = page.evaluate("state")
     dead = [x["seat"] for x in state["seats"] if not x["alive"]]
     assert len(dead) >= 3
-    assert roles[3]["text"] == "дон" and roles[5]["text"] == "мафия"
-    assert {x["text"] for x in roles.values()} == {"мирный", "шериф", "мафия", "дон"}
+    assert roles[3]["text"] == "Дон" and roles[5]["text"] == "мафия"
+    assert {x["text"] for x in roles.values()} == {"мирный", "Шериф", "мафия", "Дон"}
     inside = page.evaluate(
         "() => [...document.querySelectorAll('.seat .role')].every((r) => {"
         " const b = r.getBoundingClientRect(); return b.left >= 0 && b.right <= innerWidth; })"
