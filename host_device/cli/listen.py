@@ -42,9 +42,9 @@ def cmd_model_install(args: argparse.Namespace) -> int:
         cannot[:] = cannot_hear(SpeechModel(staged))
         if cannot and not args.force:
             raise ModelCannotHear(
-                f"{source or args.url or pin().url}: эта модель не слышит слов игры "
-                f"({shorten('; '.join(cannot), 200)}); не установлена. Русская модель: "
-                f"host-device model install; установить эту всё равно: --force"
+                f"{source or args.url or pin().url}: эта модель не слышит слов игры и не установлена "
+                f"(русская модель: host-device model install; установить эту всё равно: --force); "
+                f"не услышит: {shorten('; '.join(cannot), 150)}"
             )
 
     try:

@@ -237,12 +237,14 @@ class IntentPatterns:
         for rule in self.rules:
             name = rule.intent if rule.word is None else f"{rule.intent} «{rule.word}»"
             if not any(sayable(p) for p in rule.patterns):
-                lines.append(f"{name}: never (every pattern has a word the model does not know)")
+                lines.append(f"{name}: никогда (в каждом образце есть слово, которого модель не знает)")
             elif silent_seats and any(has_seat(p) for p in rule.patterns):
                 seats_text = ", ".join(map(str, silent_seats))
-                lines.append(f"{name}: never for seats {seats_text} (their number words are unknown)")
+                lines.append(f"{name}: никогда для мест {seats_text} (слова их номеров модели неизвестны)")
         lines += [
-            f"end of speech by «{w}»: never (an unknown word)" for w in sorted(self.end_words) if not knows(w)
+            f"конец речи словом «{w}»: никогда (слово модели неизвестно)"
+            for w in sorted(self.end_words)
+            if not knows(w)
         ]
         return lines
 

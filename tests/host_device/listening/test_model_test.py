@@ -148,15 +148,15 @@ def test_model_record_prompts_through_the_phrases_and_writes_the_folder(tmp_path
 def test_the_vocabulary_check_names_the_intents_that_cannot_be_heard():
     every_word_but = {"семь", "пас"}
     lines = russian_patterns().unreachable(lambda w: w not in every_word_but, 12)
-    assert "nominate: never for seats 7 (their number words are unknown)" in lines
-    assert "end of speech by «пас»: never (an unknown word)" in lines
+    assert "nominate: никогда для мест 7 (слова их номеров модели неизвестны)" in lines
+    assert "конец речи словом «пас»: никогда (слово модели неизвестно)" in lines
     assert not any(line.startswith("forbidden") for line in lines)
     nothing = russian_patterns().unreachable(lambda w: False, 12)
-    assert "nominate: never (every pattern has a word the model does not know)" in nothing
+    assert "nominate: никогда (в каждом образце есть слово, которого модель не знает)" in nothing
     assert russian_patterns().unreachable(lambda w: True, 12) == []
 
 
 def test_model_check_lists_the_intents_the_stand_in_cannot_hear(ko_model_dir, capsys):
     assert main(["model", "check", "--model", str(ko_model_dir)]) == 1
     out = capsys.readouterr().out
-    assert "не услышит (" in out and "nominate: never" in out
+    assert "не услышит (" in out and "nominate: никогда" in out

@@ -250,7 +250,7 @@ def test_intents_reads_stdin_and_knows_the_table_size(capsys, monkeypatch):
 def test_intents_with_a_missing_pattern_file(capsys, tmp_path):
     assert main(["intents", "--patterns", str(tmp_path / "none.toml"), "x"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "none.toml: cannot read" in err
+    assert err.count("\n") == 1 and "none.toml: не читается" in err
 
 
 def test_intents_with_another_pattern_file(capsys, tmp_path):
