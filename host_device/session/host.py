@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import DealRoles, Game, Phase
+from engine.steps import NIGHT
 from hardware.events import TypedLine
 from hardware.factory import make_panel
 from host_device.config import load_config, parse_address
@@ -80,6 +81,7 @@ class Host:
         self.publisher: Any = None  # the pages' side, with --web
         self.phone_wait: PhoneWait | None = None  # host mode with phone seats: the deal waits for them
         self.passing: set[str] = set()  # the console's phone notices that go when the day begins
+        self.held: dict[int, WebNotice] = {}  # host mode at night: each seat's last phone notice
         self.cleared_day = 0
         self.console: Console | None = None
         self.devices = devices
@@ -167,6 +169,7 @@ class Host:
             leave=self.effects.leave,
             print_line=self._print,
             phone_notice=self._phone_notice,
+            speed=args.speed,
         )
         if self.web is not None:
             self.console = Console(
@@ -222,7 +225,12 @@ class Host:
 
     def _phone_notice(self, item: WebNotice) -> None:
         """A seat's phone came, went or came back: told as any notice; on the
-        console one line a seat, and the ones of arrivals go when the day begins."""
+        console one line a seat, and the ones of arrivals go when the day begins.
+        At night in host mode they wait for the morning: a phone that comes
+        back while a role is woken would show who woke."""
+        if self.assist is None and item.seat is not None and self.game.phase in NIGHT:
+            self.held[item.seat] = item
+            return
         self._notice(item.text, item.russian)
         if self.console is None or self.assist is not None or item.seat is None:
             return
@@ -250,10 +258,17 @@ class Host:
 
     def _on_step(self, runtime: Runtime) -> None:
         s = runtime.game.state
+        night = self.assist is None and s.phase in NIGHT
+        if self.publisher is not None:
+            self.publisher.hush(night)
         if self.console is not None and s.day > self.cleared_day:  # a day begins: the arrivals are old news
             self.cleared_day = s.day
             self.console.notices = [n for n in self.console.notices if n not in self.passing]
             self.passing = set()
+        if not night and self.held:
+            held, self.held = self.held, {}
+            for item in held.values():
+                self._phone_notice(item)
         if self.days is not None and s.phase is Phase.MORNING and s.day > self.days:
             runtime.stop()
 

@@ -43,8 +43,9 @@ class Inputs:
         leave: Callable[[], None],
         print_line: Callable[[str], None],
         phone_notice: Callable[[WebNotice], None] | None = None,  # default: as any notice
+        speed: float = 1.0,  # game seconds a wall second (run_real's)
     ) -> None:
-        self.runtime, self.clock, self.assist = runtime, clock, assist
+        self.runtime, self.clock, self.assist, self.speed = runtime, clock, assist, speed
         self.keyboard, self.power_off, self.typed_speech = keyboard, power_off, typed_speech
         self.show_typed, self.verbose = show_typed, verbose
         self.notice, self.leave, self.print_line = notice, leave, print_line
@@ -87,7 +88,7 @@ class Inputs:
     def _at(self, stamped: float) -> float:
         """The game time of something stamped ``stamped`` on the wall clock."""
         sched = self.runtime.sched
-        return sched.now - max(0.0, self.clock.now() - stamped)
+        return sched.now - max(0.0, self.clock.now() - stamped) * self.speed
 
     def _host_key(self, key: HostKey) -> None:
         """A key of the host's (his console, his keyboard beside the panel).

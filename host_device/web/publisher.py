@@ -55,6 +55,7 @@ class Publisher:
         self.phones_seen: set[int] = set()  # seats whose phone has been here (server's loop)
         self.online: frozenset[int] = frozenset()  # the seats with a phone now: read on any thread
         self.waiting: str | None = None  # «Ждём телефоны: …» before the deal (the session's)
+        self.hushed: frozenset[int] | None = None  # at night (host mode): the phones the console saw last
         self.views: dict[str, str] = {}  # channel ("host", "seat:4") -> its last view
         self._public = self._snapshot()
         stream.listeners.append(self.publish)
@@ -198,4 +199,17 @@ class Publisher:
     def phones_text(self) -> str:
         """The console's list of the seats played with phones, and which of them have one now."""
         seats = sorted(self.private.access.seats) if self.private is not None else []
-        return json.dumps({"type": "phones", "seats": seats, "connected": sorted(self.phones)})
+        shown = self.phones if self.hushed is None else self.hushed
+        return json.dumps({"type": "phones", "seats": seats, "connected": sorted(shown)})
+
+    def hush(self, on: bool) -> None:
+        """On the runtime's thread: from the night's first step to the morning
+        in host mode the console's list of phones stands still (a phone woken
+        to press at night would show who woke); it is brought up to date after."""
+        if on and self.hushed is None:
+            self.hushed = self.online
+        elif not on and self.hushed is not None:
+            self.hushed = None
+            text = self.phones_text()
+            self._send(CONSOLE, text)
+            self._send(WHOLE, text)

@@ -139,7 +139,8 @@ async def seat_socket(socket: WebSocket) -> None:
             del publisher.phones[number]
             publisher.online = frozenset(publisher.phones)
             publisher.put(phone_lost(number))
-            publisher.tell_console(publisher.phones_text())
+            if publisher.hushed is None:
+                publisher.tell_console(publisher.phones_text())
 
 
 def _take_seat(publisher: Publisher, number: int, queue_: asyncio.Queue[str | None]) -> None:
@@ -152,4 +153,5 @@ def _take_seat(publisher: Publisher, number: int, queue_: asyncio.Queue[str | No
         publisher.unwatch(f"seat:{number}", before)
     publisher.put(phone_notice(number, replaced=before is not None, back=number in publisher.phones_seen))
     publisher.phones_seen.add(number)
-    publisher.tell_console(publisher.phones_text())
+    if publisher.hushed is None:  # at night the console's list stands still (publisher.hush)
+        publisher.tell_console(publisher.phones_text())

@@ -2,7 +2,7 @@
 // event (WebSocket /api/events); the step's time counts down here between them.
 "use strict";
 const HOW = { vote: "заголосован", shot: "убит ночью", disqualified: "дисквалифицирован" };
-const ROLES = { civilian: "мирный", sheriff: "Шериф", commissar: "Комиссар", mafia: "мафия", don: "Дон" };
+const ROLES = { civilian: "мирный", sheriff: "Шериф", commissar: "Комиссар", mafia: "мафия", don: "Дон", doctor: "доктор", lover: "любовница" };
 let state = null;
 let received = 0;
 // With the host's token (?t=…) and --panel web: the "whole table on one screen" switch. It is

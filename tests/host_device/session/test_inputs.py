@@ -1,6 +1,8 @@
 """The table's inputs -> the runtime: what a lost and a restarted decoding
 process say at the table (once each), and a decoder given up."""
 
+import pytest
+
 from host_device.listening.listener import HearingBack, HearingGone, HearingLost
 from tests.helpers.host import table_inputs
 
@@ -112,3 +114,17 @@ def test_a_phones_press_counts_only_in_the_step_it_was_made_in():
     assert runtime.timeline[-1]["type"] == "ignored" and runtime.timeline[-1]["key"] == 7
     table.take(PhonePress(key=8, at=0.0, made_in=runtime.step))
     assert 8 in runtime.game.state.vote_round.ballots
+
+
+def test_a_stamped_input_is_dated_in_game_time_at_the_games_speed():
+    """A press stamped 0.1 s of wall time ago, at ten times speed, was made a
+    whole game second ago (a phone's press judged against its window)."""
+    import types
+
+    class Wall:
+        def now(self):
+            return 5.0
+
+    runtime = types.SimpleNamespace(sched=types.SimpleNamespace(now=100.0))
+    assert table_inputs(runtime, clock=Wall(), speed=10.0)._at(4.9) == pytest.approx(99.0)
+    assert table_inputs(runtime, clock=Wall())._at(4.9) == pytest.approx(99.9)

@@ -99,3 +99,16 @@ def test_a_silent_phone_is_closed_and_the_host_told_and_a_ping_is_answered(built
         "место 3: снова на связи",
         "место 3: телефон отключён",
     ]
+
+
+def test_at_night_the_consoles_list_of_phones_stands_still(builtin_pack):
+    """publisher.hush: a phone coming at night changes no list of phones the
+    console is sent; the morning brings the list up to date."""
+    publisher, access, _ = private_publisher()
+    client = TestClient(make_app(publisher, Limits()))
+    publisher.hush(True)
+    with client.websocket_connect(f"/api/seat/3?t={access.seats[3]}") as phone:
+        assert phone.receive_json()["seat"] == 3
+        assert json.loads(publisher.phones_text())["connected"] == []
+        publisher.hush(False)
+        assert json.loads(publisher.phones_text())["connected"] == [3]

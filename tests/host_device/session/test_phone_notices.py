@@ -1,0 +1,57 @@
+"""Host mode with phone seats: a phone's comings and goings at night are not
+told until the morning (a phone woken to press would show who woke)."""
+
+import io
+
+from engine import Advance, DealRoles, Role
+from engine.steps import NIGHT
+from host_device.web.inputs import WebNotice
+
+ROLES = DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA)))
+
+
+class Publisher:
+    """The pages' side as the session sees it: only the hush is watched."""
+
+    def __init__(self):
+        self.hushes = []
+
+    def hush(self, on):
+        self.hushes.append(on)
+
+    def after_input(self):
+        pass
+
+    def refresh(self):
+        pass
+
+
+def test_a_phone_back_at_night_is_told_at_morning_only(monkeypatch, tmp_path, capsys, builtin_pack):
+    from host_device.session.host import Host
+    from tests.helpers.host import args
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    host = Host(args(panel="mock", audio="null", store=str(tmp_path / "g.db"), days=None))
+    host.publisher = publisher = Publisher()
+    rt = host.runtime
+    rt.handle(ROLES)
+    for _ in range(200):  # day 1 without a candidate: to the night
+        if rt.game.phase in NIGHT and rt.game.state.day >= 1:
+            break
+        rt.handle(Advance())
+    assert rt.game.phase in NIGHT
+    capsys.readouterr()
+    host._phone_notice(WebNotice("seat 5's phone lost", "место 5: телефон отключён", seat=5, lasting=True))
+    host._phone_notice(WebNotice("seat 5's phone back", "место 5: снова на связи", seat=5))
+    host._phone_notice(WebNotice("seat 9's phone lost", "место 9: телефон отключён", seat=9, lasting=True))
+    assert "место" not in capsys.readouterr().out  # nothing while a role may be awake
+    assert publisher.hushes[-1] is True
+    for _ in range(50):
+        if rt.game.phase not in NIGHT:
+            break
+        rt.handle(Advance())
+    assert rt.game.phase not in NIGHT
+    told = [line for line in capsys.readouterr().out.splitlines() if "место" in line]
+    assert told == ["host-device: место 5: снова на связи", "host-device: место 9: телефон отключён"]
+    assert publisher.hushes[-1] is False
