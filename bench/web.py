@@ -58,7 +58,9 @@ def serve() -> None:
     preset = get_preset("event")
     sched = Scheduler()
     # phrases of 10 ms: at 15 presses a second, real phrases would queue far ahead of the timers
-    runtime = Runtime(Game(preset), sched, lambda key, slots: 0.01, Settings(gap_s=0.01))
+    runtime = Runtime(
+        Game(preset), sched, lambda key, slots: 0.01, Settings(gap_s=0.01, own_press_grace_s=0.0)
+    )  # no grace after 10-ms phrases
     runtime.handle(deal(preset, 1))
     while runtime.game.phase is not Phase.SPEECH:
         runtime.handle(Advance())
@@ -155,13 +157,13 @@ async def drive(info: dict[str, Any], presses: int) -> dict[str, Any]:
                 speaker = event["seat"]
         t0 = time.perf_counter()
         await phones[speaker].send(json.dumps({"press": 0, "at": time.time() * 1000}))
-        await asyncio.wait_for(leds.get(), 5)  # the speaker's LED goes off (the first LED after it)
+        # the first LED after it: the speaker's going off, or (where the table never saw his lit:
+        # the public stream tells an LED going off only then) the next speaker's coming on
+        event = await asyncio.wait_for(leds.get(), 5)
         latencies.append((time.perf_counter() - t0) * 1000)
-        while True:  # the next speaker's LED comes on
+        while event["pattern"] != "on":  # the next speaker's LED comes on
             event = await asyncio.wait_for(leds.get(), 5)
-            if event["pattern"] == "on":
-                speaker = event["seat"]
-                break
+        speaker = event["seat"]
     for task in tasks:
         task.cancel()
     return {
