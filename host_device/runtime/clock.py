@@ -197,13 +197,26 @@ class Scheduler:
             item = clock.wait(inbox, min(wait, TURN_S))
             if item is None:
                 continue
+            if self._paused_at is None:
+                # a loaded machine wakes the loop late: what was due by the moment the input was made
+                # has happened first (a vote window it came after is closed), what was due after it not yet
+                wall = clock.now()
+                self.run_due(virt0 + (min(wall, made_at(item, wall)) - wall0) * speed)
+                if self._paused_at is None:
+                    self.now = max(self.now, virt0 + (wall - wall0) * speed)
             paused = self._paused_at is not None
-            if not paused:
-                self.now = max(self.now, virt0 + (clock.now() - wall0) * speed)
             on_input(item)
             if paused and self._paused_at is None:  # resumed: the clock goes on from here
                 wall0, virt0 = clock.now(), self.now
             # otherwise the clock keeps its reading: the time the input took is not lost from it
+
+
+def made_at(item: Any, default: float) -> float:
+    """The wall time an input was made (its ``at``, a host key's press's), or ``default``."""
+    at = getattr(item, "at", None)
+    if at is None:
+        at = getattr(getattr(item, "press", None), "at", None)
+    return at if isinstance(at, (int, float)) and not isinstance(at, bool) else default
 
 
 def time_left(now: float, start: float, seconds: float) -> float:

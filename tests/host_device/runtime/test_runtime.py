@@ -374,3 +374,37 @@ def test_a_virtual_wait_too_short_to_add_to_the_clock_still_passes():
     before = clock.now()
     assert clock.wait(None, 1e-17) is None
     assert clock.now() > before
+
+
+@pytest.mark.parametrize(("made", "after_the_event"), [(1.15, True), (0.95, False)])
+def test_an_input_late_to_the_loop_is_taken_in_the_step_of_its_moment(made, after_the_event):
+    """A loaded machine wakes the loop late: it finds input waiting and an
+    event overdue (a vote window's close). An input made after the event's
+    time is handled after the event (it used to be handled first, in a step
+    that by the clock was over: a press in the next window was refused as
+    «outside the vote window», and the overdue events then ran with time
+    going back); one made before the event's time is still handled before it."""
+    from types import SimpleNamespace
+
+    class Oversleeping:  # each wait takes 0.3 s of wall time, and brings the next input made by then
+        def __init__(self, made):
+            self.t = 0.0
+            self.made = list(made)
+
+        def now(self):
+            return self.t
+
+        def empty(self):
+            return not (self.made and self.made[0] <= self.t)
+
+        def wait(self, inbox, timeout):
+            self.t += 0.3
+            return SimpleNamespace(at=self.made.pop(0)) if self.made and self.made[0] <= self.t else None
+
+    wall = Oversleeping([made])
+    sched = Scheduler()
+    closed, seen = [], []
+    sched.at(1.0, lambda: closed.append(sched.now))
+    sched.at(5.0, lambda: None)
+    sched.run_real(inbox=wall, on_input=lambda item: seen.append((item.at, bool(closed))), clock=wall)
+    assert seen == [(made, after_the_event)] and closed == [1.0]
