@@ -102,9 +102,10 @@ def phone_table(monkeypatch, tmp_path, builtin_pack):
             panel="web", web="127.0.0.1:0", audio="null", speed=SPEED, days=None, store=str(tmp_path / "g.db")
         )
     )
-    # a vote window of 1.5 s of wall time (2.5 s of game time is 0.25 s at this speed: a loaded
-    # machine's browser missed one now and then, and the mafia won)
-    host.runtime.settings = dataclasses.replace(host.runtime.settings, vote_window_s=15.0)
+    # a vote window of 4 s of wall time: on a loaded machine (load 20 on 2 CPUs) the window's opening
+    # reached the page, and its presses the device, up to 2.5 s late, and a 1.5 s window was missed (the
+    # presses then came in the next candidate's window: the table page's press names no step)
+    host.runtime.settings = dataclasses.replace(host.runtime.settings, vote_window_s=40.0)
     # paused from its first moment, so that the deal waits for the pages (each seat's role is
     # shown for a moment only); the test goes on with the console's pause key once they are open
     host.inbox.put(HostKey(Press(key="pause", at=time.monotonic())))
@@ -123,10 +124,13 @@ SPEED = 10.0
 VOTER = """target => {  // in the page: every living seat presses in the target's window, at once
   window.voteFor = target;
   if (window.voter) return;
+  window.voted = new Set();  // the windows pressed in, once each (the next day's target may be the same seat)
   window.voter = setInterval(() => {
     const v = state && state.vote;
-    if (!v || !v.window_open || v.candidate !== window.voteFor || window.votedFor === window.voteFor) return;
-    window.votedFor = window.voteFor;
+    if (!v || !v.window_open || v.candidate !== window.voteFor) return;
+    const here = `${state.day} ${v.kind} ${v.candidate}`;
+    if (window.voted.has(here)) return;
+    window.voted.add(here);
     state.seats.filter((s) => s.alive).forEach((s) => document.getElementById(`seat-${s.seat}`).click());
   }, 5);
 }"""
@@ -185,13 +189,19 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     console.click(".key-pause")  # the pages are open: the game goes on
     public.wait_for_selector("#paused", state="hidden")
     # the deal waits for the phones: one of ten is here, the host starts without the others
-    console.wait_for_function("document.getElementById('question-text').textContent.startsWith('Ждём телефоны')")
+    console.wait_for_function(
+        "document.getElementById('question-text').textContent.startsWith('Ждём телефоны')"
+    )
     console.click("#yes")
     # the deal: the black seat's phone spells its role; the public page shows none
-    phone.wait_for_function(
-        "document.getElementById('signal').textContent.startsWith('Ваша роль')", timeout=60_000
-    )
-    assert phone.locator("#signal").inner_text() in ("Ваша роль: мафия", "Ваша роль: Дон")
+    # (read in the same moment it is seen: it is up for the seat's call only, 0.75 s of wall time, and
+    # a second look from here at a loaded machine found it gone)
+    signal = phone.wait_for_function(
+        "(() => { const t = document.getElementById('signal').textContent;"
+        " return t.startsWith('Ваша роль') && t; })()",
+        timeout=60_000,
+    ).json_value()
+    assert signal in ("Ваша роль: мафия", "Ваша роль: Дон")
     assert public.locator(".seat .role").all_inner_texts() == [""] * 10
     SHOTS.mkdir(exist_ok=True)
     phone.screenshot(path=str(SHOTS / "seat-phone.png"))
@@ -205,7 +215,8 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     public.wait_for_selector("#paused", state="hidden")
     table.evaluate(VOTER, black[0])
     done: set[tuple] = set()
-    clicked: dict[tuple, float] = {}  # a press during the speaker's own announcement is ignored: pressed again
+    # a press during the speaker's own announcement is ignored: pressed again
+    clicked: dict[tuple, float] = {}
     while True:
         s = table.evaluate("state")
         if s["winner"]:
@@ -232,7 +243,7 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
                 phone.click("#button")  # his own phone ends his speech
             else:
                 table.click(f"#seat-{speaker}")
-        table.wait_for_timeout(20)
+        table.wait_for_timeout(100)  # (a tighter poll only loads the machine the pages run on)
     assert s["winner"] == "red"
     assert {x["seat"] for x in s["seats"] if not x["alive"]} == set(black)
     public.wait_for_function("state.winner === 'red' && state.seats.every((s) => s.role)")
