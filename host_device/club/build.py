@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Protocol
 
 from engine import Game, IllegalInput
@@ -43,8 +42,7 @@ from host_device.store.reading import GameRow
 
 
 class Sitter(Protocol):
-    """Who sat at a seat: the roster's player (``Store.seating``); ``id``
-    None for a name typed with no roster entry behind it."""
+    """Who sat at a seat: the roster's player (``Store.seating``)."""
 
     @property
     def id(self) -> str | None: ...
@@ -151,20 +149,8 @@ def _ballots(counted: VoteCounted, rounds: dict[int, int]) -> list[Ballot]:
 
 
 def _seating(store: Store, game_id: int) -> tuple[Mapping[int, Sitter], Mapping[int, float]]:
-    """Who sat where and the host's extra points, from the roster when the
-    store has one, else the seats' plain names (no roster id)."""
-    seating = getattr(store, "seating", None)
-    if seating is not None:
-        return seating(game_id), store.extras(game_id)  # type: ignore[attr-defined]
-    return {int(seat): _Named(name) for seat, name in store.names(game_id).items()}, {}
-
-
-@dataclass(frozen=True)
-class _Named:
-    """A name typed for a seat with no roster entry behind it."""
-
-    name: str
-    id: str | None = None
+    """Who sat where (the roster's players) and the host's extra points."""
+    return store.seating(game_id), store.extras(game_id)
 
 
 def record_of(store: Store, game_id: int) -> GameRecord:
