@@ -1,4 +1,4 @@
-"""``host-device games list|show|name|export|check|recover``: the stored games."""
+"""``host-device games list|show|seat|export|check|recover``: the stored games."""
 
 from __future__ import annotations
 
@@ -36,7 +36,11 @@ from engine.summary import summary
 from host_device.base.errors import os_reason
 from host_device.base.files import write_text
 from host_device.cli import flags
-from host_device.cli.arguments import game_id, seat_number
+from host_device.cli.arguments import game_id
+from host_device.cli.players import add_seat_command
+from host_device.club import export
+from host_device.club.build import record_of
+from host_device.club.scoring import Table, club_table
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
 from host_device.store.recover import recover
@@ -52,9 +56,10 @@ from voices.words import (
     role_name,
 )
 
-MAX_NAME = 60  # characters in a player's name
-# one row an input; each row also names its game's rules, winner and roles (seat=role ...)
+# one row an input; each row also names its game's rules, winner and roles (seat=role ...);
+# a finished game's rows name who the seat is, and its "points" rows (one a seat) his points
 CSV_FIELDS = ["game", "preset", "winner", "roles", "seq", "t", "type", "seat", "target", "count"]
+CSV_FIELDS += export.CSV_FIELDS
 
 
 def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
@@ -242,31 +247,19 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
-def cmd_name(args: argparse.Namespace, store: Store) -> int:
-    row = store.game(args.id)
-    seats = store.preset(row.id).seats
-    if not 1 <= args.seat <= seats:
-        raise StoreError(f"место {args.seat}: в этой игре ({preset_name(row.preset)}) места 1..{seats}")
-    try:
-        args.name.encode("utf-8")
-    except UnicodeEncodeError:
-        raise StoreError("имя — не текст UTF-8; наберите его заново") from None
-    if len(args.name) > MAX_NAME or not args.name.isprintable():
-        raise StoreError(f"имя — одна строка, не длиннее {MAX_NAME} знаков")
-    store.set_name(args.id, args.seat, args.name)
-    return 0
-
-
-def _export_one(store: Store, gid: int) -> tuple[dict[str, Any], list[list[Any]]]:
-    """One game as the JSON object and the CSV rows of the export."""
+def _export_one(store: Store, gid: int, table: Table) -> tuple[dict[str, Any], list[list[Any]]]:
+    """One game as the JSON object and the CSV rows of the export (who sat
+    where and the points: a finished game only)."""
     game, steps = replay_with_outputs(store, gid)
     names = store.names(gid)
     result = result_of(game, steps)
+    record = record_of(store, gid)
     obj = {
         "id": gid,
         "names": names,
         **result,
         "undone": [{"seq": seq, "t": t, **to_dict(inp)} for seq, t, inp in store.undone(gid)],
+        **export.json_part(record, table),
     }
     winner = result["winner"] or ""
     deals = (to_dict(inp)["roles"] for _, _, inp in store.inputs(gid) if isinstance(inp, DealRoles))
@@ -287,17 +280,21 @@ def _export_one(store: Store, gid: int) -> tuple[dict[str, Any], list[list[Any]]
                 data.get("seat", ""),
                 data.get("target", ""),
                 data.get("count", ""),
+                *export.csv_who(record, data.get("seat")),
             ]
         )
+    for seat, club in export.csv_points(record, table):
+        rows.append([gid, game.preset.name, winner, roles, "", "", "points", seat, "", "", *club])
     return obj, rows
 
 
 def cmd_export(args: argparse.Namespace, store: Store) -> int:
     ids = [g.id for g in store.games()] if args.all else [args.id]
+    table = club_table(Path(args.config) if args.config else None)
     objects, rows, skipped = [], [], 0
     for gid in ids:
         try:
-            obj, game_rows = _export_one(store, gid)
+            obj, game_rows = _export_one(store, gid, table)
         except DamagedGame as exc:
             if not args.all:
                 raise
@@ -336,10 +333,14 @@ def cmd_check(args: argparse.Namespace, store: Store) -> int:
         print(f"файл хранилища повреждён ({'; '.join(problems)}); {salvage}")
         bad += 1
     settled = {g.id: g for g in store.settle(write=not problems)}  # never a write into a damaged file
+    for line in store.roster_problems():
+        print(line)
+        bad += 1
     for g in store.games():
         try:
             game = store.replay(g.id)
             store.names(g.id)
+            store.extras(g.id)
             store.undone(g.id)
         except DamagedGame as exc:
             print(f"игра {g.id}: {exc.reason}")
@@ -385,7 +386,7 @@ def cmd_recover(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: Any) -> None:
-    games = commands.add_parser("games", help="the stored games: list, show, name, export, check, recover")
+    games = commands.add_parser("games", help="the stored games: list, show, seat, export, check, recover")
     sub = games.add_subparsers(dest="games_command", required=True, metavar="ACTION")
     for name, func, helptext in (
         ("list", cmd_list, "every stored game"),
@@ -396,16 +397,13 @@ def add_commands(commands: Any) -> None:
     p = sub.add_parser("show", help="one game's protocol")
     p.add_argument("id", type=game_id, metavar="ID")
     p.set_defaults(func=functools.partial(_with_store, cmd_show))
-    p = sub.add_parser("name", help="a player's name for a seat (empty removes it)")
-    p.add_argument("id", type=game_id, metavar="ID")
-    p.add_argument("seat", type=seat_number, metavar="SEAT")
-    p.add_argument("name", metavar="NAME")
-    p.set_defaults(func=functools.partial(_with_store, cmd_name))
+    add_seat_command(sub)
     p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
     p.add_argument("id", type=game_id, nargs="?", metavar="ID")
     p.add_argument("--all", action="store_true")
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("--to", metavar="FILE")
+    flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=functools.partial(_with_store, cmd_export))
     p = sub.add_parser(
         "recover", help="salvage every readable game of a damaged or moved-aside store into this store"

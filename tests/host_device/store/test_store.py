@@ -113,11 +113,24 @@ def test_export_json_round_trips_through_replay(tmp_path, capsys, builtin_pack):
     capsys.readouterr()
     assert main(["games", "export", "--all", "--format", "csv", "--store", str(path)]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert list(rows[0]) == ["game", "preset", "winner", "roles", "seq", "t", "type", "seat", "target", "count"]
+    assert list(rows[0])[:10] == [
+        "game",
+        "preset",
+        "winner",
+        "roles",
+        "seq",
+        "t",
+        "type",
+        "seat",
+        "target",
+        "count",
+    ]
     assert {(r["game"], r["preset"], r["winner"], r["roles"]) for r in rows} == {
         ("1", "classic", "red", "3=don 5=mafia 6=sheriff 8=mafia")
     }
     assert rows[0]["type"] == "deal_roles" and rows[0]["seq"] == "1"
+    assert [r["type"] for r in rows[-10:]] == ["points"] * 10  # the finished game's points, a row a seat
+    rows = [r for r in rows if r["type"] != "points"]
     assert all(re.fullmatch(r"\d+\.\d", r["t"]) for r in rows)  # to a tenth of a second
     assert [r["t"] for r in rows] == sorted((r["t"] for r in rows), key=float)
 
@@ -193,7 +206,7 @@ def test_a_store_of_schema_1_is_migrated_and_undone_inputs_are_kept(tmp_path):
     db.commit()
     db.close()
     store = Store(path)
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
     assert len(list(store.inputs(1))) == 3
     assert store.undo(1, keep=1) == 2
     assert [seq for seq, _, _ in store.inputs(1)] == [1]
@@ -211,18 +224,22 @@ def test_a_newer_schema_is_refused(tmp_path):
         Store(path)
 
 
-def test_player_names_at_the_start_or_later(tmp_path, capsys, builtin_pack):
+def test_players_seated_at_the_start_or_later(tmp_path, capsys, builtin_pack):
     path = tmp_path / "s.sqlite3"
     simulate_into(path)
     capsys.readouterr()
-    assert main(["games", "name", "1", "3", "Антон", "--store", str(path)]) == 0
-    assert main(["games", "name", "1", "10", "Вера", "--store", str(path)]) == 0
+    assert main(["games", "seat", "1", "3", "Антон", "--store", str(path)]) == 0
+    assert "игра 1, место 3: Антон (новый игрок, добавлен в список клуба)" in capsys.readouterr().out
+    assert main(["games", "seat", "1", "10", "Вера", "--store", str(path)]) == 0
+    assert main(["games", "seat", "1", "5", "антон", "--store", str(path)]) == 0  # the roster's Антон moves
+    assert "игра 1, место 5: Антон; место 3 освобождено" in capsys.readouterr().out
     assert main(["games", "show", "1", "--store", str(path)]) == 0
-    assert "Игроки: 3 — Антон, 10 — Вера" in capsys.readouterr().out
-    assert main(["games", "name", "1", "10", "", "--store", str(path)]) == 0  # removed
+    assert "Игроки: 5 — Антон, 10 — Вера" in capsys.readouterr().out
+    assert main(["games", "seat", "1", "10", "-", "--store", str(path)]) == 0  # removed
+    assert capsys.readouterr().out == "игра 1, место 10: имя убрано\n"
     assert main(["games", "export", "1", "--store", str(path)]) == 0
-    assert json.loads(capsys.readouterr().out)["names"] == {"3": "Антон"}
-    assert main(["games", "name", "1", "11", "X", "--store", str(path)]) == 2
+    assert json.loads(capsys.readouterr().out)["names"] == {"5": "Антон"}
+    assert main(["games", "seat", "1", "11", "X", "--store", str(path)]) == 2
     assert "место 11: в этой игре (классика) места 1..10" in capsys.readouterr().err
 
 
@@ -245,7 +262,9 @@ def test_the_protocol_names_an_all_leave_round_and_a_day_without_candidates(tmp_
     path = tmp_path / "s.sqlite3"
     scenario = ROOT / "tests" / "scenarios" / "classic_fouls_and_all_leave.json"
     quiet = tmp_path / "quiet.json"
-    quiet.write_text(json.dumps({"roles": {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}, "days": [{}]}))
+    quiet.write_text(
+        json.dumps({"roles": {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}, "days": [{}]})
+    )
     for script in (scenario, quiet):
         assert main(["simulate", str(script), "--store", str(path)]) == 0
     capsys.readouterr()

@@ -1,0 +1,142 @@
+"""The record built from a stored game: the example full game simulated into
+a store, read back as seats, departures, nominations, ballots, night actions."""
+
+import pytest
+
+from engine import Role, Team
+from host_device.club.build import build_record, record_of, records
+from host_device.club.record import Ballot, Departure, NightAction, Nomination
+from host_device.scripts.script import load_script
+from host_device.scripts.simulate import simulate
+from host_device.store import Store
+from host_device.store.faults import DamagedGame
+from tests.helpers.paths import ROOT
+
+FULL = ROOT / "examples" / "classic-full-game.json"
+GAME = ROOT / "examples" / "classic-game.json"
+
+
+def fixed(key, slots):
+    return 1.0
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(tmp_path / "games.sqlite3")
+    yield store
+    store.close()
+
+
+def test_the_full_game_as_a_record(store):
+    simulate(load_script(FULL), fixed, store=store)
+    record = record_of(store, 1)
+    assert (record.id, record.preset, record.mode, record.winner, record.days) == (
+        1,
+        "classic",
+        "simulate",
+        Team.RED,
+        3,
+    )
+    assert record.finished and record.finished_at is not None
+    roles = {s.seat: s.role for s in record.seats if s.role is not Role.CIVILIAN}
+    assert roles == {3: Role.DON, 5: Role.MAFIA, 6: Role.SHERIFF, 8: Role.MAFIA}
+    assert len(record.seats) == 10
+    assert record.seat(3).left == Departure(how="vote", day=1)
+    assert record.seat(1).left == Departure(how="shot", night=1)
+    assert record.seat(2).left is None
+    assert Nomination(1, 1, 3) in record.nominations and Nomination(1, 2, 5) in record.nominations
+    day1 = [b for b in record.ballots if b.day == 1]
+    assert {b.voter for b in day1 if b.target == 3} == {1, 2, 4, 6, 7, 9}
+    assert not [b for b in day1 if b.target == 5]  # 5's votes were the non-pressers'
+    revote = [b for b in record.ballots if b.day == 2 and b.round == 2]
+    assert {(b.voter, b.target) for b in revote} == {(s, 5) for s in (2, 4, 6, 7, 9)}
+    assert revote[0].kind == "revote" and Ballot(2, 1, "main", 9, 8) in record.ballots
+    assert NightAction(1, "check", Role.SHERIFF, 5, True, seat=6) in record.nights
+    assert {(a.seat, a.target) for a in record.nights if a.kind == "shot" and a.night == 1} == {
+        (5, 1),
+        (8, 1),
+    }
+    assert record.best_move is None and dict(record.extras) == {}
+
+
+def test_the_seats_carry_the_roster_players_and_the_extra_points(store):
+    simulate(load_script(FULL), fixed, store=store)
+    anya, _, _ = store.seat_by_name(1, 4, "Аня")
+    store.set_extra(1, 4, 0.3)
+    record = record_of(store, 1)
+    assert (record.seat(4).name, record.seat(4).player) == ("Аня", anya.id)
+    assert record.seat(5).name is None and record.seat(5).player is None
+    assert dict(record.extras) == {4: 0.3}
+    store.rename_player(anya.id, "Анна")
+    assert record_of(store, 1).seat(4).name == "Анна"  # the name as the roster has it now
+
+
+def test_build_record_takes_plain_mappings(store):
+    simulate(load_script(FULL), fixed, store=store)
+
+    class Player:
+        def __init__(self, id, name):
+            self.id, self.name = id, name
+
+    record = build_record(
+        store.game(1), store.preset(1), store.inputs(1), {2: Player("u-2", "Боря")}, {2: 0.3}
+    )
+    assert (record.seat(2).player, record.seat(2).name) == ("u-2", "Боря")
+    assert record.extras == {2: 0.3}
+
+
+def test_records_are_the_finished_games_in_time_order_and_name_the_damaged(store, tmp_path):
+    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(GAME), fixed, store=store)
+    simulate(load_script(FULL), fixed, store=store)
+    store.db.execute("UPDATE games SET started_at = '2000-01-01T00:00:00' WHERE id = 3")
+    store.db.execute('UPDATE inputs SET input = \'{"type": "vote", "seat": 99}\' WHERE game = 2 AND seq = 3')
+    store.db.commit()
+    damaged = []
+    found = records(store, damaged)
+    assert [r.id for r in found] == [3, 1]
+    assert [d.game_id for d in damaged] == [2] and isinstance(damaged[0], DamagedGame)
+
+
+def test_the_best_move_is_the_last_one_made_with_how_many_were_black():
+    from engine import Advance, BestMove, Phase, Shot
+    from engine.presets import get_preset
+    from host_device.store.reading import GameRow
+    from tests.helpers.table import Table
+
+    table = Table("classic")  # the Don and two mafia at 3, 5, 8
+    table.day_speeches()
+    table.advance()
+    table.do(*[Shot(seat=s, target=1) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    table.do(BestMove(seat=1, seats=(2, 4, 6)), BestMove(seat=1, seats=(3, 5, 9)), Advance())
+    row = GameRow(7, "2026-12-01T20:00:00", "classic", "host", None, None, 1)
+    inputs = [(n, 0.0, inp) for n, inp in enumerate(table.game.record, 1)]
+    record = build_record(row, get_preset("classic"), inputs)
+    assert record.best_move is not None
+    assert (record.best_move.seat, record.best_move.named, record.best_move.black) == (1, (3, 5, 9), 2)
+    assert not record.finished
+
+
+def test_a_cache_rebuilds_only_the_games_that_changed(store, monkeypatch):
+    from host_device.club import build
+
+    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(FULL), fixed, store=store)
+    cache = build.RecordCache()
+    built = []
+    real = build.record_of
+    monkeypatch.setattr(build, "record_of", lambda s, gid: built.append(gid) or real(s, gid))
+    first = records(store, cache=cache)
+    assert built == [1, 2]
+    again = records(store, cache=cache)
+    assert built == [1, 2] and again == first  # nothing changed: nothing replayed
+    store.seat_by_name(2, 4, "Аня")
+    third = records(store, cache=cache)
+    assert built == [1, 2, 2] and third[1].seat(4).name == "Аня"
+    store.db.execute(
+        "UPDATE inputs SET undone = 1 WHERE game = 1 AND seq = (SELECT max(seq) FROM inputs WHERE game = 1)"
+    )
+    store.db.commit()
+    assert [r.id for r in records(store, cache=cache)] == [2]  # game 1 lost its last input: unfinished
+    assert built == [1, 2, 2, 1]
