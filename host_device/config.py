@@ -24,6 +24,8 @@
     file = "/home/pi/night.wav"  # the club's own loop (mono 16-bit WAV, at most 60 s); default: generated
     [box]              # run --box: the appliance
     power_off = true           # hold «пауза» 5 s to power the Pi off; default: true on a Pi
+    [club]             # the club's record
+    show_names = false         # players' names on the table page during the game (always after it)
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -101,6 +103,7 @@ class Config:
     city: dict[str, Any] = field(default_factory=dict)  # [city]: seats, mafia, lover (the city table)
     ambience: Ambience = field(default_factory=lambda: Ambience())
     power_off: bool = field(default_factory=lambda: on_a_pi())  # [box].power_off
+    show_names: bool = False  # [club].show_names: names on the public page before the game ends
 
     def open_audio(
         self, kind: str, events: Any, rate: int, wav: str | None = None
@@ -170,6 +173,7 @@ def load_config(path: Path | None = None) -> Config:
     city = city_table(data.get("city", {}), f"{path}: [city]")
     ambience = ambience_settings(data.get("ambience", {}), f"{path}: [ambience]", path.parent)
     power_off = box_settings(data.get("box", {}), f"{path}: [box]")
+    show_names = club_settings(data.get("club", {}), f"{path}: [club]")
     return Config(
         path,
         data.get("panel", {}),
@@ -181,10 +185,21 @@ def load_config(path: Path | None = None) -> Config:
         city,
         ambience,
         on_a_pi() if power_off is None else power_off,
+        show_names,
     )
 
 
-SECTIONS = ("ambience", "assist", "audio", "box", "city", "panel", "web")
+SECTIONS = ("ambience", "assist", "audio", "box", "city", "club", "panel", "web")
+
+
+def club_settings(data: dict[str, Any], where: str) -> bool:
+    """[club]: whether names are public during the game (show_names)."""
+    for key, value in data.items():
+        if key != "show_names":
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: show_names")
+        if not isinstance(value, bool):
+            raise ConfigError(f"{where}.show_names: true или false, а не {value!r:.40}")
+    return bool(data.get("show_names", False))
 
 
 def ambience_settings(data: dict[str, Any], where: str, base: Path) -> Ambience:
