@@ -99,3 +99,29 @@ def test_the_console_names_the_seats_and_gives_extra_points_and_a_phone_picks_it
         state = urllib.request.urlopen(f"{base}/api/state").read().decode("utf-8")
         assert "Анна" not in state and "Вера" not in state and "extra" not in state
         assert all("name" not in seat for seat in json.loads(state)["seats"])
+
+
+def test_with_show_names_the_table_page_shows_a_name_as_soon_as_it_is_given(
+    browser, monkeypatch, tmp_path, builtin_pack
+):
+    config = tmp_path / "config.toml"
+    config.write_text("[club]\nshow_names = true\n", encoding="utf-8")
+    monkeypatch.setenv("HOST_DEVICE_CONFIG", str(config))
+    with phones_hosted(monkeypatch, tmp_path, SPEED) as (host, base, access):
+        table = browser.new_page(viewport={"width": 1920, "height": 1080})
+        table.goto(f"{base}/")
+        table.wait_for_selector("#seat-4")
+        assert table.locator("#seat-4 .name").inner_text() == ""
+        console = browser.new_page()
+        console.goto(f"{base}/host?t={access.host}")
+        console.wait_for_selector("#names:not([hidden]) .name-row")
+        row(console, 4).locator(".pick-input").type("Глеб")
+        row(console, 4).locator(".pick-add").click()
+        table.wait_for_function("document.querySelector('#seat-4 .name').textContent === 'Глеб'")
+        row(console, 4).locator(".extra-plus").click()
+        console.wait_for_function(
+            "document.querySelector('.name-row[data-seat=\"4\"] .extra-value').textContent === '+0,1'"
+        )
+        state = json.loads(urllib.request.urlopen(f"{base}/api/state").read().decode("utf-8"))
+        assert state["seats"][3]["name"] == "Глеб"
+        assert all("extra" not in seat and "role" not in seat for seat in state["seats"])  # still secret
