@@ -182,7 +182,12 @@ class Host:
         self.seating: TableSeating | None = None  # the seat grid and the phones' names (with --web)
         if self.console is not None:
             self.console.seating.show_names = config.show_names
-            self.seating = TableSeating(self.console.seating, self._notice, self._seating_changed)
+            self.seating = TableSeating(
+                self.console.seating,
+                self._notice,
+                self._seating_changed,
+                lambda: self.assist is None and self.game.phase in NIGHT,
+            )
             self.inputs.on(SeatName, self.seating.name)
             self.inputs.on(ExtraPoints, self.seating.extra)
         self.question = Question(
@@ -277,6 +282,8 @@ class Host:
             self.cleared_day = s.day
             self.console.notices = [n for n in self.console.notices if n not in self.passing]
             self.passing = set()
+        if not night and self.seating is not None and self.seating.pending:
+            self.seating.release()
         if not night and self.held:
             held, self.held = self.held, {}
             for item in held.values():

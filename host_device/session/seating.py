@@ -26,10 +26,20 @@ class TableSeating:
         seating: Seating,
         notice: Callable[[str, str], None],
         changed: Callable[[], None],
+        hold: Callable[[], bool] = lambda: False,
     ) -> None:
-        self.seating, self.notice, self.changed = seating, notice, changed
+        self.seating, self.notice, self.changed, self.hold = seating, notice, changed, hold
         self.store: Any = None
         self.game_id: int | None = None
+        # host mode at night: a phone's pick waits for the morning (the console may be a
+        # player's, and a phone busy while a role is woken would show who woke)
+        self.pending: dict[int, SeatName] = {}
+
+    def release(self) -> None:
+        """The night is over: the phones' picks made in it are carried out."""
+        pending, self.pending = self.pending, {}
+        for item in pending.values():
+            self.name(item)
 
     def open(self, store: Any, game_id: int) -> None:
         """The game the store keeps (a new one or a resumed one): its seats read."""
@@ -49,6 +59,9 @@ class TableSeating:
 
     def name(self, item: SeatName) -> None:
         if self.store is None or self.game_id is None:
+            return
+        if item.by_phone and self.hold():
+            self.pending[item.seat] = item
             return
         try:
             if item.new is not None:

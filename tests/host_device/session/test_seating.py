@@ -44,3 +44,20 @@ def test_what_the_store_refuses_is_told_and_nothing_changes(table):
     assert store.extras(game) == {} and store.seating(game) == {}
     assert said[0].startswith("место 2: доп. баллы 1,5: можно от -1,0 до +1,0 с шагом 0,1")
     assert said[1].startswith("место 2: игрок «no-such-id»: нет в списке клуба")
+
+
+def test_at_night_in_host_mode_a_phones_pick_waits_for_the_morning(tmp_path):
+    store = Store(tmp_path / "g.db")
+    game = store.new_game("classic", "host")
+    said, night = [], [True]
+    seating = TableSeating(
+        Seating(), lambda text, russian: said.append(russian), lambda: None, lambda: night[0]
+    )
+    seating.open(store, game)
+    seating.name(SeatName(4, new="Глеб", by_phone=True))
+    seating.name(SeatName(6, new="Дина"))  # the host's own grid is not held
+    assert set(store.seating(game)) == {6} and said == [] and 4 not in seating.seating.players
+    night[0] = False
+    seating.release()
+    assert store.seating(game)[4].name == "Глеб" and said == ["место 4: игрок выбрал имя «Глеб»"]
+    store.close()
