@@ -26,6 +26,7 @@
     power_off = true           # hold «пауза» 5 s to power the Pi off; default: true on a Pi
     [club]             # the club's record
     scoring = "our-scoring.toml"  # the club's scoring table (beside this file); default: FIIM's
+    show_names = false         # players' names on the table page during the game (always after it)
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -104,6 +105,7 @@ class Config:
     ambience: Ambience = field(default_factory=lambda: Ambience())
     power_off: bool = field(default_factory=lambda: on_a_pi())  # [box].power_off
     scoring: Path | None = None  # [club].scoring: the club's scoring table, None: the default (FIIM)
+    show_names: bool = False  # [club].show_names: names on the public page before the game ends
 
     def open_audio(
         self, kind: str, events: Any, rate: int, wav: str | None = None
@@ -173,7 +175,7 @@ def load_config(path: Path | None = None) -> Config:
     city = city_table(data.get("city", {}), f"{path}: [city]")
     ambience = ambience_settings(data.get("ambience", {}), f"{path}: [ambience]", path.parent)
     power_off = box_settings(data.get("box", {}), f"{path}: [box]")
-    scoring = club_scoring(data.get("club", {}), f"{path}: [club]", path.parent)
+    scoring, show_names = club_settings(data.get("club", {}), f"{path}: [club]", path.parent)
     return Config(
         path,
         data.get("panel", {}),
@@ -186,22 +188,29 @@ def load_config(path: Path | None = None) -> Config:
         ambience,
         on_a_pi() if power_off is None else power_off,
         scoring,
+        show_names,
     )
 
 
 SECTIONS = ("ambience", "assist", "audio", "box", "city", "club", "panel", "web")
 
 
-def club_scoring(data: dict[str, Any], where: str, base: Path) -> Path | None:
-    """``[club].scoring``: the club's scoring table (host_device/club/scoring.py reads it)."""
+def club_settings(data: dict[str, Any], where: str, base: Path) -> tuple[Path | None, bool]:
+    """``[club]``: the club's scoring table (host_device/club/scoring.py reads it) and whether
+    names are public during the game (show_names)."""
     for key, value in data.items():
-        if key != "scoring":
-            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: scoring")
-        if not isinstance(value, str) or not value.strip():
-            raise ConfigError(
-                f'{where}.scoring: путь к таблице очков, например "our-scoring.toml", а не {value!r:.40}'
-            )
-    return base / data["scoring"] if "scoring" in data else None
+        if key == "scoring":
+            if not isinstance(value, str) or not value.strip():
+                raise ConfigError(
+                    f'{where}.scoring: путь к таблице очков, например "our-scoring.toml", а не {value!r:.40}'
+                )
+        elif key == "show_names":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}.show_names: true или false, а не {value!r:.40}")
+        else:
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: scoring, show_names")
+    scoring = base / data["scoring"] if "scoring" in data else None
+    return scoring, bool(data.get("show_names", False))
 
 
 def ambience_settings(data: dict[str, Any], where: str, base: Path) -> Ambience:

@@ -381,6 +381,7 @@ def cmd_recover(args: argparse.Namespace) -> int:
     print(
         f"спасено игр: {report.recovered}, в {target.path}; "
         f"не прочитано: {report.failed}, спасены раньше: {report.already}"
+        + (f"; в список клуба добавлено игроков: {report.players}" if report.players else "")
     )
     return 1 if report.failed else 0
 

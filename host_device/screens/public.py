@@ -10,7 +10,10 @@ hears done (:func:`table_may_know`: a nomination heard in a speech, a press
 in a vote, the host's keys). Never public before the game ends: the roles, a
 night press (a shot, a check), a check's answer, any LED at the deal or at
 night (there they carry roles and answers). At the end the roles are
-revealed. The terminal's narration prints from the same decision.
+revealed. The players' names (who sits where) are public once the game has
+ended, or during it when the club's config says so (``[club] show_names``);
+the host's extra points never before the end. The terminal's narration
+prints from the same decision.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from engine.steps import DAY
 from engine.summary import departure, summary
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import when_said
+from host_device.screens.seating import Seating
 from host_device.screens.titles import title
 
 PUBLIC_OUTPUTS = frozenset(
@@ -83,6 +87,7 @@ class PublicStream:
         self.leds: dict[int, str] = {}  # the day's LEDs as the table sees them
         self.departed: dict[int, dict[str, Any]] = dict(_departures(runtime))  # seat -> how and when
         self._stale = False
+        self.seating = Seating()  # the session's, when a store keeps the game (names, extra points)
         runtime.recorders.append(self._entry)
         runtime.observers.append(self._outputs)
         runtime.undo_hooks.append(lambda keep: self.reread())
@@ -97,6 +102,12 @@ class PublicStream:
         if self._stale:
             self.departed, self._stale = dict(_departures(self.runtime)), False
         return self.departed
+
+    def names_changed(self) -> None:
+        """Someone was seated or renamed: told only where names are public."""
+        names = public_names(self)
+        if names is not None:
+            self._emit({"t": round(self.runtime.sched.now, 3), "type": "names", "names": names})
 
     def _emit(self, event: Event) -> None:
         for listen in self.listeners:
@@ -154,11 +165,26 @@ class PublicStream:
                 self.departed[output.seat] = departure(output)
             if isinstance(output, GameEnded):
                 event["roles"] = {str(seat): role.value for seat, role in output.roles}
+                event["names"] = self.seating.names()
             self._emit(event)
 
 
+def public_names(stream: PublicStream) -> dict[str, str] | None:
+    """Who sits where, if the table may know: after the end, or during the
+    game with ``[club] show_names``; None: not public now."""
+    over = stream.runtime.game.state.phase is Phase.GAME_OVER
+    return stream.seating.names() if over or stream.seating.show_names else None
+
+
+def public_extras(stream: PublicStream) -> dict[str, float] | None:
+    """The host's extra points: public once the game has ended, never before."""
+    over = stream.runtime.game.state.phase is Phase.GAME_OVER
+    return {str(seat): p for seat, p in sorted(stream.seating.extras.items())} if over else None
+
+
 def public_state(stream: PublicStream) -> dict[str, Any]:
-    """What the table page shows, as JSON: no role before the end."""
+    """What the table page shows, as JSON: no role before the end, no name
+    before it unless the club allows (:func:`public_names`)."""
     rt = stream.runtime
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
@@ -166,6 +192,8 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
     timer = rt.time_left()
     rnd = s.vote_round
     departures = stream.departures()
+    names = public_names(stream)
+    extras = public_extras(stream)
     seats = []
     for seat in range(1, s.seats + 1):
         row: dict[str, Any] = {
@@ -177,6 +205,10 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
         }
         if over:
             row["role"] = s.role(seat).value
+        if names is not None and str(seat) in names:
+            row["name"] = names[str(seat)]
+        if extras is not None and str(seat) in extras:
+            row["extra"] = extras[str(seat)]
         seats.append(row)
     return {
         "preset": rt.game.preset.name,

@@ -24,6 +24,7 @@ from host_device.runtime.host_keys import KEYS, SHORT
 from host_device.runtime.loop import Runtime
 from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.runtime.signals import check_words, signal_words
+from host_device.screens.seating import Seating, player_dict
 from host_device.screens.terminal import candidates_line, waiting_lines
 from host_device.screens.titles import title
 
@@ -42,13 +43,15 @@ class Console:
     typed: bool = False  # the speaker's words can be typed (no speech model)
     question: dict[str, str] | None = None  # a question waiting for the host: text, yes (next), no (undo)
     notices: list[str] = field(default_factory=list)
+    seating: Seating = field(default_factory=Seating)  # who sits where, the extra points, the roster
 
     def notice(self, text: str) -> None:
         self.notices = [*self.notices, text][-NOTICES:]
 
 
-def seat_view(rt: Runtime, seat: int) -> dict[str, Any]:
-    """A seat's phone: its LED, what it means for him alone, and the table's moment."""
+def seat_view(rt: Runtime, seat: int, seating: Seating | None = None) -> dict[str, Any]:
+    """A seat's phone: its LED, what it means for him alone, the table's
+    moment, and his own name (picked from the club's roster on the phone)."""
     s = rt.game.state
     led = rt.leds.get(seat, "off")
     speaking = s.phase in FLOOR and s.speaker == seat
@@ -77,7 +80,16 @@ def seat_view(rt: Runtime, seat: int) -> dict[str, Any]:
         "role": None if s.phase is Phase.ROLES else f"Ваша роль: {ROLE_NAMES[s.role(seat)]}",
         "answer": _answer(rt, seat),
         "window": rt.step,  # a press names the step it was made in: refused once that step is over
+        **_own_name(seat, seating),
     }
+
+
+def _own_name(seat: int, seating: Seating | None) -> dict[str, Any]:
+    """A phone's own name and the roster to pick it from (no other seat's name)."""
+    if seating is None or not seating.enabled:
+        return {}
+    player = seating.players.get(seat)
+    return {"player": None if player is None else player_dict(player), "roster": seating.roster_view()}
 
 
 def _answer(rt: Runtime, seat: int) -> str | None:
@@ -123,6 +135,7 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
             row["role"] = ROLE_NAMES[s.role(seat)]
         if leds:
             row["led"] = rt.leds.get(seat, "off")
+        row.update(_seat_grid(console.seating, seat))
         seats.append(row)
     view: dict[str, Any] = {
         "mode": "host" if assist is None else "assist",
@@ -143,6 +156,9 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
         "typed": console.typed and s.phase is Phase.SPEECH,
         "winner": s.winner.value if s.winner else None,
     }
+    if console.seating.enabled:  # the seat grid: names from the roster, the extra points
+        view["roster"] = console.seating.roster_view()
+        view["extra_range"] = console.seating.extra_range()
     labels = {**SHORT, "pause": "продолжить"} if rt.sched.paused else SHORT
     if assist is None:
         view["keys"] = [{"name": k, "label": labels[k], "legal": not over} for k in HOST_MODE_KEYS]
@@ -160,3 +176,10 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
     view["timers"] = [label for label, _ in assist.timers]
     view["roles_entry"] = s.phase is Phase.ROLES and assist.roles is not None
     return view
+
+
+def _seat_grid(seating: Seating, seat: int) -> dict[str, Any]:
+    if not seating.enabled:
+        return {}
+    player = seating.players.get(seat)
+    return {"player": None if player is None else player_dict(player), "extra": seating.extras.get(seat)}

@@ -54,7 +54,8 @@ from host_device.session.health import Health
 from host_device.session.inputs import Inputs
 from host_device.session.question import Question
 from host_device.session.resume import game_to_resume, not_finished, record, trial_days
-from host_device.web.inputs import WebNotice
+from host_device.session.seating import TableSeating
+from host_device.web.inputs import ExtraPoints, SeatName, WebNotice
 from voices.words import WINS, local_time
 
 log = logging.getLogger(__name__)
@@ -178,6 +179,17 @@ class Host:
                 whole_table=args.panel == "web",
                 typed=self.typed_speech and args.mode == "host",
             )
+        self.seating: TableSeating | None = None  # the seat grid and the phones' names (with --web)
+        if self.console is not None:
+            self.console.seating.show_names = config.show_names
+            self.seating = TableSeating(
+                self.console.seating,
+                self._notice,
+                self._seating_changed,
+                lambda: self.assist is None and self.game.phase in NIGHT,
+            )
+            self.inputs.on(SeatName, self.seating.name)
+            self.inputs.on(ExtraPoints, self.seating.extra)
         self.question = Question(
             self.inbox, self.clock, self.console, lambda: self.publisher.refresh(), self._print
         )
@@ -210,6 +222,11 @@ class Host:
             gate=self.gate,
             partials=self.args.mode == "assist",  # the host's screen shows the words as they come
         )
+
+    def _seating_changed(self) -> None:
+        if self.publisher is not None:
+            self.publisher.stream.names_changed()  # told only where names are public
+            self.publisher.refresh()
 
     def _notice(self, text: str, russian: str) -> None:
         """A fault or a change at the table: in Russian on the terminal, or in
@@ -265,6 +282,8 @@ class Host:
             self.cleared_day = s.day
             self.console.notices = [n for n in self.console.notices if n not in self.passing]
             self.passing = set()
+        if not night and self.seating is not None and self.seating.pending:
+            self.seating.release()
         if not night and self.held:
             held, self.held = self.held, {}
             for item in held.values():
@@ -332,6 +351,8 @@ class Host:
         )
         self.game_id = record(self.store, self.runtime, self.args.mode, game_id, self.days)
         self.trial_days = trial_days(self.store, self.game_id)
+        if self.seating is not None:
+            self.seating.open(self.store, self.game_id)
         if game_id is None:
             return
         self.resumed = True
@@ -361,6 +382,7 @@ class Host:
             self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock
         )
         self.publisher = self.web_server.publisher
+        self.publisher.stream.seating = self.console.seating
 
     def _start(self) -> None:
         """Everything before the game's first event: the terminal, the pages,

@@ -80,6 +80,10 @@ class Inputs:
             ),
         }
 
+    def on(self, kind: type, handler: Callable[[Any], None]) -> None:
+        """Another kind of input, handled by ``handler`` (the seat grid's, the session's)."""
+        self._handlers[kind] = handler
+
     def take(self, item: Any) -> None:
         handler = self._handlers.get(type(item))
         if handler is not None:

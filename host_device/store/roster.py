@@ -74,6 +74,10 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
+def _comma(number: str) -> str:
+    return number.replace(".", ",")  # a Russian decimal
+
+
 def _fold(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
@@ -259,8 +263,8 @@ class Roster(GameWriter):
         steps = points / EXTRA_POINTS_STEP
         if not math.isfinite(points) or not low <= points <= high or abs(steps - round(steps)) > 1e-6:
             raise StoreError(
-                f"доп. баллы {shorten(points, 12)}: можно от {low:+.1f} до {high:+.1f} с шагом "
-                f"{EXTRA_POINTS_STEP:.1f}".replace(".", ",")
+                f"доп. баллы {_comma(shorten(points, 12))}: можно от {_comma(f'{low:+.1f}')} до "
+                f"{_comma(f'{high:+.1f}')} с шагом {_comma(f'{EXTRA_POINTS_STEP:.1f}')}"
             )
         value = round(round(steps) * EXTRA_POINTS_STEP, 1)
         self._write(

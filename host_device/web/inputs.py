@@ -1,7 +1,8 @@
 """What the private pages' sockets say, made into the runtime's inputs (put
 in its inbox like the panel's): the host's console's messages, a seat
-phone's press (with the step it was made in and when), and the host's
-notices that a seat's phone came, went or came back."""
+phone's press (with the step it was made in and when), who sits at a seat
+and the host's extra points (the console's seat grid, a phone's own name),
+and the host's notices that a seat's phone came, went or came back."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 
 PINGS_KEPT = 40  # a phone's last ten seconds of pings (four a second) set its clock
 TEXT_LIMIT = 300  # characters of typed speech
+NAME_LIMIT = 100  # characters of a name or an id from a page (the store says its own limit)
 HOST_MODE_ONLY = (  # whoever holds the console in host mode may be a player
     "в режиме устройства пульт — только «дальше» и «пауза»: место нажимает лишь его кнопка или его телефон"
 )
@@ -63,6 +65,52 @@ class PhoneClock:
         return min(now, phone_ms / 1000 + min(self.offsets)) if self.offsets else now
 
 
+@dataclass(frozen=True)
+class SeatName:
+    """Who sits at a seat, from the console's seat grid or the seat's own
+    phone: a roster entry (``player``, its id), a new name for the roster
+    (``new``), or neither: nobody named."""
+
+    seat: int
+    player: str | None = None
+    new: str | None = None
+    by_phone: bool = False
+
+
+@dataclass(frozen=True)
+class ExtraPoints:
+    """The host's extra points for a seat (None: none)."""
+
+    seat: int
+    points: float | None
+
+
+def seat_name(seat: int, value: Any, by_phone: bool) -> SeatName | str:
+    """``{"player": ID}``, ``{"new": "Вера"}`` or ``{"player": null}`` as a
+    :class:`SeatName`, or what is wrong with it."""
+    if not isinstance(value, dict):
+        return 'имя места: ожидается {"player": …} или {"new": …}'
+    player, new = value.get("player"), value.get("new")
+    if isinstance(new, str) and 0 < len(printable(new).strip()) <= NAME_LIMIT:
+        return SeatName(seat, new=printable(new).strip(), by_phone=by_phone)
+    if new is None and (player is None or (isinstance(player, str) and 0 < len(player) <= NAME_LIMIT)):
+        return SeatName(seat, player=player, by_phone=by_phone)
+    return f"имя места: не понято: {shorten(printable(str(value)), 80)}"
+
+
+def _seat_entry(message: Any, seats: int, by_phone: bool = False) -> Any:
+    """The console's ``{"name": {"seat": 3, …}}`` or ``{"extra": {"seat": 3, "points": 0.3}}``."""
+    kind, value = next(iter(message.items()))
+    if not isinstance(value, dict) or not _seat_number(value.get("seat"), seats):
+        return f"{'имя' if kind == 'name' else 'доп. баллы'}: укажите место 1..{seats}"
+    if kind == "name":
+        return seat_name(value["seat"], {k: v for k, v in value.items() if k != "seat"}, by_phone)
+    points = value.get("points")
+    if points is not None and (isinstance(points, bool) or not isinstance(points, int | float)):
+        return "доп. баллы: число (0.3) или null"
+    return ExtraPoints(value["seat"], None if points is None else float(points))
+
+
 def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:
     """A message from the host's console (``connection``: its socket's queue),
     into the inbox: ``{"key": "next"}`` (a host key), ``{"seat": 3}`` (a seat
@@ -82,6 +130,12 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
     if not isinstance(message, dict) or len(message) != 1:
         return 'не понято: ожидается {"key": …}, {"seat": N}, {"press": N}, {"text": …} или {"whole": …}'
     ((kind, value),) = message.items()
+    if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points (any mode)
+        entry = _seat_entry(message, seats)
+        if isinstance(entry, str):
+            return entry
+        publisher.put(entry)
+        return None
     now = time.monotonic()
     host_mode = console.assist is None
     if kind == "key" and value in CONSOLE_KEYS + HOST_KEYS:
@@ -106,15 +160,23 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
     return None
 
 
-def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | None:
+def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | SeatName | None:
     """A seat phone's message: ``{"ping": ms}`` (its heartbeat, with its
-    time) or ``{"press": step, "at": ms}`` (its button, the step it was made
-    in and when), read at ``now`` on the device's clock. Returns the press, or None."""
+    time), ``{"press": step, "at": ms}`` (its button, the step it was made
+    in and when) or ``{"name": {"player": ID} | {"new": "Вера"}}`` (its
+    player's own name), read at ``now`` on the device's clock. Returns the
+    press or the name, or None."""
     try:
         message = json.loads(text)
     except ValueError:
         message = None
     number = (int, float)
+    if isinstance(message, dict) and len(message) == 1 and "name" in message:
+        named = seat_name(seat, message["name"], by_phone=True)
+        if isinstance(named, SeatName):
+            return named
+        log.info("seat %d's phone: %s", seat, named)
+        return None
     if isinstance(message, dict) and isinstance(message.get("ping"), number):
         phone.heard(message["ping"], now)
         return None

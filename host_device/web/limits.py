@@ -29,6 +29,7 @@ class Limits:
     public: int = 150  # of them without a token (waiting, public pages): the first to be refused
     presses_per_s: float = 5.0  # a phone's presses beyond a human's pace ...
     press_burst: int = 10  # ... (after a burst of this many) are dropped and counted
+    name_every_s: float = 1.0  # a phone's own name at most this often (each is written to the store)
     phone_silent_s: float = 2.0  # a seat's phone heard nothing from this long is lost: its socket is closed
     phone_check_s: float = 0.25  # how often a phone's silence is looked at
     accept_error_every_s: float = 60.0  # "too many open files" said at most once in this time

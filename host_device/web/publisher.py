@@ -137,7 +137,9 @@ class Publisher:
         views = {CONSOLE: console_view(console)}
         if console.whole_table:
             views[WHOLE] = console_view(console, leds=True)
-        views.update((f"seat:{seat}", seat_view(rt, seat)) for seat in self.private.access.seats)
+        views.update(
+            (f"seat:{seat}", seat_view(rt, seat, console.seating)) for seat in self.private.access.seats
+        )
         for channel, view in views.items():
             text = json.dumps({"type": "view", **view, "speed": self.speed}, ensure_ascii=False)
             if self.views.get(channel) != text:

@@ -18,7 +18,14 @@ from collections.abc import Awaitable, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from host_device.web.inputs import PhoneClock, console_input, phone_lost, phone_notice, seat_message
+from host_device.web.inputs import (
+    PhoneClock,
+    SeatName,
+    console_input,
+    phone_lost,
+    phone_notice,
+    seat_message,
+)
 from host_device.web.limits import Presses
 from host_device.web.pages import publisher_of, seat_refusal
 from host_device.web.publisher import REPLACED, Publisher
@@ -114,12 +121,17 @@ async def seat_socket(socket: WebSocket) -> None:
     presses = Presses(limits, f"seat {number}'s phone")
     phone = PhoneClock()
     heard = [limits.clock()]
+    named = [-limits.name_every_s]  # when this phone last gave its own name
 
     async def read(text: str) -> None:
         heard[0] = now = limits.clock()
         press = seat_message(number, text, phone, now)
         if press is None:
             queue_.put_nowait(PONG)  # a ping (or a message that is no press) is answered: the page is heard
+        elif isinstance(press, SeatName):  # his own name: never counted as a press, never a flood of writes
+            if now - named[0] >= limits.name_every_s:
+                named[0] = now
+                publisher.put(press)
         elif presses.allow(now):
             publisher.put(press)
 

@@ -65,6 +65,7 @@ function draw() {
   $("candidates").textContent = v.candidates || "";
   $("transcript").textContent = v.transcript ? `Услышано: «${v.transcript}»` : "";
   $("typed").hidden = !v.typed;
+  drawSeatGrid(v, send); // the players at the table (seating.js)
   tick();
 }
 

@@ -26,6 +26,7 @@ function show(v) {
   $("hint").textContent = v.hint || "";
   if ($("secret").hidden) $("reveal").hidden = !secret();
   else $("secret").textContent = secret();
+  drawOwnName(v, (m) => { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(m)); });
 }
 
 function secret() {

@@ -21,7 +21,7 @@ function seats(s) {
       el = document.createElement("div");
       el.id = `seat-${seat.seat}`;
       el.className = "seat";
-      el.innerHTML = `<span class="n">${seat.seat}</span><span class="fouls"></span><span class="role"></span>`;
+      el.innerHTML = `<span class="n">${seat.seat}</span><span class="fouls"></span><span class="role"></span><span class="name"></span>`;
       const angle = Math.PI / 2 + (2 * Math.PI * i) / n; // seat 1 at the bottom, then clockwise
       el.style.left = `${50 + 46 * Math.cos(angle)}%`;
       if (Math.abs(Math.cos(angle)) > 0.7) el.classList.add(Math.cos(angle) < 0 ? "west" : "east"); // its label inwards
@@ -37,6 +37,7 @@ function seats(s) {
     const role = el.querySelector(".role");
     role.textContent = seat.role ? ROLES[seat.role] || seat.role : "";
     role.classList.toggle("black", seat.role === "mafia" || seat.role === "don");
+    el.querySelector(".name").textContent = seat.name || ""; // only where the device made it public
     el.title = seat.left ? `выбыл: ${HOW[seat.left.how] || seat.left.how}` : `игрок ${seat.seat}`;
   });
 }

@@ -174,6 +174,8 @@ def test_what_a_config_is_refused_for_is_said_in_russian(tmp_path, capsys):
         "panel = 5\n",
         "[ambience]\nfile = 'none.wav'\n",
         "[box]\npower_off = 1\n",
+        "[club]\nshow_names = 1\n",
+        "[club]\nnames = true\n",
         "[city]\nlover = 1\n",
         "[[[",
     ):

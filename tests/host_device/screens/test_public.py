@@ -33,12 +33,15 @@ def other_secrets(script):
     return changed
 
 
-def stream_of(script):
+def stream_of(script, seating=None):
     events, states = [], []
     holder = {}
 
     def watch(runtime):
         stream = PublicStream(runtime, russian().text)
+        if seating is not None:
+            stream.seating = seating
+            runtime.sched.at(30.0, stream.names_changed)  # a name given during the game
         stream.listeners.append(events.append)
         stream.listeners.append(lambda _: states.append(public_state(stream)))
         holder["stream"] = stream
@@ -131,9 +134,13 @@ def test_the_nominations_end_with_the_day_and_a_revote_names_its_candidates(two_
 
 # ---------------------------------------------------------------- «Дальше» at night
 
-EXAMPLES = {name: ROOT / "examples" / f"{name}.json" for name in ("classic-full-game", "event-game", "city-game")}
+EXAMPLES = {
+    name: ROOT / "examples" / f"{name}.json" for name in ("classic-full-game", "event-game", "city-game")
+}
 NIGHT_ON_KEYS = AssistSettings(auto_accept=False, votes="buttons", night="host")  # «проверка», seat, «дальше»
-MOMENTS = [k * 0.5 for k in range(43)]  # into each night step: its phrase, every call, the answer, past its end
+MOMENTS = [
+    k * 0.5 for k in range(43)
+]  # into each night step: its phrase, every call, the answer, past its end
 
 
 def without_checks(script):
@@ -215,3 +222,35 @@ def test_next_pressed_at_any_moment_of_the_night_tells_the_table_no_led_of_it(na
         unchecked, _ = hurried(without_checks(script), mode, moment, duration)
         assert events == unchecked, moment
         assert any(e["type"] == "led" for e in events)  # the day's LEDs are still told
+
+
+# ---------------------------------------------------------------- names and extra points
+
+
+def seated(show_names):
+    from host_device.screens.seating import Seating
+    from host_device.store.roster import Player
+
+    players = {1: Player("id-1", "Аннабель"), 6: Player("id-6", "Шерлок", "Ш.")}
+    return Seating(players=players, extras={6: 0.7}, show_names=show_names, enabled=True)
+
+
+@pytest.mark.parametrize("show_names", [False, True])
+def test_names_are_public_only_after_the_end_unless_the_club_allows_and_extra_points_never_before(
+    show_names, builtin_pack
+):
+    _, _, events, states = stream_of(FULL, seated(show_names))
+    end = next(i for i, e in enumerate(events) if e["type"] == "game_ended")
+    over = next(i for i, s in enumerate(states) if s["phase"] == "game_over")
+    before = json.dumps(events[:end], ensure_ascii=False) + json.dumps(states[:over], ensure_ascii=False)
+    assert ("Аннабель" in before) is show_names
+    assert ("Шерлок (Ш.)" in before) is show_names
+    assert '"extra"' not in before  # the host's points: never before the end
+    for word in SECRET_WORDS:  # the roles stay secret, names or not
+        assert word not in before, word
+    named = [e for e in events[:end] if e["type"] == "names"]
+    assert bool(named) is show_names  # a name given during the game is told only where it may be
+    assert events[end]["names"] == {"1": "Аннабель", "6": "Шерлок (Ш.)"}
+    last = {row["seat"]: row for row in states[-1]["seats"]}
+    assert (last[1]["name"], last[6]["name"], last[6]["extra"]) == ("Аннабель", "Шерлок (Ш.)", 0.7)
+    assert "name" not in last[2]

@@ -135,7 +135,7 @@ def test_extra_points_in_steps_of_a_tenth_within_the_range(store, game):
     store.set_extra(game, 9, 0)
     assert store.extras(game) == {}
     for bad in (high + 0.1, 0.25, float("nan"), float("inf")):
-        with pytest.raises(StoreError, match="доп. баллы .*можно от -1,0 до \\+1,0 с шагом 0,1"):
+        with pytest.raises(StoreError, match=r"доп\. баллы .*: можно от -1,0 до \+1,0 с шагом 0,1"):
             store.set_extra(game, 2, bad)
     with pytest.raises(StoreError, match="место 0"):
         store.set_extra(game, 0, 0.5)

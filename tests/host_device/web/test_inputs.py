@@ -32,3 +32,55 @@ def test_a_phone_clock_that_runs_slow_is_followed():
         phone.heard(k * 240.0, now=k * 0.25)
     late = PINGS_KEPT * 0.01  # only the last pings count: it is off by their loss, not the whole game's
     assert phone.device_time(200 * 240.0, now=50.0) == pytest.approx(50.0 - late, abs=0.02)
+
+
+def test_a_phone_names_its_own_player_and_a_bad_name_message_is_no_press():
+    from host_device.web.inputs import SeatName
+
+    phone = PhoneClock()
+    assert seat_message(4, json.dumps({"name": {"player": "abc"}}), phone, 1.0) == SeatName(
+        4, player="abc", by_phone=True
+    )
+    assert seat_message(4, json.dumps({"name": {"new": " Вера\u202e "}}), phone, 1.0) == SeatName(
+        4, new="Вера", by_phone=True
+    )  # made printable: an invisible override dropped
+    for bad in (
+        {"name": "Вера"},
+        {"name": {"new": ""}},
+        {"name": {"player": 5}},
+        {"name": {"new": "x" * 101}},
+    ):
+        assert seat_message(4, json.dumps(bad), phone, 1.0) is None
+
+
+def test_the_console_seat_grid_messages_become_inputs_and_bad_ones_are_said(builtin_pack):
+    import asyncio
+    import queue
+    from types import SimpleNamespace
+
+    from host_device.web.inputs import ExtraPoints, SeatName, console_input
+
+    inbox = queue.Queue()
+    console = SimpleNamespace(assist=None, whole_table=False)
+    runtime = SimpleNamespace(game=SimpleNamespace(preset=SimpleNamespace(seats=10)))
+    publisher = SimpleNamespace(
+        private=SimpleNamespace(console=console), stream=SimpleNamespace(runtime=runtime), put=inbox.put
+    )
+    conn = asyncio.Queue()
+    say = lambda message: console_input(publisher, json.dumps(message), conn)  # noqa: E731
+    assert say({"name": {"seat": 3, "player": "id-1"}}) is None  # host mode too: naming is no press
+    assert say({"name": {"seat": 3, "new": "Вера"}}) is None
+    assert say({"name": {"seat": 3, "player": None}}) is None
+    assert say({"extra": {"seat": 2, "points": 0.3}}) is None
+    assert say({"extra": {"seat": 2, "points": None}}) is None
+    got = [inbox.get_nowait() for _ in range(5)]
+    assert got == [
+        SeatName(3, player="id-1"),
+        SeatName(3, new="Вера"),
+        SeatName(3),
+        ExtraPoints(2, 0.3),
+        ExtraPoints(2, None),
+    ]
+    assert say({"name": {"seat": 11, "new": "Вера"}}) == "имя: укажите место 1..10"
+    assert say({"extra": {"seat": 2, "points": "много"}}) == "доп. баллы: число (0.3) или null"
+    assert inbox.empty()

@@ -112,3 +112,17 @@ def test_at_night_the_consoles_list_of_phones_stands_still(builtin_pack):
         assert json.loads(publisher.phones_text())["connected"] == []
         publisher.hush(False)
         assert json.loads(publisher.phones_text())["connected"] == [3]
+
+
+def test_a_flood_of_a_phones_own_names_reaches_the_store_once_a_second(builtin_pack):
+    from host_device.web.inputs import SeatName
+
+    publisher, access, inbox = private_publisher()
+    ticks = itertools.count(0.0, 0.1)  # ten names a second, for ten seconds
+    client = TestClient(make_app(publisher, Limits(clock=lambda: next(ticks))))
+    with client.websocket_connect(f"/api/seat/3?t={access.seats[3]}") as phone:
+        assert phone.receive_json()["seat"] == 3
+        for i in range(100):
+            phone.send_text(json.dumps({"name": {"new": f"Имя {i}"}}))
+    names = [item for item in drained(inbox) if isinstance(item, SeatName)]
+    assert 8 <= len(names) <= 11 and names[0] == SeatName(3, new="Имя 0", by_phone=True)

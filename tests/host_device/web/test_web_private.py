@@ -285,7 +285,7 @@ def test_the_private_pages_and_their_assets_come_from_the_device(builtin_pack):
         page = client.get(url)
         assert page.status_code == 200 and '<html lang="ru">' in page.text
         assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
-        assert "/static/common.js" in assets and len(assets) == 3
+        assert {"/static/common.js", "/static/seating.js"} <= set(assets) and len(assets) == 4
         for asset in assets:
             response = client.get(asset)
             assert response.status_code == 200 and not re.search(r"https?://", response.text)
@@ -409,7 +409,12 @@ def test_the_seats_leds_reach_only_a_console_whose_whole_table_switch_is_on(buil
     views = [m for m in seen_plain if m["type"] == "view"]
     assert len(views) > 100 and all(not v["whole_on"] for v in views)
     assert all("led" not in seat for v in views for seat in v["seats"])
-    lit = [(v["title"], seat["seat"], seat["led"]) for v in seen_whole if v["type"] == "view" for seat in v["seats"]]
+    lit = [
+        (v["title"], seat["seat"], seat["led"])
+        for v in seen_whole
+        if v["type"] == "view"
+        for seat in v["seats"]
+    ]
     assert ("Раздача ролей", don, "fast") in lit  # the Don's role, on the switched console alone
     answers = {led for title, seat, led in lit if seat == sheriff and "проверка" in title.lower()}
     assert "on" in answers  # the Sheriff's answer: the Don is black

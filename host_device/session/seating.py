@@ -1,0 +1,91 @@
+"""Who sits where in the game at the table, from the console's seat grid and
+the seats' phones, written to the store on the runtime's thread (the
+store's connection lives there) and shown on the console, the phones and —
+where :mod:`host_device.screens.public` allows — the table page. Names are
+shown, never spoken: the device keeps saying seat numbers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from host_device.screens.seating import Seating
+from host_device.store.faults import StoreError
+from host_device.web.inputs import ExtraPoints, SeatName
+
+log = logging.getLogger(__name__)
+
+
+class TableSeating:
+    """The session's side of :class:`Seating`: read from the store, and each
+    :class:`SeatName` or :class:`ExtraPoints` from the pages written there."""
+
+    def __init__(
+        self,
+        seating: Seating,
+        notice: Callable[[str, str], None],
+        changed: Callable[[], None],
+        hold: Callable[[], bool] = lambda: False,
+    ) -> None:
+        self.seating, self.notice, self.changed, self.hold = seating, notice, changed, hold
+        self.store: Any = None
+        self.game_id: int | None = None
+        # host mode at night: a phone's pick waits for the morning (the console may be a
+        # player's, and a phone busy while a role is woken would show who woke)
+        self.pending: dict[int, SeatName] = {}
+
+    def release(self) -> None:
+        """The night is over: the phones' picks made in it are carried out."""
+        pending, self.pending = self.pending, {}
+        for item in pending.values():
+            self.name(item)
+
+    def open(self, store: Any, game_id: int) -> None:
+        """The game the store keeps (a new one or a resumed one): its seats read."""
+        self.store, self.game_id = store, game_id
+        self.seating.enabled = True
+        self.reread()
+
+    def reread(self) -> None:
+        assert self.store is not None and self.game_id is not None
+        try:
+            self.seating.players = self.store.seating(self.game_id)
+            self.seating.extras = self.store.extras(self.game_id)
+            self.seating.roster = tuple(self.store.players())
+        except StoreError as exc:
+            log.warning("the seats of game %s could not be read: %s", self.game_id, exc)
+        self.changed()
+
+    def name(self, item: SeatName) -> None:
+        if self.store is None or self.game_id is None:
+            return
+        if item.by_phone and self.hold():
+            self.pending[item.seat] = item
+            return
+        try:
+            if item.new is not None:
+                player, _, left = self.store.seat_by_name(self.game_id, item.seat, item.new)
+            else:
+                left = self.store.seat_player(self.game_id, item.seat, item.player)
+                player = None if item.player is None else self.store.player(item.player)
+        except StoreError as exc:
+            self.notice(f"seat {item.seat}: the name was not kept: {exc}", f"место {item.seat}: {exc}")
+            return
+        if item.by_phone and player is not None:  # the host sees it and may correct it
+            moved = f" (с места {left})" if left is not None else ""
+            self.notice(
+                f"seat {item.seat}: the phone picked a name",
+                f"место {item.seat}: игрок выбрал имя «{player.label}»{moved}",
+            )
+        self.reread()
+
+    def extra(self, item: ExtraPoints) -> None:
+        if self.store is None or self.game_id is None:
+            return
+        try:
+            self.store.set_extra(self.game_id, item.seat, item.points)
+        except StoreError as exc:
+            self.notice(f"seat {item.seat}: extra points refused: {exc}", f"место {item.seat}: {exc}")
+            return
+        self.reread()

@@ -1,0 +1,162 @@
+// The players at the table: the console's seat grid (per seat, a name picked
+// from the club's roster with search as you type, or added new, and the
+// host's extra points in steps) and a phone's pick of its player's own name.
+// Loaded after common.js by host.html and seat.html; host.js calls
+// drawSeatGrid(view, send), seat.js drawOwnName(view, send). Names are shown
+// here, never spoken: the device keeps saying seat numbers.
+"use strict";
+
+function fold(text) {
+  return (text || "").toLocaleLowerCase("ru").replaceAll("ё", "е");
+}
+
+// a search box over the roster: its matches as buttons, «добавить» for a name it lacks
+function picker(box, placeholder, pick) {
+  const input = document.createElement("input");
+  input.className = "pick-input";
+  input.placeholder = placeholder;
+  input.autocomplete = "off";
+  const list = document.createElement("div");
+  list.className = "pick-list";
+  box.append(input, list);
+  const state = { roster: [], input };
+  const done = (message) => { pick(message); input.value = ""; refill(); };
+  function refill() {
+    list.innerHTML = "";
+    const text = input.value.trim().replace(/\s+/g, " ");
+    if (!text) return;
+    const q = fold(text);
+    const found = state.roster.filter((p) => fold(p.name).includes(q) || fold(p.nickname).includes(q)).slice(0, 8);
+    for (const p of found) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "pick";
+      b.textContent = p.label;
+      b.addEventListener("click", () => done({ player: p.id }));
+      list.appendChild(b);
+    }
+    if (!found.some((p) => fold(p.name) === q)) {
+      const add = document.createElement("button");
+      add.type = "button";
+      add.className = "pick-add";
+      add.textContent = `добавить «${text}»`;
+      add.addEventListener("click", () => done({ new: text }));
+      list.appendChild(add);
+    }
+  }
+  input.addEventListener("input", refill);
+  input.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    const first = list.querySelector("button");
+    if (first) first.click();
+  });
+  state.refill = refill;
+  return state;
+}
+
+// a picker's roster replaced only when it changed: its buttons are never rebuilt under a finger
+function renew(pick, roster) {
+  const key = JSON.stringify(roster);
+  if (pick.key === key) return;
+  pick.key = key;
+  pick.roster = roster;
+  pick.refill();
+}
+
+// ---------------------------------------------------------------- the console's seat grid
+
+let seatGrid = null; // one row a seat, built once (typing in a box is never interrupted by a view)
+
+function extraText(points) {
+  if (!points) return "0";
+  return (points > 0 ? "+" : "−") + Math.abs(points).toFixed(1).replace(".", ",");
+}
+
+function buildSeatGrid(box, seats, send) {
+  box.innerHTML = "";
+  seatGrid = [];
+  for (const x of seats) {
+    const row = document.createElement("div");
+    row.className = "name-row";
+    row.dataset.seat = x.seat;
+    const number = document.createElement("span");
+    number.className = "name-seat";
+    number.textContent = x.seat;
+    const name = document.createElement("span");
+    name.className = "name-now";
+    const clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "name-clear";
+    clear.textContent = "убрать";
+    clear.addEventListener("click", () => send({ name: { seat: x.seat, player: null } }));
+    const search = document.createElement("span");
+    search.className = "name-pick";
+    const pick = picker(search, "имя или ник…", (m) => send({ name: { seat: x.seat, ...m } }));
+    const extra = document.createElement("span");
+    extra.className = "extra";
+    const minus = document.createElement("button");
+    const plus = document.createElement("button");
+    const value = document.createElement("span");
+    minus.type = plus.type = "button";
+    minus.className = "extra-minus";
+    plus.className = "extra-plus";
+    minus.textContent = "−0,1";
+    plus.textContent = "+0,1";
+    value.className = "extra-value";
+    extra.append(minus, value, plus);
+    const item = { seat: x.seat, name, clear, pick, value, points: 0, range: null };
+    const step = (sign) => {
+      const r = item.range;
+      const next = Math.round((item.points + sign * r.step) * 10) / 10;
+      if (next < r.low - 1e-9 || next > r.high + 1e-9) return;
+      send({ extra: { seat: x.seat, points: next === 0 ? null : next } });
+    };
+    minus.addEventListener("click", () => step(-1));
+    plus.addEventListener("click", () => step(1));
+    item.minus = minus;
+    item.plus = plus;
+    row.append(number, name, clear, search, extra);
+    box.appendChild(row);
+    seatGrid.push(item);
+  }
+}
+
+function drawSeatGrid(v, send) {
+  const box = $("names");
+  if (!box) return;
+  box.hidden = !v.roster;
+  if (!v.roster) return;
+  const rows = $("names-rows");
+  if (!seatGrid || seatGrid.length !== v.seats.length) buildSeatGrid(rows, v.seats, send);
+  v.seats.forEach((x, i) => {
+    const item = seatGrid[i];
+    item.name.textContent = x.player ? x.player.label : "—";
+    item.clear.hidden = !x.player;
+    item.points = x.extra || 0;
+    item.range = v.extra_range;
+    item.value.textContent = extraText(item.points);
+    item.minus.disabled = item.points - v.extra_range.step < v.extra_range.low - 1e-9;
+    item.plus.disabled = item.points + v.extra_range.step > v.extra_range.high + 1e-9;
+    renew(item.pick, v.roster);
+  });
+}
+
+// ---------------------------------------------------------------- a phone's own name
+
+let ownPick = null;
+
+function drawOwnName(v, send) {
+  const box = $("own-name");
+  if (!box) return;
+  box.hidden = !v.roster;
+  if (!v.roster) return;
+  if (!ownPick) {
+    ownPick = picker($("own-pick"), "найдите себя: имя или ник…", (m) => { send({ name: m }); $("own-pick").hidden = true; });
+    $("own-change").addEventListener("click", () => { $("own-pick").hidden = false; ownPick.input.focus(); });
+  }
+  $("own-now").textContent = v.player ? `Вы: ${v.player.label}` : "Кто вы? Выберите своё имя";
+  $("own-change").hidden = !v.player || !$("own-pick").hidden;
+  if (!v.player) $("own-pick").hidden = false;
+  renew(ownPick, v.roster);
+}

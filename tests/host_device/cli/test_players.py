@@ -1,0 +1,57 @@
+"""``host-device players add|rename|list|merge`` (host_device/cli/players.py):
+the club's roster from the terminal, every bad input one Russian line."""
+
+import re
+
+from host_device.cli.main import main
+from host_device.store import Store
+
+
+def run(capsys, path, *args):
+    code = main([*args, "--store", str(path)])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_add_list_rename_merge(tmp_path, capsys):
+    path = tmp_path / "s.sqlite3"
+    code, out, _ = run(capsys, path, "players", "list")
+    assert code == 0 and "в списке клуба пока нет игроков" in out  # a roster may come before any game
+    code, out, _ = run(capsys, path, "players", "add", "Анна Петрова", "--nickname", "Аня")
+    assert code == 0 and re.fullmatch(r"добавлен игрок Анна Петрова \(Аня\), id [0-9a-f-]{36}\n", out)
+    anna_id = out.split()[-1]
+    code, out, _ = run(capsys, path, "players", "add", "анна петрова")
+    assert f"в списке уже есть «анна петрова» ({anna_id[:8]})" in out  # added, and the merge suggested
+    run(capsys, path, "players", "add", "Борис")
+    code, out, _ = run(capsys, path, "players", "list")
+    header, *rows = out.splitlines()
+    assert header.split() == ["id", "имя", "ник"] and len(rows) == 3
+    mine = next(r for r in rows if r.startswith(anna_id[:8]))
+    assert mine.split()[1:] == ["Анна", "Петрова", "Аня"]
+    code, out, _ = run(capsys, path, "players", "rename", "аня", "Анна Сидорова")
+    assert code == 0 and out == f"игрок {anna_id[:8]}: теперь Анна Сидорова (Аня)\n"  # the nickname kept
+    code, out, _ = run(capsys, path, "players", "rename", anna_id[:6], "Анна Сидорова", "--no-nickname")
+    assert out.endswith("теперь Анна Сидорова\n")
+    code, out, _ = run(capsys, path, "players", "merge", "Анна Сидорова", "анна петрова")
+    assert code == 0 and "все его игры засчитаны ему" in out
+    code, out, _ = run(capsys, path, "players", "list", "--full-ids")
+    assert anna_id in out and len(out.splitlines()) == 3  # the merged entry is left out
+    store = Store(path)
+    assert [p.name for p in store.players()] == ["Анна Сидорова", "Борис"]
+    store.close()
+
+
+def test_bad_input_is_one_line_with_exit_2(tmp_path, capsys):
+    path = tmp_path / "s.sqlite3"
+    run(capsys, path, "players", "add", "Саша", "--nickname", "Белый")
+    run(capsys, path, "players", "add", "Саша", "--nickname", "Чёрный")
+    for args, words in (
+        (("players", "rename", "Вера", "Вероника"), "игрок «Вера»: нет в списке клуба"),
+        (("players", "rename", "Саша", "Александр"), "так в списке клуба зовут нескольких"),
+        (("players", "merge", "Белый", "белый"), "уже один и тот же игрок"),
+        (("players", "add", "   "), "имя игрока: пустое"),
+        (("players", "add", "Вера", "--nickname", "я" * 61), "ник «"),
+    ):
+        code, out, err = run(capsys, path, *args)
+        assert code == 2 and out == "", args
+        assert len(err.strip().splitlines()) == 1 and words in err, err

@@ -1,0 +1,63 @@
+"""The session's side of the seat grid (host_device/session/seating.py): a
+name or extra points from a page written to the store and shown again; a
+phone's pick told to the host; what the store refuses told, nothing kept."""
+
+import pytest
+
+from host_device.screens.seating import Seating
+from host_device.session.seating import TableSeating
+from host_device.store import Store
+from host_device.web.inputs import ExtraPoints, SeatName
+
+
+@pytest.fixture
+def table(tmp_path):
+    store = Store(tmp_path / "g.db")
+    game = store.new_game("classic", "host")
+    said, changed = [], []
+    seating = TableSeating(Seating(), lambda text, russian: said.append(russian), lambda: changed.append(1))
+    seating.open(store, game)
+    yield seating, store, game, said, changed
+    store.close()
+
+
+def test_a_name_from_the_grid_or_a_phone_is_stored_and_shown(table):
+    seating, store, game, said, changed = table
+    anna = store.add_player("Анна")
+    seating.name(SeatName(3, player=anna.id))
+    seating.name(SeatName(5, new="Вера", by_phone=True))
+    assert store.seating(game)[3] == anna and store.seating(game)[5].name == "Вера"
+    assert seating.seating.players == store.seating(game)  # the screens' copy read again
+    assert [p.name for p in seating.seating.roster] == ["Анна", "Вера"]
+    assert said == ["место 5: игрок выбрал имя «Вера»"]  # the host sees what a phone picked
+    seating.name(SeatName(5, player=anna.id, by_phone=True))
+    assert said[-1] == "место 5: игрок выбрал имя «Анна» (с места 3)"
+    seating.extra(ExtraPoints(5, 0.4))
+    assert seating.seating.extras == {5: 0.4} == store.extras(game)
+    assert len(changed) == 5  # each change reaches the pages (open, four writes)
+
+
+def test_what_the_store_refuses_is_told_and_nothing_changes(table):
+    seating, store, game, said, _ = table
+    seating.extra(ExtraPoints(2, 1.5))
+    seating.name(SeatName(2, player="no-such-id"))
+    assert store.extras(game) == {} and store.seating(game) == {}
+    assert said[0].startswith("место 2: доп. баллы 1,5: можно от -1,0 до +1,0 с шагом 0,1")
+    assert said[1].startswith("место 2: игрок «no-such-id»: нет в списке клуба")
+
+
+def test_at_night_in_host_mode_a_phones_pick_waits_for_the_morning(tmp_path):
+    store = Store(tmp_path / "g.db")
+    game = store.new_game("classic", "host")
+    said, night = [], [True]
+    seating = TableSeating(
+        Seating(), lambda text, russian: said.append(russian), lambda: None, lambda: night[0]
+    )
+    seating.open(store, game)
+    seating.name(SeatName(4, new="Глеб", by_phone=True))
+    seating.name(SeatName(6, new="Дина"))  # the host's own grid is not held
+    assert set(store.seating(game)) == {6} and said == [] and 4 not in seating.seating.players
+    night[0] = False
+    seating.release()
+    assert store.seating(game)[4].name == "Глеб" and said == ["место 4: игрок выбрал имя «Глеб»"]
+    store.close()

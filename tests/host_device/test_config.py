@@ -1,0 +1,28 @@
+"""The config file's [club] section (host_device/config.py): whether the
+players' names are public during the game."""
+
+import pytest
+
+from host_device.config import ConfigError, load_config
+
+
+def test_show_names_is_off_unless_the_club_turns_it_on(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("[web]\nlisten = '8000'\n", encoding="utf-8")
+    assert load_config(path).show_names is False
+    path.write_text("[club]\nshow_names = true\n", encoding="utf-8")
+    assert load_config(path).show_names is True
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[club]\nshow_names = 'да'\n", "[club].show_names: true или false, а не 'да'"),
+        ("[club]\nnames = true\n", "[club].names: нет такой настройки; настройки: scoring, show_names"),
+    ],
+)
+def test_a_bad_club_setting_is_one_clear_line(tmp_path, text, words):
+    path = tmp_path / "c.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=words.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
+        load_config(path)
