@@ -15,7 +15,7 @@ from engine import Phase
 from engine.steps import FLOOR
 from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
 from host_device.listening.hearing import Heard
-from host_device.listening.intents import russian_patterns
+from host_device.listening.intents import for_step, russian_patterns
 from host_device.listening.listener import HearingBack, HearingGone, HearingLost, ListeningBehind, Transcript
 from host_device.runtime.assist import Assist
 from host_device.runtime.cards import CardRegistration
@@ -132,7 +132,7 @@ class Inputs:
             speaker = game.state.speaker
             who = f"игрок {speaker}" if speaker is not None and game.phase in FLOOR else "не во время речи"
             self.print_line(f"{elapsed(self.runtime.sched.now)}    набрано ({who}): «{line.text}»")
-        patterns = self.patterns.for_round() if game.phase is Phase.NOMINATION else self.patterns
+        patterns = for_step(self.patterns, game.preset, game.state)  # the round's, the best move's
         for intent in patterns.parse(line.text, game.preset.seats):
             self.take(Heard(intent, line.at, line.text))
 
