@@ -273,3 +273,11 @@ def test_each_step_hears_its_own_patterns():
     table.until(Phase.LAST_WORD)
     heard = for_step(base, game.preset, game.state).parse("три пять восемь", 10)
     assert heard == [Intent("best_move", seats=(3, 5, 8))]
+
+
+def test_the_intents_command_hears_the_best_move_with_best_move(capsys):
+    from host_device.cli.main import main
+
+    assert main(["intents", "три пять восемь"]) == 0 and capsys.readouterr().out == ""
+    assert main(["intents", "--best-move", "Лучший ход: три, пять, восемь"]) == 0
+    assert capsys.readouterr().out.strip() == '{"intent": "best_move", "seats": [3, 5, 8]}'
