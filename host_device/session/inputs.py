@@ -142,10 +142,13 @@ class Inputs:
         """The best move entered on the console, for the speaker of the last
         word; said why when the engine refuses it."""
         speaker = self.runtime.game.state.speaker
-        inp = BestMove(seat=speaker or 0, seats=item.seats)
+        if speaker is None:
+            self.notice(
+                "a best move entered while nobody speaks", "лучший ход не принят: сейчас никто не говорит"
+            )
+            return
+        inp = BestMove(seat=speaker, seats=item.seats)
         try:
-            if speaker is None:
-                raise IllegalInput("nobody speaks", phase=self.runtime.game.phase.value, code="no_best_move")
             self.runtime.game.check(inp)
         except IllegalInput as exc:
             self.notice(f"best move not accepted: {exc}", f"лучший ход не принят: {in_russian(exc)}")

@@ -183,3 +183,6 @@ def test_outside_that_last_word_three_numbers_typed_or_entered_are_no_best_move(
     table.take(BestMoveEntry(seats=(a, b, c), at=0.0))
     assert not [inp for inp in runtime.game.record if isinstance(inp, BestMove)]
     assert notices == ["лучший ход не принят: сейчас нельзя"]
+    until(runtime, Phase.VOTE_ANNOUNCE)  # nobody speaks
+    table.take(BestMoveEntry(seats=(a, b, c), at=0.0))
+    assert notices[-1] == "лучший ход не принят: сейчас никто не говорит"
