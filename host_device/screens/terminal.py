@@ -206,7 +206,6 @@ def help_panel(assist: Assist) -> Panel:
     lines.append(f"{'':>5}  {SEAT_KEYS_HELP}")
     lines.append(f"{'':>5}  кнопки ведущего на столе: «Дальше» = n, «Пауза» = p, «Отмена» = u")
     lines.append(f"{'Tab':>5}  слова говорящего, как услышанные: Enter — отправить, Esc — отмена")
-    lines.append(f"{'':>5}  в последнем слове убитого в первую ночь Tab и три места — его лучший ход")
     return Panel(Text("\n".join(lines)), title="Клавиши ведущего", title_align="left")
 
 
