@@ -16,7 +16,14 @@ def refusals(games=12):
         game = Game("classic")
         seats = rng.sample(range(1, 11), 4)
         game.handle(
-            DealRoles(roles=((seats[0], Role.DON), (seats[1], Role.MAFIA), (seats[2], Role.MAFIA), (seats[3], Role.SHERIFF)))
+            DealRoles(
+                roles=(
+                    (seats[0], Role.DON),
+                    (seats[1], Role.MAFIA),
+                    (seats[2], Role.MAFIA),
+                    (seats[3], Role.SHERIFF),
+                )
+            )
         )
         for _ in range(400):
             if game.phase is Phase.GAME_OVER:
@@ -26,8 +33,13 @@ def refusals(games=12):
                     found.setdefault(exc.code, exc)
                 break
             seat, target = rng.randint(-1, 12), rng.randint(-1, 12)
-            for inp in (Vote(seat=seat), Nominate(seat=seat, target=target), Withdraw(seat=seat, target=target),
-                        Foul(seat=seat), Tally(count=rng.randint(0, 12))):
+            for inp in (
+                Vote(seat=seat),
+                Nominate(seat=seat, target=target),
+                Withdraw(seat=seat, target=target),
+                Foul(seat=seat),
+                Tally(count=rng.randint(0, 12)),
+            ):
                 try:
                     game.check(inp)
                 except IllegalInput as exc:
