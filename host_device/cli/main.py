@@ -79,6 +79,8 @@ def cmd_intents(args: argparse.Namespace) -> int:
     text = " ".join(args.text) if args.text else sys.stdin.read()
     if args.round:
         patterns = patterns.for_round()
+    if args.best_move:
+        patterns = patterns.for_best_move()
     for intent in patterns.parse(text, args.seats):
         print(_json(intent.to_dict()))
     return 0
@@ -142,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
     p.add_argument(
         "--round", action="store_true", help="as heard in one's own turn of the city's nomination round"
+    )
+    p.add_argument(
+        "--best-move", action="store_true", help="as heard in the last word of the first night's victim"
     )
     p.set_defaults(func=cmd_intents)
 

@@ -105,7 +105,7 @@ class PartialText:
         self.words = []
 
 
-Key = tuple[str, int | None, str | None, float]
+Key = tuple[str, int | None, str | None, tuple[int, ...], float]  # the intent, and when it began
 
 
 @dataclass
@@ -154,7 +154,7 @@ class IntentTracker:
                 or not can_grow(last.text)
                 or now - last.end >= self.settle_s
             )
-            key = (intent.intent, intent.seat, intent.word, tokens[start].start)
+            key = (intent.intent, intent.seat, intent.word, intent.seats, tokens[start].start)
             if end > len(self.settled):  # in the partial words: they may still change
                 self._matched.add(key)
                 stable = stable and (not self.agree or key in self._agreed)
@@ -173,4 +173,4 @@ class IntentTracker:
         """The same intent, starting at about the same time, was delivered. A
         word of a partial result without times is stamped when it first
         appeared, up to LAG_S after it was really said (the final result's time)."""
-        return any(k[:3] == key[:3] and k[3] - LAG_S <= key[3] < k[3] + SAME_WORDS_S for k in self.delivered)
+        return any(k[:4] == key[:4] and k[4] - LAG_S <= key[4] < k[4] + SAME_WORDS_S for k in self.delivered)

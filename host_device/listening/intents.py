@@ -4,7 +4,8 @@ Intents come out in the order they were said: nominate, withdraw, forbidden
 words, and "end" when the transcript's last word is "спасибо" or "пас". In
 one's own turn of the city's nomination round the patterns of
 :meth:`IntentPatterns.for_round` also take the short answer («Игрок номер
-семь») as a nomination.
+семь») as a nomination; in the last word that has a best move, those of
+:meth:`IntentPatterns.for_best_move` take three seat numbers as it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.presets import MAX_SEATS
+from engine.presets import MAX_SEATS, Preset
+from engine.state import Phase, State
+from engine.steps import best_move_now
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
 from host_device.listening.numbers import normalise, number_words, read_number
 
@@ -38,9 +41,10 @@ class PatternError(HostDeviceError, ValueError):
 
 @dataclass(frozen=True)
 class Intent:
-    intent: str  # nominate | withdraw | end | forbidden | golden | pass (city)
+    intent: str  # nominate | withdraw | end | forbidden | golden | pass (city) | best_move
     seat: int | None = None
     word: str | None = None
+    seats: tuple[int, ...] = ()  # best_move: the three seats named
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"intent": self.intent}
@@ -48,6 +52,8 @@ class Intent:
             data["seat"] = self.seat
         if self.word is not None:
             data["word"] = self.word
+        if self.seats:
+            data["seats"] = list(self.seats)
         return data
 
 
@@ -102,26 +108,26 @@ def compile_pattern(text: str) -> tuple[_Element, ...]:
 
 
 def _match(
-    elements: tuple[_Element, ...], tokens: list[str], at: int, seats: int, seat: int | None = None
-) -> Iterator[tuple[int, int | None]]:
-    """Yield (end, seat) for each way ``elements`` match from ``at``."""
+    elements: tuple[_Element, ...], tokens: list[str], at: int, seats: int, found: tuple[int, ...] = ()
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Yield (end, the seats of the slots) for each way ``elements`` match from ``at``."""
     if not elements:
-        yield at, seat
+        yield at, found
         return
     head, rest = elements[0], elements[1:]
     if isinstance(head, _Optional):
-        yield from _match(head.items + rest, tokens, at, seats, seat)
-        yield from _match(rest, tokens, at, seats, seat)
+        yield from _match(head.items + rest, tokens, at, seats, found)
+        yield from _match(rest, tokens, at, seats, found)
         return
     if at >= len(tokens):
         return
     if isinstance(head, _Word):
         if head.matches(tokens[at]):
-            yield from _match(rest, tokens, at + 1, seats, seat)
+            yield from _match(rest, tokens, at + 1, seats, found)
         return
     number = read_number(tokens[at])
     if number is not None and 1 <= number <= seats:
-        yield from _match(rest, tokens, at + 1, seats, number)
+        yield from _match(rest, tokens, at + 1, seats, (*found, number))
 
 
 # ---------------------------------------------------------------- the catalogue
@@ -140,6 +146,7 @@ class IntentPatterns:
     end_words: frozenset[str]
     pass_words: frozenset[str] = frozenset()  # city (003): the nomination round's «никого»
     round_patterns: tuple[tuple[_Element, ...], ...] = ()  # city (003): «игрок номер N» in the round
+    best_move_patterns: tuple[tuple[_Element, ...], ...] = ()  # the first night's victim's three seats
 
     def for_round(self) -> IntentPatterns:
         """The patterns for one's own turn of the city's nomination round: a
@@ -149,6 +156,12 @@ class IntentPatterns:
             for r in self.rules
         )
         return dataclasses.replace(self, rules=rules, round_patterns=())
+
+    def for_best_move(self) -> IntentPatterns:
+        """The patterns for the last word that has a best move: «лучший ход:
+        три, пять, восемь», or just the three numbers, name the three seats."""
+        best = _Rule("best_move", None, self.best_move_patterns)
+        return dataclasses.replace(self, rules=(best, *self.rules), best_move_patterns=())
 
     @classmethod
     def from_toml(cls, text: str, source: str = "patterns") -> IntentPatterns:
@@ -165,13 +178,14 @@ class IntentPatterns:
             end_words = frozenset(normalise(word) for word in data["end"]["words"])
             pass_words = frozenset(normalise(word) for word in data.get("pass", {}).get("words", []))
             round_patterns = tuple(compile_pattern(p) for p in data.get("round", {}).get("patterns", []))
+            best_moves = tuple(compile_pattern(p) for p in data.get("best_move", {}).get("patterns", []))
         except tomllib.TOMLDecodeError as exc:
             raise PatternError(f"{source}: ошибка в TOML{toml_place(exc)}") from None
         except KeyError as exc:
             raise PatternError(f"{source}: нет записи {exc}") from None
         except TypeError:
             raise PatternError(f"{source}: не тот вид записи ('patterns', 'words' — списки строк)") from None
-        return cls(tuple(rules), end_words, pass_words, round_patterns)
+        return cls(tuple(rules), end_words, pass_words, round_patterns, best_moves)
 
     def parse(self, text: str, seats: int) -> list[Intent]:
         tokens = tokenise(text)
@@ -211,7 +225,7 @@ class IntentPatterns:
         for rule in self.rules:
             for pattern in rule.patterns:
                 walk(pattern)
-        for pattern in self.round_patterns:
+        for pattern in (*self.round_patterns, *self.best_move_patterns):
             walk(pattern)
         return words
 
@@ -251,9 +265,21 @@ class IntentPatterns:
     def _first_match(self, tokens: list[str], at: int, seats: int) -> tuple[int, Intent] | None:
         for rule in self.rules:
             for pattern in rule.patterns:
-                for end, seat in _match(pattern, tokens, at, seats):
-                    return end, Intent(rule.intent, seat=seat, word=rule.word)
+                for end, found in _match(pattern, tokens, at, seats):
+                    if rule.intent == "best_move":
+                        return end, Intent(rule.intent, seats=found)
+                    return end, Intent(rule.intent, seat=found[-1] if found else None, word=rule.word)
         return None
+
+
+def for_step(patterns: IntentPatterns, preset: Preset, state: State) -> IntentPatterns:
+    """The patterns the step ``state`` is in hears: the round's in the
+    city's nomination round, the best move's in the last word that has one."""
+    if state.phase is Phase.NOMINATION:
+        return patterns.for_round()
+    if best_move_now(preset, state):
+        return patterns.for_best_move()
+    return patterns
 
 
 @cache

@@ -172,11 +172,12 @@ class Listener:
 
     # ---------------------------------------------------------------- windows
 
-    def open_window(self, in_round: bool = False) -> None:
+    def open_window(self, in_round: bool = False, best_move: bool = False) -> None:
         """Start listening (a speech, a turn of the city's nomination round
-        with its own patterns, a justification). Any thread, at once: the
-        listening thread opens it before the next block."""
-        self._note("open round" if in_round else "open")
+        with its own patterns, a justification, the last word that has a
+        best move, with its own). Any thread, at once: the listening thread
+        opens it before the next block."""
+        self._note("open round" if in_round else "open best_move" if best_move else "open")
 
     def close_window(self) -> None:
         """Stop listening; what was said up to now is heard to the end (on the listening thread)."""
@@ -196,7 +197,7 @@ class Listener:
             with self._lock:
                 if what.startswith("open"):
                     self._end_window()
-                    self._start_window(what == "open round")
+                    self._start_window(what == "open round", what == "open best_move")
                 else:
                     self._end_window()
 
@@ -206,9 +207,10 @@ class Listener:
             self.recognisers += 1
         return self._rec
 
-    def _start_window(self, in_round: bool = False) -> None:
+    def _start_window(self, in_round: bool = False, best_move: bool = False) -> None:
         self._recogniser()
-        self._tracker = IntentTracker(self.patterns.for_round() if in_round else self.patterns, self.seats)
+        patterns = self.patterns.for_round() if in_round else self.patterns
+        self._tracker = IntentTracker(patterns.for_best_move() if best_move else patterns, self.seats)
         self._text.clear()
         self._offset = None
 

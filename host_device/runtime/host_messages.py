@@ -8,6 +8,7 @@ from typing import Any
 
 from engine import (
     Advance,
+    BestMove,
     Check,
     DealRoles,
     Foul,
@@ -64,6 +65,10 @@ REASONS = {  # the engine's refusals (IllegalInput.code) as the host's screen sa
         "голосов {count} — больше, чем может быть: живых {alive}, уже проголосовали {voted}, можно 0…{left}"
     ),
     "game_over": "игра окончена",
+    "no_best_move": "лучший ход называет только убитый в первую ночь, в своём последнем слове",
+    "best_move_three": "в лучшем ходе три места, а не {count}",
+    "own_seat": "своё место в лучшем ходе не называют",
+    "named_twice": "место {number} названо дважды",
 }
 
 
@@ -94,6 +99,8 @@ def describe(inp: Input) -> str:
             return "ночной визит"
         case GoldenMinute(seat=seat):
             return f"золотая минута игрока {seat}"
+        case BestMove(seat=seat, seats=seats):
+            return f"лучший ход игрока {seat}: {', '.join(map(str, seats))}"
         case DealRoles():
             return "роли"
         case _:

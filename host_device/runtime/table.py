@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine import Advance, GoldenMinute, IllegalInput, Nominate, Phase, Vote, Withdraw
+from engine import Advance, BestMove, GoldenMinute, IllegalInput, Nominate, Phase, Vote, Withdraw
 from engine.serial import to_dict
 from engine.steps import FLOOR, NIGHT_CALLS
 from host_device.listening.intents import Intent
@@ -70,12 +70,18 @@ class TableInputs(EngineInputs):
 
     def heard(self, intent: Intent, at: float | None = None, text: str = "", **where: Any) -> bool:
         """An intent heard in the open speech (or in the city's nomination
-        round, or a justification asking for the golden minute)."""
+        round, or a justification asking for the golden minute, or the first
+        night's victim's best move in his last word)."""
         s = self.game.state
-        if s.phase not in (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION) or s.speaker is None:
+        listened = (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION, Phase.LAST_WORD)
+        if s.phase not in listened or s.speaker is None:
             return False
         at = self.sched.now if at is None else at
         self.record("heard", t=at, **intent.to_dict())
+        if s.phase is Phase.LAST_WORD:  # the best move is all a last word is heard for
+            return intent.intent == "best_move" and self.handle(
+                BestMove(seat=s.speaker, seats=intent.seats), **where
+            )
         if intent.intent == "golden":
             return s.phase is Phase.JUSTIFICATION and self.handle(GoldenMinute(seat=s.speaker), **where)
         if intent.intent == "end" or (intent.intent == "pass" and s.phase is Phase.NOMINATION):

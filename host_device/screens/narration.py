@@ -56,6 +56,9 @@ class Narration:
             verb = "выставляю" if entry["intent"] == "nominate" else "снимаю"
             speaker = rt.game.state.speaker
             self.write(f"{elapsed(t)}    игрок {speaker}: «… {verb} игрока номер {entry['seat']} …»")
+        elif kind == "heard" and entry["intent"] == "best_move":
+            named = ", ".join(map(str, entry["seats"]))
+            self.write(f"{elapsed(t)}    игрок {rt.game.state.speaker}: «… лучший ход: {named} …»")
         elif kind == "press":
             self._pressed = entry  # written once the runtime has taken it or not
         elif kind == "unsaid" and entry.get("seat") is not None:  # a turn ended before it was announced

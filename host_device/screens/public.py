@@ -4,7 +4,7 @@ place that decides it, for the table page, ``GET /api/state`` and the
 
 Public: every phrase when it is said (with its text), the timers and the
 tone, the engine's events of the day (nominations, votes with who pressed,
-ties, fouls, departures, a role the rules reveal), each step's title, the
+ties, fouls, departures, a role the rules reveal, the best move's seats), each step's title, the
 LEDs of the day; of the runtime's timeline also what the table sees or
 hears done (:func:`table_may_know`: a nomination heard in a speech, a press
 in a vote, the host's keys). Never public before the game ends: the roles, a
@@ -50,6 +50,7 @@ PUBLIC_OUTPUTS = frozenset(
         "game_ended",
         "alibi_refused",
         "golden_minute_taken",
+        "best_move_made",  # said aloud; how many of its seats are black is told after the game only
     }
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
 

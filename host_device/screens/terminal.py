@@ -24,6 +24,7 @@ from rich.text import Text
 
 from engine import Phase
 from engine.state import RoundKind
+from engine.steps import best_move_now
 from host_device.base.text import encodable
 from host_device.runtime.assist import Assist
 from host_device.runtime.host_keys import CHARS, KEYS, SEAT_KEYS_HELP, SHORT
@@ -185,6 +186,11 @@ def waiting_lines(assist: Assist) -> list[str]:
         lines.append(f"{SHORT[pending]}: нажмите место")
     if assist.runtime.game.phase is Phase.ROLES and assist.roles is not None:
         lines.append(assist.roles.prompt())
+    game = assist.runtime.game
+    if best_move_now(game.preset, game.state):  # the first night's victim's last word
+        named = game.state.best_move
+        said = f" — записан: {', '.join(map(str, named))}" if named else ""
+        lines.append(f"Лучший ход: Tab, три места («3 5 8»), Enter{said}")
     return lines
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Check, Phase
-from engine.steps import FLOOR, NIGHT_CALLS
+from engine.steps import FLOOR, NIGHT_CALLS, best_move_now
 from host_device.runtime.assist import Assist
 from host_device.runtime.host_keys import KEYS, SHORT
 from host_device.runtime.loop import Runtime
@@ -154,6 +154,9 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
         "whole_table": console.whole_table,
         "whole_on": leds,
         "typed": console.typed and s.phase is Phase.SPEECH,
+        # the last word that has a best move: the console offers its entry (the seats said are public)
+        "best_move_due": best_move_now(rt.game.preset, s),
+        "best_move": list(s.best_move),
         "winner": s.winner.value if s.winner else None,
     }
     if console.seating.enabled:  # the seat grid: names from the roster, the extra points

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import (
     Advance,
+    BestMove,
     Check,
     DealRoles,
     Foul,
@@ -30,7 +31,8 @@ from engine import (
 )
 from engine.outputs import Output
 from engine.presets import DayFormat
-from engine.state import RoundKind
+from engine.roles import BLACK_ROLES
+from engine.state import RoundKind, State
 from engine.steps import seconds
 from engine.summary import summary
 from host_device.listening.intents import IntentPatterns, russian_patterns
@@ -96,6 +98,7 @@ class Runner:
             "ignored": self.ignored,
             "forbidden": self.forbidden,
             **({"saved": told["saved"], "alibi": told["alibi"]} if self.city else {}),
+            **({"best_move": best_move_result(state)} if state.best_move_seat is not None else {}),
         }
 
     def act(self) -> bool:
@@ -109,7 +112,11 @@ class Runner:
             if day > len(self.script.days):
                 return False
             self.spoken, self.rounds, self.justified = set(), 0, set()
+            self.report_unsaid_best_move(day)
             self.fouls(self.script.days[day - 1].fouls, day, "fouls")
+        elif phase is Phase.LAST_WORD:
+            assert state.speaker is not None
+            self.last_word(day, state.speaker)
         elif phase is Phase.SPEECH:
             assert state.speaker is not None
             self.speech(self.script.days[day - 1], day, state.speaker)
@@ -136,6 +143,29 @@ class Runner:
         elif phase is Phase.NIGHT_VISIT:
             self.night_press(day, state.step_role, Visit)
         return True
+
+    def night_best_move(self, day: int) -> tuple[int, tuple[int, ...]]:
+        """The night before ``day`` and its script's best move (none before the first night)."""
+        night = day - 1
+        if not 1 <= night <= len(self.script.nights):
+            return night, ()
+        return night, self.script.nights[night - 1].best_move
+
+    def last_word(self, day: int, seat: int) -> None:
+        """A morning's last word: the script's best move of the night before
+        is said in it (the engine refuses it after any night but the first)."""
+        night, named = self.night_best_move(day)
+        state = self.game.state
+        if named and state.last_words_then is Phase.SPEECH:
+            where = {"night": night, "what": "best_move", "seat": seat, "seats": list(named)}
+            self.feed(BestMove(seat=seat, seats=named), **where)
+
+    def report_unsaid_best_move(self, day: int) -> None:
+        """A best move for a night after which nobody has a last word (a miss)."""
+        night, named = self.night_best_move(day)
+        if named and not self.game.state.last_words:
+            reason = "nobody has a last word after this night (a miss), so no best move"
+            self.ignored.append({"night": night, "what": "best_move", "seats": list(named), "reason": reason})
 
     def fouls(self, fouls: dict[int, int], day: int, key: str) -> None:
         for seat, count in sorted(fouls.items()):
@@ -253,6 +283,16 @@ class Runner:
         if target is not None:
             seat = next(seat for seat, r in self.script.roles.items() if r is role)
             self.feed(kind(seat=seat, target=target), night=night, what=role.value, seat=seat, target=target)
+
+
+def best_move_result(state: State) -> dict[str, Any]:
+    """The best move made: who, the seats he named, and, once the game is
+    over (never before: it would tell who is black), how many were black."""
+    seats = list(state.best_move)
+    made: dict[str, Any] = {"seat": state.best_move_seat, "seats": seats}
+    if state.phase is Phase.GAME_OVER:
+        made["black"] = sum(1 for seat in seats if state.role(seat) in BLACK_ROLES)
+    return made
 
 
 def play(script: Script) -> dict[str, Any]:

@@ -71,6 +71,7 @@ class ScriptNight:
     shots: dict[int, int] = field(default_factory=dict)
     checks: dict[Role, int] = field(default_factory=dict)  # checker role -> seat checked
     visits: dict[Role, int] = field(default_factory=dict)  # city: the Doctor's heal, the Lover's visit
+    best_move: tuple[int, ...] = ()  # the best move of the player this night kills, said in his last word
 
 
 @dataclass(frozen=True)
@@ -272,7 +273,8 @@ def _day(read: _Reader, value: Any, where: str) -> ScriptDay:
 def _night(read: _Reader, value: Any, where: str) -> ScriptNight:
     checkers = {rule.checker.value: rule.checker for rule in read.preset.checks}
     visitors = {role.value: role for role in read.preset.visits}
-    data = read.obj(value, where, {"shots", "comment", *checkers, *visitors})
+    keys = {"shots", "comment", *checkers, *visitors, *(("best_move",) if read.preset.best_move else ())}
+    data = read.obj(value, where, keys)
     _comment(read, data, where)
     shots = {
         read.seat_key(key, f"{where}.shots"): read.seat(target, f'{where}.shots["{key}"]')
@@ -284,4 +286,5 @@ def _night(read: _Reader, value: Any, where: str) -> ScriptNight:
     visits = {
         role: read.seat(data[name], f"{where}.{name}") for name, role in visitors.items() if name in data
     }
-    return ScriptNight(shots=shots, checks=checks, visits=visits)
+    best_move = tuple(read.seats(data.get("best_move", []), f"{where}.best_move"))
+    return ScriptNight(shots=shots, checks=checks, visits=visits, best_move=best_move)

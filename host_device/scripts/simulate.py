@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import (
+    BestMove,
     Check,
     DealRoles,
     Game,
@@ -106,6 +107,9 @@ class ScriptedTable(Runner):
                 sched.at(
                     rt.speaking_until + FIRST_WORDS_S, lambda: self._say_if_speaking(seat, golden, where)
                 )
+            case BestMove(seat=seat, seats=named):  # said in his last word, after «Лучший ход»
+                best = Intent("best_move", seats=named)
+                sched.at(rt.speaking_until + FIRST_WORDS_S, lambda: self._say_if_speaking(seat, best, where))
             case _:  # fouls, the deal: at once
                 return rt.handle(inp, **where)
         return True
@@ -193,8 +197,10 @@ class ScriptedTable(Runner):
         self, seat: int, intent: Intent, where: dict[str, Any], then: Callable[[], None] | None = None
     ) -> None:
         state = self.game.state
-        if state.phase in (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION) and state.speaker == seat:
-            self.runtime.heard(intent, **({} if intent.seat is None and intent.intent != "golden" else where))
+        heard_in = (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION, Phase.LAST_WORD)
+        if state.phase in heard_in and state.speaker == seat:
+            reported = intent.seat is not None or intent.intent in ("golden", "best_move")
+            self.runtime.heard(intent, **(where if reported else {}))
         if then is not None:
             then()
 

@@ -10,7 +10,7 @@ import logging
 from typing import Any
 
 from engine import Phase
-from engine.steps import NIGHT
+from engine.steps import NIGHT, best_move_now
 from hardware.panel import BLINK, OFF, PATTERNS, Panel
 from hardware.speaker import Playback, Speaker
 from host_device.base.sound import Samples
@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 UNDER_THE_BED = NIGHT | {Phase.ROLES}  # the phases under the night's sound: the deal and every night step
 LISTENED = frozenset({"speech", "nomination", "justification"})  # the timers a voice can act in
+# and the last word that has a best move (engine.steps.best_move_now), with the best move's patterns
 
 
 class Effects:
@@ -54,10 +55,16 @@ class Effects:
             self.panel.set_led(entry["seat"], PATTERNS[entry["pattern"]])
         elif kind == "tone":
             self.sched.at(entry["t"], lambda: self.gate.add(self.announcer.beep()))
-        elif kind == "timer" and entry["purpose"] in LISTENED and self.listener is not None:
+        elif kind == "timer" and self.listener is not None:
             opening = self.listener.open_window
             if entry["purpose"] == "nomination":  # the city's round: «Игрок номер семь» nominates too
                 opening = functools.partial(opening, in_round=True)
+            elif entry["purpose"] == "last_word" and best_move_now(
+                self.runtime.game.preset, self.runtime.game.state
+            ):
+                opening = functools.partial(opening, best_move=True)  # «Лучший ход: три, пять, восемь»
+            elif entry["purpose"] not in LISTENED:
+                return
             self.sched.at(entry["t"], opening)
 
     def _play(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:

@@ -11,18 +11,19 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from engine import Phase
+from engine import BestMove, IllegalInput, Phase
 from engine.steps import FLOOR
 from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
 from host_device.listening.hearing import Heard
-from host_device.listening.intents import russian_patterns
+from host_device.listening.intents import for_step, russian_patterns
 from host_device.listening.listener import HearingBack, HearingGone, HearingLost, ListeningBehind, Transcript
 from host_device.runtime.assist import Assist
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Clock
+from host_device.runtime.host_messages import describe, in_russian
 from host_device.runtime.loop import Runtime
 from host_device.screens.titles import elapsed
-from host_device.web.inputs import PhonePress, WebNotice
+from host_device.web.inputs import BestMoveEntry, PhonePress, WebNotice
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,7 @@ class Inputs:
             PhonePress: self._phone_press,
             Held: self._held,
             TypedLine: self._typed,
+            BestMoveEntry: self._best_move,
             WebNotice: phone_notice or (lambda item: self.notice(item.text, item.russian)),
             Heard: self._heard,
             StuckButton: lambda item: self.notice(
@@ -136,9 +138,27 @@ class Inputs:
             speaker = game.state.speaker
             who = f"игрок {speaker}" if speaker is not None and game.phase in FLOOR else "не во время речи"
             self.print_line(f"{elapsed(self.runtime.sched.now)}    набрано ({who}): «{line.text}»")
-        patterns = self.patterns.for_round() if game.phase is Phase.NOMINATION else self.patterns
+        patterns = for_step(self.patterns, game.preset, game.state)  # the round's, the best move's
         for intent in patterns.parse(line.text, game.preset.seats):
             self.take(Heard(intent, line.at, line.text))
+
+    def _best_move(self, item: BestMoveEntry) -> None:
+        """The best move entered on the console, for the speaker of the last
+        word; said why when the engine refuses it."""
+        speaker = self.runtime.game.state.speaker
+        if speaker is None:
+            self.notice(
+                "a best move entered while nobody speaks", "лучший ход не принят: сейчас никто не говорит"
+            )
+            return
+        inp = BestMove(seat=speaker, seats=item.seats)
+        try:
+            self.runtime.game.check(inp)
+        except IllegalInput as exc:
+            self.notice(f"best move not accepted: {exc}", f"лучший ход не принят: {in_russian(exc)}")
+            return
+        if self.runtime.handle(inp, by_host=True):
+            self.notice(f"best move entered: {inp}", f"записано: {describe(inp)}")
 
     def _microphone_lost(self, item: MicrophoneLost) -> None:
         if self.mic_lost:

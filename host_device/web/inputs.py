@@ -111,12 +111,22 @@ def _seat_entry(message: Any, seats: int, by_phone: bool = False) -> Any:
     return ExtraPoints(value["seat"], None if points is None else float(points))
 
 
+@dataclass(frozen=True, kw_only=True)
+class BestMoveEntry:
+    """The best move entered on the host's console (``{"best_move": [3, 5, 8]}``)
+    for the speaker of the last word; the engine judges it."""
+
+    seats: tuple[int, ...]
+    at: float
+
+
 def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:
     """A message from the host's console (``connection``: its socket's queue),
     into the inbox: ``{"key": "next"}`` (a host key), ``{"seat": 3}`` (a seat
     key of the host's, assist mode: "foul" then 3), ``{"press": 3}`` (seat 3's
     own button, on the whole-table view), ``{"text": "…"}`` (the speaker's
-    words typed, made printable), ``{"whole": true}`` (this connection's
+    words typed, made printable), ``{"best_move": [3, 5, 8]}`` (the seats of
+    the last word's best move, both modes), ``{"whole": true}`` (this connection's
     «Весь стол» switch, ``--panel web``). In host mode the console completes
     only host keys: it never presses a seat but on the whole-table view.
     Returns what is wrong with the message, or None."""
@@ -128,7 +138,10 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
     except ValueError:
         message = None
     if not isinstance(message, dict) or len(message) != 1:
-        return 'не понято: ожидается {"key": …}, {"seat": N}, {"press": N}, {"text": …} или {"whole": …}'
+        return (
+            'не понято: ожидается {"key": …}, {"seat": N}, {"press": N}, {"text": …},'
+            ' {"best_move": [N, N, N]} или {"whole": …}'
+        )
     ((kind, value),) = message.items()
     if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points (any mode)
         entry = _seat_entry(message, seats)
@@ -151,6 +164,10 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
         publisher.put(HostKey(press) if kind == "seat" else press)
     elif kind == "text" and isinstance(value, str) and 0 < len(printable(value).strip()) <= TEXT_LIMIT:
         publisher.put(TypedLine(text=printable(value).strip(), at=now))
+    elif kind == "best_move" and isinstance(value, list) and len(value) <= seats:
+        if not all(_seat_number(seat, seats) for seat in value):
+            return f"лучший ход: места — числа 1…{seats}"
+        publisher.put(BestMoveEntry(seats=tuple(value), at=now))
     elif kind == "whole" and isinstance(value, bool):
         if not console.whole_table:
             return "«Весь стол» — только при --panel web"

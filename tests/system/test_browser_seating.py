@@ -107,7 +107,7 @@ def test_with_show_names_the_table_page_shows_a_name_as_soon_as_it_is_given(
     config = tmp_path / "config.toml"
     config.write_text("[club]\nshow_names = true\n", encoding="utf-8")
     monkeypatch.setenv("HOST_DEVICE_CONFIG", str(config))
-    with phones_hosted(monkeypatch, tmp_path, SPEED) as (host, base, access):
+    with phones_hosted(monkeypatch, tmp_path, SPEED) as (_host, base, access):
         table = browser.new_page(viewport={"width": 1920, "height": 1080})
         table.goto(f"{base}/")
         table.wait_for_selector("#seat-4")

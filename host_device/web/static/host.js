@@ -66,6 +66,7 @@ function draw() {
   $("transcript").textContent = v.transcript ? `Услышано: «${v.transcript}»` : "";
   $("typed").hidden = !v.typed;
   drawSeatGrid(v, send); // the players at the table (seating.js)
+  drawBestMove(v);
   tick();
 }
 
@@ -102,6 +103,24 @@ function connect() {
   };
   socket.onclose = () => { $("status").textContent = "нет связи с устройством… переподключение"; setTimeout(connect, 1000); };
 }
+
+// ---- the best move: in the last word of the first night's victim, the host enters the three
+// seats he names («лучший ход: три, пять, восемь»); the engine judges them, the device says them back
+function drawBestMove(v) {
+  $("best-move").hidden = !v.best_move_due;
+  $("best-move-said").textContent = v.best_move && v.best_move.length ? `Принято: ${v.best_move.join(", ")}` : "";
+}
+
+function bestMoveSeats(text) {
+  return (text.match(/\d+/g) || []).map(Number);
+}
+
+$("best-move").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const seats = bestMoveSeats($("best-move-seats").value);
+  if (seats.length) send({ best_move: seats });
+  $("best-move-seats").value = "";
+});
 
 $("yes").addEventListener("click", () => send({ key: "next" }));
 $("no").addEventListener("click", () => send({ key: "undo" }));

@@ -189,7 +189,9 @@ def test_the_shipped_file_uses_only_lower_case_words():
     import tomllib
     from importlib import resources
 
-    data = tomllib.loads((resources.files("host_device.listening") / "data" / "intents_ru.toml").read_text("utf-8"))
+    data = tomllib.loads(
+        (resources.files("host_device.listening") / "data" / "intents_ru.toml").read_text("utf-8")
+    )
     texts = data["nominate"]["patterns"] + data["withdraw"]["patterns"] + data["end"]["words"]
     texts += [p for entry in data["forbidden"] for p in entry["patterns"]]
     assert texts and all(t == t.lower() for t in texts)
@@ -221,3 +223,61 @@ def test_the_intents_command_hears_the_round_with_round(capsys):
     assert main(["intents", "Игрок номер семь"]) == 0 and capsys.readouterr().out == ""
     assert main(["intents", "--round", "Игрок номер семь"]) == 0
     assert capsys.readouterr().out.strip() == '{"intent": "nominate", "seat": 7}'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "лучший ход три пять восемь",
+        "Лучший ход: три, пять, восемь.",
+        "лучший ход игроки номер три, пять и восемь",
+        "три пять восемь",
+        "3, 5 и 8",
+        "ну что ж… три, пять, восемь, спасибо",
+    ],
+)
+def test_in_the_best_move_s_last_word_three_numbers_are_heard_as_it(text):
+    from host_device.listening.intents import russian_patterns
+
+    heard = [i.to_dict() for i in russian_patterns().for_best_move().parse(text, 10)]
+    assert heard[0] == {"intent": "best_move", "seats": [3, 5, 8]}
+
+
+@pytest.mark.parametrize("text", ["лучший ход три пять восемь", "три пять восемь", "три пять"])
+def test_outside_that_last_word_three_numbers_are_talk(text):
+    assert intents(text) == []
+
+
+def test_a_best_move_of_two_numbers_or_of_seats_off_the_table_is_not_heard():
+    from host_device.listening.intents import russian_patterns
+
+    best = russian_patterns().for_best_move()
+    assert best.parse("лучший ход три пять", 10) == []
+    assert best.parse("лучший ход три пять двенадцать", 10) == []
+    assert "лучший" in russian_patterns().vocabulary() and "ход" in russian_patterns().vocabulary()
+
+
+def test_each_step_hears_its_own_patterns():
+    from engine import Phase, Shot
+    from host_device.listening.intents import for_step, russian_patterns
+    from tests.helpers.table import Table
+
+    table = Table()
+    table.until(Phase.SPEECH)
+    base = russian_patterns()
+    game = table.game
+    assert for_step(base, game.preset, game.state) is base
+    table.day_speeches()
+    table.advance()
+    table.do(*[Shot(seat=s, target=1) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    heard = for_step(base, game.preset, game.state).parse("три пять восемь", 10)
+    assert heard == [Intent("best_move", seats=(3, 5, 8))]
+
+
+def test_the_intents_command_hears_the_best_move_with_best_move(capsys):
+    from host_device.cli.main import main
+
+    assert main(["intents", "три пять восемь"]) == 0 and capsys.readouterr().out == ""
+    assert main(["intents", "--best-move", "Лучший ход: три, пять, восемь"]) == 0
+    assert capsys.readouterr().out.strip() == '{"intent": "best_move", "seats": [3, 5, 8]}'

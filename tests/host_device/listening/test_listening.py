@@ -440,3 +440,28 @@ def test_a_window_of_the_citys_round_hears_the_short_answer():
     assert [i.intent for i in listener._tracker.patterns.parse("Игрок номер семь", 10)] == ["nominate"]
     listener.open_window()  # a speech's window: the formula only
     assert listener._tracker.patterns.parse("Игрок номер семь", 10) == []
+
+
+def test_a_window_of_the_best_move_s_last_word_hears_three_numbers():
+    """The first night's victim's last word is opened with the best move's patterns: «три, пять, восемь»."""
+
+    class Recogniser:
+        def FinalResult(self):
+            return "{}"
+
+        def Reset(self):
+            pass
+
+    class Model:
+        def recogniser(self, rate, partial_words=False):
+            return Recogniser()
+
+    class Mic:
+        rate = 16000
+
+    listener = Listener(Model(), Mic(), russian_patterns(), 10, queue.Queue(), lambda: 0.0)
+    listener.open_window(best_move=True)
+    heard = listener._tracker.patterns.parse("три, пять, восемь", 10)
+    assert [(i.intent, i.seats) for i in heard] == [("best_move", (3, 5, 8))]
+    listener.open_window()  # a speech's window: three numbers are talk
+    assert listener._tracker.patterns.parse("три, пять, восемь", 10) == []

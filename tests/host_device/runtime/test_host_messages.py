@@ -16,7 +16,14 @@ def refusals(games=12):
         game = Game("classic")
         seats = rng.sample(range(1, 11), 4)
         game.handle(
-            DealRoles(roles=((seats[0], Role.DON), (seats[1], Role.MAFIA), (seats[2], Role.MAFIA), (seats[3], Role.SHERIFF)))
+            DealRoles(
+                roles=(
+                    (seats[0], Role.DON),
+                    (seats[1], Role.MAFIA),
+                    (seats[2], Role.MAFIA),
+                    (seats[3], Role.SHERIFF),
+                )
+            )
         )
         for _ in range(400):
             if game.phase is Phase.GAME_OVER:
@@ -26,14 +33,46 @@ def refusals(games=12):
                     found.setdefault(exc.code, exc)
                 break
             seat, target = rng.randint(-1, 12), rng.randint(-1, 12)
-            for inp in (Vote(seat=seat), Nominate(seat=seat, target=target), Withdraw(seat=seat, target=target),
-                        Foul(seat=seat), Tally(count=rng.randint(0, 12))):
+            for inp in (
+                Vote(seat=seat),
+                Nominate(seat=seat, target=target),
+                Withdraw(seat=seat, target=target),
+                Foul(seat=seat),
+                Tally(count=rng.randint(0, 12)),
+            ):
                 try:
                     game.check(inp)
                 except IllegalInput as exc:
                     found.setdefault(exc.code, exc)
             legal = [i for i in game.legal_inputs() if not isinstance(i, Foul)]
             game.handle(rng.choice([Advance()] * 3 + legal))
+    return found | best_move_refusals()
+
+
+def best_move_refusals():
+    """The best move's refusals, in the first night's victim's last word and in a later one."""
+    from engine import BestMove, Shot
+    from tests.helpers.table import Table
+
+    found = {}
+    table = Table()
+    table.day_speeches()
+    table.advance()
+    table.do(*[Shot(seat=s, target=1) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    for seats in ((3, 5), (1, 5, 8), (3, 5, 3), (3, 5, 11)):
+        try:
+            table.game.check(BestMove(seat=1, seats=seats))
+        except IllegalInput as exc:
+            found.setdefault(exc.code, exc)
+    table.advance()
+    table.day_speeches({2: 4, 3: 7})
+    table.advance()
+    table.vote([2, 3, 5, 6, 9, 10], [])  # 4 leaves: his last word has no best move
+    try:
+        table.game.check(BestMove(seat=4, seats=(3, 5, 8)))
+    except IllegalInput as exc:
+        found.setdefault(exc.code, exc)
     return found
 
 

@@ -408,3 +408,28 @@ def test_an_input_late_to_the_loop_is_taken_in_the_step_of_its_moment(made, afte
     sched.at(5.0, lambda: None)
     sched.run_real(inbox=wall, on_input=lambda item: seen.append((item.at, bool(closed))), clock=wall)
     assert seen == [(made, after_the_event)] and closed == [1.0]
+
+
+def test_best_move_is_said_as_the_first_night_victim_s_last_word_begins_and_heard_in_it():
+    night = {"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [3, 5, 8]}
+    result, tl = timeline({"roles": ROLES, "days": [{}, {}], "nights": [night]})
+    said = [
+        e for e in tl if e["type"] == "say" and e["key"] in ("last_word", "best_move", "best_move_accepted")
+    ]
+    assert [e["key"] for e in said] == ["last_word", "best_move", "best_move_accepted"]
+    last_word, best, accepted = said
+    assert last_word["seat"] == 1 and best["t"] == pytest.approx(last_word["t"] + PHRASE_S)
+    timer = next(e for e in tl if e["type"] == "timer" and e["purpose"] == "last_word")
+    assert timer["t"] == pytest.approx(best["t"] + PHRASE_S)  # his minute starts after «Лучший ход»
+    heard = next(e for e in tl if e["type"] == "heard" and e["intent"] == "best_move")
+    assert heard["seats"] == [3, 5, 8] and timer["t"] < heard["t"] < timer["t"] + 60
+    assert accepted["seats"] == [3, 5, 8] and accepted["t"] >= heard["t"]
+    assert result["best_move"] == {"seat": 1, "seats": [3, 5, 8]}
+
+
+@pytest.mark.parametrize("name", ["event-game", "city-game"])
+def test_event_and_city_never_say_best_move(name, builtin_pack):
+    _, runtime = simulate(load_script(ROOT / "examples" / f"{name}.json"))
+    said = {e["key"] for e in runtime.sorted_timeline() if e["type"] == "say"}
+    assert not {"best_move", "best_move_accepted"} & said
+    assert ("last_word" in said) == (name == "event-game")  # the event's victim has his last word without it

@@ -85,7 +85,9 @@ def test_the_status_line_stays_under_the_lines_written_above_it():
     lines = StatusLine(out, width=20)
     lines.status = "День 1 · речи · говорит игрок 1 · 0:43"
     lines.write_line("00:01.0 Ведущий: Наступает ночь.")
-    assert out.getvalue() == "\r\x1b[K00:01.0 Ведущий: Наступает ночь.\n\rДень 1 · речи · гов\x1b[K"  # 19 columns of 20
+    assert (
+        out.getvalue() == "\r\x1b[K00:01.0 Ведущий: Наступает ночь.\n\rДень 1 · речи · гов\x1b[K"
+    )  # 19 columns of 20
 
 
 def narrated(script: Path) -> list[str]:
@@ -305,7 +307,9 @@ def test_without_a_terminal_the_status_is_a_plain_line_when_it_changes():
         lines.draw()
     lines.write_line("00:30.0 Ведущий: Игрок номер один, ваша минута.")
     lines.close()
-    assert out.getvalue() == "День 1 · речи · говорит игрок 1\n00:30.0 Ведущий: Игрок номер один, ваша минута.\n"
+    assert (
+        out.getvalue() == "День 1 · речи · говорит игрок 1\n00:30.0 Ведущий: Игрок номер один, ваша минута.\n"
+    )
 
 
 def test_a_turn_skipped_before_it_was_announced_is_a_line():
@@ -324,3 +328,25 @@ def test_a_turn_skipped_before_it_was_announced_is_a_line():
     assert any(line.endswith("игрок 3: слово пропущено (не объявлено)") for line in lines), lines
     assert not any(line.endswith("Ведущий: speech 3") for line in lines)
     assert any(line.endswith("Ведущий: speech 4") for line in lines)
+
+
+def test_a_best_move_heard_is_a_line_with_its_seats():
+    from engine import Shot
+    from host_device.listening.intents import Intent
+    from tests.helpers.table import Table
+
+    table = Table()
+    table.day_speeches()
+    table.advance()
+    table.do(*[Shot(seat=s, target=1) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    sched = Scheduler()
+    runtime = Runtime(Game("classic"), sched, lambda key, slots: 2.0)
+    for inp in table.game.record:
+        runtime.handle(inp)
+    lines = []
+    Narration(runtime, lambda key, slots: f"{key} {slots.get('seats')}", lines.append)
+    assert runtime.heard(Intent("best_move", seats=(3, 5, 8)))
+    sched.run_due(sched.now + 60)
+    assert any(line.endswith("игрок 1: «… лучший ход: 3, 5, 8 …»") for line in lines), lines
+    assert any(line.endswith("Ведущий: best_move_accepted [3, 5, 8]") for line in lines), lines

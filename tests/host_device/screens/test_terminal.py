@@ -102,7 +102,9 @@ def test_the_rounds_are_named_in_russian():
     ]
 
 
-def test_words_typed_after_tab_in_assist_mode_show_as_typed_and_are_heard(monkeypatch, tmp_path, builtin_pack):
+def test_words_typed_after_tab_in_assist_mode_show_as_typed_and_are_heard(
+    monkeypatch, tmp_path, builtin_pack
+):
     """Tab on the keyboard panel in assist mode: the line being typed is on
     the host's screen (in 80 columns), and Enter hands the words on as the
     speaker's, a nomination in them waiting for y or x."""
@@ -139,3 +141,31 @@ def test_words_typed_after_tab_in_assist_mode_show_as_typed_and_are_heard(monkey
     assert f"Услышано: «{words}»" in heard
     assert "Услышано выставление: игрок 1 выставляет игрока 5 — y принять, x отклонить" in heard
     assert [p.input.target for p in rt.proposals] == [5]
+
+
+def test_in_the_first_night_victims_last_word_the_host_is_told_how_to_type_the_best_move():
+    from engine import Advance, BestMove, Game, Shot
+    from host_device.runtime.assist import Assist
+    from host_device.runtime.clock import Scheduler
+    from host_device.runtime.loop import Runtime
+    from host_device.runtime.settings import Settings
+    from host_device.screens.terminal import waiting_lines
+    from tests.helpers.table import Table
+
+    table = Table()
+    table.day_speeches()
+    table.advance()
+    table.do(*[Shot(seat=s, target=1) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings())
+    assist = Assist(runtime, role_entry=False)
+    for inp in table.game.record:
+        assert runtime.handle(inp)
+    hint = "Лучший ход: Tab, три места («3 5 8»), Enter"
+    assert waiting_lines(assist)[-1] == hint
+    assert runtime.handle(BestMove(seat=1, seats=(2, 4, 6)))
+    assert waiting_lines(assist)[-1] == f"{hint} — записан: 2, 4, 6"
+    assert runtime.handle(Advance())  # «Дальше»: the speeches
+    assert runtime.game.phase is Phase.SPEECH and not any(
+        "Лучший ход" in line for line in waiting_lines(assist)
+    )

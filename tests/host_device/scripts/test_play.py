@@ -46,6 +46,7 @@ EXPECTED = {
             {"night": 1, "what": "don", "seat": 3, "target": 6, "reason": "seat 3 is out of the game"}
         ],
         "forbidden": [],
+        "best_move": {"seat": 1, "seats": [3, 5, 8], "black": 3},  # the Don and both mafia: after the game
     },
     "examples/event-game": {
         "winner": "black",
@@ -261,3 +262,46 @@ def test_intents_with_another_pattern_file(capsys, tmp_path):
     )
     assert main(["intents", "--patterns", str(path), "за пять всё"]) == 0
     assert capsys.readouterr().out.splitlines() == ['{"intent": "nominate", "seat": 5}', '{"intent": "end"}']
+
+
+def best_move_script(tmp_path, nights, days=None):
+    script = {
+        "preset": "classic",
+        "roles": {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"},
+        "days": days or [{}, {}],
+        "nights": nights,
+    }
+    path = tmp_path / "best.json"
+    path.write_text(json.dumps(script), "utf-8")
+    return load_script(path)
+
+
+def test_a_best_move_is_reported_without_its_black_count_before_the_game_ends(tmp_path):
+    shots = {"3": 1, "5": 1, "8": 1}
+    result = play(best_move_script(tmp_path, [{"shots": shots, "best_move": [3, 4, 8]}]))
+    assert result["winner"] is None
+    assert result["best_move"] == {"seat": 1, "seats": [3, 4, 8]}  # no "black": the game goes on
+    assert result["ignored"] == []
+
+
+def test_a_best_move_no_last_word_can_take_or_the_engine_refuses_is_reported(tmp_path):
+    nights = [{"best_move": [3, 5, 8]}, {"shots": {"3": 2, "5": 2, "8": 2}, "best_move": [3, 5, 8]}]
+    result = play(best_move_script(tmp_path, nights, days=[{}, {}, {}]))
+    assert "best_move" not in result
+    assert result["ignored"] == [
+        {
+            "night": 1,
+            "what": "best_move",
+            "seats": [3, 5, 8],
+            "reason": "nobody has a last word after this night (a miss), so no best move",
+        },
+        {
+            "night": 2,
+            "what": "best_move",
+            "seat": 2,
+            "seats": [3, 5, 8],
+            "reason": "only the player killed on the first night names a best move, in his last word",
+        },
+    ]
+    own = play(best_move_script(tmp_path, [{"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [1, 5, 8]}]))
+    assert own["ignored"][0]["reason"] == "player 1 cannot name his own seat" and "best_move" not in own

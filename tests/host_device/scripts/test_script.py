@@ -142,7 +142,23 @@ CITY = {"2": "mafia", "5": "mafia", "9": "mafia", "4": "sheriff", "6": "doctor",
         ),
         (
             {"roles": ROLES, "nights": [{"commissar": 2}]},
-            "nights[0].commissar: unknown key; known keys here: comment, don, sheriff, shots",
+            "nights[0].commissar: unknown key; known keys here: best_move, comment, don, sheriff, shots",
+        ),
+        (
+            {"roles": ROLES, "nights": [{"best_move": 3}]},
+            "nights[0].best_move: must be an array, not 3 (a number)",
+        ),
+        (
+            {"roles": ROLES, "nights": [{"best_move": [3, 5, 11]}]},
+            "nights[0].best_move[2]: seat 11 is out of range 1..10 (classic)",
+        ),
+        (
+            {
+                "preset": "event",
+                "roles": {"2": "mafia", "7": "mafia", "11": "mafia", "4": "commissar"},
+                "nights": [{"best_move": [3, 5, 8]}],
+            },
+            "nights[0].best_move: unknown key; known keys here: comment, commissar, shots",
         ),
         (
             {"roles": ROLES, "nights": [{"don": False}]},
@@ -304,3 +320,21 @@ def test_the_citys_round_takes_the_short_answer_as_the_card_teaches(tmp_path, ca
         results.append(json.loads(capsys.readouterr().out))
     assert results[0] == results[1]
     assert results[0]["candidates"] == {"1": [5, 8]} and results[0]["ignored"] == []
+
+
+def test_play_and_simulate_agree_on_the_best_move(tmp_path, capsys, builtin_pack):
+    """The first night's victim says his best move in his last word: simulate hears it on
+    the virtual clock (after «Лучший ход»), play gives it to the engine; the results agree."""
+    script = {
+        "roles": ROLES,
+        "days": [{}, {"speeches": {"2": "я выставляю игрока номер три"}}],
+        "nights": [{"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [3, 5, 9]}],
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    assert main(["play", str(path)]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["simulate", str(path)]) == 0
+    simulated = json.loads(capsys.readouterr().out)
+    assert played["best_move"] == {"seat": 1, "seats": [3, 5, 9]}  # the game goes on: no black count
+    assert played == simulated

@@ -128,3 +128,61 @@ def test_a_stamped_input_is_dated_in_game_time_at_the_games_speed():
     runtime = types.SimpleNamespace(sched=types.SimpleNamespace(now=100.0))
     assert table_inputs(runtime, clock=Wall(), speed=10.0)._at(4.9) == pytest.approx(99.0)
     assert table_inputs(runtime, clock=Wall())._at(4.9) == pytest.approx(99.9)
+
+
+def first_night_victims_last_word():
+    """Host mode: day 1 without a vote, the mafia kill the first red seat, his last word begins."""
+    from engine import Phase, Shot
+    from engine.roles import BLACK_ROLES
+
+    runtime, table = hosted_mode_game()
+    notices = []
+    table.notice = lambda text, russian: notices.append(russian)
+    until(runtime, Phase.NIGHT_HUNT)
+    s = runtime.game.state
+    black = sorted(seat for seat in s.alive() if s.role(seat) in BLACK_ROLES)
+    victim = next(seat for seat in s.alive() if seat not in black)
+    for seat in black:
+        assert runtime.handle(Shot(seat=seat, target=victim))
+    until(runtime, Phase.LAST_WORD)
+    assert runtime.game.state.speaker == victim
+    others = [seat for seat in range(1, 11) if seat != victim]
+    return runtime, table, notices, victim, others
+
+
+def test_the_best_move_typed_and_entered_on_the_console_is_the_speakers():
+    from engine import BestMove
+    from hardware.events import TypedLine
+    from host_device.web.inputs import BestMoveEntry
+
+    runtime, table, notices, victim, others = first_night_victims_last_word()
+    a, b, c, d = others[:4]
+    table.take(TypedLine(text=f"лучший ход {a} {b} {c}", at=0.0))  # typed (Tab): heard as said
+    assert runtime.game.record[-1] == BestMove(seat=victim, seats=(a, b, c))
+    table.take(BestMoveEntry(seats=(b, c, d), at=0.0))  # the host's console: it replaces the first
+    assert runtime.game.record[-1] == BestMove(seat=victim, seats=(b, c, d))
+    assert runtime.game.state.best_move == (b, c, d)
+    assert notices == [f"записано: лучший ход игрока {victim}: {b}, {c}, {d}"]
+    table.take(BestMoveEntry(seats=(victim, b, c), at=0.0))
+    assert notices[-1] == "лучший ход не принят: своё место в лучшем ходе не называют"
+    table.take(BestMoveEntry(seats=(b, c), at=0.0))
+    assert notices[-1] == "лучший ход не принят: в лучшем ходе три места, а не 2"
+    assert runtime.game.state.best_move == (b, c, d)
+
+
+def test_outside_that_last_word_three_numbers_typed_or_entered_are_no_best_move():
+    from engine import BestMove, Phase
+    from hardware.events import TypedLine
+    from host_device.web.inputs import BestMoveEntry
+
+    runtime, table, notices, _victim, others = first_night_victims_last_word()
+    runtime.press("next")  # his last word is over
+    assert runtime.game.phase is Phase.SPEECH
+    a, b, c = others[:3]
+    table.take(TypedLine(text=f"лучший ход {a} {b} {c}", at=0.0))
+    table.take(BestMoveEntry(seats=(a, b, c), at=0.0))
+    assert not [inp for inp in runtime.game.record if isinstance(inp, BestMove)]
+    assert notices == ["лучший ход не принят: сейчас нельзя"]
+    until(runtime, Phase.VOTE_ANNOUNCE)  # nobody speaks
+    table.take(BestMoveEntry(seats=(a, b, c), at=0.0))
+    assert notices[-1] == "лучший ход не принят: сейчас никто не говорит"

@@ -84,3 +84,50 @@ def test_the_console_seat_grid_messages_become_inputs_and_bad_ones_are_said(buil
     assert say({"name": {"seat": 11, "new": "Вера"}}) == "имя: укажите место 1..10"
     assert say({"extra": {"seat": 2, "points": "много"}}) == "доп. баллы: число (0.3) или null"
     assert inbox.empty()
+
+
+def console(seats=10, assist=None):
+    """A publisher as console_input sees it: the console's mode, the table's size, the inbox."""
+    from types import SimpleNamespace
+
+    put = []
+    publisher = SimpleNamespace(
+        private=SimpleNamespace(console=SimpleNamespace(assist=assist, whole_table=False)),
+        stream=SimpleNamespace(
+            runtime=SimpleNamespace(game=SimpleNamespace(preset=SimpleNamespace(seats=seats)))
+        ),
+        put=put.append,
+        shows_whole=lambda connection: False,
+    )
+    return publisher, put
+
+
+@pytest.mark.parametrize("assist", [None, object()])
+def test_the_console_enters_a_best_move_in_either_mode(assist):
+    from host_device.web.inputs import BestMoveEntry, console_input
+
+    publisher, put = console(assist=assist)
+    assert console_input(publisher, json.dumps({"best_move": [3, 5, 8]}), None) is None
+    assert len(put) == 1 and isinstance(put[0], BestMoveEntry) and put[0].seats == (3, 5, 8)
+    assert (
+        console_input(publisher, json.dumps({"best_move": [3, 5]}), None) is None
+    )  # the engine judges the count
+    assert put[1].seats == (3, 5)
+
+
+@pytest.mark.parametrize(
+    ("message", "error"),
+    [
+        ({"best_move": [3, 5, 11]}, "лучший ход: места — числа 1…10"),
+        ({"best_move": [3, "5", 8]}, "лучший ход: места — числа 1…10"),
+        ({"best_move": [3, True, 8]}, "лучший ход: места — числа 1…10"),
+        ({"best_move": "3 5 8"}, "не понято"),
+        ({"best_move": list(range(1, 12))}, "не понято"),
+    ],
+)
+def test_a_bad_best_move_entry_is_refused_in_russian_and_put_nowhere(message, error):
+    from host_device.web.inputs import console_input
+
+    publisher, put = console()
+    assert error in console_input(publisher, json.dumps(message), None)
+    assert put == []
