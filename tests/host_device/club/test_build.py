@@ -5,7 +5,7 @@ import pytest
 
 from engine import Role, Team
 from host_device.club.build import build_record, record_of, records
-from host_device.club.record import Ballot, Departure, NightAction, Nomination
+from host_device.club.record import Ballot, BestMove, Departure, NightAction, Nomination
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
 from host_device.store import Store
@@ -56,7 +56,7 @@ def test_the_full_game_as_a_record(store):
         (5, 1),
         (8, 1),
     }
-    assert record.best_move is None and dict(record.extras) == {}
+    assert record.best_move == BestMove(seat=1, named=(3, 5, 8), black=3) and dict(record.extras) == {}
 
 
 def test_the_seats_carry_the_roster_players_and_the_extra_points(store):

@@ -34,7 +34,7 @@ def path(tmp_path, capsys):
 def test_json_export_of_a_finished_game_has_the_players_and_points(path, capsys):
     assert main(["games", "export", "1", "--store", str(path)]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["scoring"] == "ФИИМ" and data["best_move"] is None
+    assert data["scoring"] == "ФИИМ" and data["best_move"] == {"seat": 1, "named": [3, 5, 8], "black": 3}
     players = {p["seat"]: p for p in data["players"]}
     assert players[4]["name"] == "Аня" and len(players[4]["player"]) == 36  # the roster's UUID
     assert players[5]["name"] is None and players[5]["player"] is None
@@ -47,6 +47,7 @@ def test_json_export_of_a_finished_game_has_the_players_and_points(path, capsys)
         "extra": 0.0,
         "total": 1.0,
     }
+    assert players[1]["points"]["best_move"] == 0.5 and players[1]["points"]["total"] == 1.5  # all three black
 
 
 def test_an_unfinished_game_exports_no_players_and_no_points(path, capsys):
