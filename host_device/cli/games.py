@@ -37,6 +37,7 @@ from host_device.base.errors import os_reason
 from host_device.base.files import write_text
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, seat_number
+from host_device.cli.protocol import add_command as add_protocol_command
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
 from host_device.store.recover import recover
@@ -412,5 +413,6 @@ def add_commands(commands: Any) -> None:
     )
     p.add_argument("file", metavar="FILE")
     p.set_defaults(func=cmd_recover)
+    add_protocol_command(sub)
     for p in sub.choices.values():
         flags.store(p)
