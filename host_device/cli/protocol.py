@@ -17,7 +17,7 @@ from host_device.club.build import record_of
 from host_device.club.protocol import Evening, SeatPoints, evening, local_day, parse_day
 from host_device.club.record import GameRecord
 from host_device.store.db import Store
-from host_device.store.faults import StoreError
+from host_device.store.faults import DamagedGame, StoreError
 
 FORMATS = (".html", ".pdf")
 
@@ -60,20 +60,21 @@ def cmd_protocol(args: argparse.Namespace) -> int:
     store = Store(Path(args.store) if args.store else None, create=False)
     try:
         rows = [row for row in store.games() if local_day(row.started_at) == day.isoformat()]
-        records, damaged = [], []
+        records: list[GameRecord] = []
+        damaged: list[DamagedGame] = []
         for row in rows:
             try:
                 records.append(record_of(store, row.id))
-            except StoreError as exc:
-                damaged.append(exc)
+            except StoreError as exc:  # a damaged game: left out, named
+                damaged.append(exc if isinstance(exc, DamagedGame) else DamagedGame(row.id, str(exc)))
     finally:
         store.close()
     if not rows:
         raise HostDeviceError(f"{day.isoformat()}: в этот день игр нет (какие есть: host-device games list)")
     if not any(r.finished for r in records):
-        unfinished = ", ".join(f"№ {r.id}" for r in records) or "—"
+        unfinished = [f"№ {r.id}" for r in records] + [f"№ {exc.game_id} (повреждена)" for exc in damaged]
         raise HostDeviceError(
-            f"{day.isoformat()}: ни одна игра этого дня не окончена (не окончены: {unfinished})"
+            f"{day.isoformat()}: ни одна игра этого дня не окончена (не окончены: {', '.join(unfinished)})"
         )
     ev = evening(records, day, points_of)
     data = _render(ev, args.to)
@@ -82,8 +83,10 @@ def cmd_protocol(args: argparse.Namespace) -> int:
             tmp.write_bytes(data)
     except OSError as exc:
         raise HostDeviceError(f"{args.to}: не удалось записать протокол: {os_reason(exc)}") from None
-    for exc in damaged:
-        print(f"host-device: пропущена: {exc} (см.: host-device games check)", file=sys.stderr, flush=True)
+    for skipped in damaged:
+        print(
+            f"host-device: пропущена: {skipped} (см.: host-device games check)", file=sys.stderr, flush=True
+        )
     print(
         f"{args.to}: протокол вечера {day.isoformat()} — игр: {len(ev.games)}, страниц: {len(ev.games) + 1}"
     )

@@ -193,7 +193,8 @@ def _shots(acts: list[NightAction]) -> str:
 def nights_table(record: GameRecord) -> Table | None:
     """A row a night: who was killed, each black seat's shot, each
     checker's check, the visits (the city's doctor and lover)."""
-    nights = sorted({a.night for a in record.nights} | {s.left.night for s in record.seats if _shot(s.left)})
+    killed_at = {s.left.night for s in record.seats if s.left is not None and _shot(s.left)}
+    nights = sorted({a.night for a in record.nights} | {n for n in killed_at if n is not None})
     if not nights:
         return None
     checkers = [r for r in CHECKERS if any(a.kind == "check" and a.by == r for a in record.nights)]
@@ -246,48 +247,72 @@ def game_page(record: GameRecord, points: Mapping[int, SeatPoints]) -> Page:
     return Page(f"Протокол игры № {record.id}", lines, tuple(tables), notes)
 
 
+def games_table(records: list[GameRecord]) -> Table:
+    """The evening's games in the order they started; an unfinished one is named and nothing else."""
+    rows = []
+    for r in sorted(records, key=lambda r: (r.started_at, r.id)):
+        start = local_time(r.started_at)[11:]
+        if r.winner is None:
+            rows.append((str(r.id), start, "", "не окончена", ""))
+        else:
+            rows.append((str(r.id), start, preset_name(r.preset), WINS[r.winner], str(r.days)))
+    return Table("Игры вечера", ("№", "Начата", "Правила", "Итог", "Дней"), tuple(rows))
+
+
+@dataclass
+class _Player:
+    name: str
+    points: dict[int, float | None]  # game -> his points there (None: not scored)
+    wins: int = 0
+
+    def total(self) -> float:
+        return sum(p for p in self.points.values() if p is not None)
+
+
+def players_table(finished: list[GameRecord], scored: Mapping[int, Mapping[int, SeatPoints]]) -> Table:
+    """A row a player (by his roster id, else his name): games, wins, points a game, their sum."""
+    players: dict[str, _Player] = {}
+    for r in finished:
+        for s in r.seats:
+            key = s.player or s.name
+            if not key:
+                continue
+            player = players.setdefault(key, _Player(s.name or key, {}))
+            got = scored.get(r.id, {}).get(s.seat)
+            player.points[r.id] = got.total if got else None
+            player.wins += s.team == r.winner
+    ids = [r.id for r in finished]
+    ranked = sorted(players.values(), key=lambda p: (-p.total(), p.name))
+    rows = []
+    for p in ranked:
+        cells = [_points_cell(p.points, i) for i in ids]
+        scored_any = any(v is not None for v in p.points.values())
+        total = number(p.total()) if scored_any else ""
+        rows.append((p.name, str(len(p.points)), str(p.wins), *cells, total))
+    header = ("Игрок", "Игр", "Побед", *(f"Игра {i}" for i in ids), "Σ баллов")
+    return Table("Итоги игроков", header, tuple(rows))
+
+
+def _points_cell(points: Mapping[int, float | None], game: int) -> str:
+    value = points.get(game)
+    return number(value) if value is not None else ""
+
+
 def summary_page(
     day: datetime.date,
     finished: list[GameRecord],
     unfinished: list[GameRecord],
     scored: Mapping[int, Mapping[int, SeatPoints]],
 ) -> Page:
-    games = []
-    for r in sorted([*finished, *unfinished], key=lambda r: (r.started_at, r.id)):
-        if r.winner is None:  # named, nothing else of it
-            games.append((str(r.id), local_time(r.started_at)[11:], "", "не окончена", ""))
-        else:
-            games.append(
-                (str(r.id), local_time(r.started_at)[11:], preset_name(r.preset), WINS[r.winner], str(r.days))
-            )
-    tables = [Table("Игры вечера", ("№", "Начата", "Правила", "Итог", "Дней"), tuple(games))]
-    totals: dict[str, dict[int, tuple[float | None, bool]]] = {}
-    names: dict[str, str] = {}
-    unnamed: list[str] = []
+    unnamed = []
     for r in finished:
         empty = [str(s.seat) for s in r.seats if not (s.player or s.name)]
         if empty:
             unnamed.append(f"игра {r.id} — {'место' if len(empty) == 1 else 'места'} {', '.join(empty)}")
-        for s in r.seats:
-            key = s.player or s.name
-            if not key:
-                continue
-            names[key] = s.name or key
-            got = scored[r.id].get(s.seat)
-            totals.setdefault(key, {})[r.id] = (got.total if got else None, s.team == r.winner)
-    ids = [r.id for r in finished]
-    rows = []
-    for key, games_of in totals.items():
-        total = sum(p for p, _ in games_of.values() if p is not None)
-        cells = tuple(number(games_of[i][0] or 0) if i in games_of else "" for i in ids)
-        wins = sum(1 for _, won in games_of.values() if won)
-        rows.append((names[key], str(len(games_of)), str(wins), *cells, number(total), total))
-    rows.sort(key=lambda row: (-row[-1], row[0]))
-    header = ("Игрок", "Игр", "Побед", *(f"Игра {i}" for i in ids), "Σ баллов")
-    tables.append(Table("Итоги игроков", header, tuple(row[:-1] for row in rows)))
+    tables = (games_table([*finished, *unfinished]), players_table(finished, scored))
     notes = (f"Без имени (в итоги не вошли): {'; '.join(unnamed)}.",) if unnamed else ()
     lines = (f"Игр окончено: {len(finished)}; не окончено: {len(unfinished)}",)
-    return Page(f"Протокол вечера {day.isoformat()}", lines, tuple(tables), notes)
+    return Page(f"Протокол вечера {day.isoformat()}", lines, tables, notes)
 
 
 def evening(records: Iterable[GameRecord], day: datetime.date, points: PointsOf) -> Evening:

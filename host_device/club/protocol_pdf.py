@@ -6,10 +6,13 @@ the text can be searched and copied from the file."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
 import matplotlib
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
 
 from engine.roles import Team
 from host_device.base.text import shorten
@@ -24,7 +27,11 @@ TITLE = 1.8  # rows a table's title takes (a gap above it, the title, a gap belo
 MAX_NAME = 28  # characters of a name on paper (a longer one is cut)
 MAX_CELL = 60  # characters of any other cell
 CHAR_WIDTH = 0.6  # a DejaVu Sans character's mean width, in ems
-FONT = {"font.family": "DejaVu Sans", "pdf.fonttype": 42}
+
+
+def _font() -> AbstractContextManager[None]:
+    """DejaVu Sans (Cyrillic), embedded as TrueType: the text stays text."""
+    return matplotlib.rc_context({"font.family": "DejaVu Sans", "pdf.fonttype": 42})
 
 
 def _sizes(table: Table) -> list[float]:
@@ -70,7 +77,7 @@ def _draw_table(fig: Figure, table: Table, top: float, line: float, size: float)
         colLabels=list(table.header),
         colWidths=[w / sum(sizes) for w in sizes],
         cellLoc="center",
-        bbox=(0, 0, 1, 1),
+        bbox=Bbox.from_bounds(0, 0, 1, 1),
     )
     drawn.auto_set_font_size(False)
     drawn.set_fontsize(_font_size(table, size))
@@ -79,7 +86,7 @@ def _draw_table(fig: Figure, table: Table, top: float, line: float, size: float)
         tint = table.tint(row - 1 if row else None, column)
         cell.set_facecolor(TINTS[tint] if tint is not None else HEADER_TINT if row == 0 else "white")
         if row == 0:
-            cell.get_text().set_weight("bold")
+            cell.get_text().set_fontweight("bold")
             continue
         if column == name_column:
             cell.get_text().set_horizontalalignment("left")
@@ -107,11 +114,18 @@ def _draw_page(page: Page) -> Figure:
     return fig
 
 
+def figures(evening: Evening) -> Iterator[Figure]:
+    """Each page drawn, the summary first (a PNG of one is a preview of the PDF's page)."""
+    with _font():
+        for page in (evening.summary, *evening.games):
+            yield _draw_page(page)
+
+
 def render_pdf(evening: Evening) -> bytes:
     """The whole PDF, in memory (written to disk whole by the caller)."""
     out = io.BytesIO()
     metadata = {"Title": evening.summary.title, "Creator": "host-device"}
-    with matplotlib.rc_context(FONT), PdfPages(out, metadata=metadata) as pdf:
-        for page in (evening.summary, *evening.games):
-            pdf.savefig(_draw_page(page))
+    with _font(), PdfPages(out, metadata=metadata) as pdf:
+        for figure in figures(evening):
+            pdf.savefig(figure)
     return out.getvalue()
