@@ -6,16 +6,17 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import replacing
 from host_device.base.text import shorten
+from host_device.cli import flags
 from host_device.club.build import record_of
-from host_device.club.protocol import Evening, SeatPoints, evening, local_day, parse_day
+from host_device.club.protocol import Evening, evening, local_day, parse_day
 from host_device.club.record import GameRecord
+from host_device.club.scoring import club_table, points
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
 
@@ -40,11 +41,6 @@ def file_argument(text: str) -> Path:
     return path
 
 
-def points_of(record: GameRecord) -> Mapping[int, SeatPoints]:
-    """The seats' points by the club's scoring table (none until it exists)."""
-    return {}
-
-
 def _render(ev: Evening, path: Path) -> bytes:
     if path.suffix.lower() == ".pdf":
         from host_device.club.protocol_pdf import render_pdf  # matplotlib: only when a PDF is asked for
@@ -57,6 +53,9 @@ def _render(ev: Evening, path: Path) -> bytes:
 
 def cmd_protocol(args: argparse.Namespace) -> int:
     day: datetime.date = args.date
+    table = club_table(
+        Path(args.config) if args.config else None
+    )  # a bad table: said before the store is read
     store = Store(Path(args.store) if args.store else None, create=False)
     try:
         rows = [row for row in store.games() if local_day(row.started_at) == day.isoformat()]
@@ -76,7 +75,7 @@ def cmd_protocol(args: argparse.Namespace) -> int:
         raise HostDeviceError(
             f"{day.isoformat()}: ни одна игра этого дня не окончена (не окончены: {', '.join(unfinished)})"
         )
-    ev = evening(records, day, points_of)
+    ev = evening(records, day, lambda record: points(record, table))
     data = _render(ev, args.to)
     try:
         with replacing(args.to) as tmp:
@@ -102,4 +101,5 @@ def add_command(sub: Any) -> None:
         "--date", type=day_argument, required=True, metavar="YYYY-MM-DD", help="the local start date"
     )
     p.add_argument("--to", type=file_argument, required=True, metavar="FILE.html|FILE.pdf")
+    flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=cmd_protocol)

@@ -20,17 +20,8 @@ from dataclasses import dataclass
 from engine.roles import Role, Team
 from engine.state import RoundKind
 from host_device.club.record import Departure, GameRecord, NightAction
+from host_device.club.scoring import SeatPoints
 from voices.words import MODE_NAMES, ROLE_GENITIVE, WINS, local_time, preset_name, role_name
-
-
-@dataclass(frozen=True)
-class SeatPoints:
-    """A seat's points in one game: the total and its parts, labelled as the
-    scoring table names them (shown as columns when the table gives them)."""
-
-    total: float
-    parts: tuple[tuple[str, float], ...] = ()
-
 
 PointsOf = Callable[[GameRecord], Mapping[int, SeatPoints]]
 
@@ -108,14 +99,28 @@ def round_label(day: int, round_: int, kind: str) -> str:
     return f"Д{day}" if round_ == 1 else f"Д{day}·{round_}"
 
 
+POINT_COLUMNS = (
+    "Осн.",
+    "ЛХ",
+    "Доп.",
+    "Штраф",
+    "Итого",
+)  # the form's points: result, best move, extra, penalties
+
+
+def _point_cells(got: SeatPoints | None) -> tuple[str, ...]:
+    """A seat's points as the form's columns; a part that is 0 is left blank, the total never."""
+    if got is None:
+        return ("",) * len(POINT_COLUMNS)
+    parts = (got.result, got.best_move, got.extra, got.fouls + got.disqualified)
+    return (*(number(p) if p else "" for p in parts), number(got.total))
+
+
 def seats_table(record: GameRecord, points: Mapping[int, SeatPoints]) -> Table:
-    parts = list(dict.fromkeys(label for p in points.values() for label, _ in p.parts))
-    header = ("№", "Игрок", "Роль", "Фолы", "Выставил", "Выбыл", *parts, "Баллы")
+    header = ("№", "Игрок", "Роль", "Фолы", "Выставил", "Выбыл", *POINT_COLUMNS)
     rows, tints = [], []
     for seat in record.seats:
         nominated = "; ".join(f"Д{n.day}: {n.target}" for n in record.nominations if n.by == seat.seat)
-        got = points.get(seat.seat)
-        shares = dict(got.parts) if got else {}
         rows.append(
             (
                 str(seat.seat),
@@ -124,8 +129,7 @@ def seats_table(record: GameRecord, points: Mapping[int, SeatPoints]) -> Table:
                 str(seat.fouls) if seat.fouls else "",
                 nominated,
                 departure(seat.left),
-                *(number(shares[label]) if label in shares else "" for label in parts),
-                number(got.total) if got else "",
+                *_point_cells(points.get(seat.seat)),
             )
         )
         tints.append(seat.team)

@@ -6,7 +6,7 @@ and the example PDF a person looks at."""
 from __future__ import annotations
 
 from engine.roles import Role, Team
-from host_device.club.protocol import SeatPoints
+from host_device.club import scoring
 from host_device.club.record import (
     Ballot,
     BestMove,
@@ -16,6 +16,7 @@ from host_device.club.record import (
     Nomination,
     SeatRecord,
 )
+from host_device.club.scoring import SeatPoints
 
 NAMES = ("Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Захар", "Ирина", "Кирилл")
 ROLES_1 = {3: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA, 6: Role.SHERIFF}
@@ -143,16 +144,8 @@ def unfinished() -> GameRecord:
 
 
 def points(record: GameRecord) -> dict[int, SeatPoints]:
-    """Points as a scoring table might give them (a win 1, the best move 0.5 a black seat, extras)."""
-    out = {}
-    for seat in record.seats:
-        win = 1.0 if seat.team == record.winner else 0.0
-        move = record.best_move
-        best = 0.5 * move.black if move and move.seat == seat.seat else 0.0
-        extra = float(record.extras.get(seat.seat, 0.0))
-        parts = (("Победа", win), ("ЛХ", best), ("Доп.", extra))
-        out[seat.seat] = SeatPoints(win + best + extra, tuple(p for p in parts if p[1]))
-    return out
+    """The points by the default (FIIM) scoring table."""
+    return scoring.points(record, scoring.default_table())
 
 
 def evening() -> list[GameRecord]:

@@ -3,6 +3,8 @@ HTML and PDF; a bad date, an unknown file ending, a day without games or
 without a finished one, an unwritable file, a missing store — one Russian
 line each and exit 2, nothing written."""
 
+import re
+
 import pytest
 
 from host_device.cli.main import main
@@ -16,6 +18,13 @@ from tests.helpers.pdf import read_pdf
 FULL = ROOT / "examples" / "classic-full-game.json"  # ends: red win on day 3
 GAME = ROOT / "examples" / "classic-game.json"  # stops on night 1: unfinished
 CITY = ROOT / "examples" / "city-game.json"  # ends
+
+
+# a civilian's row of the form that ends with his points: Осн. N, ЛХ, Доп., Штраф blank, Итого N
+WON_CIVILIAN = (
+    "<td[^>]*>мирный житель</td>(<td[^>]*>[^<]*</td>){{3}}<td[^>]*>{0}</td>"
+    "(<td[^>]*></td>){{3}}<td[^>]*>{0}</td></tr>"
+)
 
 
 def fixed(key, slots):
@@ -57,6 +66,23 @@ def test_the_evening_as_html(evening, tmp_path, capsys):
     assert "<h1>Протокол игры № 1</h1>" in page and "<h1>Протокол игры № 3</h1>" in page
     assert "<h1>Протокол игры № 2</h1>" not in page and "не окончена" in page
     assert "Шериф" in page and "Дон" in page and "доктор" in page  # the revealed roles of both games
+    # points by the default (FIIM) table: a red seat of a red win has 1 (Осн.) and 1 in all (Итого)
+    assert "<th>Итого</th>" in page and re.search(WON_CIVILIAN.format(1), page)
+
+
+def test_the_clubs_own_scoring_table(evening, tmp_path, capsys):
+    db, day = evening
+    config = tmp_path / "club.toml"
+    config.write_text('[club]\nscoring = "our.toml"\n', encoding="utf-8")
+    out = tmp_path / "p.html"
+    args = ["games", "protocol", "--date", day, "--to", str(out), "--store", str(db), "--config", str(config)]
+    assert main(args) == 2  # the table the config names is missing
+    error_line(capsys, "our.toml")
+    assert not out.exists()
+    table = (ROOT / "host_device" / "club" / "data" / "fiim.toml").read_text(encoding="utf-8")
+    (tmp_path / "our.toml").write_text(table.replace("civilian = 1.0", "civilian = 3.0"), encoding="utf-8")
+    assert main(args) == 0
+    assert re.search(WON_CIVILIAN.format(3), out.read_text(encoding="utf-8"))
 
 
 def test_the_evening_as_pdf(evening, tmp_path):

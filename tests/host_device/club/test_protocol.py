@@ -9,7 +9,6 @@ import time
 import pytest
 
 from host_device.club.protocol import (
-    SeatPoints,
     evening,
     game_page,
     local_day,
@@ -50,17 +49,19 @@ def test_a_game_form_has_every_seat_with_name_role_fouls_nominations_departure_p
         "Фолы",
         "Выставил",
         "Выбыл",
-        "Победа",
+        "Осн.",
         "ЛХ",
         "Доп.",
-        "Баллы",
+        "Штраф",
+        "Итого",
     )
     rows = {row[0]: row for row in seats.rows}
     assert list(rows) == [str(n) for n in range(1, 11)]
-    assert rows["1"] == ("1", "Анна", "мирный житель", "", "Д1: 5", "ночь 1, убит", "1", "1,5", "", "2,5")
-    assert rows["3"] == ("3", "Вера", "Дон", "", "Д2: 9; Д3: 10", "день 3, голосованием", "", "", "", "0")
+    # the FIIM table: a win 1, the best move with three black 0,5, the host's extra as given
+    assert rows["1"] == ("1", "Анна", "мирный житель", "", "Д1: 5", "ночь 1, убит", "1", "0,5", "", "", "1,5")
+    assert rows["3"] == ("3", "Вера", "Дон", "", "Д2: 9; Д3: 10", "день 3, голосованием", "", "", "", "", "0")
     assert rows["7"][3] == "2" and rows["4"][3] == "1"  # the fouls
-    assert rows["6"][2:] == ("Шериф", "", "Д2: 8; Д3: 3", "", "1", "", "0,5", "1,5")
+    assert rows["6"][2:] == ("Шериф", "", "Д2: 8; Д3: 3", "", "1", "", "0,5", "", "1,5")
     assert [t.value if t else None for t in seats.tints][2:5] == ["black", "red", "black"]
     assert page.title == "Протокол игры № 11"
     assert "Итог: победа мирных; дней: 3" in page.lines
@@ -69,7 +70,8 @@ def test_a_game_form_has_every_seat_with_name_role_fouls_nominations_departure_p
 
 def test_a_disqualification_and_a_seat_without_a_name():
     rows = {row[0]: row for row in game_page(game_two(), points(game_two())).tables[0].rows}
-    assert rows["1"][3:6] == ("4", "", "день 1, удалён")
+    assert rows["1"][3:] == ("4", "", "день 1, удалён", "", "", "", "−0,5", "−0,5")
+    assert rows["10"][-5:] == ("", "0,25", "", "", "0,25")  # the best move with two black
     assert rows["7"][1] == ""
 
 
@@ -135,9 +137,10 @@ def test_the_summary_names_the_games_and_sums_each_players_points():
     assert games.rows[2][1:] == (games.rows[2][1], "", "не окончена", "")
     rows = {row[0]: row[1:] for row in players.rows}
     assert players.header == ("Игрок", "Игр", "Побед", "Игра 11", "Игра 12", "Σ баллов")
-    assert rows["Анна"] == ("2", "1", "2,5", "1", "3,5")
+    assert rows["Анна"] == ("2", "1", "1,5", "0,25", "1,75")
+    assert rows["Кирилл"] == ("2", "1", "1", "−0,5", "0,5")
     assert rows["Глеб"] == ("1", "1", "1", "", "1")
-    assert players.rows[0][0] == "Анна"  # the most points first
+    assert [row[0] for row in players.rows][:5] == ["Борис", "Жанна", "Ирина", "Анна", "Егор"]  # most first
     assert ev.summary.notes == ("Без имени (в итоги не вошли): игра 12 — место 7.",)
 
 
@@ -176,8 +179,7 @@ def test_points_and_dates_as_a_club_writes_them():
 
 def test_without_points_the_form_leaves_the_points_blank():
     rows = game_page(game_one(), {}).tables[0]
-    assert rows.header[-1] == "Баллы" and all(row[-1] == "" for row in rows.rows)
-    assert SeatPoints(1.0).parts == ()
+    assert rows.header[-1] == "Итого" and all(row[-5:] == ("",) * 5 for row in rows.rows)
 
 
 def test_without_points_the_summary_leaves_them_blank_not_zero():

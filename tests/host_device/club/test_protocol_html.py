@@ -37,19 +37,21 @@ def test_each_game_shows_seats_roles_fouls_votes_nights_best_move_points():
     _, found = sections()
     game = found[1][1]
     rows = cells(game)
-    assert ("1", "Анна", "мирный житель", "", "Д1: 5", "ночь 1, убит", "1", "1,5", "", "2,5") in rows
-    assert ("7", "Жанна", "мирный житель", "2", "", "", "1", "", "", "1") in rows
+    assert ("1", "Анна", "мирный житель", "", "Д1: 5", "ночь 1, убит", "1", "0,5", "", "", "1,5") in rows
+    assert ("7", "Жанна", "мирный житель", "2", "", "", "1", "", "", "", "1") in rows
     assert ("Д2·2", "8, 9", "", "8", "9", "8", "", "8", "8", "9", "8", "—") in rows  # the revote
     assert ("1", "1", "3→1, 8→1", "6 — Шериф", "3 — чёрный") in rows
     assert "Лучший ход (игрок 1): 3, 5, 8 — чёрных: 3 из 3" in game
     assert '<td class="black">Дон</td>' in game  # the black seats are coloured
-    assert ("1", "Кирилл", "мирный житель", "4", "", "день 1, удалён", "", "", "0") in cells(found[2][1])
+    assert ("1", "Кирилл", "мирный житель", "4", "", "день 1, удалён", "", "", "", "−0,5", "−0,5") in cells(
+        found[2][1]
+    )
 
 
 def test_the_summary_lists_the_games_and_the_players_points():
     _, found = sections()
     rows = cells(found[0][1])
-    assert ("Анна", "2", "1", "2,5", "1", "3,5") in rows
+    assert ("Анна", "2", "1", "1,5", "0,25", "1,75") in rows
     assert any(row[0] == "13" and "не окончена" in row for row in rows)
     assert "Без имени (в итоги не вошли): игра 12 — место 7." in found[0][1]
 

@@ -27,11 +27,11 @@ def test_a_page_for_the_summary_and_one_a_game_with_their_text():
     assert len(pages) == 3  # the summary and the two finished games
     summary, first, second = pages
     assert "Протокол вечера 2026-11-20" in summary and "не окончена" in summary
-    assert "Анна\n2\n1\n2,5\n1\n3,5" in summary  # her row of the summary
+    assert "Анна\n2\n1\n1,5\n0,25\n1,75" in summary  # her row of the summary
     assert "Протокол игры № 11" in first and "Протокол игры № 12" in second
     for name in ("Анна", "Вера", "Захар"):
         assert name in first
-    assert "1\nАнна\nмирный житель\nД1: 5\nночь 1, убит\n1\n1,5\n2,5" in first
+    assert "1\nАнна\nмирный житель\nД1: 5\nночь 1, убит\n1\n0,5\n1,5" in first
     assert "3\nВера\nДон\nД2: 9; Д3: 10\nдень 3, голосованием" in first
     assert "Лучший ход (игрок 1): 3, 5, 8 — чёрных: 3 из 3" in first
     assert "Д2·2\n8, 9" in first and "6 — Шериф" in first
