@@ -14,7 +14,8 @@ from host_device.base.files import replacing
 from host_device.base.text import shorten
 from host_device.cli import flags
 from host_device.club.build import record_of
-from host_device.club.protocol import Evening, evening, local_day, parse_day
+from host_device.club.protocol import local_day, parse_day
+from host_device.club.protocol_evening import Evening, evening
 from host_device.club.record import GameRecord
 from host_device.club.scoring import club_table, points
 from host_device.store.db import Store

@@ -7,7 +7,8 @@ from __future__ import annotations
 from html import escape
 
 from engine.roles import Team
-from host_device.club.protocol import Evening, Page, Table
+from host_device.club.protocol import Page, Table
+from host_device.club.protocol_evening import Evening
 
 STYLE = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1.5em; color: #111; }
@@ -23,8 +24,11 @@ th { background: #eee; }
 .note { font-size: .8em; color: #444; margin-top: .6em; }
 section { margin-bottom: 2em; }
 @page { size: A4; margin: 12mm; }
-@media print {
-  body { margin: 0; font-size: 10pt; }
+@media print {  /* the largest form (16 seats, six days of revotes) still on one A4 */
+  body { margin: 0; font-size: 8pt; }
+  h1 { font-size: 13pt; margin-bottom: 2pt; }
+  h2 { font-size: 9pt; margin: 5pt 0 2pt; }
+  th, td { padding: 1pt 3pt; }
   section { break-after: page; page-break-after: always; margin: 0; }
   section:last-child { break-after: auto; page-break-after: auto; }
   tr { break-inside: avoid; }

@@ -16,7 +16,8 @@ from matplotlib.transforms import Bbox
 
 from engine.roles import Team
 from host_device.base.text import shorten
-from host_device.club.protocol import Evening, Page, Table
+from host_device.club.protocol import Page, Table
+from host_device.club.protocol_evening import Evening
 
 A4 = (8.27, 11.69)  # inches
 MARGIN = 0.5  # inches on every side

@@ -150,3 +150,42 @@ def points(record: GameRecord) -> dict[int, SeatPoints]:
 
 def evening() -> list[GameRecord]:
     return [game_two(), unfinished(), game_one()]
+
+
+def big_game() -> GameRecord:
+    """The largest form: 16 seats with long names, six days of two rounds each, five nights."""
+    roles = {1: Role.DON, 2: Role.MAFIA, 3: Role.MAFIA, 4: Role.MAFIA, 5: Role.SHERIFF}
+    seats = tuple(
+        SeatRecord(
+            n, roles.get(n, Role.CIVILIAN), f"id-{n}", f"Игрок с длинным именем номер {n}", fouls=n % 4
+        )
+        for n in range(1, 17)
+    )
+    ballots = []
+    for day in range(1, 7):
+        for round_, kind in ((1, "main"), (2, "revote")):
+            ballots += [Ballot(day, round_, kind, voter, 16 - day) for voter in range(1, 17)]
+    nominations = tuple(Nomination(day, by, 16 - day) for day in range(1, 7) for by in (day, day + 1))
+    nights = tuple(
+        a
+        for night in range(1, 6)
+        for a in (
+            NightAction(night, "shot", Role.MAFIA, 6 + night, seat=2),
+            NightAction(night, "check", Role.DON, 5 + night, False, seat=1),
+            NightAction(night, "check", Role.SHERIFF, night, night < 5, seat=5),
+        )
+    )
+    return GameRecord(
+        id=14,
+        started_at="2026-11-20T19:00:00+00:00",
+        finished_at="2026-11-20T20:30:00+00:00",
+        preset="classic",
+        mode="host",
+        winner=Team.RED,
+        days=6,
+        seats=seats,
+        nominations=nominations,
+        ballots=tuple(ballots),
+        nights=nights,
+        best_move=BestMove(seat=7, named=(1, 2, 3), black=3),
+    )

@@ -5,7 +5,7 @@ import datetime
 import re
 from html import unescape
 
-from host_device.club.protocol import evening
+from host_device.club.protocol_evening import evening
 from host_device.club.protocol_html import render_html
 from tests.helpers.evening import evening as example
 from tests.helpers.evening import points

@@ -5,7 +5,7 @@ to artifacts/ for a person to look at."""
 import datetime
 import re
 
-from host_device.club.protocol import evening
+from host_device.club.protocol_evening import evening
 from host_device.club.protocol_pdf import figures, render_pdf
 from tests.helpers.evening import evening as example
 from tests.helpers.evening import points
