@@ -59,9 +59,14 @@ def cmd_protocol(args: argparse.Namespace) -> int:
     )  # a bad table: said before the store is read
     store = Store(Path(args.store) if args.store else None, create=False)
     try:
-        rows = [row for row in store.games() if local_day(row.started_at) == day.isoformat()]
         records: list[GameRecord] = []
         damaged: list[DamagedGame] = []
+        rows = []
+        for row in store.games():
+            if not isinstance(row.started_at, str):  # a damaged row: its day is unknown
+                damaged.append(DamagedGame(row.id, "время начала не читается"))
+            elif local_day(row.started_at) == day.isoformat():
+                rows.append(row)
         for row in rows:
             try:
                 records.append(record_of(store, row.id))
@@ -70,7 +75,10 @@ def cmd_protocol(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if not rows:
-        raise HostDeviceError(f"{day.isoformat()}: в этот день игр нет (какие есть: host-device games list)")
+        unread = f"; не читаются: {', '.join(f'№ {exc.game_id}' for exc in damaged)}" if damaged else ""
+        raise HostDeviceError(
+            f"{day.isoformat()}: в этот день игр нет{unread} (какие есть: host-device games list)"
+        )
     if not any(r.finished for r in records):
         unfinished = [f"№ {r.id}" for r in records] + [f"№ {exc.game_id} (повреждена)" for exc in damaged]
         raise HostDeviceError(

@@ -164,3 +164,17 @@ def test_a_damaged_game_is_left_out_and_named(evening, tmp_path, capsys):
     assert "игр: 1, страниц: 2" in captured.out
     page = out.read_text(encoding="utf-8")
     assert "<h1>Протокол игры № 1</h1>" in page and "№ 3" not in page
+
+
+def test_a_game_whose_start_does_not_read_is_named(evening, tmp_path, capsys):
+    db, day = evening
+    store = Store(db)
+    store.db.execute("UPDATE games SET started_at = x'00ff' WHERE id = 3")  # a blob: its day is unknown
+    store.db.commit()
+    store.close()
+    out = tmp_path / "p.html"
+    assert main(["games", "protocol", "--date", day, "--to", str(out), "--store", str(db)]) == 1
+    assert "пропущена: игра 3 повреждена: время начала не читается" in capsys.readouterr().err
+    assert "<h1>Протокол игры № 1</h1>" in out.read_text(encoding="utf-8")
+    assert main(["games", "protocol", "--date", "2000-01-01", "--to", str(out), "--store", str(db)]) == 2
+    error_line(capsys, "игр нет; не читаются: № 3")
