@@ -178,3 +178,14 @@ def test_a_game_whose_start_does_not_read_is_named(evening, tmp_path, capsys):
     assert "<h1>Протокол игры № 1</h1>" in out.read_text(encoding="utf-8")
     assert main(["games", "protocol", "--date", "2000-01-01", "--to", str(out), "--store", str(db)]) == 2
     error_line(capsys, "игр нет; не читаются: № 3")
+
+
+def test_the_rosters_names_are_on_the_form_and_the_summary(evening, tmp_path, capsys):
+    db, day = evening
+    assert main(["games", "seat", "1", "3", "Вера", "--store", str(db)]) == 0
+    assert main(["games", "seat", "3", "5", "Вера", "--store", str(db)]) == 0  # the same player again
+    out = tmp_path / "p.html"
+    assert main(["games", "protocol", "--date", day, "--to", str(out), "--store", str(db)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert re.search(r'<td class="name black">Вера</td><td class="black">Дон</td>', page)  # game 1, seat 3
+    assert re.search(r'<td class="name">Вера</td><td>2</td>', page)  # the summary: two games
