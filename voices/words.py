@@ -38,7 +38,10 @@ def preset_name(name: str) -> str:
 
 
 def local_time(stored: str) -> str:
-    """A stored UTC time as this machine's local date and time, to the minute."""
+    """A stored UTC time as this machine's local date and time, to the minute
+    (a damaged one as it is; one that is not even text as «?»)."""
+    if not isinstance(stored, str):
+        return "?"
     try:
         return datetime.datetime.fromisoformat(stored).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:

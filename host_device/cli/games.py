@@ -38,6 +38,7 @@ from host_device.base.files import write_text
 from host_device.cli import flags
 from host_device.cli.arguments import game_id
 from host_device.cli.players import add_seat_command
+from host_device.cli.protocol import add_command as add_protocol_command
 from host_device.club import export
 from host_device.club.build import record_of
 from host_device.club.scoring import Table, club_table
@@ -411,5 +412,6 @@ def add_commands(commands: Any) -> None:
     )
     p.add_argument("file", metavar="FILE")
     p.set_defaults(func=cmd_recover)
+    add_protocol_command(sub)
     for p in sub.choices.values():
         flags.store(p)

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from engine import get_preset
 from host_device.base.errors import HostDeviceError
 from host_device.cli.main import main
+from host_device.club.protocol import local_day
 from host_device.scripts.play import play
 from host_device.scripts.script import ScriptError, parse_script
 from host_device.scripts.simulate import simulate
@@ -371,6 +372,11 @@ def test_damaged_store_files_are_read_game_by_game_and_never_lost(tmp_path_facto
     for argv in READERS:
         status, _, err = run([*argv, "--store", path])
         clean_end(status, err, allowed=(0, 1, 2) if argv[1] in ("check", "export") else (0, 2))
+    # the evening's protocol of the store's day: what reads is written, a damaged game named (exit 1)
+    with contextlib.closing(sqlite3.connect(f"file:{sound_store}?mode=ro", uri=True)) as db:
+        day = local_day(db.execute("SELECT started_at FROM games WHERE id = 1").fetchone()[0])
+    status, _, err = run(["games", "protocol", "--date", day, "--to", folder / "p.html", "--store", path])
+    clean_end(status, err, allowed=(0, 1, 2))
     assert path.read_bytes() == damaged  # a reader never writes
     # a writer: the store opens, or it is moved aside whole and a new one started
     try:
