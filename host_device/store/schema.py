@@ -169,6 +169,8 @@ def _prepare(path: Path, db: sqlite3.Connection, writing: bool) -> None:
     """Writing: the file checked, migrated and made whole. Reading: a store
     of this schema is read as it stands, never written."""
     version = db.execute("PRAGMA user_version").fetchone()[0]  # a file that is no database fails here
+    if version < 0:  # SQLite keeps any 32-bit number there; no host-device writes a negative one
+        raise Corrupt(f"номер схемы {version} (повреждён заголовок)")
     if version > SCHEMA_VERSION:
         raise StoreError(f"{path}: записано более новым host-device (схема {version}); обновите этот")
     if not writing and version == 0:

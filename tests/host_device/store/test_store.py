@@ -224,6 +224,18 @@ def test_a_newer_schema_is_refused(tmp_path):
         Store(path)
 
 
+def test_a_negative_schema_number_is_damage_moved_aside(tmp_path):
+    """A damaged header can carry any 32-bit number; a negative one used to be a KeyError."""
+    path = tmp_path / "s.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE t (x)")
+    db.execute("PRAGMA user_version=-2147483644")
+    db.close()
+    store = Store(path)
+    assert store.moved_aside is not None and store.games() == []
+    store.close()
+
+
 def test_players_seated_at_the_start_or_later(tmp_path, capsys, builtin_pack):
     path = tmp_path / "s.sqlite3"
     simulate_into(path)
