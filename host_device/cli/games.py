@@ -225,8 +225,14 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
                     mode += " (проба)"
             except StoreError:
                 days = "?"
-        result = WINS[Team(g.winner)] if g.winner else ("не окончена" if g.finished_at is None else "—")
-        rows.append((str(g.id), local_time(g.started_at), preset_name(g.preset), mode, result, str(days)))
+        winner = Team(g.winner) if g.winner in set(Team) else None  # a damaged row's value is no team
+        result = (
+            WINS[winner]
+            if winner
+            else ("не окончена" if g.finished_at is None else "—" if not g.winner else "?")
+        )
+        cells = (g.id, local_time(g.started_at), preset_name(g.preset), mode, result, days)
+        rows.append(tuple(str(cell) if isinstance(cell, str | int) else "?" for cell in cells))
     widths = [max(len(row[i]) for row in rows) for i in range(len(LIST_HEADER))]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())

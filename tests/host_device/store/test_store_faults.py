@@ -562,3 +562,17 @@ def test_games_recover_refuses_the_current_store(tmp_path, capsys, builtin_pack)
     capsys.readouterr()
     assert main(["games", "recover", str(path), "--store", str(path)]) == 2
     one_line_error(capsys.readouterr().err, "это и есть текущее хранилище")
+
+
+def test_games_list_shows_a_damaged_row_as_question_marks(tmp_path, capsys, builtin_pack):
+    """Values of a damaged row that are not what the column holds (a blob, a
+    team that does not exist) are «?»; the list used to end in a TypeError."""
+    path = tmp_path / "games.sqlite3"
+    stored_game(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("UPDATE games SET mode = x'ff00', winner = 'purple' WHERE id = 1")
+    db.close()
+    capsys.readouterr()
+    assert main(["games", "list", "--store", str(path)]) == 0
+    row = capsys.readouterr().out.splitlines()[1].split()
+    assert row[0] == "1" and row.count("?") == 2
