@@ -318,6 +318,14 @@ class Host:
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
         return done and self.sched.now >= self.runtime.speaking_until
 
+    def _store_path(self) -> Path:
+        """The store the game is kept in (the pages' club pages read it)."""
+        from host_device.store.db import default_store_path
+
+        if self.devices is not None:
+            return Path(self.devices.store.path)
+        return Path(self.args.store) if self.args.store else default_store_path()
+
     def _open_store(self) -> None:
         from host_device.store import Store
 
@@ -351,14 +359,17 @@ class Host:
 
     def _start_web(self) -> None:
         from host_device.web.access import Access
+        from host_device.web.club_worker import ClubPages
         from host_device.web.publisher import Private
         from host_device.web.server import start_web
         from voices.catalogue import russian
 
         assert self.console is not None and self.web is not None
         private = Private(Access.new(self.phone_seats), self.console, self.inbox)
+        club = ClubPages(self._store_path())
+        club.current = lambda: self.game_id
         self.web_server = start_web(
-            self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock
+            self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock, club
         )
         self.publisher = self.web_server.publisher
 

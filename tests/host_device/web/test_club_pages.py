@@ -1,0 +1,89 @@
+"""The club's endpoints through Starlette's TestClient, the worker's pool a
+thread here and the store's records hand-made: a finished game's review,
+an unfinished one refused with nothing of it shown, answers kept until the
+store changes."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from starlette.testclient import TestClient
+
+from host_device.store.faults import UnknownGame
+from host_device.web import club_render
+from host_device.web.app import make_app
+from host_device.web.club_worker import ClubPages
+from tests.helpers.club import NAMES, game_record, unfinished_record
+from tests.helpers.web import private_publisher
+
+
+class FakeSource:
+    def __init__(self, games):
+        self.games = {g.id: g for g in games}
+
+    def record(self, game_id):
+        if game_id not in self.games:
+            raise UnknownGame(game_id)
+        return self.games[game_id]
+
+    def finished(self):
+        return [g for g in self.games.values() if g.finished]
+
+
+@pytest.fixture
+def club(tmp_path, monkeypatch):
+    store = tmp_path / "g.db"
+    store.write_bytes(b"x")
+    games = FakeSource([game_record(1), unfinished_record(2)])
+    monkeypatch.setattr(club_render, "source", lambda path, state: games)
+    pages = ClubPages(store, pool=ThreadPoolExecutor(1))
+    with TestClient(make_app(private_publisher()[0], club=pages)) as client:
+        yield client, pages, store
+
+
+def test_a_finished_game_shows_its_review(club):
+    client, _, _ = club
+    page = client.get("/game/1")
+    assert page.status_code == 200
+    assert "Победа мирных жителей" in page.text
+    assert "Вера" in page.text and "дон" in page.text
+    assert page.text.count('class="vote ') == 10 + 6 + 6 + 4
+    assert 'data-voter="3" data-target="4" data-voter-team="black" data-target-team="red"' in page.text
+
+
+def test_an_unfinished_game_is_refused_and_shows_nothing_of_it(club):
+    client, _, _ = club
+    page = client.get("/game/2")
+    assert page.status_code == 404
+    assert "Игра 2 ещё идёт" in page.text
+    for secret in [*NAMES.values(), "дон", "мафия", "шериф", "Лучший ход", "data-voter"]:
+        assert secret not in page.text
+
+
+def test_an_unknown_game_is_404(club):
+    client, _, _ = club
+    page = client.get("/game/99")
+    assert page.status_code == 404 and "Нет игры 99" in page.text
+
+
+def test_an_answer_is_kept_until_the_store_changes(club):
+    client, pages, store = club
+    client.get("/game/1")
+    client.get("/game/1")
+    assert pages.computed == 1
+    store.write_bytes(b"xy")  # a write: the store's size and time change
+    client.get("/game/1")
+    assert pages.computed == 2
+
+
+def test_the_current_game_leads_to_its_review(club):
+    client, pages, _ = club
+    assert client.get("/game/current", follow_redirects=False).status_code == 404
+    pages.current = lambda: 2
+    page = client.get("/game/current", follow_redirects=False)
+    assert (page.status_code, page.headers["location"]) == (303, "/game/2")
+
+
+def test_without_a_store_the_club_pages_say_so():
+    with TestClient(make_app(private_publisher()[0])) as client:
+        page = client.get("/game/1")
+    assert page.status_code == 404 and "хранилище" in page.text
