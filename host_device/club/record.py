@@ -59,6 +59,8 @@ class NightAction:
     by: Role  # MAFIA for the mafia's shot (the team's shot), SHERIFF/DON/COMMISSAR for checks …
     target: int
     result: bool | None = None  # a check's answer (True: the target is what the checker looks for)
+    seat: int | None = None  # who acted: the shooter, the checker, the visitor (None: a save)
+    ignored: str | None = None  # a visit that counted for nothing (engine.outputs.VisitMade.ignored)
 
 
 @dataclass(frozen=True)

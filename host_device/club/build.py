@@ -1,0 +1,179 @@
+"""A stored game made into the club's record: its inputs replayed with the
+engine and the outputs read (who voted for whom, who left, the night's
+actions, the fouls, the best move), joined to who sat where and the host's
+extra points. Recomputed every time; nothing here is stored as truth."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine import Game, IllegalInput
+from engine.inputs import Input
+from engine.outputs import (
+    CheckMade,
+    GameEnded,
+    LifeSaved,
+    NominationAccepted,
+    NominationWithdrawn,
+    Output,
+    PlayerLeft,
+    ShotTaken,
+    VisitMade,
+    VoteCounted,
+)
+from engine.presets import Preset
+from engine.roles import Role, Team
+from host_device.club.record import (
+    Ballot,
+    Departure,
+    GameRecord,
+    NightAction,
+    Nomination,
+    SeatRecord,
+)
+from host_device.store.db import Store
+from host_device.store.faults import DamagedGame, StoreError
+from host_device.store.reading import GameRow
+
+
+class Sitter(Protocol):
+    """Who sat at a seat: the roster's player (``Store.seating``); ``id``
+    None for a name typed with no roster entry behind it."""
+
+    @property
+    def id(self) -> str | None: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+def build_record(
+    row: GameRow,
+    preset: Preset,
+    inputs: Iterable[tuple[int, float, Input]],
+    seating: Mapping[int, Sitter] | None = None,
+    extras: Mapping[int, float] | None = None,
+) -> GameRecord:
+    """The record of one stored game: ``inputs`` are the store's
+    ``(seq, t, input)`` rows in order; a row the rules refuse is damage."""
+    game = Game(preset)
+    outputs: list[Output] = []
+    for seq, _, inp in inputs:
+        try:
+            outputs += game.handle(inp)
+        except IllegalInput as exc:
+            raise DamagedGame(row.id, f"не воспроизводится: запись {seq}: {exc}") from None
+    state = game.state
+    roles = dict(state.roles)
+    for item in outputs:
+        if isinstance(item, GameEnded):
+            roles.update(item.roles)
+    seating = seating or {}
+    left: dict[int, Departure] = {}
+    ballots: list[Ballot] = []
+    nights: list[NightAction] = []
+    chosen: dict[int, dict[int, int]] = {}  # day -> nominator -> his standing nomination
+    rounds: dict[int, int] = {}  # day -> rounds counted so far
+    for item in outputs:
+        match item:
+            case PlayerLeft(seat=seat, how=how, day=day, night=night):
+                left[seat] = Departure(how=how, day=day, night=night)
+            case NominationAccepted(day=day, seat=seat, target=target):
+                standing = chosen.setdefault(day, {})
+                standing.pop(seat, None)  # a replaced one goes; the new one is last in order
+                standing[seat] = target
+            case NominationWithdrawn(day=day, seat=seat):
+                chosen.get(day, {}).pop(seat, None)
+            case VoteCounted():
+                ballots += _ballots(item, rounds)
+            case ShotTaken(night=night, seat=seat, target=target):
+                nights.append(NightAction(night, "shot", Role.MAFIA, target, seat=seat))
+            case CheckMade(night=night, by=by, seat=seat, target=target, result=result):
+                nights.append(NightAction(night, "check", by, target, result, seat=seat))
+            case VisitMade(night=night, by=by, seat=seat, target=target, ignored=ignored):
+                nights.append(NightAction(night, "visit", by, target, seat=seat, ignored=ignored))
+            case LifeSaved(night=night, seat=seat):
+                nights.append(NightAction(night, "saved", Role.DOCTOR, seat))
+            case _:
+                pass
+    seats = tuple(
+        SeatRecord(
+            seat=seat,
+            role=roles.get(seat, Role.CIVILIAN),
+            player=seating[seat].id if seat in seating else None,
+            name=seating[seat].name if seat in seating else None,
+            fouls=state.fouls.get(seat, 0),
+            left=left.get(seat),
+        )
+        for seat in range(1, preset.seats + 1)
+    )
+    nominations = tuple(
+        Nomination(day, by, target) for day in sorted(chosen) for by, target in chosen[day].items()
+    )
+    winner = state.winner if state.winner is not None else (Team(row.winner) if row.winner else None)
+    return GameRecord(
+        id=row.id,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        preset=row.preset,
+        mode=row.mode,
+        winner=winner,
+        days=state.day,
+        seats=seats,
+        nominations=nominations,
+        ballots=tuple(ballots),
+        nights=tuple(nights),
+        extras={seat: float(points) for seat, points in (extras or {}).items()},
+    )
+
+
+def _ballots(counted: VoteCounted, rounds: dict[int, int]) -> list[Ballot]:
+    """One ballot a pressing seat; the all-leave question's candidate 0 is None."""
+    rounds[counted.day] = number = rounds.get(counted.day, 0) + 1
+    return [
+        Ballot(counted.day, number, counted.kind, voter, candidate or None)
+        for candidate, voters in counted.voters
+        for voter in voters
+    ]
+
+
+def _seating(store: Store, game_id: int) -> tuple[Mapping[int, Sitter], Mapping[int, float]]:
+    """Who sat where and the host's extra points, from the roster when the
+    store has one, else the seats' plain names (no roster id)."""
+    seating = getattr(store, "seating", None)
+    if seating is not None:
+        return seating(game_id), store.extras(game_id)  # type: ignore[attr-defined]
+    return {int(seat): _Named(name) for seat, name in store.names(game_id).items()}, {}
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A name typed for a seat with no roster entry behind it."""
+
+    name: str
+    id: str | None = None
+
+
+def record_of(store: Store, game_id: int) -> GameRecord:
+    """One stored game's record (finished or not)."""
+    row = store.game(game_id)
+    seating, extras = _seating(store, game_id)
+    return build_record(row, store.preset(game_id), store.inputs(game_id), seating, extras)
+
+
+def records(store: Store, damaged: list[DamagedGame] | None = None) -> list[GameRecord]:
+    """Every finished game's record, oldest first; a damaged game is left out
+    and, when ``damaged`` is given, put there (its reason names it)."""
+    found = []
+    for row in store.games():
+        try:
+            record = record_of(store, row.id)
+        except StoreError as exc:
+            if damaged is not None:
+                damaged.append(exc if isinstance(exc, DamagedGame) else DamagedGame(row.id, str(exc)))
+            continue
+        if record.finished:
+            found.append(record)
+    return sorted(found, key=lambda r: (r.started_at, r.id))

@@ -1,0 +1,94 @@
+"""The record built from a stored game: the example full game simulated into
+a store, read back as seats, departures, nominations, ballots, night actions."""
+
+import pytest
+
+from engine import Role, Team
+from host_device.club.build import build_record, record_of, records
+from host_device.club.record import Ballot, Departure, NightAction, Nomination
+from host_device.scripts.script import load_script
+from host_device.scripts.simulate import simulate
+from host_device.store import Store
+from host_device.store.faults import DamagedGame
+from tests.helpers.paths import ROOT
+
+FULL = ROOT / "examples" / "classic-full-game.json"
+GAME = ROOT / "examples" / "classic-game.json"
+
+
+def fixed(key, slots):
+    return 1.0
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(tmp_path / "games.sqlite3")
+    yield store
+    store.close()
+
+
+def test_the_full_game_as_a_record(store):
+    simulate(load_script(FULL), fixed, store=store)
+    record = record_of(store, 1)
+    assert (record.id, record.preset, record.mode, record.winner, record.days) == (
+        1,
+        "classic",
+        "simulate",
+        Team.RED,
+        3,
+    )
+    assert record.finished and record.finished_at is not None
+    roles = {s.seat: s.role for s in record.seats if s.role is not Role.CIVILIAN}
+    assert roles == {3: Role.DON, 5: Role.MAFIA, 6: Role.SHERIFF, 8: Role.MAFIA}
+    assert len(record.seats) == 10
+    assert record.seat(3).left == Departure(how="vote", day=1)
+    assert record.seat(1).left == Departure(how="shot", night=1)
+    assert record.seat(2).left is None
+    assert Nomination(1, 1, 3) in record.nominations and Nomination(1, 2, 5) in record.nominations
+    day1 = [b for b in record.ballots if b.day == 1]
+    assert {b.voter for b in day1 if b.target == 3} == {1, 2, 4, 6, 7, 9}
+    assert not [b for b in day1 if b.target == 5]  # 5's votes were the non-pressers'
+    revote = [b for b in record.ballots if b.day == 2 and b.round == 2]
+    assert {(b.voter, b.target) for b in revote} == {(s, 5) for s in (2, 4, 6, 7, 9)}
+    assert revote[0].kind == "revote" and Ballot(2, 1, "main", 9, 8) in record.ballots
+    assert NightAction(1, "check", Role.SHERIFF, 5, True, seat=6) in record.nights
+    assert {(a.seat, a.target) for a in record.nights if a.kind == "shot" and a.night == 1} == {
+        (5, 1),
+        (8, 1),
+    }
+    assert record.best_move is None and dict(record.extras) == {}
+
+
+def test_names_typed_for_seats_come_without_a_roster_id(store):
+    simulate(load_script(FULL), fixed, store=store)
+    store.set_name(1, 4, "Аня")
+    record = record_of(store, 1)
+    assert (record.seat(4).name, record.seat(4).player) == ("Аня", None)
+    assert record.seat(5).name is None
+
+
+def test_build_record_takes_plain_mappings(store):
+    simulate(load_script(FULL), fixed, store=store)
+
+    class Player:
+        def __init__(self, id, name):
+            self.id, self.name = id, name
+
+    record = build_record(
+        store.game(1), store.preset(1), store.inputs(1), {2: Player("u-2", "Боря")}, {2: 0.3}
+    )
+    assert (record.seat(2).player, record.seat(2).name) == ("u-2", "Боря")
+    assert record.extras == {2: 0.3}
+
+
+def test_records_are_the_finished_games_in_time_order_and_name_the_damaged(store, tmp_path):
+    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(GAME), fixed, store=store)
+    simulate(load_script(FULL), fixed, store=store)
+    store.db.execute("UPDATE games SET started_at = '2000-01-01T00:00:00' WHERE id = 3")
+    store.db.execute('UPDATE inputs SET input = \'{"type": "vote", "seat": 99}\' WHERE game = 2 AND seq = 3')
+    store.db.commit()
+    damaged = []
+    found = records(store, damaged)
+    assert [r.id for r in found] == [3, 1]
+    assert [d.game_id for d in damaged] == [2] and isinstance(damaged[0], DamagedGame)
