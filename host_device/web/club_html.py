@@ -122,9 +122,11 @@ def review_html(page: Review) -> str:
         f'<td class="num points">{number(s.points)}</td></tr>'
         for s in page.seats
     ]
+    head = (
+        f'<h1>Игра {page.id} <span class="winner {page.winner.value}">{WINNER[page.winner]}</span></h1>'
+        f'<p class="meta">{e(page.preset)} · {e(when(page.started_at))}</p>'
+    )
     parts = [
-        f'<h1>Игра {page.id}</h1><p class="meta">{e(page.preset)} · {e(when(page.started_at))}</p>',
-        f'<p class="winner {page.winner.value}">{WINNER[page.winner]}</p>',
         "<h2>Места</h2>",
         table(["№", "Игрок", "Роль", "Фолы", "Выбыл", "Баллы"], seats, "seats"),
     ]
@@ -134,8 +136,7 @@ def review_html(page: Review) -> str:
         marks = " ".join(f'<span class="chip {teams[n].value}">{n}</span>' for n in named)
         said = f"Игрок {seat}: {marks} — чёрных {black} из {len(named)}"
         parts.append(f'<h2>Лучший ход</h2><p class="best">{said}</p>')
-    parts.append("<h2>Голосования</h2>")
-    parts.extend(vote_map(day) for day in page.days)
+    votes = "".join(vote_map(day) for day in page.days)
     if page.nights:
         rows = [
             f'<tr><td class="num">{n.night}</td><td>{e(n.kind)}</td><td>{e(n.by)}</td>'
@@ -144,4 +145,8 @@ def review_html(page: Review) -> str:
             for n in page.nights
         ]
         parts += ["<h2>Ночи</h2>", table(["Ночь", "Что", "Кто", "Кого", "Ответ"], rows, "nights")]
-    return document(f"Игра {page.id}", "".join(parts))
+    body = (
+        f'{head}<div class="review"><div class="facts">{"".join(parts)}</div>'
+        f'<div class="days"><h2>Голосования</h2>{votes}</div></div>'
+    )
+    return document(f"Игра {page.id}", body)

@@ -11,7 +11,7 @@ this is reached (:class:`Unfinished`), so that nothing here can leak."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.roles import Role, Team
 from host_device.base.errors import HostDeviceError
@@ -150,11 +150,36 @@ def day_map(record: GameRecord, day: int) -> DayMap:
     return DayMap(day, tuple(columns), tuple(sorted({b.voter for b in ballots})), marks, nominations)
 
 
+def night_lines(record: GameRecord) -> tuple[NightLine, ...]:
+    """The nights in order; the mafia's shots at one target on one night are one line (its shooters named)."""
+    team = {s.seat: s.team for s in record.seats}
+    lines: list[NightLine] = []
+    shooters: dict[tuple[int, int], list[int]] = {}
+    for a in sorted(record.nights, key=lambda a: a.night):
+        if a.kind == "shot":
+            if (a.night, a.target) in shooters:
+                shooters[a.night, a.target] += [a.seat] if a.seat is not None else []
+                continue
+            shooters[a.night, a.target] = [a.seat] if a.seat is not None else []
+        role = ROLE_NAMES.get(a.by, a.by.value)
+        if a.kind != "shot" and a.seat is not None:
+            role = f"{role} ({a.seat})"
+        lines.append(
+            NightLine(a.night, NIGHT_KINDS.get(a.kind, a.kind), role, a.target, team[a.target], a.result)
+        )
+    for index, line in enumerate(lines):
+        seats = shooters.get((line.night, line.target)) if line.kind == NIGHT_KINDS["shot"] else None
+        if seats:
+            lines[index] = replace(line, by=f"мафия: {', '.join(map(str, sorted(seats)))}")
+        elif line.kind == NIGHT_KINDS["shot"]:
+            lines[index] = replace(line, by="мафия")
+    return tuple(lines)
+
+
 def review(record: GameRecord, points: Mapping[int, float] | None = None) -> Review:
     """The review of a finished game; ``points`` by seat (the scoring's)."""
     if record.winner is None:
         raise Unfinished(record.id)
-    team = {s.seat: s.team for s in record.seats}
     seats = tuple(
         SeatLine(
             s.seat,
@@ -169,17 +194,7 @@ def review(record: GameRecord, points: Mapping[int, float] | None = None) -> Rev
         for s in sorted(record.seats, key=lambda s: s.seat)
     )
     days = sorted({b.day for b in record.ballots} | {n.day for n in record.nominations})
-    nights = tuple(
-        NightLine(
-            a.night,
-            NIGHT_KINDS.get(a.kind, a.kind),
-            "мафия" if a.kind == "shot" and a.by in (Role.MAFIA, Role.DON) else ROLE_NAMES.get(a.by, a.by),
-            a.target,
-            team[a.target],
-            a.result,
-        )
-        for a in sorted(record.nights, key=lambda a: a.night)
-    )
+    nights = night_lines(record)
     best = record.best_move
     return Review(
         record.id,

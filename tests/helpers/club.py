@@ -50,7 +50,7 @@ def seat_records(named=True, changes=None):
 
 def game_record(game_id=1, winner=Team.RED, named=True, **fields):
     """Day 1: 1 put up 4, 2 put up 5; 4 gets 1,2,3 and 5 gets the rest: 5 leaves.
-    Night 1: the mafia shoot 7 (his best move 3, 5, 9: two black), the Don
+    Night 1: the mafia (3, 5, 8) shoot 7 (his best move 3, 5, 9: two black), the Don
     checks 6 (the sheriff: yes), the sheriff checks 3 (black: yes).
     Day 2: 1 puts up 3, 4 puts up 8; a tie 3-3 (6 and 9 do not press), the
     revote ties again, the all-leave question: 1, 2, 4, 6 for: 3 and 8 leave."""
@@ -83,7 +83,9 @@ def game_record(game_id=1, winner=Team.RED, named=True, **fields):
         nominations=(Nomination(1, 1, 4), Nomination(1, 2, 5), Nomination(2, 1, 3), Nomination(2, 4, 8)),
         ballots=tuple(ballots),
         nights=(
-            NightAction(1, "shot", Role.MAFIA, 7),
+            NightAction(1, "shot", Role.MAFIA, 7, seat=5),
+            NightAction(1, "shot", Role.MAFIA, 7, seat=3),
+            NightAction(1, "shot", Role.MAFIA, 7, seat=8),
             NightAction(1, "check", Role.DON, 6, True),
             NightAction(1, "check", Role.SHERIFF, 3, True),
         ),

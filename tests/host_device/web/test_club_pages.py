@@ -87,3 +87,36 @@ def test_without_a_store_the_club_pages_say_so():
     with TestClient(make_app(private_publisher()[0])) as client:
         page = client.get("/game/1")
     assert page.status_code == 404 and "хранилище" in page.text
+
+
+def test_a_stored_game_in_the_real_worker_process(tmp_path):
+    """The example full game simulated into a store, its review drawn by the spawned worker:
+    every ballot of the record is a mark on the page, coloured by the voter's and the target's teams."""
+    import re
+
+    from host_device.club.build import record_of
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import simulate
+    from host_device.store import Store
+    from tests.helpers.paths import ROOT
+
+    store = Store(tmp_path / "g.db")
+    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), lambda key, slots: 1.0, store=store)
+    store.new_game("classic", "host")  # game 2: still being played
+    record = record_of(store, 1)
+    store.close()
+    pages = ClubPages(tmp_path / "g.db")
+    with TestClient(make_app(private_publisher()[0], club=pages)) as client:
+        page = client.get("/game/1")
+        later = client.get("/game/2")
+    assert page.status_code == 200
+    team = {s.seat: s.team.value for s in record.seats}
+    marks = re.findall(
+        r'data-voter="(\d+)"(?: data-target="(\d+)")? data-voter-team="(\w+)" data-target-team="(\w*)"',
+        page.text,
+    )
+    assert len(marks) == len(record.ballots) > 0
+    for voter, target, voter_team, target_team in marks:
+        assert voter_team == team[int(voter)]
+        assert target_team == (team[int(target)] if target else "")
+    assert later.status_code == 404 and "Игра 2 ещё идёт" in later.text

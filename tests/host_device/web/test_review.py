@@ -61,7 +61,7 @@ def test_a_candidate_nobody_voted_for_still_has_his_column():
 def test_the_nights_and_the_best_move():
     page = review(game_record())
     assert [(n.night, n.kind, n.by, n.target, n.result) for n in page.nights] == [
-        (1, "выстрел", "мафия", 7, None),
+        (1, "выстрел", "мафия: 3, 5, 8", 7, None),
         (1, "проверка", "дон", 6, True),
         (1, "проверка", "шериф", 3, True),
     ]
