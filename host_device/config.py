@@ -24,6 +24,8 @@
     file = "/home/pi/night.wav"  # the club's own loop (mono 16-bit WAV, at most 60 s); default: generated
     [box]              # run --box: the appliance
     power_off = true           # hold «пауза» 5 s to power the Pi off; default: true on a Pi
+    [club]             # the club's record
+    scoring = "our-scoring.toml"  # the club's scoring table (beside this file); default: FIIM's
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -101,6 +103,7 @@ class Config:
     city: dict[str, Any] = field(default_factory=dict)  # [city]: seats, mafia, lover (the city table)
     ambience: Ambience = field(default_factory=lambda: Ambience())
     power_off: bool = field(default_factory=lambda: on_a_pi())  # [box].power_off
+    scoring: Path | None = None  # [club].scoring: the club's scoring table, None: the default (FIIM)
 
     def open_audio(
         self, kind: str, events: Any, rate: int, wav: str | None = None
@@ -170,6 +173,7 @@ def load_config(path: Path | None = None) -> Config:
     city = city_table(data.get("city", {}), f"{path}: [city]")
     ambience = ambience_settings(data.get("ambience", {}), f"{path}: [ambience]", path.parent)
     power_off = box_settings(data.get("box", {}), f"{path}: [box]")
+    scoring = club_scoring(data.get("club", {}), f"{path}: [club]", path.parent)
     return Config(
         path,
         data.get("panel", {}),
@@ -181,10 +185,23 @@ def load_config(path: Path | None = None) -> Config:
         city,
         ambience,
         on_a_pi() if power_off is None else power_off,
+        scoring,
     )
 
 
-SECTIONS = ("ambience", "assist", "audio", "box", "city", "panel", "web")
+SECTIONS = ("ambience", "assist", "audio", "box", "city", "club", "panel", "web")
+
+
+def club_scoring(data: dict[str, Any], where: str, base: Path) -> Path | None:
+    """``[club].scoring``: the club's scoring table (host_device/club/scoring.py reads it)."""
+    for key, value in data.items():
+        if key != "scoring":
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: scoring")
+        if not isinstance(value, str) or not value.strip():
+            raise ConfigError(
+                f'{where}.scoring: путь к таблице очков, например "our-scoring.toml", а не {value!r:.40}'
+            )
+    return base / data["scoring"] if "scoring" in data else None
 
 
 def ambience_settings(data: dict[str, Any], where: str, base: Path) -> Ambience:

@@ -1,0 +1,167 @@
+"""The points of a game: one pure function of (record, scoring table).
+Points are recomputed from the record every time and never stored; the
+table is data (``host_device/club/data/fiim.toml`` or the club's own file,
+named by ``[club] scoring`` in the config)."""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from engine.roles import Role
+from host_device.base.errors import HostDeviceError, os_reason, toml_place
+from host_device.club.record import GameRecord
+
+DEFAULT = "fiim.toml"
+# every key a table must have, by section (a key not listed here is refused)
+ROLES = tuple(role.value for role in Role)
+KEYS: dict[str, tuple[str, ...]] = {
+    "win": ROLES,
+    "loss": ROLES,
+    "best_move": ("black_2", "black_3"),
+    "penalty": ("disqualified", "foul"),
+    "extra": ("min", "max", "step"),
+}
+LIMIT = 100.0  # no line of a table is worth more than this (a typo's guard)
+
+
+class ScoringError(HostDeviceError, ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    win: dict[Role, float]
+    loss: dict[Role, float]
+    best_move: dict[int, float]  # black seats named -> points (0 and 1: none)
+    disqualified: float
+    foul: float
+    extra_min: float
+    extra_max: float
+    extra_step: float
+    source: str = DEFAULT  # the file it came from, for messages
+
+    def extra(self, value: float) -> float:
+        """The host's extra points as this table counts them: within its
+        range, rounded to its step."""
+        value = min(max(value, self.extra_min), self.extra_max)
+        return round(round(value / self.extra_step) * self.extra_step, 6)
+
+
+@dataclass(frozen=True)
+class SeatPoints:
+    seat: int
+    player: str | None  # the roster id, None: nobody named
+    result: float  # the win or the loss of his role
+    best_move: float = 0.0
+    fouls: float = 0.0
+    disqualified: float = 0.0
+    extra: float = 0.0
+
+    @property
+    def total(self) -> float:
+        return round(self.result + self.best_move + self.fouls + self.disqualified + self.extra, 6)
+
+
+def points(record: GameRecord, table: Table) -> dict[int, SeatPoints]:
+    """Every seat's points in a finished game, with their breakdown; an
+    unfinished game has none (its result, and so its points, are secret)."""
+    if record.winner is None:
+        return {}
+    best = record.best_move
+    out = {}
+    for seat in record.seats:
+        won = seat.team is record.winner
+        out[seat.seat] = SeatPoints(
+            seat=seat.seat,
+            player=seat.player,
+            result=(table.win if won else table.loss)[seat.role],
+            best_move=table.best_move.get(best.black, 0.0) if best and best.seat == seat.seat else 0.0,
+            fouls=round(seat.fouls * table.foul, 6),
+            disqualified=table.disqualified if seat.left and seat.left.how == "disqualified" else 0.0,
+            extra=table.extra(record.extras.get(seat.seat, 0.0)),
+        )
+    return out
+
+
+def default_table() -> Table:
+    source = resources.files("host_device.club") / "data" / DEFAULT
+    return parse_table(source.read_text(encoding="utf-8"), DEFAULT)
+
+
+def load_table(path: Path | None = None) -> Table:
+    """The club's table from ``path`` (``[club] scoring``), or the default."""
+    if path is None:
+        return default_table()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScoringError(
+            f"{path}: таблица очков не читается: {os_reason(exc)}; проверьте [club] scoring"
+        ) from None
+    return parse_table(text, str(path))
+
+
+def parse_table(text: str, source: str) -> Table:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScoringError(f"{source}: ошибка в TOML{toml_place(exc)}") from None
+    except (RecursionError, ValueError):
+        raise ScoringError(f"{source}: ошибка в TOML: файл не читается как таблица очков") from None
+    for section in data:
+        if section != "name" and section not in KEYS:
+            raise ScoringError(
+                f"{source}: [{section:.40}]: нет такого раздела; разделы: name, {', '.join(KEYS)}"
+            )
+    name = data.get("name", Path(source).stem)
+    if not isinstance(name, str) or not name.strip():
+        raise ScoringError(f'{source}: name: название таблицы — строка, например name = "Наш клуб"')
+    values = {section: _section(data, section, source) for section in KEYS}
+    extra = values["extra"]
+    if not extra["min"] <= 0 <= extra["max"]:
+        raise ScoringError(f"{source}: extra.min и extra.max: ноль должен быть внутри (например -1.0 и 1.0)")
+    if extra["step"] <= 0 or extra["step"] > extra["max"] - extra["min"]:
+        raise ScoringError(
+            f"{source}: extra.step: шаг больше нуля и не больше всего диапазона (например 0.1)"
+        )
+    return Table(
+        name=name,
+        win={Role(role): value for role, value in values["win"].items()},
+        loss={Role(role): value for role, value in values["loss"].items()},
+        best_move={2: values["best_move"]["black_2"], 3: values["best_move"]["black_3"]},
+        disqualified=values["penalty"]["disqualified"],
+        foul=values["penalty"]["foul"],
+        extra_min=extra["min"],
+        extra_max=extra["max"],
+        extra_step=extra["step"],
+        source=source,
+    )
+
+
+def _section(data: dict[str, Any], section: str, source: str) -> dict[str, float]:
+    keys = KEYS[section]
+    body = data.get(section)
+    if not isinstance(body, dict):
+        raise ScoringError(f"{source}: [{section}]: нет раздела; нужны ключи {', '.join(keys)}")
+    for key in body:
+        if key not in keys:
+            raise ScoringError(f"{source}: {section}.{key:.40}: нет такого ключа; ключи: {', '.join(keys)}")
+    out = {}
+    for key in keys:
+        if key not in body:
+            raise ScoringError(f"{source}: {section}.{key}: нет ключа; допишите, например {key} = 0.0")
+        value = body[key]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+            raise ScoringError(f"{source}: {section}.{key}: число, например 0.5, а не {value!r:.40}")
+        if abs(value) > LIMIT:
+            raise ScoringError(
+                f"{source}: {section}.{key}: {value} — слишком много; не больше {LIMIT:g} по модулю"
+            )
+        out[key] = float(value)
+    return out
