@@ -77,6 +77,7 @@ class Host:
         self.preset = table_preset(args.preset, getattr(args, "seats", None), config.city)
         listen = getattr(args, "web", None) or config.web
         self.web = parse_address(listen) if listen else None  # named before any device is opened
+        self.scoring = config.scoring  # the club's scoring table, for the club's pages
         self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
         self.publisher: Any = None  # the pages' side, with --web
         self.phone_wait: PhoneWait | None = None  # host mode with phone seats: the deal waits for them
@@ -366,7 +367,7 @@ class Host:
 
         assert self.console is not None and self.web is not None
         private = Private(Access.new(self.phone_seats), self.console, self.inbox)
-        club = ClubPages(self._store_path())
+        club = ClubPages(self._store_path(), scoring=self.scoring)
         club.current = lambda: self.game_id
         self.web_server = start_web(
             self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock, club

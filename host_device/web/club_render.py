@@ -11,7 +11,20 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
+from host_device.club.plots import PlotCache, points_svg, rating_svg, roles_svg
 from host_device.club.record import GameRecord
+from host_device.club.scoring import Table, load_table, points
+from host_device.web.board_html import board_html, player_html
+from host_device.web.club_data import (
+    BadFilter,
+    PlayerPage,
+    UnknownPlayer,
+    filters_of,
+    leaderboard,
+    player_page,
+    points_points,
+    rating_points,
+)
 from host_device.web.club_html import document, e, review_html
 from host_device.web.review import Unfinished, review
 
@@ -71,11 +84,31 @@ def refusal(text: str, status: int) -> tuple[int, str]:
     return status, document("Нет страницы", f'<p class="refused">{e(text)}</p>')
 
 
-def points_of(record: GameRecord, scoring: str) -> dict[int, float] | None:
-    return None
+_tables: dict[str, Table] = {}
+_plots = PlotCache()
 
 
-def game_page(record: GameRecord, points: dict[int, float] | None) -> tuple[int, str]:
+def table_of(scoring: str) -> Table:
+    """The club's scoring table (``[club] scoring``; "" for the default), read once."""
+    if scoring not in _tables:
+        _tables[scoring] = load_table(Path(scoring) if scoring else None)
+    return _tables[scoring]
+
+
+def points_of(record: GameRecord, table: Table) -> dict[int, float]:
+    return {seat: item.total for seat, item in points(record, table).items()}
+
+
+def plots_of(page: PlayerPage, state: Hashable) -> dict[str, str]:
+    key = page.player
+    return {
+        "rating": _plots.get(state, ("rating", key), lambda: rating_svg(rating_points(page))),
+        "points": _plots.get(state, ("points", key), lambda: points_svg(points_points(page))),
+        "roles": _plots.get(state, ("roles", key), lambda: roles_svg(page.roles)),
+    }
+
+
+def game_page(record: GameRecord, points: dict[int, float] | None = None) -> tuple[int, str]:
     try:
         return 200, review_html(review(record, points))
     except Unfinished as exc:
@@ -97,7 +130,18 @@ def render(
                 return refusal(NOT_FOUND.format(id=arg), 404)
             if not record.finished:
                 return refusal(str(Unfinished(record.id)), 404)
-            return game_page(record, points_of(record, scoring))
+            return game_page(record, points_of(record, table_of(scoring)))
+        if kind == "club":
+            board = leaderboard(data.finished(), table_of(scoring), filters_of(dict(query)))
+            return 200, board_html(board)
+        if kind == "player":
+            try:
+                page = player_page(data.finished(), arg, table_of(scoring))
+            except UnknownPlayer as exc:
+                return refusal(str(exc), 404)
+            return 200, player_html(page, plots_of(page, state))
+    except BadFilter as exc:
+        return refusal(str(exc), 400)
     except HostDeviceError as exc:
         return refusal(str(exc), 500)
     return refusal(f"Нет такой страницы: {kind}", 404)

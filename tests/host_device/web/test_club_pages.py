@@ -3,6 +3,7 @@ thread here and the store's records hand-made: a finished game's review,
 an unfinished one refused with nothing of it shown, answers kept until the
 store changes."""
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -12,8 +13,10 @@ from host_device.store.faults import UnknownGame
 from host_device.web import club_render
 from host_device.web.app import make_app
 from host_device.web.club_worker import ClubPages
-from tests.helpers.club import NAMES, game_record, unfinished_record
+from tests.helpers.club import NAMES, game_record, player_id, seat_records, unfinished_record
 from tests.helpers.web import private_publisher
+
+SECRET_ID = "ffffffff-0000-4000-8000-000000000000"  # seated only in the game still played
 
 
 class FakeSource:
@@ -33,7 +36,8 @@ class FakeSource:
 def club(tmp_path, monkeypatch):
     store = tmp_path / "g.db"
     store.write_bytes(b"x")
-    games = FakeSource([game_record(1), unfinished_record(2)])
+    secret = seat_records(changes={4: {"player": SECRET_ID, "name": "Тайный"}})
+    games = FakeSource([game_record(1), unfinished_record(2, seats=secret)])
     monkeypatch.setattr(club_render, "source", lambda path, state: games)
     pages = ClubPages(store, pool=ThreadPoolExecutor(1))
     with TestClient(make_app(private_publisher()[0], club=pages)) as client:
@@ -48,6 +52,13 @@ def test_a_finished_game_shows_its_review(club):
     assert "Вера" in page.text and "дон" in page.text
     assert page.text.count('class="vote ') == 10 + 6 + 6 + 4
     assert 'data-voter="3" data-target="4" data-voter-team="black" data-target-team="red"' in page.text
+    from host_device.club.scoring import default_table, points
+
+    expected = points(game_record(1), default_table())
+    shown = re.findall(r'data-seat="(\d+)".*?class="num points">([^<]*)<', page.text)
+    assert len(shown) == 10
+    for seat, text in shown:
+        assert float(text.replace("−", "-")) == pytest.approx(expected[int(seat)].total)
 
 
 def test_an_unfinished_game_is_refused_and_shows_nothing_of_it(club):
@@ -75,6 +86,35 @@ def test_an_answer_is_kept_until_the_store_changes(club):
     assert pages.computed == 2
 
 
+def test_the_leaderboard_lists_the_players_of_finished_games_only(club):
+    client, _, _ = club
+    page = client.get("/club")
+    assert page.status_code == 200
+    assert page.text.count("<tr data-player=") == 10
+    assert f'href="/player/{player_id(3)}">Вера<' in page.text
+    assert "Тайный" not in page.text and SECRET_ID not in page.text
+
+
+def test_the_leaderboard_refuses_a_bad_filter_in_russian(club):
+    client, _, _ = club
+    page = client.get("/club?from=вчера")
+    assert page.status_code == 400 and "ГГГГ-ММ-ДД" in page.text
+
+
+def test_a_players_page_has_his_figures_and_three_plots(club):
+    client, _, _ = club
+    page = client.get(f"/player/{player_id(3)}")
+    assert page.status_code == 200
+    assert "<h1>Вера</h1>" in page.text and page.text.count("<svg") == 3
+    assert "Доля побед по ролям" in page.text and 'href="/game/1"' in page.text
+
+
+def test_a_player_seated_only_in_a_game_still_played_has_no_page(club):
+    client, _, _ = club
+    page = client.get(f"/player/{SECRET_ID}")
+    assert page.status_code == 404 and "Тайный" not in page.text
+
+
 def test_the_current_game_leads_to_its_review(club):
     client, pages, _ = club
     assert client.get("/game/current", follow_redirects=False).status_code == 404
@@ -92,7 +132,6 @@ def test_without_a_store_the_club_pages_say_so():
 def test_a_stored_game_in_the_real_worker_process(tmp_path):
     """The example full game simulated into a store, its review drawn by the spawned worker:
     every ballot of the record is a mark on the page, coloured by the voter's and the target's teams."""
-    import re
 
     from host_device.club.build import record_of
     from host_device.scripts.script import load_script

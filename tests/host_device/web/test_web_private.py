@@ -409,7 +409,12 @@ def test_the_seats_leds_reach_only_a_console_whose_whole_table_switch_is_on(buil
     views = [m for m in seen_plain if m["type"] == "view"]
     assert len(views) > 100 and all(not v["whole_on"] for v in views)
     assert all("led" not in seat for v in views for seat in v["seats"])
-    lit = [(v["title"], seat["seat"], seat["led"]) for v in seen_whole if v["type"] == "view" for seat in v["seats"]]
+    lit = [
+        (v["title"], seat["seat"], seat["led"])
+        for v in seen_whole
+        if v["type"] == "view"
+        for seat in v["seats"]
+    ]
     assert ("Раздача ролей", don, "fast") in lit  # the Don's role, on the switched console alone
     answers = {led for title, seat, led in lit if seat == sheriff and "проверка" in title.lower()}
     assert "on" in answers  # the Sheriff's answer: the Don is black
