@@ -71,7 +71,7 @@ def _svg(figure: Any) -> str:
 
 
 def _ticks(axes: Any, points: Sequence[Point]) -> None:
-    step = max(1, len(points) // 8)  # at most ~8 labels: readable on a phone
+    step = max(1, -(-len(points) // 6))  # at most 6 labels: readable on a phone
     places = list(range(0, len(points), step))
     axes.set_xticks(places, [points[i].label for i in places], fontfamily=FONT)
 

@@ -97,3 +97,33 @@ def game_record(game_id=1, winner=Team.RED, named=True, **fields):
 
 def unfinished_record(game_id=2, **fields):
     return game_record(game_id, winner=None, finished_at=None, **fields)
+
+
+def season(games=12):
+    """``games`` finished games of the same ten players, who change seats (and so roles)
+    each game; the winner follows a fixed pattern (red twice, then black)."""
+    out = []
+    for g in range(games):
+        seats = seat_records(
+            changes={
+                n: {"player": player_id((n + g - 1) % 10 + 1), "name": NAMES[(n + g - 1) % 10 + 1]}
+                for n in range(1, 11)
+            }
+        )
+        day = 1 + g // 3
+        record = game_record(
+            g + 1,
+            Team.BLACK if g % 3 == 2 else Team.RED,
+            started_at=f"2026-11-{day:02d}T19:{g % 3 * 20:02d}:00+00:00",
+            finished_at=f"2026-11-{day:02d}T19:{g % 3 * 20 + 15:02d}:00+00:00",
+        )
+        out.append(
+            dataclasses.replace(
+                record,
+                seats=tuple(
+                    dataclasses.replace(s, left=r.left, fouls=r.fouls)
+                    for s, r in zip(seats, record.seats, strict=True)
+                ),
+            )
+        )
+    return out

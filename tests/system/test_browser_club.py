@@ -28,7 +28,13 @@ NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор",
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory, browser):
     """Two finished games (named seats) and one still played, the pages on loopback."""
     path = tmp_path_factory.mktemp("club") / "g.db"
     store = Store(path)
@@ -45,8 +51,7 @@ def served(tmp_path_factory):
     _, port = server.start()
     SHOTS.mkdir(parents=True, exist_ok=True)
     print(f"screenshots: {SHOTS}")
-    with chromium() as browser:
-        yield f"http://127.0.0.1:{port}", browser, records
+    yield f"http://127.0.0.1:{port}", browser, records
     server.stop()
 
 
@@ -96,5 +101,82 @@ def test_an_unfinished_game_is_refused_in_the_browser(served):
         assert answer.status == 404
         text = page.locator("body").inner_text()
         assert "Игра 3 ещё идёт" in text and not any(name in text for name in NAMES)
+    finally:
+        page.close()
+
+
+@pytest.fixture(scope="module")
+def club_served(tmp_path_factory, browser):
+    """A season of twelve hand-made games behind the real server (the worker a thread here,
+    so that the hand-made records stand in for the store's)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from host_device.web import club_render
+    from tests.helpers.club import season
+
+    class Season:
+        def __init__(self):
+            self.games = season(12)
+
+        def finished(self):
+            return self.games
+
+        def record(self, game_id):
+            return self.games[game_id - 1]
+
+    path = tmp_path_factory.mktemp("season") / "g.db"
+    path.write_bytes(b"")
+    kept = club_render.source
+    club_render.source = lambda store, state: Season()
+    server = WebServer(
+        private_publisher()[0], "127.0.0.1", 0, club=ClubPages(path, pool=ThreadPoolExecutor(1))
+    )
+    _, port = server.start()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        yield f"http://127.0.0.1:{port}", browser, Season().games
+    finally:
+        server.stop()
+        club_render.source = kept
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_leaderboard_and_its_filter(club_served, size):
+    base, browser, games = club_served
+    page = browser.new_page(viewport=SIZES[size])
+    try:
+        page.goto(f"{base}/club")
+        rows = page.locator("table.board tbody tr")
+        assert rows.count() == 10
+        assert sum(int(rows.nth(i).locator("td.games").inner_text()) for i in range(10)) == 12 * 10
+        ratings = [float(rows.nth(i).locator("td.rating").inner_text()) for i in range(10)]
+        assert ratings == sorted(ratings, reverse=True)
+        page.screenshot(path=str(SHOTS / f"club-{size}.png"), full_page=True)
+        page.fill("input[name=from]", "2026-11-03")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/club?from=2026-11-03*")
+        assert "Игр: 6" in page.locator(".meta").inner_text()  # the days 3 … 4: games 7 … 12
+        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_players_page_with_its_plots(club_served, size):
+    base, browser, games = club_served
+    page = browser.new_page(viewport=SIZES[size])
+    try:
+        page.goto(f"{base}/club")
+        page.locator("table.board tbody tr a").first.click()
+        page.wait_for_url("**/player/*")
+        assert page.locator("figure.plot svg").count() == 3
+        for kind in ("rating", "points", "roles"):
+            box = page.locator(f"figure.plot.{kind} svg").bounding_box()
+            assert box["width"] > 300 and box["height"] > 100  # drawn, and fitting the screen
+            assert box["x"] + box["width"] <= SIZES[size]["width"]
+        assert "Рейтинг после каждой игры" in page.locator("figure.plot.rating").inner_text()
+        assert page.locator("table.games tbody tr").count() == 12
+        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+        page.screenshot(path=str(SHOTS / f"player-{size}.png"), full_page=True)
     finally:
         page.close()
