@@ -96,6 +96,7 @@ function draw() {
   $("whole-on").hidden = !whole();
   $("typed").hidden = !(whole() && console_.typed);
   $("winner").hidden = !s.winner;
+  $("review").hidden = s.phase !== "game_over"; // the after-game review (/game/ID), once the game has ended
   $("winner").textContent = s.winner === "red" ? "Победа мирных жителей!" : s.winner === "black" ? "Победа мафии!" : "";
   tick();
 }
