@@ -136,7 +136,8 @@ def summary(values: list[float]) -> dict[str, float]:
 
 
 def timed_game(seconds: float, during: Any = None) -> list[float]:
-    """Free timers on the real clock for ``seconds`` (``during()`` run beside, on a thread); their lateness."""
+    """Free timers on the real clock for ``seconds`` (or while ``during()`` runs on a thread
+    beside): how late each «Время!» was."""
     from engine import Advance, Game, Phase, get_preset
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.loop import Runtime
