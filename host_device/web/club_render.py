@@ -1,14 +1,15 @@
 """The club's pages computed, in the worker process
-(:mod:`host_device.web.club_worker`): the store read (read-only), the
-records built and kept for the store's state, a page drawn to HTML. Every
+(:mod:`host_device.web.club_worker`): the store read (read-only), its
+records built and kept (:mod:`host_device.web.club_source`), a page drawn
+to HTML and kept while what it was drawn from holds. Every
 answer is (an HTTP status, the page's HTML); a refusal is one Russian line
 on a page of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
 
 from host_device.base.errors import HostDeviceError
 from host_device.club.plots import PlotCache, points_svg, rating_svg, roles_svg
@@ -26,58 +27,34 @@ from host_device.web.club_data import (
     rating_points,
 )
 from host_device.web.club_html import document, e, review_html
+from host_device.web.club_source import Source
 from host_device.web.review import Unfinished, review
 
 NOT_FOUND = "Нет игры {id} в хранилище"
 
 
-class Source:
-    """The store's records for one state of it (built once, read by every page)."""
-
-    def __init__(self, path: Path, state: Hashable) -> None:
-        self.path = path
-        self.state = state
-        self.by_id: dict[int, GameRecord] = {}
-        self._all: list[GameRecord] | None = None
-
-    def _store(self) -> Any:
-        from host_device.store.db import Store
-
-        return Store(self.path, create=False)
-
-    def record(self, game_id: int) -> GameRecord:
-        if game_id not in self.by_id:
-            from host_device.club.build import record_of
-
-            store = self._store()
-            try:
-                self.by_id[game_id] = record_of(store, game_id)
-            finally:
-                store.close()
-        return self.by_id[game_id]
-
-    def finished(self) -> Sequence[GameRecord]:
-        """Every finished game that reads, in the store's order (damaged ones left out)."""
-        if self._all is None:
-            from host_device.club.build import records
-
-            store = self._store()
-            try:
-                self._all = [r for r in records(store, []) if r.finished]
-            finally:
-                store.close()
-            self.by_id.update((r.id, r) for r in self._all)
-        return self._all
-
-
-_source: Source | None = None
+_sources: dict[str, Source] = {}
+_pages: OrderedDict[Hashable, tuple[int, str]] = OrderedDict()
+PAGES_KEPT = 128  # pages the worker keeps by what they were drawn from
 
 
 def source(path: str, state: Hashable) -> Source:
-    global _source
-    if _source is None or _source.state != state or str(_source.path) != path:
-        _source = Source(Path(path), state)
-    return _source
+    """The store's records, kept across its changes, read again for ``state``."""
+    if path not in _sources:
+        _sources[path] = Source(Path(path))
+    found = _sources[path]
+    found.refresh(state)
+    return found
+
+
+def kept(key: Hashable, draw: Callable[[], tuple[int, str]]) -> tuple[int, str]:
+    if key in _pages:
+        _pages.move_to_end(key)
+        return _pages[key]
+    answer = _pages[key] = draw()
+    while len(_pages) > PAGES_KEPT:
+        _pages.popitem(last=False)
+    return answer
 
 
 def refusal(text: str, status: int) -> tuple[int, str]:
@@ -115,6 +92,14 @@ def game_page(record: GameRecord, points: dict[int, float] | None = None) -> tup
         return refusal(str(exc), 404)
 
 
+def player(data: Source, player_id: str, scoring: str) -> tuple[int, str]:
+    try:
+        page = player_page(data.finished(), player_id, table_of(scoring))
+    except UnknownPlayer as exc:
+        return refusal(str(exc), 404)
+    return 200, player_html(page, plots_of(page, data.signature()))
+
+
 def render(
     path: str, state: Hashable, scoring: str, kind: str, arg: str, query: tuple[tuple[str, str], ...]
 ) -> tuple[int, str]:
@@ -130,16 +115,16 @@ def render(
                 return refusal(NOT_FOUND.format(id=arg), 404)
             if not record.finished:
                 return refusal(str(Unfinished(record.id)), 404)
-            return game_page(record, points_of(record, table_of(scoring)))
+            key = (path, scoring, kind, arg, data.game_key(record.id))
+            return kept(key, lambda: game_page(record, points_of(record, table_of(scoring))))
+        key = (path, scoring, kind, arg, query, data.signature())
         if kind == "club":
-            board = leaderboard(data.finished(), table_of(scoring), filters_of(dict(query)))
-            return 200, board_html(board)
+            filters = filters_of(dict(query))
+            return kept(
+                key, lambda: (200, board_html(leaderboard(data.finished(), table_of(scoring), filters)))
+            )
         if kind == "player":
-            try:
-                page = player_page(data.finished(), arg, table_of(scoring))
-            except UnknownPlayer as exc:
-                return refusal(str(exc), 404)
-            return 200, player_html(page, plots_of(page, state))
+            return kept(key, lambda: player(data, arg, scoring))
     except BadFilter as exc:
         return refusal(str(exc), 400)
     except HostDeviceError as exc:

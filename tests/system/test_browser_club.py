@@ -124,6 +124,12 @@ def club_served(tmp_path_factory, browser):
         def record(self, game_id):
             return self.games[game_id - 1]
 
+        def signature(self):
+            return "season"
+
+        def game_key(self, game_id):
+            return game_id
+
     path = tmp_path_factory.mktemp("season") / "g.db"
     path.write_bytes(b"")
     kept = club_render.source

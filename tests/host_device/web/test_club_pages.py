@@ -31,6 +31,12 @@ class FakeSource:
     def finished(self):
         return [g for g in self.games.values() if g.finished]
 
+    def signature(self):
+        return id(self)
+
+    def game_key(self, game_id):
+        return (id(self), game_id)
+
 
 @pytest.fixture
 def club(tmp_path, monkeypatch):
