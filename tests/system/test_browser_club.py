@@ -148,7 +148,7 @@ def club_served(tmp_path_factory, browser):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_leaderboard_and_its_filter(club_served, size):
-    base, browser, games = club_served
+    base, browser, _ = club_served
     page = browser.new_page(viewport=SIZES[size])
     try:
         page.goto(f"{base}/club")
@@ -169,7 +169,7 @@ def test_the_leaderboard_and_its_filter(club_served, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_players_page_with_its_plots(club_served, size):
-    base, browser, games = club_served
+    base, browser, _ = club_served
     page = browser.new_page(viewport=SIZES[size])
     try:
         page.goto(f"{base}/club")
