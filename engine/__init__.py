@@ -4,6 +4,7 @@ from engine.errors import BadTable, IllegalInput, UnknownPreset
 from engine.game import Game
 from engine.inputs import (
     Advance,
+    BestMove,
     Check,
     DealRoles,
     Foul,
@@ -28,6 +29,7 @@ __all__ = [
     "PRESETS",
     "Advance",
     "BadTable",
+    "BestMove",
     "Check",
     "DealRoles",
     "Foul",

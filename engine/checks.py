@@ -5,6 +5,7 @@ from collections import Counter
 from engine.errors import IllegalInput
 from engine.inputs import (
     Advance,
+    BestMove,
     Check,
     DealRoles,
     Foul,
@@ -20,6 +21,7 @@ from engine.inputs import (
 from engine.roles import Role
 from engine.rules import Rules
 from engine.state import Phase
+from engine.steps import best_move_now
 
 
 class Checks(Rules):
@@ -111,6 +113,9 @@ class Checks(Rules):
             case GoldenMinute(seat=seat):
                 self.need_phase(inp, Phase.JUSTIFICATION, Phase.GOLDEN_ASK)
                 self.check_golden(seat)
+            case BestMove(seat=seat, seats=named):
+                self.need_phase(inp, Phase.LAST_WORD)
+                self.check_best_move(seat, named)
             case _:
                 assert isinstance(inp, Check | Visit)
                 self.need_phase(inp, Phase.NIGHT_CHECK if isinstance(inp, Check) else Phase.NIGHT_VISIT)
@@ -130,10 +135,30 @@ class Checks(Rules):
         if seat in s.golden_asked:
             raise self.illegal("golden_asked", f"player {seat} has already asked for his golden minute", seat)
 
-    def speaker_only(self, seat: int) -> None:
+    def check_best_move(self, seat: int, named: tuple[int, ...]) -> None:
+        """Three distinct seats of the table other than his own (FIIM: any
+        three, those out of the game too), named by the first night's victim."""
+        if not best_move_now(self.preset, self.s):
+            reason = "only the player killed on the first night names a best move, in his last word"
+            raise self.illegal("no_best_move", reason, seat)
+        self.speaker_only(seat, "name his best move")
+        if len(named) != 3:
+            reason = f"a best move names three seats, not {len(named)}"
+            raise self.illegal("best_move_three", reason, seat, count=len(named))
+        far = next((n for n in named if not 1 <= n <= self.s.seats), None)
+        if far is not None:
+            reason = f"named seat {far} is not a seat (1..{self.s.seats})"
+            raise self.illegal("not_a_seat", reason, seat, number=far, seats=self.s.seats)
+        if seat in named:
+            raise self.illegal("own_seat", f"player {seat} cannot name his own seat", seat)
+        twice = next((n for n in named if named.count(n) > 1), None)
+        if twice is not None:
+            raise self.illegal("named_twice", f"seat {twice} is named twice", seat, number=twice)
+
+    def speaker_only(self, seat: int, what: str = "nominate") -> None:
         self.seat_in_range(seat)
         if seat != self.s.speaker:
-            reason = f"only the speaker (seat {self.s.speaker}) may nominate"
+            reason = f"only the speaker (seat {self.s.speaker}) may {what}"
             raise self.illegal("not_speaker", reason, seat, speaker=self.s.speaker)
 
     def check_roles(self, inp: DealRoles) -> None:

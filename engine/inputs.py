@@ -111,7 +111,31 @@ class GoldenMinute:
     seat: int
 
 
-Input = DealRoles | Advance | Nominate | Withdraw | Vote | Tally | Foul | Shot | Check | Visit | GoldenMinute
+@dataclass(frozen=True, kw_only=True)
+class BestMove:
+    """The best move («лучший ход»): in his last word the player killed on
+    the first night names three seats he believes black. A second statement
+    replaces the first until his last word ends."""
+
+    TYPE: ClassVar[str] = "best_move"
+    seat: int  # the speaker of the last word
+    seats: tuple[int, ...]  # the three seats he names
+
+
+Input = (
+    DealRoles
+    | Advance
+    | Nominate
+    | Withdraw
+    | Vote
+    | Tally
+    | Foul
+    | Shot
+    | Check
+    | Visit
+    | GoldenMinute
+    | BestMove
+)
 INPUT_TYPES: tuple[type[Input], ...] = (
     DealRoles,
     Advance,
@@ -124,4 +148,5 @@ INPUT_TYPES: tuple[type[Input], ...] = (
     Check,
     Visit,
     GoldenMinute,
+    BestMove,
 )

@@ -15,6 +15,7 @@ from engine.day import Day
 from engine.fouls import Fouls
 from engine.inputs import (
     Advance,
+    BestMove,
     Check,
     DealRoles,
     Foul,
@@ -29,6 +30,7 @@ from engine.inputs import (
 )
 from engine.night import Night
 from engine.outputs import (
+    BestMoveMade,
     GoldenMinuteTaken,
     NominationWithdrawn,
     Output,
@@ -86,6 +88,10 @@ class Machine(Checks, Night, Day, Votes, Fouls):
                     self.emit(Say(phrase="golden_taken", seat=seat))
             case Visit(seat=seat, target=target):
                 self.night_visit(seat, target)
+            case BestMove(seat=seat, seats=named):  # a second statement replaces the first
+                self.s.best_move_seat, self.s.best_move = seat, named
+                self.emit(BestMoveMade(night=self.s.day - 1, seat=seat, seats=named))
+                self.emit(Say(phrase="best_move_accepted", seats=named))
             case _:
                 assert isinstance(inp, Check)
                 self.night_check(inp.seat, inp.target)

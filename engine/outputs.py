@@ -190,6 +190,17 @@ class GoldenMinuteTaken:
 
 
 @dataclass(frozen=True, kw_only=True)
+class BestMoveMade:
+    """A best move accepted (the last one made counts). Public: the seats
+    were said aloud; how many of them are black is told after the game."""
+
+    TYPE: ClassVar[str] = "best_move_made"
+    night: int  # the night he was killed (the first night of shooting)
+    seat: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameEnded:
     TYPE: ClassVar[str] = "game_ended"
     winner: Team
@@ -218,6 +229,7 @@ Event = (
     | AlibiRefused
     | NamedOutOfGame
     | GoldenMinuteTaken
+    | BestMoveMade
     | GameEnded
 )
 PRIVATE_EVENTS = (ShotTaken, CheckMade, VisitMade, LifeSaved)

@@ -96,6 +96,9 @@ class Preset:
     fouls: bool = True  # 003 has none: a foul is refused
     visits: tuple[Role, ...] = ()  # 003: roles that wake after the checks (Doctor heals, Lover visits)
     phrases: tuple[tuple[str, str], ...] = ()  # phrase keys said in this preset's own words
+    # Beyond the four texts (FIIM practice): the first night's victim names
+    # three seats in his last word (docs/engine.md "The best move")
+    best_move: bool = False
 
     def deal_phrase(self) -> str:
         """What is said as the roles are dealt: «Наступает ночь» (003: «Ночь судьбы»)."""
@@ -141,6 +144,7 @@ CLASSIC = Preset(
     silence_at_foul=3,
     disqualify_at_foul=4,
     disqualification_cancels_vote=True,
+    best_move=True,
 )
 
 EVENT = Preset(

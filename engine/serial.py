@@ -6,7 +6,7 @@ import dataclasses
 from enum import Enum
 from typing import Any
 
-from engine.inputs import INPUT_TYPES, DealRoles, Input
+from engine.inputs import INPUT_TYPES, BestMove, DealRoles, Input
 from engine.outputs import Output
 from engine.roles import Role
 from host_device.base.errors import HostDeviceError
@@ -45,6 +45,10 @@ def input_from_dict(data: dict[str, Any]) -> Input:
         if cls is DealRoles:
             roles = tuple((int(seat), Role(role)) for seat, role in fields["roles"].items())
             return DealRoles(roles=roles)
+        if cls is BestMove:  # a list in JSON, a tuple in the input
+            if not isinstance(fields["seats"], list):
+                raise TypeError("seats must be a list of seat numbers")
+            fields["seats"] = tuple(fields["seats"])
         return cls(**fields)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise BadRecord(f"bad {cls.TYPE} input {data!r}: {exc}") from None

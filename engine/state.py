@@ -90,6 +90,8 @@ class State:
     alibi: dict[int, int] = field(default_factory=dict)  # day -> the seat the Lover's visit protects
     night_killed: int | None = None  # the last night's victim, told in the morning
     night_saved: bool = False  # the Doctor saved the last night's victim
+    best_move_seat: int | None = None  # who named a best move (the first night's victim)
+    best_move: tuple[int, ...] = ()  # the three seats he named (his last statement)
     winner: Team | None = None
 
     def clone(self) -> State:

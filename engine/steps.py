@@ -39,6 +39,23 @@ KEEP_TIME_LEFT = FLOOR | {Phase.DISCUSSION}  # resumed with the time they had le
 
 Opening = tuple[Say | StartTimer, ...]
 
+BEST_MOVE_NIGHT = 1  # the first night of shooting (the introduction night, night 0, has no shot)
+
+
+def best_move_now(preset: Preset, state: State) -> bool:
+    """Whether the speaker may name his best move now: the preset has it, and
+    this is the last word, on the morning after the first night of shooting,
+    of the player that night's shot killed (a miss that night: nobody has one)."""
+    s = state
+    return (
+        preset.best_move
+        and s.phase is Phase.LAST_WORD
+        and s.last_words_then is Phase.SPEECH
+        and s.day == BEST_MOVE_NIGHT + 1
+        and s.speaker is not None
+        and s.speaker == s.night_killed
+    )
+
 
 def seconds(phase: Phase, preset: Preset) -> int | None:
     """The step's timer, or None for a step without one."""
@@ -73,8 +90,10 @@ def opening(preset: Preset, state: State, elapsed: float = 0.0) -> Opening:
     left = time_left(phase, p, elapsed)
     if phase in FLOOR:
         assert left is not None
+        best_move = (Say(phrase="best_move"),) if best_move_now(p, s) else ()
         return (
             Say(phrase=phase.value, seat=s.speaker, seconds=left),
+            *best_move,
             StartTimer(seconds=left, purpose=phase.value),
         )
     match phase:

@@ -37,6 +37,9 @@ from host_device.base.errors import os_reason
 from host_device.base.files import write_text
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, seat_number
+from host_device.club import export
+from host_device.club.build import record_of
+from host_device.club.scoring import Table, club_table
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
 from host_device.store.recover import recover
@@ -53,8 +56,10 @@ from voices.words import (
 )
 
 MAX_NAME = 60  # characters in a player's name
-# one row an input; each row also names its game's rules, winner and roles (seat=role ...)
+# one row an input; each row also names its game's rules, winner and roles (seat=role ...);
+# a finished game's rows name who the seat is, and its "points" rows (one a seat) his points
 CSV_FIELDS = ["game", "preset", "winner", "roles", "seq", "t", "type", "seat", "target", "count"]
+CSV_FIELDS += export.CSV_FIELDS
 
 
 def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
@@ -257,16 +262,19 @@ def cmd_name(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
-def _export_one(store: Store, gid: int) -> tuple[dict[str, Any], list[list[Any]]]:
-    """One game as the JSON object and the CSV rows of the export."""
+def _export_one(store: Store, gid: int, table: Table) -> tuple[dict[str, Any], list[list[Any]]]:
+    """One game as the JSON object and the CSV rows of the export (who sat
+    where and the points: a finished game only)."""
     game, steps = replay_with_outputs(store, gid)
     names = store.names(gid)
     result = result_of(game, steps)
+    record = record_of(store, gid)
     obj = {
         "id": gid,
         "names": names,
         **result,
         "undone": [{"seq": seq, "t": t, **to_dict(inp)} for seq, t, inp in store.undone(gid)],
+        **export.json_part(record, table),
     }
     winner = result["winner"] or ""
     deals = (to_dict(inp)["roles"] for _, _, inp in store.inputs(gid) if isinstance(inp, DealRoles))
@@ -287,17 +295,21 @@ def _export_one(store: Store, gid: int) -> tuple[dict[str, Any], list[list[Any]]
                 data.get("seat", ""),
                 data.get("target", ""),
                 data.get("count", ""),
+                *export.csv_who(record, data.get("seat")),
             ]
         )
+    for seat, club in export.csv_points(record, table):
+        rows.append([gid, game.preset.name, winner, roles, "", "", "points", seat, "", "", *club])
     return obj, rows
 
 
 def cmd_export(args: argparse.Namespace, store: Store) -> int:
     ids = [g.id for g in store.games()] if args.all else [args.id]
+    table = club_table(Path(args.config) if args.config else None)
     objects, rows, skipped = [], [], 0
     for gid in ids:
         try:
-            obj, game_rows = _export_one(store, gid)
+            obj, game_rows = _export_one(store, gid, table)
         except DamagedGame as exc:
             if not args.all:
                 raise
@@ -406,6 +418,7 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--all", action="store_true")
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("--to", metavar="FILE")
+    flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=functools.partial(_with_store, cmd_export))
     p = sub.add_parser(
         "recover", help="salvage every readable game of a damaged or moved-aside store into this store"

@@ -12,6 +12,7 @@ from typing import Protocol
 from engine import Game, IllegalInput
 from engine.inputs import Input
 from engine.outputs import (
+    BestMoveMade,
     CheckMade,
     GameEnded,
     LifeSaved,
@@ -27,6 +28,7 @@ from engine.presets import Preset
 from engine.roles import Role, Team
 from host_device.club.record import (
     Ballot,
+    BestMove,
     Departure,
     GameRecord,
     NightAction,
@@ -76,6 +78,7 @@ def build_record(
     nights: list[NightAction] = []
     chosen: dict[int, dict[int, int]] = {}  # day -> nominator -> his standing nomination
     rounds: dict[int, int] = {}  # day -> rounds counted so far
+    best: BestMoveMade | None = None  # the last one made counts
     for item in outputs:
         match item:
             case PlayerLeft(seat=seat, how=how, day=day, night=night):
@@ -96,6 +99,8 @@ def build_record(
                 nights.append(NightAction(night, "visit", by, target, seat=seat, ignored=ignored))
             case LifeSaved(night=night, seat=seat):
                 nights.append(NightAction(night, "saved", Role.DOCTOR, seat))
+            case BestMoveMade():
+                best = item
             case _:
                 pass
     seats = tuple(
@@ -125,6 +130,11 @@ def build_record(
         nominations=nominations,
         ballots=tuple(ballots),
         nights=tuple(nights),
+        best_move=None
+        if best is None
+        else BestMove(
+            best.seat, best.seats, sum(roles.get(s, Role.CIVILIAN).team is Team.BLACK for s in best.seats)
+        ),
         extras={seat: float(points) for seat, points in (extras or {}).items()},
     )
 

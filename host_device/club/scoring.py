@@ -165,3 +165,10 @@ def _section(data: dict[str, Any], section: str, source: str) -> dict[str, float
             )
         out[key] = float(value)
     return out
+
+
+def club_table(config: Path | None = None) -> Table:
+    """The table the club's config names (``[club] scoring``), else the default."""
+    from host_device.config import load_config
+
+    return load_table(load_config(config).scoring)

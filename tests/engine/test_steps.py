@@ -39,7 +39,7 @@ def test_the_mornings_last_word_resumed_says_the_mornings_news_first():
     table.do(*[Shot(seat=s, target=2) for s in (3, 5, 8)])
     table.until(Phase.LAST_WORD)
     said = [o.phrase for o in resumption(table.game.preset, table.state) if isinstance(o, Say)]
-    assert said == ["morning", "killed", "last_word"]
+    assert said == ["morning", "killed", "last_word", "best_move"]
     assert Say(phrase="killed", seat=2) in resumption(table.game.preset, table.state)
     table.advance()  # his last word is over: a speech resumed says only itself
     assert [o.phrase for o in resumption(table.game.preset, table.state) if isinstance(o, Say)] == ["speech"]

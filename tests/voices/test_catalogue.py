@@ -149,6 +149,8 @@ def test_runtime_phrases_exist(catalogue, key):
         ("game_starts", {}, "Начинаем игру."),
         ("time_up", {}, "Время!"),
         ("all_leave_question", {"seats": (3, 4)}, "Кто за то, чтобы все голосуемые покинули игру?"),
+        ("best_move", {}, "Лучший ход."),
+        ("best_move_accepted", {"seats": (3, 5, 8)}, "Лучший ход: три, пять и восемь. Принято."),
     ],
 )
 def test_texts(catalogue, key, slots, text):

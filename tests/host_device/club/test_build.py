@@ -92,3 +92,23 @@ def test_records_are_the_finished_games_in_time_order_and_name_the_damaged(store
     found = records(store, damaged)
     assert [r.id for r in found] == [3, 1]
     assert [d.game_id for d in damaged] == [2] and isinstance(damaged[0], DamagedGame)
+
+
+def test_the_best_move_is_the_last_one_made_with_how_many_were_black():
+    from engine import Advance, BestMove, Phase, Shot
+    from engine.presets import get_preset
+    from host_device.store.reading import GameRow
+    from tests.helpers.table import Table
+
+    table = Table("classic")  # the Don and two mafia at 3, 5, 8
+    table.day_speeches()
+    table.advance()
+    table.do(*[Shot(seat=s, target=1) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    table.do(BestMove(seat=1, seats=(2, 4, 6)), BestMove(seat=1, seats=(3, 5, 9)), Advance())
+    row = GameRow(7, "2026-12-01T20:00:00", "classic", "host", None, None, 1)
+    inputs = [(n, 0.0, inp) for n, inp in enumerate(table.game.record, 1)]
+    record = build_record(row, get_preset("classic"), inputs)
+    assert record.best_move is not None
+    assert (record.best_move.seat, record.best_move.named, record.best_move.black) == (1, (3, 5, 9), 2)
+    assert not record.finished

@@ -113,11 +113,24 @@ def test_export_json_round_trips_through_replay(tmp_path, capsys, builtin_pack):
     capsys.readouterr()
     assert main(["games", "export", "--all", "--format", "csv", "--store", str(path)]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert list(rows[0]) == ["game", "preset", "winner", "roles", "seq", "t", "type", "seat", "target", "count"]
+    assert list(rows[0])[:10] == [
+        "game",
+        "preset",
+        "winner",
+        "roles",
+        "seq",
+        "t",
+        "type",
+        "seat",
+        "target",
+        "count",
+    ]
     assert {(r["game"], r["preset"], r["winner"], r["roles"]) for r in rows} == {
         ("1", "classic", "red", "3=don 5=mafia 6=sheriff 8=mafia")
     }
     assert rows[0]["type"] == "deal_roles" and rows[0]["seq"] == "1"
+    assert [r["type"] for r in rows[-10:]] == ["points"] * 10  # the finished game's points, a row a seat
+    rows = [r for r in rows if r["type"] != "points"]
     assert all(re.fullmatch(r"\d+\.\d", r["t"]) for r in rows)  # to a tenth of a second
     assert [r["t"] for r in rows] == sorted((r["t"] for r in rows), key=float)
 
@@ -245,7 +258,9 @@ def test_the_protocol_names_an_all_leave_round_and_a_day_without_candidates(tmp_
     path = tmp_path / "s.sqlite3"
     scenario = ROOT / "tests" / "scenarios" / "classic_fouls_and_all_leave.json"
     quiet = tmp_path / "quiet.json"
-    quiet.write_text(json.dumps({"roles": {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}, "days": [{}]}))
+    quiet.write_text(
+        json.dumps({"roles": {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}, "days": [{}]})
+    )
     for script in (scenario, quiet):
         assert main(["simulate", str(script), "--store", str(path)]) == 0
     capsys.readouterr()

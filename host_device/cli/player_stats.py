@@ -1,0 +1,111 @@
+"""``host-device players stats NAME``: a player's figures over the finished
+games (host_device/club/stats.py), in Russian, with his rating and place."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.roles import Role
+from host_device.cli import flags
+from host_device.club.build import records
+from host_device.club.rating import Rating, ratings, standings
+from host_device.club.record import GameRecord
+from host_device.club.scoring import club_table
+from host_device.club.stats import PlayerStats, player_stats
+from host_device.store.db import Store
+from host_device.store.faults import DamagedGame, StoreError
+from voices.words import role_name
+
+BLACK_NAMED = {0: "ни одного чёрного", 1: "один чёрный", 2: "два чёрных", 3: "три чёрных"}
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part} из {whole} ({round(100 * part / whole)}%)" if whole else "нет"
+
+
+def _number(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".").replace(".", ",") if value else "0"
+
+
+def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | None) -> list[str]:
+    """His figures as the terminal prints them (``place``: his place, of how many, his rating)."""
+    lines = [f"{name}: игр {stats.games}, побед {_share(stats.wins, stats.games)}"]
+    for role in Role:
+        if role in stats.roles:
+            played = stats.roles[role]
+            lines.append(f"  {role_name(role)}: игр {played.games}, побед {played.wins}")
+    average = f" (в среднем {_number(stats.average)} за игру)" if stats.average is not None else ""
+    lines.append(f"Очки: {_number(stats.points)}{average}")
+    if place is not None:
+        lines.append(f"Рейтинг: {place[2].rating:.1f} (место {place[0]} из {place[1]})")
+    else:
+        lines.append("Рейтинг: нет (ни одной оконченной игры)")
+    if stats.best_move_count:
+        how = ", ".join(f"{BLACK_NAMED[k]} — {stats.best_moves[k]}" for k in sorted(stats.best_moves))
+        lines.append(
+            f"Лучший ход: {stats.best_move_count} ({how}); очков за него {_number(stats.best_move_points)}"
+        )
+    else:
+        lines.append("Лучший ход: не было")
+    lines.append(f"Убит первым: {stats.killed_first}")
+    lines.append(f"Замечания: {stats.fouls}; дисквалификаций: {stats.disqualified}")
+    lines.append(
+        f"Голоса против чёрных: {_share(stats.votes_against_black, stats.votes)}; "
+        f"за красных: {_share(stats.red_votes_against_black, stats.red_votes)}"
+    )
+    return lines
+
+
+def find_player(games: list[GameRecord], name: str) -> tuple[str, str]:
+    """The roster id and name of the player called ``name`` (letter case aside)."""
+    wanted = name.strip().casefold()
+    found: dict[str, str] = {}
+    typed = False
+    for record in games:
+        for seat in record.seats:
+            if seat.name is not None and seat.name.strip().casefold() == wanted:
+                if seat.player is None:
+                    typed = True
+                else:
+                    found[seat.player] = seat.name
+    if len(found) > 1:
+        raise StoreError(f"«{name}»: так зовут нескольких игроков; уточните имя в списке клуба")
+    if not found:
+        why = " (имя набрано без списка клуба: впишите игрока в список)" if typed else ""
+        raise StoreError(f"«{name}»: нет игрока с таким именем в оконченных играх{why}")
+    return next(iter(found.items()))
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    table = club_table(Path(args.config) if args.config else None)
+    store = Store(Path(args.store) if args.store else None, create=False)
+    try:
+        damaged: list[DamagedGame] = []
+        games = records(store, damaged)
+    finally:
+        store.close()
+    for exc in damaged:
+        print(f"host-device: пропущена: {exc}", file=sys.stderr, flush=True)
+    player, name = find_player(games, args.name)
+    board = standings(ratings(games))
+    place = next(((n, len(board), r) for n, r in board if r.player == player), None)
+    print("\n".join(stats_lines(name, player_stats(games, player, table), place)))
+    return 0
+
+
+def add_stats(sub: Any) -> None:
+    """``stats`` under the ``players`` command's actions."""
+    p = sub.add_parser("stats", help="a player's figures: games, wins by role, points, rating, best moves")
+    p.add_argument("name", metavar="NAME")
+    flags.store(p)
+    flags.config(p, help="the config whose [club] scoring names the scoring table")
+    p.set_defaults(func=cmd_stats)
+
+
+def add_commands(commands: Any) -> None:
+    """``players`` with ``stats`` alone (the roster's actions join it in cli/players.py)."""
+    players = commands.add_parser("players", help="the club's players: stats")
+    add_stats(players.add_subparsers(dest="players_command", required=True, metavar="ACTION"))

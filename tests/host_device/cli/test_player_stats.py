@@ -1,0 +1,70 @@
+"""``host-device players stats NAME`` prints a player's figures in Russian."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from host_device.cli.main import main
+from host_device.store import Store
+from tests.helpers.paths import ROOT
+
+FULL = ROOT / "examples" / "classic-full-game.json"
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+
+
+SEATING = {4: Player("u-anya", "Аня"), 3: Player("u-borya", "Боря"), 6: Player("u-vera", "Вера")}
+
+
+@pytest.fixture
+def path(tmp_path, capsys, monkeypatch):
+    # the roster's Store.seating / Store.extras (another branch) stood in for
+    monkeypatch.setattr(Store, "seating", lambda self, gid: SEATING, raising=False)
+    monkeypatch.setattr(Store, "extras", lambda self, gid: {4: 0.2} if gid == 2 else {}, raising=False)
+    path = tmp_path / "s.sqlite3"
+    for _ in range(2):
+        assert main(["simulate", str(FULL), "--store", str(path)]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_a_players_figures(path, capsys):
+    assert main(["players", "stats", "аня", "--store", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # the full game twice: seat 4 is a civilian, red wins; he votes for 3 on day 1 and for 5
+    # twice on day 2 (both black); no fouls, no best move (the example's victim made none)
+    # rating: game 1 red (Аня, Вера) 1000 against black (Боря) 1000: E 0.5, +10 -> 1010;
+    # game 2: red 1010 against 990: E = 1 / (1 + 10^(-20/400)) = 0.52875, +9.425 -> 1019.4
+    assert out == [
+        "Аня: игр 2, побед 2 из 2 (100%)",
+        "  мирный житель: игр 2, побед 2",
+        "Очки: 2,2 (в среднем 1,1 за игру)",
+        "Рейтинг: 1019.4 (место 1 из 3)",
+        "Лучший ход: не было",
+        "Убит первым: 0",
+        "Замечания: 0; дисквалификаций: 0",
+        "Голоса против чёрных: 6 из 6 (100%); за красных: 6 из 6 (100%)",
+    ]
+
+
+def test_the_don_s_votes_are_not_counted_as_red(path, capsys):
+    assert main(["players", "stats", "Боря", "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "  Дон: игр 2, побед 0" in out and "место 3 из 3" in out
+    assert "за красных: нет" in out
+
+
+@pytest.mark.parametrize(
+    "name,message",
+    [
+        ("Гоша", "«Гоша»: нет игрока с таким именем в оконченных играх"),
+    ],
+)
+def test_an_unknown_name_is_one_line(path, capsys, name, message):
+    assert main(["players", "stats", name, "--store", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

@@ -1,0 +1,98 @@
+"""``games export`` carries who sat where and the points, for finished games
+only: an unfinished game's export has neither (the secrets)."""
+
+import csv
+import io
+import json
+
+import pytest
+
+from host_device.cli.main import main
+from host_device.store import Store
+from tests.helpers.paths import ROOT
+
+FULL = ROOT / "examples" / "classic-full-game.json"
+
+
+@pytest.fixture
+def path(tmp_path, capsys):
+    path = tmp_path / "s.sqlite3"
+    for _ in range(2):
+        assert main(["simulate", str(FULL), "--store", str(path)]) == 0
+    store = Store(path)
+    store.set_name(1, 4, "Аня")
+    store.set_name(2, 4, "Аня")
+    last = store.last_seq(2)  # game 2 loses its last input: unfinished
+    store.db.execute("DELETE FROM inputs WHERE game = 2 AND seq = ?", (last,))
+    store.db.execute("UPDATE games SET finished_at = NULL, winner = NULL WHERE id = 2")
+    store.db.commit()
+    store.close()
+    capsys.readouterr()
+    return path
+
+
+def test_json_export_of_a_finished_game_has_the_players_and_points(path, capsys):
+    assert main(["games", "export", "1", "--store", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["scoring"] == "ФИИМ" and data["best_move"] is None
+    players = {p["seat"]: p for p in data["players"]}
+    assert players[4]["name"] == "Аня" and players[4]["player"] is None
+    assert players[3]["role"] == "don" and players[3]["points"]["total"] == 0.0  # red won
+    assert players[4]["points"] == {
+        "result": 1.0,
+        "best_move": 0.0,
+        "fouls": 0.0,
+        "disqualified": 0.0,
+        "extra": 0.0,
+        "total": 1.0,
+    }
+
+
+def test_an_unfinished_game_exports_no_players_and_no_points(path, capsys):
+    assert main(["games", "export", "2", "--store", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["winner"] is None
+    assert not {"players", "scoring", "best_move"} & set(data)
+
+
+def test_csv_export_names_the_seats_and_has_a_points_row_a_seat(path, capsys):
+    assert main(["games", "export", "--all", "--format", "csv", "--store", str(path)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert list(rows[0])[-8:] == [
+        "player",
+        "name",
+        "result",
+        "best_move",
+        "fouls",
+        "disqualified",
+        "extra",
+        "points",
+    ]
+    one = [r for r in rows if r["game"] == "1"]
+    scored = {r["seat"]: r for r in one if r["type"] == "points"}
+    assert sorted(scored, key=int) == [str(n) for n in range(1, 11)]
+    assert (scored["4"]["name"], scored["4"]["points"], scored["3"]["points"]) == ("Аня", "1", "0")
+    assert any(r["type"] == "vote" and r["seat"] == "4" and r["name"] == "Аня" for r in one)
+    two = [r for r in rows if r["game"] == "2"]
+    assert two and not [r for r in two if r["type"] == "points"]
+    assert all(r["name"] == "" and r["points"] == "" for r in two)
+
+
+def test_a_club_table_named_by_the_config(path, tmp_path, capsys):
+    table = (ROOT / "host_device" / "club" / "data" / "fiim.toml").read_text("utf-8")
+    (tmp_path / "our.toml").write_text(
+        table.replace('name = "ФИИМ"', 'name = "Наш"').replace("\ncivilian = 1.0", "\ncivilian = 2.0", 1),
+        "utf-8",
+    )
+    (tmp_path / "config.toml").write_text('[club]\nscoring = "our.toml"\n', "utf-8")
+    assert (
+        main(["games", "export", "1", "--store", str(path), "--config", str(tmp_path / "config.toml")]) == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["scoring"] == "Наш" and {p["seat"]: p for p in data["players"]}[4]["points"]["total"] == 2.0
+    (tmp_path / "our.toml").write_text("[win]\n", "utf-8")
+    assert (
+        main(["games", "export", "1", "--store", str(path), "--config", str(tmp_path / "config.toml")]) == 2
+    )
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "our.toml: win.civilian: нет ключа" in err
