@@ -56,6 +56,7 @@ def test_a_finished_game_shows_its_review(club):
     assert page.status_code == 200
     assert "Победа мирных жителей" in page.text
     assert "Вера" in page.text and "дон" in page.text
+    assert "Лучший ход" in page.text and "Игрок 7:" in page.text and "чёрных 2 из 3" in page.text
     assert page.text.count('class="vote ') == 10 + 6 + 6 + 4
     assert 'data-voter="3" data-target="4" data-voter-team="black" data-target-team="red"' in page.text
     from host_device.club.scoring import default_table, points
