@@ -115,8 +115,8 @@ def render(
                 return refusal(NOT_FOUND.format(id=arg), 404)
             if not record.finished:
                 return refusal(str(Unfinished(record.id)), 404)
-            key = (path, scoring, kind, arg, data.game_key(record.id))
-            return kept(key, lambda: game_page(record, points_of(record, table_of(scoring))))
+            own: Hashable = (path, scoring, kind, arg, data.game_key(record.id))
+            return kept(own, lambda: game_page(record, points_of(record, table_of(scoring))))
         key = (path, scoring, kind, arg, query, data.signature())
         if kind == "club":
             filters = filters_of(dict(query))

@@ -38,7 +38,7 @@ class Answer:
 
 def store_state(path: Path) -> Hashable:
     """What changes whenever the store is written: the file's and its log's size and time."""
-    state = []
+    state: list[tuple[int, int] | None] = []
     for suffix in ("", "-wal"):
         try:
             info = os.stat(f"{path}{suffix}")

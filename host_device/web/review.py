@@ -129,9 +129,10 @@ def day_map(record: GameRecord, day: int) -> DayMap:
     for number in sorted({b.round for b in ballots}):
         in_round = [b for b in ballots if b.round == number]
         kind = in_round[0].kind
-        targets = [None] if kind == "all" else sorted({b.target for b in in_round if b.target is not None})
-        if kind != "all" and number == 1:  # every candidate of the day, even one nobody voted for
-            targets = sorted(set(targets) | set(nominated_by))
+        voted = {b.target for b in in_round if b.target is not None}
+        if number == 1:  # every candidate of the day, even one nobody voted for
+            voted |= set(nominated_by)
+        targets: list[int | None] = [None] if kind == "all" else [*sorted(voted)]
         for target in targets:
             where[number, target] = len(columns)
             columns.append(
