@@ -22,12 +22,14 @@ import os
 from collections import OrderedDict
 from collections.abc import Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 PAGES_KEPT = 256  # answers kept in the game's process (a page is a few to a few hundred kB)
 NICE = 10  # the worker yields the CPU to the game's process
+BROKEN = "Страницы клуба перезапускаются: обновите страницу через несколько секунд"
 
 
 @dataclass(frozen=True)
@@ -62,16 +64,12 @@ def new_pool() -> ProcessPoolExecutor:
 
 
 class ClubPages:
-    """The club's pages of one store, for the app (``app.state.club``).
-    ``show_names``: the config's ``[club] show_names`` (a game's names on
-    the pages before it ends; no club page shows an unfinished game, so it
-    is kept for the table page's names)."""
+    """The club's pages of one store, for the app (``app.state.club``):
+    ``scoring`` the club's scoring table (``[club] scoring``, None: the
+    default); ``pool`` where they are computed (tests: a thread)."""
 
-    def __init__(
-        self, store: Path, show_names: bool = False, scoring: Path | None = None, pool: Executor | None = None
-    ) -> None:
+    def __init__(self, store: Path, scoring: Path | None = None, pool: Executor | None = None) -> None:
         self.store = store
-        self.show_names = show_names
         self.scoring = scoring
         self._pool = pool
         self.answers: OrderedDict[Hashable, Answer] = OrderedDict()
@@ -94,9 +92,13 @@ class ClubPages:
         loop = asyncio.get_running_loop()
         from host_device.web.club_render import render
 
-        status, html = await loop.run_in_executor(
-            self.pool, render, str(self.store), state, str(self.scoring or ""), kind, arg, query
-        )
+        try:
+            status, html = await loop.run_in_executor(
+                self.pool, render, str(self.store), state, str(self.scoring or ""), kind, arg, query
+            )
+        except BrokenProcessPool:  # the worker died (out of memory?): a new one for the next page
+            self._pool = None
+            return Answer(503, BROKEN)
         found = Answer(status, html)
         if status < 500:
             self.answers[key] = found

@@ -166,3 +166,21 @@ def test_a_stored_game_in_the_real_worker_process(tmp_path):
         assert voter_team == team[int(voter)]
         assert target_team == (team[int(target)] if target else "")
     assert later.status_code == 404 and "Игра 2 ещё идёт" in later.text
+
+
+def test_a_worker_that_died_is_replaced_and_the_page_says_to_reload(tmp_path):
+    from concurrent.futures import Executor, Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    class Dead(Executor):
+        def submit(self, fn, /, *args, **kwargs):
+            future = Future()
+            future.set_exception(BrokenProcessPool("gone"))
+            return future
+
+    (tmp_path / "g.db").write_bytes(b"x")
+    pages = ClubPages(tmp_path / "g.db", pool=Dead())
+    with TestClient(make_app(private_publisher()[0], club=pages)) as client:
+        page = client.get("/game/1")
+    assert page.status_code == 503 and "обновите страницу" in page.text
+    assert pages._pool is None  # the next page starts a new worker
