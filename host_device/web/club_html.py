@@ -14,6 +14,7 @@ from engine.roles import Team
 from host_device.web.review import ROUND_NAMES, DayMap, Review
 
 WINNER = {Team.RED: "Победа мирных жителей", Team.BLACK: "Победа мафии"}
+SILENT = ' class="silent"'  # a row of a seat in the game that day that never pressed
 TEAM_WORD = {Team.RED: "красный", Team.BLACK: "чёрный"}
 
 
@@ -99,13 +100,16 @@ def vote_map(day: DayMap) -> str:
             f"<p>Выставлены: {e(who)}; голосования не было</p></section>"
         )
     rounds, heads = _heads(day)
-    teams = {m.voter: m.voter_team for m in day.marks}
     body = "".join(
-        f'<tr><th class="voter {teams[voter].value}">{voter}</th>'
+        f"<tr{SILENT if voter in day.silent else ''}>"
+        f'<th class="voter {day.team(voter).value}">{voter}</th>'
         + "".join(_cell(day, voter, index) for index in range(len(day.columns)))
         + "</tr>"
-        for voter in day.voters
+        for voter in day.rows
     )
+    if day.silent:
+        quiet = ", ".join(map(str, day.silent))
+        body += f'<tr class="note"><td colspan="{len(day.columns) + 1}">не нажимали: {quiet}</td></tr>'
     return (
         f'<section class="day" data-day="{day.day}"><h3>День {day.day}</h3>'
         '<div class="scroll"><table class="votes"><thead>'

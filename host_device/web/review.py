@@ -77,6 +77,15 @@ class DayMap:
     voters: tuple[int, ...]  # the rows: every seat that voted that day, in seat order
     marks: tuple[Mark, ...]
     nominations: tuple[tuple[int, int], ...]  # (by, target) in order
+    silent: tuple[int, ...] = ()  # in the game that day, and never pressed: rows without a mark
+    teams: tuple[tuple[int, Team], ...] = ()  # every row's revealed team
+
+    @property
+    def rows(self) -> tuple[int, ...]:
+        return tuple(sorted({*self.voters, *self.silent}))
+
+    def team(self, seat: int) -> Team:
+        return dict(self.teams)[seat]
 
     def mark(self, voter: int, column: int) -> Mark | None:
         for item in self.marks:
@@ -148,7 +157,22 @@ def day_map(record: GameRecord, day: int) -> DayMap:
         Mark(b.voter, where[b.round, b.target], team[b.voter], team.get(b.target) if b.target else None)
         for b in ballots
     )
-    return DayMap(day, tuple(columns), tuple(sorted({b.voter for b in ballots})), marks, nominations)
+    voters = tuple(sorted({b.voter for b in ballots}))
+    silent = (
+        tuple(s.seat for s in record.seats if in_game(s, day) and s.seat not in voters) if columns else ()
+    )
+    teams = tuple((seat, team[seat]) for seat in sorted({*voters, *silent}))
+    return DayMap(day, tuple(columns), voters, marks, nominations, silent, teams)
+
+
+def in_game(seat: SeatRecord, day: int) -> bool:
+    """Whether he was still at the table when ``day``'s votes were taken (night N comes after day N)."""
+    gone = seat.left
+    if gone is None:
+        return True
+    if gone.night is not None:
+        return gone.night >= day
+    return gone.day is not None and gone.day >= day
 
 
 def night_lines(record: GameRecord) -> tuple[NightLine, ...]:

@@ -46,6 +46,8 @@ def test_day_two_has_its_rounds_in_order_and_the_all_leave_question():
     assert [m.voter for m in day.marks if m.column == 4] == [1, 2, 4, 6]
     assert day.mark(6, 4).target_team is None
     assert 6 in day.voters and 9 not in day.voters  # 9 never pressed on day 2
+    assert day.silent == (9,)  # 5 left on day 1 and 7 on night 1: not in the game on day 2
+    assert day.rows == (1, 2, 3, 4, 6, 8, 9, 10) and day.team(9) is Team.RED
 
 
 def test_a_candidate_nobody_voted_for_still_has_his_column():
