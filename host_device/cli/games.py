@@ -1,4 +1,4 @@
-"""``host-device games list|show|name|export|check|recover``: the stored games."""
+"""``host-device games list|show|seat|export|check|recover``: the stored games."""
 
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ from engine.summary import summary
 from host_device.base.errors import os_reason
 from host_device.base.files import write_text
 from host_device.cli import flags
-from host_device.cli.arguments import game_id, seat_number
+from host_device.cli.arguments import game_id
+from host_device.cli.players import add_seat_command
 from host_device.club import export
 from host_device.club.build import record_of
 from host_device.club.scoring import Table, club_table
@@ -55,7 +56,6 @@ from voices.words import (
     role_name,
 )
 
-MAX_NAME = 60  # characters in a player's name
 # one row an input; each row also names its game's rules, winner and roles (seat=role ...);
 # a finished game's rows name who the seat is, and its "points" rows (one a seat) his points
 CSV_FIELDS = ["game", "preset", "winner", "roles", "seq", "t", "type", "seat", "target", "count"]
@@ -247,21 +247,6 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
-def cmd_name(args: argparse.Namespace, store: Store) -> int:
-    row = store.game(args.id)
-    seats = store.preset(row.id).seats
-    if not 1 <= args.seat <= seats:
-        raise StoreError(f"место {args.seat}: в этой игре ({preset_name(row.preset)}) места 1..{seats}")
-    try:
-        args.name.encode("utf-8")
-    except UnicodeEncodeError:
-        raise StoreError("имя — не текст UTF-8; наберите его заново") from None
-    if len(args.name) > MAX_NAME or not args.name.isprintable():
-        raise StoreError(f"имя — одна строка, не длиннее {MAX_NAME} знаков")
-    store.set_name(args.id, args.seat, args.name)
-    return 0
-
-
 def _export_one(store: Store, gid: int, table: Table) -> tuple[dict[str, Any], list[list[Any]]]:
     """One game as the JSON object and the CSV rows of the export (who sat
     where and the points: a finished game only)."""
@@ -348,10 +333,14 @@ def cmd_check(args: argparse.Namespace, store: Store) -> int:
         print(f"файл хранилища повреждён ({'; '.join(problems)}); {salvage}")
         bad += 1
     settled = {g.id: g for g in store.settle(write=not problems)}  # never a write into a damaged file
+    for line in store.roster_problems():
+        print(line)
+        bad += 1
     for g in store.games():
         try:
             game = store.replay(g.id)
             store.names(g.id)
+            store.extras(g.id)
             store.undone(g.id)
         except DamagedGame as exc:
             print(f"игра {g.id}: {exc.reason}")
@@ -397,7 +386,7 @@ def cmd_recover(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: Any) -> None:
-    games = commands.add_parser("games", help="the stored games: list, show, name, export, check, recover")
+    games = commands.add_parser("games", help="the stored games: list, show, seat, export, check, recover")
     sub = games.add_subparsers(dest="games_command", required=True, metavar="ACTION")
     for name, func, helptext in (
         ("list", cmd_list, "every stored game"),
@@ -408,11 +397,7 @@ def add_commands(commands: Any) -> None:
     p = sub.add_parser("show", help="one game's protocol")
     p.add_argument("id", type=game_id, metavar="ID")
     p.set_defaults(func=functools.partial(_with_store, cmd_show))
-    p = sub.add_parser("name", help="a player's name for a seat (empty removes it)")
-    p.add_argument("id", type=game_id, metavar="ID")
-    p.add_argument("seat", type=seat_number, metavar="SEAT")
-    p.add_argument("name", metavar="NAME")
-    p.set_defaults(func=functools.partial(_with_store, cmd_name))
+    add_seat_command(sub)
     p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
     p.add_argument("id", type=game_id, nargs="?", metavar="ID")
     p.add_argument("--all", action="store_true")

@@ -17,7 +17,7 @@ from host_device.cli import flags
 from host_device.cli.box import add_commands as add_box_commands
 from host_device.cli.games import add_commands as add_games_commands
 from host_device.cli.listen import add_commands as add_listen_commands
-from host_device.cli.player_stats import add_commands as add_players_commands
+from host_device.cli.players import add_commands as add_players_commands
 from host_device.cli.run import add_commands as add_run_commands
 from host_device.cli.run import add_demo_command
 from host_device.cli.voices import add_commands
@@ -150,8 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_demo_command(commands)
     add_run_commands(commands)
     add_games_commands(commands)
-    add_box_commands(commands)
     add_players_commands(commands)
+    add_box_commands(commands)
     return parser
 
 

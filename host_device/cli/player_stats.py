@@ -12,11 +12,10 @@ from engine.roles import Role
 from host_device.cli import flags
 from host_device.club.build import records
 from host_device.club.rating import Rating, ratings, standings
-from host_device.club.record import GameRecord
 from host_device.club.scoring import club_table
 from host_device.club.stats import PlayerStats, player_stats
 from host_device.store.db import Store
-from host_device.store.faults import DamagedGame, StoreError
+from host_device.store.faults import DamagedGame
 from voices.words import role_name
 
 BLACK_NAMED = {0: "ни одного чёрного", 1: "один чёрный", 2: "два чёрных", 3: "три чёрных"}
@@ -59,40 +58,20 @@ def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | 
     return lines
 
 
-def find_player(games: list[GameRecord], name: str) -> tuple[str, str]:
-    """The roster id and name of the player called ``name`` (letter case aside)."""
-    wanted = name.strip().casefold()
-    found: dict[str, str] = {}
-    typed = False
-    for record in games:
-        for seat in record.seats:
-            if seat.name is not None and seat.name.strip().casefold() == wanted:
-                if seat.player is None:
-                    typed = True
-                else:
-                    found[seat.player] = seat.name
-    if len(found) > 1:
-        raise StoreError(f"«{name}»: так зовут нескольких игроков; уточните имя в списке клуба")
-    if not found:
-        why = " (имя набрано без списка клуба: впишите игрока в список)" if typed else ""
-        raise StoreError(f"«{name}»: нет игрока с таким именем в оконченных играх{why}")
-    return next(iter(found.items()))
-
-
 def cmd_stats(args: argparse.Namespace) -> int:
     table = club_table(Path(args.config) if args.config else None)
     store = Store(Path(args.store) if args.store else None, create=False)
     try:
+        player = store.player(args.name)  # a name, a nickname or an id (or its start)
         damaged: list[DamagedGame] = []
         games = records(store, damaged)
     finally:
         store.close()
     for exc in damaged:
         print(f"host-device: пропущена: {exc}", file=sys.stderr, flush=True)
-    player, name = find_player(games, args.name)
     board = standings(ratings(games))
-    place = next(((n, len(board), r) for n, r in board if r.player == player), None)
-    print("\n".join(stats_lines(name, player_stats(games, player, table), place)))
+    place = next(((n, len(board), r) for n, r in board if r.player == player.id), None)
+    print("\n".join(stats_lines(player.label, player_stats(games, player.id, table), place)))
     return 0
 
 
@@ -103,9 +82,3 @@ def add_stats(sub: Any) -> None:
     flags.store(p)
     flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=cmd_stats)
-
-
-def add_commands(commands: Any) -> None:
-    """``players`` with ``stats`` alone (the roster's actions join it in cli/players.py)."""
-    players = commands.add_parser("players", help="the club's players: stats")
-    add_stats(players.add_subparsers(dest="players_command", required=True, metavar="ACTION"))

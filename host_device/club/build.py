@@ -5,8 +5,9 @@ extra points. Recomputed every time; nothing here is stored as truth."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Protocol
 
 from engine import Game, IllegalInput
@@ -36,13 +37,12 @@ from host_device.club.record import (
     SeatRecord,
 )
 from host_device.store.db import Store
-from host_device.store.faults import DamagedGame, StoreError
+from host_device.store.faults import DamagedGame, StoreError, cause_of
 from host_device.store.reading import GameRow
 
 
 class Sitter(Protocol):
-    """Who sat at a seat: the roster's player (``Store.seating``); ``id``
-    None for a name typed with no roster entry behind it."""
+    """Who sat at a seat: the roster's player (``Store.seating``)."""
 
     @property
     def id(self) -> str | None: ...
@@ -117,14 +117,13 @@ def build_record(
     nominations = tuple(
         Nomination(day, by, target) for day in sorted(chosen) for by, target in chosen[day].items()
     )
-    winner = state.winner if state.winner is not None else (Team(row.winner) if row.winner else None)
     return GameRecord(
         id=row.id,
         started_at=row.started_at,
         finished_at=row.finished_at,
         preset=row.preset,
         mode=row.mode,
-        winner=winner,
+        winner=state.winner,  # the replay's (``games check`` tells a row that says otherwise)
         days=state.day,
         seats=seats,
         nominations=nominations,
@@ -150,20 +149,8 @@ def _ballots(counted: VoteCounted, rounds: dict[int, int]) -> list[Ballot]:
 
 
 def _seating(store: Store, game_id: int) -> tuple[Mapping[int, Sitter], Mapping[int, float]]:
-    """Who sat where and the host's extra points, from the roster when the
-    store has one, else the seats' plain names (no roster id)."""
-    seating = getattr(store, "seating", None)
-    if seating is not None:
-        return seating(game_id), store.extras(game_id)  # type: ignore[attr-defined]
-    return {int(seat): _Named(name) for seat, name in store.names(game_id).items()}, {}
-
-
-@dataclass(frozen=True)
-class _Named:
-    """A name typed for a seat with no roster entry behind it."""
-
-    name: str
-    id: str | None = None
+    """Who sat where (the roster's players) and the host's extra points."""
+    return store.seating(game_id), store.extras(game_id)
 
 
 def record_of(store: Store, game_id: int) -> GameRecord:
@@ -173,13 +160,54 @@ def record_of(store: Store, game_id: int) -> GameRecord:
     return build_record(row, store.preset(game_id), store.inputs(game_id), seating, extras)
 
 
-def records(store: Store, damaged: list[DamagedGame] | None = None) -> list[GameRecord]:
+class RecordCache:
+    """Records kept between calls, each rebuilt only when its game changed:
+    its row, its inputs (how many, the last, how many undone), its settings,
+    who sat where or the extra points. A replay costs some 35 ms a game on a
+    desktop (the engine's), so a page showing the club's figures keeps one."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, int], tuple[object, GameRecord]] = {}
+
+    def record_of(self, store: Store, game_id: int) -> GameRecord:
+        version = _version(store, game_id)
+        where = (str(store.path), game_id)
+        kept = self._kept.get(where)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        record = record_of(store, game_id)
+        self._kept[where] = (version, record)
+        return record
+
+
+def _version(store: Store, game_id: int) -> object:
+    """What a game's record depends on, read without replaying it."""
+    seating, extras = _seating(store, game_id)
+    try:
+        inputs = store.db.execute(
+            "SELECT count(*), max(seq), sum(undone) FROM inputs WHERE game = ?", (game_id,)
+        ).fetchone()
+    except sqlite3.Error as exc:
+        raise DamagedGame(game_id, cause_of(exc)) from None
+    return (
+        store.game(game_id),
+        tuple(inputs),
+        json.dumps(store.settings(game_id), sort_keys=True),
+        tuple(sorted((seat, who.id, who.name) for seat, who in seating.items())),
+        tuple(sorted(extras.items())),
+    )
+
+
+def records(
+    store: Store, damaged: list[DamagedGame] | None = None, cache: RecordCache | None = None
+) -> list[GameRecord]:
     """Every finished game's record, oldest first; a damaged game is left out
     and, when ``damaged`` is given, put there (its reason names it)."""
     found = []
+    build = cache.record_of if cache is not None else record_of
     for row in store.games():
         try:
-            record = record_of(store, row.id)
+            record = build(store, row.id)
         except StoreError as exc:
             if damaged is not None:
                 damaged.append(exc if isinstance(exc, DamagedGame) else DamagedGame(row.id, str(exc)))

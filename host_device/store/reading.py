@@ -1,5 +1,5 @@
-"""Reading games back: the list of games, one game's row, its settings and
-the players' names, its record (the inputs not undone) and the inputs the
+"""Reading games back: the list of games, one game's row, its settings, its
+record (the inputs not undone) and the inputs the
 host undid, its rules and the game replayed from them. Damage inside one
 game is a :class:`DamagedGame` for that game alone."""
 
@@ -68,11 +68,6 @@ class GameReader:
         self.game(game_id)
         (row,) = self._read(game_id, "SELECT settings FROM games WHERE id = ?", (game_id,))
         return _json_object(game_id, row[0], "settings")
-
-    def names(self, game_id: int) -> dict[str, str]:
-        self.game(game_id)
-        (row,) = self._read(game_id, "SELECT names FROM games WHERE id = ?", (game_id,))
-        return _json_object(game_id, row[0], "имена игроков")
 
     def _inputs(self, game_id: int, undone: int) -> list[tuple[int, float, Input]]:
         self.game(game_id)

@@ -6,7 +6,11 @@ temporary folder and read there. A file whose first page SQLite no longer
 recognises gets its fixed header fields written back in the copy, which is
 often all that was damaged. Each game is copied whole in one transaction or
 not at all, marked with where it came from, so a second recovery of the same
-file adds nothing twice.
+file adds nothing twice. The roster comes along: every player of the file
+the current store lacks (by id: the same person on two devices is one entry),
+a merge the file knows, and each recovered game's seats and extra points; a
+store older than schema 3 gives its names, matched to the roster by name or
+added to it.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ class Report:
     recovered: int = 0
     failed: int = 0
     already: int = 0
+    players: int = 0  # players added to the roster
     lines: list[str] = field(default_factory=list)
 
 
@@ -91,9 +96,49 @@ def _game_ids(db: sqlite3.Connection) -> list[int]:
         raise StoreError(f"список игр не читается: {cause_of(exc)}") from None
 
 
+def _tables(db: sqlite3.Connection) -> set[str]:
+    try:
+        return {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error:
+        return set()
+
+
+def _roster(db: sqlite3.Connection, target: Store) -> int:
+    """The file's players the current store lacks, added (their merges too); how many."""
+    if "players" not in _tables(db):
+        return 0
+    try:
+        rows = db.execute("SELECT id, name, nickname, merged_into, added_at FROM players").fetchall()
+    except (sqlite3.Error, UnicodeDecodeError):
+        return 0  # the games matter more; a roster that does not read is left behind
+    return target.import_players([tuple(str(v) if v is not None else None for v in row) for row in rows])
+
+
+def _seats(db: sqlite3.Connection, gid: int, names: Any, target: Store, size: int) -> dict[int, str]:
+    """A game's seats (1..size) as the current store's player ids."""
+    if "seats" in _tables(db):
+        rows = db.execute("SELECT seat, player FROM seats WHERE game = ?", (gid,)).fetchall()
+        known = target.known_ids()
+        return {int(seat): str(pid) for seat, pid in rows if str(pid) in known and 1 <= int(seat) <= size}
+    seats = {}  # older than schema 3: names, matched to the roster or added to it
+    for seat, name in names.items() if isinstance(names, dict) else ():
+        if isinstance(name, str) and name.strip() and str(seat).isdigit() and 1 <= int(seat) <= size:
+            seats[int(seat)] = target.player_for_name(name).id
+    return seats
+
+
+def _extras(db: sqlite3.Connection, gid: int) -> dict[int, float]:
+    if "extras" not in _tables(db):
+        return {}
+    rows = db.execute("SELECT seat, points FROM extras WHERE game = ?", (gid,)).fetchall()
+    return {int(seat): float(points) for seat, points in rows}
+
+
 def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[tuple[int, float, Any, int]]]:
+    columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+    names_column = "names" if "names" in columns else "'{}'"
     row = db.execute(
-        "SELECT started_at, preset, mode, settings, names FROM games WHERE id = ?", (gid,)
+        f"SELECT started_at, preset, mode, settings, {names_column} FROM games WHERE id = ?", (gid,)
     ).fetchone()
     started_at, preset, mode, settings, names = row
     columns = {r[1] for r in db.execute("PRAGMA table_info(inputs)")}
@@ -117,6 +162,7 @@ def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[t
         "mode": str(mode),
         "settings": settings_obj if isinstance(settings_obj, dict) else {},
         "names": names_obj if isinstance(names_obj, dict) else {},
+        "extras": _extras(db, gid),
     }
     return meta, inputs
 
@@ -133,6 +179,7 @@ def recover(source: Path, target: Store) -> Report:
     with tempfile.TemporaryDirectory(prefix="host-device-recover-") as tmp:
         db = _open_copy(source, Path(tmp))
         try:
+            report.players = _roster(db, target)
             for gid in _game_ids(db):
                 origin = f"{source.name}#{gid}"
                 if origin in done:
@@ -141,6 +188,7 @@ def recover(source: Path, target: Store) -> Report:
                 try:
                     meta, inputs = _read_game(db, gid)
                     game = Game.replay(meta["preset"], [inp for _, _, inp, undone in inputs if not undone])
+                    meta["seats"] = _seats(db, gid, meta["names"], target, game.preset.seats)
                 except (sqlite3.Error, ValueError, HostDeviceError) as exc:
                     text = cause_of(exc) if isinstance(exc, sqlite3.Error) else str(exc)
                     report.lines.append(f"игра {gid}: не спасена: {text}")

@@ -6,14 +6,44 @@ file). Only real corruption raises :class:`Corrupt`; every other fault is a
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from host_device.base.errors import os_reason
 from host_device.store.faults import StoreError, cause_of, header_damage, is_corrupt, orphans
 
-SCHEMA_VERSION = 2
-SCHEMA = """
+# the club's roster (schema 3): a player's id is a UUID, so records from
+# several devices merge; a merged entry stays, pointing at the one kept
+ROSTER = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    nickname TEXT,
+    merged_into TEXT,
+    added_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    player TEXT NOT NULL REFERENCES players(id),
+    PRIMARY KEY (game, seat)
+);
+CREATE TABLE IF NOT EXISTS extras (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    points REAL NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+"""
+SCHEMA_VERSION = 3
+# games.names (JSON seat -> name) is legacy: schema 3 moved each game's names
+# into the roster (players) and the seats; it is no longer read or written.
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     started_at TEXT NOT NULL,
@@ -34,13 +64,62 @@ CREATE TABLE IF NOT EXISTS inputs (
     PRIMARY KEY (game, seq)
 );
 """
-MIGRATIONS = {  # from the version before to this one
-    1: SCHEMA.replace(",\n    undone INTEGER NOT NULL DEFAULT 0", ""),
+    + ROSTER
+)
+
+
+def _names_to_roster(db: sqlite3.Connection) -> None:
+    """Schema 3: each game's names (JSON) moved into the roster, one player
+    per distinct name (a new UUID each), and into the seats. A game whose
+    names do not read keeps its record and gets no seats (as ``games
+    recover`` leaves unreadable names out). One transaction with the
+    version, so a migration cut short is done again whole."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in ROSTER.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        ids: dict[str, str] = {}
+        for game, text in db.execute("SELECT id, names FROM games ORDER BY id").fetchall():
+            try:
+                names = json.loads(text or "{}")
+            except (ValueError, TypeError, RecursionError):
+                continue
+            if not isinstance(names, dict):
+                continue
+            for seat, name in names.items():
+                if not isinstance(name, str) or not name.strip() or not str(seat).isdigit():
+                    continue
+                name = " ".join(name.split())
+                if name not in ids:
+                    ids[name] = str(uuid.uuid4())
+                    db.execute(
+                        "INSERT INTO players (id, name, added_at) VALUES (?, ?, ?)", (ids[name], name, now)
+                    )
+                db.execute(
+                    "INSERT OR REPLACE INTO seats (game, seat, player) VALUES (?, ?, ?)",
+                    (game, int(seat), ids[name]),
+                )
+        db.execute("PRAGMA user_version=3")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+# from the version before to this one: SQL, or a function for what SQL alone cannot do
+MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
+    1: SCHEMA.replace(ROSTER, "").replace(",\n    undone INTEGER NOT NULL DEFAULT 0", ""),
     2: "ALTER TABLE inputs ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;",
+    3: _names_to_roster,
 }
 COLUMNS_OF = {
-    "games": {"id", "started_at", "preset", "mode", "settings", "names", "finished_at", "winner", "days"},
+    "games": {"id", "started_at", "preset", "mode", "settings", "finished_at", "winner", "days"},
     "inputs": {"game", "seq", "t", "input", "undone"},
+    "players": {"id", "name", "nickname", "merged_into", "added_at"},
+    "seats": {"game", "seat", "player"},
+    "extras": {"game", "seat", "points"},
 }
 LOCK_WAIT_S = 1.0  # how long to wait for another program's lock before saying so
 
@@ -106,7 +185,11 @@ def _prepare(path: Path, db: sqlite3.Connection, writing: bool) -> None:
         db.executescript(SCHEMA)
     else:
         for step in range(version + 1, SCHEMA_VERSION + 1):
-            db.executescript(MIGRATIONS[step])
+            migration = MIGRATIONS[step]
+            if isinstance(migration, str):
+                db.executescript(migration)
+            else:
+                migration(db)
     if version != SCHEMA_VERSION:
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     if writing:

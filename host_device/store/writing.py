@@ -1,5 +1,5 @@
 """Writing games: a new game, each input committed before its effect, an
-undo, a player's name, a game's end, a salvaged game written whole; a game
+undo, a game's end, a salvaged game written whole; a game
 whose record ends it marked finished whenever it is read; and a runtime made
 to record every input it accepts (:func:`record_runtime`). A write that fails
 is a :class:`StoreError` naming the cause and the path, and changes nothing."""
@@ -17,7 +17,7 @@ from typing import Any
 from engine import Input
 from engine.presets import table_of
 from engine.serial import to_dict
-from host_device.store.faults import DamagedGame, StoreError, cause_of
+from host_device.store.faults import StoreError, cause_of
 from host_device.store.reading import GameReader, GameRow
 
 log = logging.getLogger(__name__)
@@ -63,22 +63,6 @@ class GameWriter(GameReader):
         )
         return cur.rowcount
 
-    def set_name(self, game_id: int, seat: int, name: str) -> None:
-        """A player's name for a seat (at the start or any time later); empty removes it."""
-        try:
-            names = self.names(game_id)
-        except DamagedGame:
-            names = {}  # unreadable names are replaced
-        if name.strip():
-            names[str(seat)] = name.strip()
-        else:
-            names.pop(str(seat), None)
-        self._write(
-            "имя",
-            "UPDATE games SET names = ? WHERE id = ?",
-            (json.dumps(names, ensure_ascii=False), game_id),
-        )
-
     def finish(self, game_id: int, winner: str | None, days: int) -> None:
         self._write(
             "конец игры",
@@ -94,21 +78,25 @@ class GameWriter(GameReader):
         winner: str | None,
         days: int,
     ) -> int:
-        """A game salvaged from another store, written whole in one transaction or not at all."""
+        """A game salvaged from another store, written whole in one transaction
+        or not at all: its settings, record, seats (``meta["seats"]``: seat ->
+        a player's id, already in the roster) and extra points."""
         settings = {**meta["settings"], "recovered_from": origin}
         try:
             self.db.execute("BEGIN IMMEDIATE")
             cur = self.db.execute(
-                "INSERT INTO games (started_at, preset, mode, settings, names) VALUES (?, ?, ?, ?, ?)",
-                (
-                    meta["started_at"],
-                    meta["preset"],
-                    meta["mode"],
-                    json.dumps(settings, ensure_ascii=False),
-                    json.dumps(meta["names"], ensure_ascii=False),
-                ),
+                "INSERT INTO games (started_at, preset, mode, settings) VALUES (?, ?, ?, ?)",
+                (meta["started_at"], meta["preset"], meta["mode"], json.dumps(settings, ensure_ascii=False)),
             )
             game_id = int(cur.lastrowid or 0)
+            self.db.executemany(
+                "INSERT INTO seats (game, seat, player) VALUES (?, ?, ?)",
+                [(game_id, seat, player) for seat, player in meta.get("seats", {}).items()],
+            )
+            self.db.executemany(
+                "INSERT INTO extras (game, seat, points) VALUES (?, ?, ?)",
+                [(game_id, seat, points) for seat, points in meta.get("extras", {}).items()],
+            )
             self.db.executemany(
                 "INSERT INTO inputs (game, seq, t, input, undone) VALUES (?, ?, ?, ?, ?)",
                 [

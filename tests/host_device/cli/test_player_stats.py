@@ -1,7 +1,5 @@
 """``host-device players stats NAME`` prints a player's figures in Russian."""
 
-from dataclasses import dataclass
-
 import pytest
 
 from host_device.cli.main import main
@@ -11,23 +9,18 @@ from tests.helpers.paths import ROOT
 FULL = ROOT / "examples" / "classic-full-game.json"
 
 
-@dataclass(frozen=True)
-class Player:
-    id: str
-    name: str
-
-
-SEATING = {4: Player("u-anya", "Аня"), 3: Player("u-borya", "Боря"), 6: Player("u-vera", "Вера")}
-
-
 @pytest.fixture
-def path(tmp_path, capsys, monkeypatch):
-    # the roster's Store.seating / Store.extras (another branch) stood in for
-    monkeypatch.setattr(Store, "seating", lambda self, gid: SEATING, raising=False)
-    monkeypatch.setattr(Store, "extras", lambda self, gid: {4: 0.2} if gid == 2 else {}, raising=False)
+def path(tmp_path, capsys):
     path = tmp_path / "s.sqlite3"
     for _ in range(2):
         assert main(["simulate", str(FULL), "--store", str(path)]) == 0
+    store = Store(path)
+    for game in (1, 2):
+        for seat, name in ((4, "Аня"), (3, "Боря"), (6, "Вера")):
+            store.seat_by_name(game, seat, name)
+    store.set_extra(2, 4, 0.2)
+    store.add_player("Гоша")  # in the roster, no games yet
+    store.close()
     capsys.readouterr()
     return path
 
@@ -58,13 +51,13 @@ def test_the_don_s_votes_are_not_counted_as_red(path, capsys):
     assert "за красных: нет" in out
 
 
-@pytest.mark.parametrize(
-    "name,message",
-    [
-        ("Гоша", "«Гоша»: нет игрока с таким именем в оконченных играх"),
-    ],
-)
-def test_an_unknown_name_is_one_line(path, capsys, name, message):
-    assert main(["players", "stats", name, "--store", str(path)]) == 2
+def test_a_player_without_games(path, capsys):
+    assert main(["players", "stats", "гоша", "--store", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Гоша: игр 0, побед нет" and "Рейтинг: нет (ни одной оконченной игры)" in out
+
+
+def test_an_unknown_name_is_one_line(path, capsys):
+    assert main(["players", "stats", "Дима", "--store", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and message in err
+    assert err.count("\n") == 1 and "игрок «Дима»: нет в списке клуба" in err

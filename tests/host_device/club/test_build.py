@@ -59,12 +59,16 @@ def test_the_full_game_as_a_record(store):
     assert record.best_move is None and dict(record.extras) == {}
 
 
-def test_names_typed_for_seats_come_without_a_roster_id(store):
+def test_the_seats_carry_the_roster_players_and_the_extra_points(store):
     simulate(load_script(FULL), fixed, store=store)
-    store.set_name(1, 4, "Аня")
+    anya, _, _ = store.seat_by_name(1, 4, "Аня")
+    store.set_extra(1, 4, 0.3)
     record = record_of(store, 1)
-    assert (record.seat(4).name, record.seat(4).player) == ("Аня", None)
-    assert record.seat(5).name is None
+    assert (record.seat(4).name, record.seat(4).player) == ("Аня", anya.id)
+    assert record.seat(5).name is None and record.seat(5).player is None
+    assert dict(record.extras) == {4: 0.3}
+    store.rename_player(anya.id, "Анна")
+    assert record_of(store, 1).seat(4).name == "Анна"  # the name as the roster has it now
 
 
 def test_build_record_takes_plain_mappings(store):
@@ -112,3 +116,27 @@ def test_the_best_move_is_the_last_one_made_with_how_many_were_black():
     assert record.best_move is not None
     assert (record.best_move.seat, record.best_move.named, record.best_move.black) == (1, (3, 5, 9), 2)
     assert not record.finished
+
+
+def test_a_cache_rebuilds_only_the_games_that_changed(store, monkeypatch):
+    from host_device.club import build
+
+    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(FULL), fixed, store=store)
+    cache = build.RecordCache()
+    built = []
+    real = build.record_of
+    monkeypatch.setattr(build, "record_of", lambda s, gid: built.append(gid) or real(s, gid))
+    first = records(store, cache=cache)
+    assert built == [1, 2]
+    again = records(store, cache=cache)
+    assert built == [1, 2] and again == first  # nothing changed: nothing replayed
+    store.seat_by_name(2, 4, "Аня")
+    third = records(store, cache=cache)
+    assert built == [1, 2, 2] and third[1].seat(4).name == "Аня"
+    store.db.execute(
+        "UPDATE inputs SET undone = 1 WHERE game = 1 AND seq = (SELECT max(seq) FROM inputs WHERE game = 1)"
+    )
+    store.db.commit()
+    assert [r.id for r in records(store, cache=cache)] == [2]  # game 1 lost its last input: unfinished
+    assert built == [1, 2, 2, 1]

@@ -20,8 +20,8 @@ def path(tmp_path, capsys):
     for _ in range(2):
         assert main(["simulate", str(FULL), "--store", str(path)]) == 0
     store = Store(path)
-    store.set_name(1, 4, "Аня")
-    store.set_name(2, 4, "Аня")
+    store.seat_by_name(1, 4, "Аня")
+    store.seat_by_name(2, 4, "Аня")
     last = store.last_seq(2)  # game 2 loses its last input: unfinished
     store.db.execute("DELETE FROM inputs WHERE game = 2 AND seq = ?", (last,))
     store.db.execute("UPDATE games SET finished_at = NULL, winner = NULL WHERE id = 2")
@@ -36,7 +36,8 @@ def test_json_export_of_a_finished_game_has_the_players_and_points(path, capsys)
     data = json.loads(capsys.readouterr().out)
     assert data["scoring"] == "ФИИМ" and data["best_move"] is None
     players = {p["seat"]: p for p in data["players"]}
-    assert players[4]["name"] == "Аня" and players[4]["player"] is None
+    assert players[4]["name"] == "Аня" and len(players[4]["player"]) == 36  # the roster's UUID
+    assert players[5]["name"] is None and players[5]["player"] is None
     assert players[3]["role"] == "don" and players[3]["points"]["total"] == 0.0  # red won
     assert players[4]["points"] == {
         "result": 1.0,

@@ -163,3 +163,11 @@ def test_the_config_names_the_clubs_table_beside_it(tmp_path):
     config.write_text('[club]\ntable = "x"\n', "utf-8")
     with pytest.raises(ConfigError, match=r"\[club\]\.table: нет такой настройки; настройки: scoring"):
         load_config(config)
+
+
+def test_the_default_extra_range_is_the_one_the_store_accepts():
+    # the store (floor 3) cannot read the table (floor 4): the two must agree
+    from host_device.store.roster import EXTRA_POINTS_RANGE, EXTRA_POINTS_STEP
+
+    assert (TABLE.extra_min, TABLE.extra_max) == EXTRA_POINTS_RANGE
+    assert TABLE.extra_step == EXTRA_POINTS_STEP

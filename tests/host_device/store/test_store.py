@@ -206,7 +206,7 @@ def test_a_store_of_schema_1_is_migrated_and_undone_inputs_are_kept(tmp_path):
     db.commit()
     db.close()
     store = Store(path)
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
     assert len(list(store.inputs(1))) == 3
     assert store.undo(1, keep=1) == 2
     assert [seq for seq, _, _ in store.inputs(1)] == [1]
@@ -224,18 +224,22 @@ def test_a_newer_schema_is_refused(tmp_path):
         Store(path)
 
 
-def test_player_names_at_the_start_or_later(tmp_path, capsys, builtin_pack):
+def test_players_seated_at_the_start_or_later(tmp_path, capsys, builtin_pack):
     path = tmp_path / "s.sqlite3"
     simulate_into(path)
     capsys.readouterr()
-    assert main(["games", "name", "1", "3", "Антон", "--store", str(path)]) == 0
-    assert main(["games", "name", "1", "10", "Вера", "--store", str(path)]) == 0
+    assert main(["games", "seat", "1", "3", "Антон", "--store", str(path)]) == 0
+    assert "игра 1, место 3: Антон (новый игрок, добавлен в список клуба)" in capsys.readouterr().out
+    assert main(["games", "seat", "1", "10", "Вера", "--store", str(path)]) == 0
+    assert main(["games", "seat", "1", "5", "антон", "--store", str(path)]) == 0  # the roster's Антон moves
+    assert "игра 1, место 5: Антон; место 3 освобождено" in capsys.readouterr().out
     assert main(["games", "show", "1", "--store", str(path)]) == 0
-    assert "Игроки: 3 — Антон, 10 — Вера" in capsys.readouterr().out
-    assert main(["games", "name", "1", "10", "", "--store", str(path)]) == 0  # removed
+    assert "Игроки: 5 — Антон, 10 — Вера" in capsys.readouterr().out
+    assert main(["games", "seat", "1", "10", "-", "--store", str(path)]) == 0  # removed
+    assert capsys.readouterr().out == "игра 1, место 10: имя убрано\n"
     assert main(["games", "export", "1", "--store", str(path)]) == 0
-    assert json.loads(capsys.readouterr().out)["names"] == {"3": "Антон"}
-    assert main(["games", "name", "1", "11", "X", "--store", str(path)]) == 2
+    assert json.loads(capsys.readouterr().out)["names"] == {"5": "Антон"}
+    assert main(["games", "seat", "1", "11", "X", "--store", str(path)]) == 2
     assert "место 11: в этой игре (классика) места 1..10" in capsys.readouterr().err
 
 

@@ -265,7 +265,12 @@ def test_damage_in_one_game_stays_with_that_game(tmp_path, capsys, builtin_pack)
     assert capsys.readouterr().out.count("\n") == 4  # the header and three games
     assert main(["games", "check", "--store", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "игра 1: в порядке" in out and "игра 3: в порядке" in out and "игра 2: " in out and "игра 2: в порядке" not in out
+    assert (
+        "игра 1: в порядке" in out
+        and "игра 3: в порядке" in out
+        and "игра 2: " in out
+        and "игра 2: в порядке" not in out
+    )
     for gid in (1, 3):
         assert main(["games", "show", str(gid), "--store", str(path)]) == 0
         assert capsys.readouterr().out.strip().endswith("Победа: мирные")
@@ -344,23 +349,22 @@ def test_a_broken_row_or_table_is_reported_for_its_game(tmp_path, capsys, builti
     assert main(["simulate", str(FULL), "--store", str(path)]) == 0  # the table goes on with new games
 
 
-def test_bad_names_json_shows_the_game_without_names(tmp_path, capsys, builtin_pack):
+def test_a_seat_of_a_player_the_roster_lost_shows_the_game_without_him(tmp_path, capsys, builtin_pack):
     path = tmp_path / "games.sqlite3"
     stored_game(path)
+    assert main(["games", "seat", "1", "3", "Аня", "--store", str(path)]) == 0
     db = sqlite3.connect(path)
-    db.execute("UPDATE games SET names = '{bad' WHERE id = 1")
+    db.execute("DELETE FROM players")
     db.commit()
     db.close()
     capsys.readouterr()
     assert main(["games", "show", "1", "--store", str(path)]) == 0
-    captured = capsys.readouterr()
-    assert captured.out.strip().endswith("Победа: мирные") and "показана без имён" in captured.err
+    assert capsys.readouterr().out.strip().endswith("Победа: мирные")
     assert main(["games", "check", "--store", str(path)]) == 1
-    assert "игра 1: имена игроков: не читается" in capsys.readouterr().out
-    assert (
-        main(["games", "name", "1", "3", "Аня", "--store", str(path)]) == 0
-    )  # unreadable names are replaced
+    assert "игра 1, место 3: игрока " in capsys.readouterr().out
+    assert main(["games", "seat", "1", "3", "Аня", "--store", str(path)]) == 0  # seated again: mended
     assert Store(path).names(1) == {"3": "Аня"}
+    assert main(["games", "check", "--store", str(path)]) == 0
 
 
 # ---------------------------------------------------------------- finishing and resuming
@@ -376,7 +380,10 @@ def test_a_game_killed_right_after_its_last_input_is_finished_when_read(tmp_path
     raw = sqlite3.connect(killed).execute("SELECT finished_at FROM games").fetchall()
     assert raw == [(None,)]  # the process died before marking it
     assert main(["games", "check", "--store", str(killed)]) == 0
-    assert "игра 1: окончена (победа мирных, день 3), но не была отмечена оконченной: отмечена сейчас" in capsys.readouterr().out
+    assert (
+        "игра 1: окончена (победа мирных, день 3), но не была отмечена оконченной: отмечена сейчас"
+        in capsys.readouterr().out
+    )
     assert main(["games", "list", "--store", str(killed)]) == 0
     assert WON_IN_3.search(capsys.readouterr().out)
     code, _, err = cli("simulate", FULL, "--store", killed, "--resume")
@@ -477,10 +484,10 @@ def test_an_input_the_store_could_not_take_is_retried_and_the_game_goes_on():
     [
         (["games", "show", str(2**63)], "— не номер игры"),
         (["games", "export", "99999999999999999999999"], "— не номер игры"),
-        (["games", "name", "1", "3", "\udcff"], "не текст UTF-8"),
-        (["games", "name", "1", "0", "Аня"], "— не номер места"),
-        (["games", "name", "1", "11", "Аня"], "место 11: в этой игре (классика) места 1..10"),
-        (["games", "name", "1", "3", "Аня\nБоря"], "одна строка"),
+        (["games", "seat", "1", "3", "\udcff"], "не текст UTF-8"),
+        (["games", "seat", "1", "0", "Аня"], "— не номер места"),
+        (["games", "seat", "1", "11", "Аня"], "место 11: в этой игре (классика) места 1..10"),
+        (["games", "seat", "1", "3", "Аня" * 21], "длиннее 60 знаков"),
         (["games", "show", "٣"], "— не номер игры"),
         (["games", "recover", "/no/such/file"], "нет такого файла"),
     ],
@@ -502,7 +509,11 @@ def test_a_closed_pipe_ends_quietly(tmp_path, builtin_pack):
     for reader in ("true", "head -c 10 > /dev/null"):
         for command in ("games export --all", "games show 1", "games list"):
             proc = subprocess.run(
-                ["bash", "-c", f"{' '.join(CLI)} {command} --store {path} | {reader}; echo ${{PIPESTATUS[0]}}"],
+                [
+                    "bash",
+                    "-c",
+                    f"{' '.join(CLI)} {command} --store {path} | {reader}; echo ${{PIPESTATUS[0]}}",
+                ],
                 capture_output=True,
                 text=True,
                 cwd=ROOT,

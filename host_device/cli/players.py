@@ -1,0 +1,126 @@
+"""``host-device players add|rename|list|merge``: the club's roster; and
+``games seat GAME SEAT NAME``: who sat where (replacing ``games name``)."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from host_device.cli import flags
+from host_device.cli.arguments import game_id, seat_number
+from host_device.cli.player_stats import add_stats
+from host_device.store.db import Store
+from host_device.store.roster import SHOWN_ID
+
+LIST_HEADER = ("id", "имя", "ник")
+
+
+def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
+    """Run a command on the store (made if missing: a roster may come before any game)."""
+    store = Store(Path(args.store) if args.store else None)
+    try:
+        return command(args, store)
+    finally:
+        store.close()
+
+
+def cmd_add(args: argparse.Namespace, store: Store) -> int:
+    same = [p for p in store.players() if p.name.casefold() == " ".join(args.name.split()).casefold()]
+    player = store.add_player(args.name, args.nickname)
+    print(f"добавлен игрок {player.label}, id {player.id}")
+    if same:
+        print(
+            f"в списке уже есть «{player.name}» ({', '.join(p.id[:SHOWN_ID] for p in same)}); "
+            "если это один человек: host-device players merge ОСТАВИТЬ УБРАТЬ"
+        )
+    return 0
+
+
+def cmd_rename(args: argparse.Namespace, store: Store) -> int:
+    player = store.player(args.player)
+    nickname = None if args.no_nickname else (args.nickname if args.nickname is not None else player.nickname)
+    renamed = store.rename_player(player.id, args.name, nickname)
+    print(f"игрок {player.id[:SHOWN_ID]}: теперь {renamed.label}")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace, store: Store) -> int:
+    players = store.players()
+    if not players:
+        print("в списке клуба пока нет игроков; добавить: host-device players add ИМЯ")
+        return 0
+    rows = [LIST_HEADER] + [
+        (p.id if args.full_ids else p.id[:SHOWN_ID], p.name, p.nickname or "") for p in players
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(LIST_HEADER))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    return 0
+
+
+def cmd_merge(args: argparse.Namespace, store: Store) -> int:
+    gone = store.player(args.gone)
+    keep = store.merge_players(args.keep, args.gone)
+    print(
+        f"«{gone.label}» ({gone.id[:SHOWN_ID]}) объединён с «{keep.label}» ({keep.id[:SHOWN_ID]}): "
+        "все его игры засчитаны ему"
+    )
+    return 0
+
+
+def cmd_seat(args: argparse.Namespace, store: Store) -> int:
+    player, added, left = store.seat_by_name(args.id, args.seat, args.name)
+    if player is None:
+        print(f"игра {args.id}, место {args.seat}: имя убрано")
+        return 0
+    line = f"игра {args.id}, место {args.seat}: {player.label}"
+    if added:
+        line += " (новый игрок, добавлен в список клуба)"
+    if left is not None:
+        line += f"; место {left} освобождено"
+    print(line)
+    return 0
+
+
+def add_seat_command(sub: Any) -> None:
+    """``games seat``, registered by host_device/cli/games.py among the games commands."""
+    p = sub.add_parser(
+        "seat",
+        help="who sat at a seat: a roster name, nickname or id, or a new name (added to the roster); "
+        "'-' or '' clears it",
+    )
+    p.add_argument("id", type=game_id, metavar="GAME")
+    p.add_argument("seat", type=seat_number, metavar="SEAT")
+    p.add_argument("name", metavar="NAME")
+    p.set_defaults(func=functools.partial(_with_store, cmd_seat))
+
+
+def add_commands(commands: Any) -> None:
+    players = commands.add_parser("players", help="the club's roster: add, rename, list, merge")
+    sub = players.add_subparsers(dest="players_command", required=True, metavar="ACTION")
+    p = sub.add_parser("add", help="a new player (a name, and a nickname if he has one)")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--nickname", metavar="NICK")
+    p.set_defaults(func=functools.partial(_with_store, cmd_add))
+    p = sub.add_parser("rename", help="a player's new name (his nickname kept unless given)")
+    p.add_argument("player", metavar="PLAYER", help="his id (or its start), name or nickname")
+    p.add_argument("name", metavar="NAME")
+    nick = p.add_mutually_exclusive_group()
+    nick.add_argument("--nickname", metavar="NICK")
+    nick.add_argument("--no-nickname", action="store_true")
+    p.set_defaults(func=functools.partial(_with_store, cmd_rename))
+    p = sub.add_parser("list", help="the roster (merged entries left out)")
+    p.add_argument("--full-ids", action="store_true", help="whole ids, not their first 8 characters")
+    p.set_defaults(func=functools.partial(_with_store, cmd_list))
+    p = sub.add_parser(
+        "merge", help="two entries that are the same person: KEEP stays, GONE's games count for him"
+    )
+    p.add_argument("keep", metavar="KEEP")
+    p.add_argument("gone", metavar="GONE")
+    p.set_defaults(func=functools.partial(_with_store, cmd_merge))
+    for p in sub.choices.values():
+        flags.store(p)
+    add_stats(sub)  # `players stats NAME`: a player's figures (its own module, with its own --store)

@@ -1,0 +1,332 @@
+"""The club's roster, who sat where in each game, and the host's extra points.
+
+    players(id, name, nickname, merged_into, added_at)  -- id: a UUID (records of several devices merge)
+    seats(game, seat, player)                           -- who sat where; a seat without a row: nobody named
+    extras(game, seat, points)                          -- the host's extra points for a seat
+
+Two entries that are the same person are merged: the one gone stays, with
+``merged_into`` pointing at the one kept, so an id from another device still
+resolves; every seat of it counts for the one kept (resolved when read, never
+rewritten). Names are the club's data, shown on the host's console and after
+the game; what is public is decided in host_device/screens/public.py alone.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import sqlite3
+import uuid
+from dataclasses import dataclass
+
+from host_device.base.text import printable, shorten
+from host_device.store.faults import StoreError
+from host_device.store.writing import GameWriter
+from voices.words import preset_name
+
+MAX_NAME = 60  # characters in a player's name or nickname
+# The host's extra points for a seat: the range and the step, in this one
+# place until the scoring table states them (issue 26: the console and the
+# terminal read them from here).
+EXTRA_POINTS_RANGE = (-1.0, 1.0)
+EXTRA_POINTS_STEP = 0.1
+SHOWN_ID = 8  # characters of an id shown in a list; any unique start of an id (4+) is accepted
+MIN_ID_PREFIX = 4
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    nickname: str | None = None
+
+    @property
+    def label(self) -> str:
+        """As a list or a message shows him: «Имя (ник)»."""
+        return f"{self.name} ({self.nickname})" if self.nickname else self.name
+
+
+class UnknownPlayer(StoreError, LookupError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class AmbiguousPlayer(UnknownPlayer):
+    """A name (or nickname) several entries of the roster have."""
+
+
+def clean_name(text: str, what: str = "имя игрока") -> str:
+    """A name as it is stored: printable, one line, spaces collapsed, not
+    empty, at most :data:`MAX_NAME` characters; else one clear error."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise StoreError(f"{what} — не текст UTF-8; наберите его заново") from None
+    name = " ".join(printable(text).split())
+    if not name:
+        raise StoreError(f"{what}: пустое; наберите имя")
+    if len(name) > MAX_NAME:
+        raise StoreError(f"{what} «{shorten(name, 20)}»: длиннее {MAX_NAME} знаков; сократите")
+    return name
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _fold(text: str) -> str:
+    return text.casefold().replace("ё", "е")
+
+
+class Roster(GameWriter):
+    """The roster's half of :class:`host_device.store.db.Store`."""
+
+    def _rows(self) -> list[tuple[str, str, str | None, str | None]]:
+        return self._read(
+            None, "SELECT id, name, nickname, merged_into FROM players ORDER BY added_at, id", ()
+        )
+
+    def _resolve(self, pid: str, merged: dict[str, str | None]) -> str:
+        """The id a (perhaps merged) id counts as: the end of its ``merged_into`` chain."""
+        seen = {pid}
+        while merged.get(pid):
+            nxt = str(merged[pid])
+            if nxt in seen or nxt not in merged:  # a loop or a dangling link: stop at the last one known
+                break
+            seen.add(nxt)
+            pid = nxt
+        return pid
+
+    def _table(self) -> tuple[dict[str, Player], dict[str, str | None]]:
+        rows = self._rows()
+        every = {pid: Player(pid, name, nick or None) for pid, name, nick, _ in rows}
+        merged = {pid: into for pid, _, _, into in rows}
+        return every, merged
+
+    def add_player(self, name: str, nickname: str | None = None) -> Player:
+        player = Player(
+            str(uuid.uuid4()), clean_name(name), clean_name(nickname, "ник") if nickname else None
+        )
+        self._write(
+            "игрока",
+            "INSERT INTO players (id, name, nickname, added_at) VALUES (?, ?, ?, ?)",
+            (player.id, player.name, player.nickname, _now()),
+        )
+        return player
+
+    def players(self) -> list[Player]:
+        """The roster, merged entries left out, in alphabetical order."""
+        every, merged = self._table()
+        kept = [p for p in every.values() if not merged[p.id] or self._resolve(p.id, merged) == p.id]
+        return sorted(kept, key=lambda p: (_fold(p.name), _fold(p.nickname or ""), p.id))
+
+    def player(self, id_or_name: str) -> Player:
+        """A player by his id (a merged one resolved to the one kept), any
+        unique start of an id, his name or his nickname (either case)."""
+        every, merged = self._table()
+        text = " ".join(printable(id_or_name).split())
+        if text in every:
+            return every[self._resolve(text, merged)]
+        kept = self.players()
+        for field in ("name", "nickname"):
+            found = [p for p in kept if _fold(getattr(p, field) or "") == _fold(text)]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                listed = "; ".join(f"{p.id[:SHOWN_ID]} — {p.label}" for p in found)
+                raise AmbiguousPlayer(
+                    f"игрок «{shorten(text, 30)}»: так в списке клуба зовут нескольких ({listed}); "
+                    "укажите его идентификатор (см.: host-device players list)"
+                )
+        if len(text) >= MIN_ID_PREFIX:
+            starts = {self._resolve(pid, merged) for pid in every if pid.startswith(text.lower())}
+            if len(starts) == 1:
+                return every[starts.pop()]
+        raise UnknownPlayer(
+            f"игрок «{shorten(text, 30)}»: нет в списке клуба; см.: host-device players list "
+            "(добавить: host-device players add ИМЯ)"
+        )
+
+    def rename_player(self, id: str, name: str, nickname: str | None = None) -> Player:
+        """His name and nickname, both as given (no nickname: none)."""
+        player = self.player(id)
+        renamed = Player(player.id, clean_name(name), clean_name(nickname, "ник") if nickname else None)
+        self._write(
+            "имя игрока",
+            "UPDATE players SET name = ?, nickname = ? WHERE id = ?",
+            (renamed.name, renamed.nickname, renamed.id),
+        )
+        return renamed
+
+    def merge_players(self, keep_id: str, gone_id: str) -> Player:
+        """``gone`` is the same person as ``keep``: every seat of his counts
+        for ``keep`` from now on; his entry stays, pointing at ``keep``."""
+        keep, gone = self.player(keep_id), self.player(gone_id)
+        if keep.id == gone.id:
+            raise StoreError(f"«{keep.label}» и «{gone.label}» — уже один и тот же игрок")
+        both = self._read(
+            None,
+            "SELECT a.game, a.seat, b.seat FROM seats a JOIN seats b ON a.game = b.game "
+            "WHERE a.player IN (SELECT id FROM players WHERE id = ? OR merged_into = ?) "
+            "AND b.player IN (SELECT id FROM players WHERE id = ? OR merged_into = ?) LIMIT 1",
+            (keep.id, keep.id, gone.id, gone.id),
+        )
+        if both:
+            game, one, other = both[0]
+            raise StoreError(
+                f"«{keep.label}» и «{gone.label}» сидели в одной игре (игра {game}, места {one} и {other}): "
+                "это разные люди"
+            )
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(
+                "UPDATE players SET merged_into = ? WHERE id = ? OR merged_into = ?",
+                (keep.id, gone.id, gone.id),
+            )
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise StoreError(f"{self.path}: не удалось записать объединение игроков: {exc}") from None
+        return keep
+
+    def _check_seat(self, game_id: int, seat: int) -> None:
+        row = self.game(game_id)
+        seats = self.preset(game_id).seats
+        if not 1 <= seat <= seats:
+            raise StoreError(f"место {seat}: в этой игре ({preset_name(row.preset)}) места 1..{seats}")
+
+    def seat_player(self, game_id: int, seat: int, player_id: str | None) -> int | None:
+        """Who sits at a seat (before the deal, during the game or after it);
+        None: nobody named. A player sits once a game: seated elsewhere in it,
+        he moves; returns the seat he left (None: he sat nowhere else)."""
+        self._check_seat(game_id, seat)
+        if player_id is None:
+            self._write("место", "DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, seat))
+            return None
+        player = self.player(player_id)
+        left = [s for s, p in self.seating(game_id).items() if p.id == player.id and s != seat]
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            for other in left:
+                self.db.execute("DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, other))
+            self.db.execute(
+                "INSERT OR REPLACE INTO seats (game, seat, player) VALUES (?, ?, ?)",
+                (game_id, seat, player.id),
+            )
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise StoreError(f"{self.path}: не удалось записать место: {exc}") from None
+        return left[0] if left else None
+
+    def seat_by_name(self, game_id: int, seat: int, text: str) -> tuple[Player | None, bool, int | None]:
+        """A seat named as a person types it: a roster name, nickname or id;
+        a name the roster does not know is added to it; empty or «-» clears.
+        Returns the player, whether he was added, and the seat he left."""
+        self._check_seat(game_id, seat)
+        if not text.strip() or text.strip() == "-":
+            self.seat_player(game_id, seat, None)
+            return None, False, None
+        try:
+            player, added = self.player(text), False
+        except AmbiguousPlayer:
+            raise
+        except UnknownPlayer:
+            player, added = self.add_player(text), True
+        return player, added, self.seat_player(game_id, seat, player.id)
+
+    def seating(self, game_id: int) -> dict[int, Player]:
+        """Who sat where in a game (merged entries resolved to the one kept)."""
+        self.game(game_id)
+        every, merged = self._table()
+        rows = self._read(game_id, "SELECT seat, player FROM seats WHERE game = ? ORDER BY seat", (game_id,))
+        return {int(seat): every[self._resolve(pid, merged)] for seat, pid in rows if pid in every}
+
+    def names(self, game_id: int) -> dict[str, str]:
+        """The seating as the export and ``games show`` print it: seat (text) -> name."""
+        return {str(seat): player.name for seat, player in self.seating(game_id).items()}
+
+    def set_extra(self, game_id: int, seat: int, points: float | None) -> None:
+        """The host's extra points for a seat, a multiple of the step within
+        the range; None (or 0) removes them."""
+        self._check_seat(game_id, seat)
+        if points is None or points == 0:
+            self._write("доп. баллы", "DELETE FROM extras WHERE game = ? AND seat = ?", (game_id, seat))
+            return
+        low, high = EXTRA_POINTS_RANGE
+        steps = points / EXTRA_POINTS_STEP
+        if not math.isfinite(points) or not low <= points <= high or abs(steps - round(steps)) > 1e-6:
+            raise StoreError(
+                f"доп. баллы {shorten(points, 12)}: можно от {low:+.1f} до {high:+.1f} с шагом "
+                f"{EXTRA_POINTS_STEP:.1f}".replace(".", ",")
+            )
+        value = round(round(steps) * EXTRA_POINTS_STEP, 1)
+        self._write(
+            "доп. баллы",
+            "INSERT OR REPLACE INTO extras (game, seat, points) VALUES (?, ?, ?)",
+            (game_id, seat, value),
+        )
+
+    def extras(self, game_id: int) -> dict[int, float]:
+        self.game(game_id)
+        rows = self._read(game_id, "SELECT seat, points FROM extras WHERE game = ? ORDER BY seat", (game_id,))
+        return {int(seat): float(points) for seat, points in rows}
+
+    def known_ids(self) -> set[str]:
+        """Every id the roster has, merged ones too."""
+        return {pid for pid, *_ in self._rows()}
+
+    def player_for_name(self, name: str) -> Player:
+        """The one entry of this name or nickname; a name the roster does not
+        know (or several have) is a new entry."""
+        try:
+            return self.player(clean_name(name))
+        except UnknownPlayer:
+            return self.add_player(name)
+
+    def import_players(self, rows: list[tuple[str | None, ...]]) -> int:
+        """Players of another store (``games recover``) — rows of (id, name,
+        nickname, merged_into, added_at): those this store lacks are added,
+        and a merge it does not know yet is taken; returns how many were added."""
+        every, merged = self._table()
+        added = 0
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            for pid, name, nickname, into, added_at in rows:
+                if not pid or not name:
+                    continue
+                if pid not in every:
+                    self.db.execute(
+                        "INSERT INTO players (id, name, nickname, merged_into, added_at) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        (pid, name, nickname, into, added_at or _now()),
+                    )
+                    added += 1
+                elif into and not merged.get(pid) and into != pid:
+                    self.db.execute("UPDATE players SET merged_into = ? WHERE id = ?", (into, pid))
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise StoreError(f"{self.path}: не удалось записать игроков: {exc}") from None
+        return added
+
+    def roster_problems(self) -> list[str]:
+        """What ``games check`` says of the roster: entries that do not read,
+        merges that point nowhere, seats of players the roster lacks."""
+        try:
+            every, merged = self._table()
+        except StoreError as exc:
+            return [f"список игроков: {exc}"]
+        problems = [
+            f"игрок {pid[:SHOWN_ID]}: объединён с {str(into)[:SHOWN_ID]}, которого нет в списке"
+            for pid, into in merged.items()
+            if into and into not in every
+        ]
+        lost = self._read(
+            None, "SELECT game, seat, player FROM seats WHERE player NOT IN (SELECT id FROM players)", ()
+        )
+        problems += [f"игра {g}, место {s}: игрока {str(p)[:SHOWN_ID]} нет в списке" for g, s, p in lost]
+        return problems
