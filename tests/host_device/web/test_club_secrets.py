@@ -59,20 +59,31 @@ def cut(row, inputs, upto, path):
         "started_at": row.started_at,
         "preset": row.preset,
         "mode": row.mode,
-        "names": {str(n): name for n, name in enumerate(NAMES, 1)},
+        "seats": {n: store.add_player(name).id for n, name in enumerate(NAMES, 1)},
     }
     store.import_game(meta, inputs[:upto], "test", None, 0)
     store.close()
     return path
 
 
+def first_player(path):
+    store = Store(path)
+    try:
+        return store.player(NAMES[0]).id
+    finally:
+        store.close()
+
+
 def pages(path):
+    """The three pages (the player's id, random in each store, written ID)."""
     state = store_state(path)
-    return {
+    player = first_player(path)
+    found = {
         "game": render(str(path), state, "", "game", "1", ()),
         "club": render(str(path), state, "", "club", "", ()),
-        "player": render(str(path), state, "", "player", "00000000-0000-4000-8000-000000000001", ()),
+        "player": render(str(path), state, "", "player", player, ()),
     }
+    return {name: (status, html.replace(player, "ID")) for name, (status, html) in found.items()}
 
 
 @pytest.fixture(scope="module")
@@ -106,8 +117,15 @@ def test_the_whole_game_once_ended_shows_its_roles(games):
     a, (row, inputs), _, _ = games
     path = a / "ended.db"
     store = Store(path)
+    seats = {n: store.add_player(name).id for n, name in enumerate(NAMES, 1)}
     store.import_game(
-        {"settings": {}, "started_at": row.started_at, "preset": row.preset, "mode": row.mode, "names": {}},
+        {
+            "settings": {},
+            "started_at": row.started_at,
+            "preset": row.preset,
+            "mode": row.mode,
+            "seats": seats,
+        },
         inputs,
         "test",
         row.winner,

@@ -39,7 +39,7 @@ def test_a_name_typed_after_the_end_replays_that_game(tmp_path):
     source.refresh(store_state(path))
     source.finished()
     before = source.signature()
-    store.set_name(1, 4, "Аня")
+    store.seat_by_name(1, 4, "Аня")
     source.refresh(store_state(path))
     (record,) = source.finished()
     assert record.seat(4).name == "Аня" and source.replayed == 2 and source.signature() != before
@@ -51,7 +51,6 @@ def test_a_table_naming_no_game_changes_every_games_signature(tmp_path):
     source = Source(path)
     source.refresh(store_state(path))
     before = source.signature()
-    store.db.execute("CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT)")
-    store.db.execute("INSERT INTO players VALUES ('p', 'Аня')")
+    store.add_player("Аня")  # the roster's players: a table naming no game
     source.refresh(store_state(path))
     assert source.signature() != before
