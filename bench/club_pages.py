@@ -12,8 +12,8 @@
   of the game's own process (what the worker process avoids).
 
 The client is a process of its own (a phone is not on the device's CPU).
-The roster's player ids come from the seats' names here (uuid5 of the
-name, in the worker), as the roster gives them on a device.
+Thirty players are in the store's roster, ten of them seated at random
+in each game.
 
     .venv/bin/python bench/club_pages.py [--games 1000] [--seconds 15]
 """
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import queue
 import random
 import statistics
@@ -32,8 +31,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-import uuid
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -43,25 +41,7 @@ TIMER_S = 0.5
 PLAYERS = [f"Игрок {n}" for n in range(1, 31)]
 
 
-def player_id(name: str) -> str:
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, name))
-
-
-def with_players() -> None:
-    """The worker's start (bench only): seats' names carry the roster's ids."""
-    from host_device.club import build
-    from host_device.web.club_worker import _lower_priority
-
-    _lower_priority()
-
-    def seating(store: Any, game_id: int) -> tuple[dict[int, Any], dict[int, float]]:
-        names = store.names(game_id)
-        return {int(s): build._Named(n, id=player_id(n)) for s, n in names.items()}, {}
-
-    build._seating = seating  # type: ignore[assignment]
-
-
-def make_store(path: Path, games: int) -> None:
+def make_store(path: Path, games: int) -> list[str]:
     """``games`` finished games: the example classic games that end, imported again and again."""
     from host_device.scripts.script import load_script
     from host_device.scripts.simulate import simulate
@@ -77,6 +57,7 @@ def make_store(path: Path, games: int) -> None:
         played.append((row, [(seq, t, inp, 0) for seq, t, inp in scratch.inputs(row.id)]))
     scratch.close()
     store = Store(path)
+    ids = {name: store.add_player(name).id for name in PLAYERS}  # the club's roster
     pick = random.Random(7)
     for n in range(games):
         row, inputs = played[n % len(played)]
@@ -87,10 +68,11 @@ def make_store(path: Path, games: int) -> None:
             "started_at": f"2026-{1 + (day // 28) % 12:02d}-{1 + day % 28:02d}T19:00:00+00:00",
             "preset": row.preset,
             "mode": row.mode,
-            "names": {str(k): v for k, v in names.items()},
+            "seats": {seat: ids[name] for seat, name in names.items()},
         }
         store.import_game(meta, inputs, "bench", row.winner, row.days)
     store.close()
+    return list(ids.values())
 
 
 def get(url: str) -> tuple[int, float]:
@@ -104,7 +86,7 @@ def get(url: str) -> tuple[int, float]:
     return status, (time.perf_counter() - start) * 1000
 
 
-def client(base: str, seconds: float, games: int) -> None:
+def client(base: str, seconds: float, games: int, players: list[str]) -> None:
     """The client's process: club pages asked one after another for ``seconds``, most of them new."""
     pick = random.Random(11)
     asked: dict[str, list[float]] = {}
@@ -116,7 +98,7 @@ def client(base: str, seconds: float, games: int) -> None:
         if kind == "club":
             url = f"{base}/club?from=2026-01-{1 + pick.randrange(28):02d}"
         elif kind == "player":
-            url = f"{base}/player/{player_id(pick.choice(PLAYERS))}"
+            url = f"{base}/player/{pick.choice(players)}"
         else:
             url = f"{base}/game/{1 + pick.randrange(games)}"
         status, ms = get(url)
@@ -172,7 +154,14 @@ def timed_game(seconds: float, during: Any = None) -> list[float]:
     runtime.recorders.append(on_record)
     free_timer()
     if during is not None:
-        threading.Thread(target=lambda: (during(), done.set()), daemon=True).start()
+
+        def beside() -> None:
+            try:
+                during()
+            finally:
+                done.set()  # the timers stop even if the client failed
+
+        threading.Thread(target=beside, daemon=True).start()
     else:
         threading.Timer(seconds, done.set).start()
     sched.after(24 * 3600, lambda: None)
@@ -198,7 +187,7 @@ def serve(store: Path, pool: Any) -> tuple[Any, str]:
     return server, f"http://127.0.0.1:{port}"
 
 
-def cost(base: str, games: int) -> dict[str, Any]:
+def cost(base: str, games: int, players: list[str]) -> dict[str, Any]:
     def twice(url: str) -> dict[str, float]:
         cold = get(url)
         kept = get(url)
@@ -208,8 +197,8 @@ def cost(base: str, games: int) -> dict[str, Any]:
     return {
         "club": twice(f"{base}/club"),  # the first: every record built
         "club_filtered": twice(f"{base}/club?from=2026-02-01&preset=classic"),
-        "player": twice(f"{base}/player/{player_id(PLAYERS[0])}"),
-        "player_2": twice(f"{base}/player/{player_id(PLAYERS[1])}"),
+        "player": twice(f"{base}/player/{players[0]}"),
+        "player_2": twice(f"{base}/player/{players[1]}"),
         "game": twice(f"{base}/game/{games // 2}"),
     }
 
@@ -219,18 +208,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--client", help=argparse.SUPPRESS)
+    parser.add_argument("--players", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.client:
-        client(args.client, args.seconds, args.games)
+        client(args.client, args.seconds, args.games, args.players.split(","))
         return
     with tempfile.TemporaryDirectory() as folder:
         store = Path(folder) / "games.db"
         start = time.perf_counter()
-        make_store(store, args.games)
+        players = make_store(store, args.games)
         made_s = time.perf_counter() - start
-        spawn = multiprocessing.get_context("spawn")
-        server, base = serve(store, ProcessPoolExecutor(1, mp_context=spawn, initializer=with_players))
-        pages = cost(base, args.games)
+        from host_device.web.club_worker import new_pool
+
+        server, base = serve(store, new_pool())  # the device's own worker
+        pages = cost(base, args.games, players)
 
         def load(base: str = base) -> dict[str, Any]:
             out = subprocess.run(
@@ -243,6 +234,8 @@ def main() -> None:
                     str(args.seconds),
                     "--games",
                     str(args.games),
+                    "--players",
+                    ",".join(players),
                 ],
                 capture_output=True,
                 text=True,
@@ -254,7 +247,6 @@ def main() -> None:
         asked: dict[str, Any] = {}
         busy = timed_game(args.seconds, lambda: asked.update(load()))
         server.stop()
-        with_players()  # the thread's pages: this process's build reads the names as ids too
         server, base = serve(store, ThreadPoolExecutor(1))
         get(f"{base}/club")  # the records built once, as in the worker above
         in_process: dict[str, Any] = {}
