@@ -78,6 +78,7 @@ class Host:
         self.preset = table_preset(args.preset, getattr(args, "seats", None), config.city)
         listen = getattr(args, "web", None) or config.web
         self.web = parse_address(listen) if listen else None  # named before any device is opened
+        self.scoring = config.scoring  # the club's scoring table, for the club's pages
         self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
         self.publisher: Any = None  # the pages' side, with --web
         self.phone_wait: PhoneWait | None = None  # host mode with phone seats: the deal waits for them
@@ -337,6 +338,14 @@ class Host:
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
         return done and self.sched.now >= self.runtime.speaking_until
 
+    def _store_path(self) -> Path:
+        """The store the game is kept in (the pages' club pages read it)."""
+        from host_device.store.db import default_store_path
+
+        if self.devices is not None:
+            return Path(self.devices.store.path)
+        return Path(self.args.store) if self.args.store else default_store_path()
+
     def _open_store(self) -> None:
         from host_device.store import Store
 
@@ -372,14 +381,17 @@ class Host:
 
     def _start_web(self) -> None:
         from host_device.web.access import Access
+        from host_device.web.club_worker import ClubPages
         from host_device.web.publisher import Private
         from host_device.web.server import start_web
         from voices.catalogue import russian
 
         assert self.console is not None and self.web is not None
         private = Private(Access.new(self.phone_seats), self.console, self.inbox)
+        club = ClubPages(self._store_path(), scoring=self.scoring)
+        club.current = lambda: self.game_id
         self.web_server = start_web(
-            self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock
+            self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock, club
         )
         self.publisher = self.web_server.publisher
         self.publisher.stream.seating = self.console.seating

@@ -17,7 +17,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from host_device.web import pages, sockets
+from host_device.web import club_pages, pages, sockets
+from host_device.web.club_worker import ClubPages
 from host_device.web.limits import LIMITS, Limits
 from host_device.web.publisher import Publisher
 
@@ -29,6 +30,10 @@ ROUTES = [
     Route("/seat/{seat:int}", pages.seat),
     Route("/api/state", pages.state),
     Route("/api/qr/{seat:int}.svg", pages.seat_qr),
+    Route("/game/current", club_pages.current),
+    Route("/game/{game:int}", club_pages.game),
+    Route("/club", club_pages.leaderboard),
+    Route("/player/{player}", club_pages.player),
     WebSocketRoute("/api/events", sockets.events),
     WebSocketRoute("/api/host", sockets.host_socket),
     WebSocketRoute("/api/seat/{seat:int}", sockets.seat_socket),
@@ -39,7 +44,11 @@ ROUTES = [
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     app.state.publisher.loop = asyncio.get_running_loop()
-    yield
+    try:
+        yield
+    finally:
+        if app.state.club is not None:
+            app.state.club.close()
 
 
 class OneToken:
@@ -58,8 +67,10 @@ class OneToken:
             await pages.refused(TWO_TOKENS, 400)(scope, receive, send)
 
 
-def make_app(publisher: Publisher, limits: Limits = LIMITS) -> Starlette:
+def make_app(publisher: Publisher, limits: Limits = LIMITS, club: ClubPages | None = None) -> Starlette:
+    """``club``: the club's pages of the store the game is kept in (None: those pages say they are off)."""
     app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=[Middleware(OneToken)])
     app.state.publisher = publisher
+    app.state.club = club
     app.state.limits = limits
     return app

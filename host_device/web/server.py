@@ -32,7 +32,9 @@ __all__ = ["WebServer", "lan_address", "start_web"]
 class WebServer:
     """uvicorn on a daemon thread; :meth:`start` returns once it listens."""
 
-    def __init__(self, publisher: Publisher, host: str, port: int, limits: Limits = LIMITS) -> None:
+    def __init__(
+        self, publisher: Publisher, host: str, port: int, limits: Limits = LIMITS, club: Any = None
+    ) -> None:
         import uvicorn
 
         from host_device.web.app import make_app  # Starlette, only once pages are served
@@ -40,7 +42,7 @@ class WebServer:
 
         gate = Gate(limits)
         access = publisher.private.access if publisher.private is not None else None
-        config = server_config(Guard(make_app(publisher, limits), gate, access), gate, limits)
+        config = server_config(Guard(make_app(publisher, limits, club), gate, access), gate, limits)
         self.publisher = publisher
         self.address = (host, port)
         self.server = uvicorn.Server(config)
@@ -112,15 +114,18 @@ def start_web(
     write: Any,
     private: Private | None = None,
     clock: Clock = REAL,
+    club: Any = None,
 ) -> WebServer:
     """The device's pages for this runtime (``--web``), on the wall ``clock``
     its scheduler follows; returns the running server. With ``private``
     (``run``): the host's console's address, with its token, printed and
-    shown as a QR code."""
+    shown as a QR code. ``club``: the club's pages of the game's store
+    (:class:`host_device.web.club_worker.ClubPages`; its worker starts on the
+    first such page asked)."""
     from host_device.web.qr import qr_text
 
     host, port = address
-    server = WebServer(Publisher(PublicStream(runtime, text), speed, private, clock), host, port)
+    server = WebServer(Publisher(PublicStream(runtime, text), speed, private, clock), host, port, club=club)
     bound, port = server.start()
     shown = lan_address() if bound == "0.0.0.0" else bound
     base = f"http://{shown}:{port}"

@@ -157,6 +157,7 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     table.goto(f"{base}/?t={access.host}")
     public.goto(f"{base}/")
     console.goto(f"{base}/host?t={access.host}")
+    assert public.locator("#review").is_hidden()  # no review link while the game is played
     refused = browser.new_page()
     for url in (f"{base}/host", f"{base}/host?t={access.seats[1]}", f"{base}/seat/1?t={access.host}"):
         assert refused.goto(url).status == 403
@@ -250,6 +251,13 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
     revealed = {x["seat"]: x["role"] for x in public.evaluate("state")["seats"]}
     assert revealed == {seat: roles.get(seat, Role.CIVILIAN).value for seat in range(1, 11)}
     assert public.locator("#winner").inner_text() == "Победа мирных жителей!"
+    # the table page leads to the game's review once it has ended: the roles, and every vote shown
+    public.click("#review")
+    public.wait_for_url("**/game/1")
+    assert public.locator("h1").inner_text().startswith("Игра 1")
+    assert public.locator("table.seats tbody tr").count() == 10
+    assert public.locator("td.vote").count() > 0
+    public.screenshot(path=str(SHOTS / "review-after-game-phone.png"), full_page=True)
     for name, page in (("table-whole-tv", table), ("seat-phone-end", phone), ("host-phone-end", console)):
         page.screenshot(path=str(SHOTS / f"{name}.png"))
     console.set_viewport_size({"width": 1920, "height": 1080})

@@ -2,6 +2,7 @@
 // event (WebSocket /api/events); the step's time counts down here between them.
 "use strict";
 const HOW = { vote: "заголосован", shot: "убит ночью", disqualified: "дисквалифицирован" };
+let reviewAsked = false; // the game's review asked for once, at its end
 const ROLES = { civilian: "мирный", sheriff: "Шериф", commissar: "Комиссар", mafia: "мафия", don: "Дон", doctor: "доктор", lover: "любовница" };
 let state = null;
 let received = 0;
@@ -97,6 +98,11 @@ function draw() {
   $("whole-on").hidden = !whole();
   $("typed").hidden = !(whole() && console_.typed);
   $("winner").hidden = !s.winner;
+  $("review").hidden = s.phase !== "game_over"; // the after-game review (/game/ID), once the game has ended
+  if (s.phase === "game_over" && !reviewAsked) {
+    reviewAsked = true; // the review drawn now (the club's worker), so that the link opens at once
+    setTimeout(() => fetch("/game/current").catch(() => {}), 2000);
+  }
   $("winner").textContent = s.winner === "red" ? "Победа мирных жителей!" : s.winner === "black" ? "Победа мафии!" : "";
   tick();
 }

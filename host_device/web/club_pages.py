@@ -1,0 +1,53 @@
+"""The club's endpoints: ``/game/ID`` (a finished game's review; an
+unfinished one is refused, 404 «ещё идёт»), ``/game/current`` (the hosted
+game's review once it has ended: the table page's link), ``/club`` (the
+leaderboard, filtered by ``from``, ``to``, ``preset``) and ``/player/ID``.
+Each page is computed by the club's worker process
+(:class:`host_device.web.club_worker.ClubPages`, ``app.state.club``),
+never on this thread's CPU for long."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from host_device.web.club_worker import ClubPages
+
+NO_CLUB = "Страницы клуба есть только при хранилище игр (host-device run или box)"
+KEEP = {"Cache-Control": "no-cache"}  # the browser asks again; the server answers from what it keeps
+FILTERS = ("from", "to", "preset")
+
+
+def club_of(request: Request) -> ClubPages | None:
+    club: ClubPages | None = getattr(request.app.state, "club", None)
+    return club
+
+
+async def _page(request: Request, kind: str, arg: str, query: tuple[tuple[str, str], ...] = ()) -> Response:
+    club = club_of(request)
+    if club is None:
+        return HTMLResponse(NO_CLUB, status_code=404)
+    found = await club.answer(kind, arg, query)
+    return HTMLResponse(found.html, status_code=found.status, headers=KEEP)
+
+
+async def game(request: Request) -> Response:
+    return await _page(request, "game", str(request.path_params["game"]))
+
+
+async def current(request: Request) -> Response:
+    """The hosted game's review (the table page links here at the end; before it, /game/ID refuses)."""
+    club = club_of(request)
+    game_id = club.current() if club is not None and club.current is not None else None
+    if game_id is None:
+        return HTMLResponse("Сейчас здесь не идёт игра", status_code=404)
+    return RedirectResponse(f"/game/{game_id}", status_code=303)
+
+
+async def leaderboard(request: Request) -> Response:
+    query = tuple((key, request.query_params[key]) for key in FILTERS if request.query_params.get(key))
+    return await _page(request, "club", "", query)
+
+
+async def player(request: Request) -> Response:
+    return await _page(request, "player", request.path_params["player"])

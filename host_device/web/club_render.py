@@ -1,0 +1,142 @@
+"""The club's pages computed, in the worker process
+(:mod:`host_device.web.club_worker`): the store read (read-only), its
+records built and kept (:mod:`host_device.web.club_source`), a page drawn
+to HTML and kept while what it was drawn from holds. Every
+answer is (an HTTP status, the page's HTML); a refusal is one Russian line
+on a page of its own."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from pathlib import Path
+
+from host_device.base.errors import HostDeviceError
+from host_device.club.plots import PlotCache, points_svg, rating_svg, roles_svg
+from host_device.club.record import GameRecord
+from host_device.club.scoring import Table, load_table, points
+from host_device.web.board_html import board_html, player_html
+from host_device.web.club_data import (
+    BadFilter,
+    PlayerPage,
+    UnknownPlayer,
+    filters_of,
+    leaderboard,
+    player_page,
+    points_points,
+    rating_points,
+)
+from host_device.web.club_html import document, e, review_html
+from host_device.web.club_source import Source
+from host_device.web.review import Unfinished, review
+
+NOT_FOUND = "Нет игры {id} в хранилище"
+
+
+_sources: dict[str, Source] = {}
+_pages: OrderedDict[Hashable, tuple[int, str]] = OrderedDict()
+PAGES_KEPT = 128  # pages the worker keeps by what they were drawn from
+
+
+def source(path: str, state: Hashable) -> Source:
+    """The store's records, kept across its changes, read again for ``state``."""
+    if path not in _sources:
+        _sources[path] = Source(Path(path))
+    found = _sources[path]
+    found.refresh(state)
+    return found
+
+
+def kept(key: Hashable, draw: Callable[[], tuple[int, str]]) -> tuple[int, str]:
+    if key in _pages:
+        _pages.move_to_end(key)
+        return _pages[key]
+    answer = _pages[key] = draw()
+    while len(_pages) > PAGES_KEPT:
+        _pages.popitem(last=False)
+    return answer
+
+
+def refusal(text: str, status: int) -> tuple[int, str]:
+    return status, document("Нет страницы", f'<p class="refused">{e(text)}</p>')
+
+
+_tables: dict[str, Table] = {}
+_plots = PlotCache()
+
+
+def table_of(scoring: str) -> Table:
+    """The club's scoring table (``[club] scoring``; "" for the default), read once."""
+    if scoring not in _tables:
+        _tables[scoring] = load_table(Path(scoring) if scoring else None)
+    return _tables[scoring]
+
+
+def points_of(record: GameRecord, table: Table) -> dict[int, float]:
+    return {seat: item.total for seat, item in points(record, table).items()}
+
+
+def plots_of(page: PlayerPage, state: Hashable) -> dict[str, str]:
+    key = page.player
+    return {
+        "rating": _plots.get(state, ("rating", key), lambda: rating_svg(rating_points(page))),
+        "points": _plots.get(state, ("points", key), lambda: points_svg(points_points(page))),
+        "roles": _plots.get(state, ("roles", key), lambda: roles_svg(page.roles)),
+    }
+
+
+def game_page(record: GameRecord, points: dict[int, float] | None = None) -> tuple[int, str]:
+    try:
+        return 200, review_html(review(record, points))
+    except Unfinished as exc:
+        return refusal(str(exc), 404)
+
+
+def player(data: Source, player_id: str, scoring: str) -> tuple[int, str]:
+    try:
+        page = player_page(data.finished(), player_id, table_of(scoring))
+    except UnknownPlayer as exc:
+        return refusal(str(exc), 404)
+    return 200, player_html(page, plots_of(page, data.signature()))
+
+
+def render(
+    path: str, state: Hashable, scoring: str, kind: str, arg: str, query: tuple[tuple[str, str], ...]
+) -> tuple[int, str]:
+    """One club page (in the worker): ``kind`` game|club|player, ``arg`` its id."""
+    from host_device.store.faults import UnknownGame
+
+    try:
+        data = source(path, state)
+        if kind == "game":
+            try:
+                record = data.record(int(arg))
+            except UnknownGame:
+                return refusal(NOT_FOUND.format(id=arg), 404)
+            if not record.finished:
+                return refusal(str(Unfinished(record.id)), 404)
+            own: Hashable = (path, scoring, kind, arg, data.game_key(record.id))
+            return kept(own, lambda: game_page(record, points_of(record, table_of(scoring))))
+        key = (path, scoring, kind, arg, query, data.signature())
+        if kind == "club":
+            filters = filters_of(dict(query))
+            return kept(
+                key, lambda: (200, board_html(leaderboard(data.finished(), table_of(scoring), filters)))
+            )
+        if kind == "player":
+            return kept(key, lambda: player(data, arg, scoring))
+    except BadFilter as exc:
+        return refusal(str(exc), 400)
+    except HostDeviceError as exc:
+        return refusal(str(exc), 500)
+    return refusal(f"Нет такой страницы: {kind}", 404)
+
+
+def ready() -> bool:
+    """The worker's first task: its imports done before the first page."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import host_device.club.plots  # noqa: F401
+
+    return True

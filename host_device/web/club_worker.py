@@ -1,0 +1,117 @@
+"""Where the club's pages are computed: a worker process of their own.
+
+Building a game's record replays it, a leaderboard replays every game and
+the rating, a plot is matplotlib: tens to hundreds of milliseconds of CPU
+holding the GIL. Done on the pages' thread of the process that hosts a
+game, that would delay the scheduler's timers («Время!»), so the pages'
+server hands each club page to one worker process (spawned, at a lower
+priority) and awaits its answer; the game's process only stats the store
+and keeps the answers.
+
+A page's answer is cached by (the store's state, the page's address): the
+state is the store file's and its write-ahead log's size and time, so any
+write (a game's input, a name seated) makes every page fresh again, and
+nothing is kept that the store no longer says."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Hashable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PAGES_KEPT = 256  # answers kept in the game's process (a page is a few to a few hundred kB)
+NICE = 10  # the worker yields the CPU to the game's process
+BROKEN = "Страницы клуба перезапускаются: обновите страницу через несколько секунд"
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    html: str
+
+
+def store_state(path: Path) -> Hashable:
+    """What changes whenever the store is written: the file's and its log's size and time."""
+    state: list[tuple[int, int] | None] = []
+    for suffix in ("", "-wal"):
+        try:
+            info = os.stat(f"{path}{suffix}")
+        except OSError:
+            state.append(None)
+        else:
+            state.append((info.st_size, info.st_mtime_ns))
+    return tuple(state)
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+
+
+def new_pool() -> ProcessPoolExecutor:
+    """One spawned worker (a fork of a process with threads is unsafe), nice'd."""
+    return ProcessPoolExecutor(
+        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+    )
+
+
+class ClubPages:
+    """The club's pages of one store, for the app (``app.state.club``):
+    ``scoring`` the club's scoring table (``[club] scoring``, None: the
+    default); ``pool`` where they are computed (tests: a thread)."""
+
+    def __init__(self, store: Path, scoring: Path | None = None, pool: Executor | None = None) -> None:
+        self.store = store
+        self.scoring = scoring
+        self._pool = pool
+        self.answers: OrderedDict[Hashable, Answer] = OrderedDict()
+        self.computed = 0  # answers asked of the worker (not found kept): for the tests and the bench
+        self.current: Any = None  # the hosted game's id, a callable set by the session (``/game/current``)
+
+    @property
+    def pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = new_pool()
+        return self._pool
+
+    async def answer(self, kind: str, arg: str, query: tuple[tuple[str, str], ...] = ()) -> Answer:
+        state = store_state(self.store)
+        key = (state, kind, arg, query)
+        if key in self.answers:
+            self.answers.move_to_end(key)
+            return self.answers[key]
+        self.computed += 1
+        loop = asyncio.get_running_loop()
+        from host_device.web.club_render import render
+
+        try:
+            status, html = await loop.run_in_executor(
+                self.pool, render, str(self.store), state, str(self.scoring or ""), kind, arg, query
+            )
+        except BrokenProcessPool:  # the worker died (out of memory?): a new one for the next page
+            self._pool = None
+            return Answer(503, BROKEN)
+        found = Answer(status, html)
+        if status < 500:
+            self.answers[key] = found
+            while len(self.answers) > PAGES_KEPT:
+                self.answers.popitem(last=False)
+        return found
+
+    def warm(self) -> None:
+        """Start the worker now (its imports), not on the first page asked."""
+        from host_device.web.club_render import ready
+
+        self.pool.submit(ready)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,98 @@
+"""The leaderboard's and a player's page's data from hand-made records:
+the filters read from the address (and refused in Russian), the games a
+filter keeps, points and rating per player, a player's games and plots' data."""
+
+import datetime
+
+import pytest
+
+from engine.roles import Team
+from host_device.club.rating import START
+from host_device.club.scoring import default_table
+from host_device.web.club_data import (
+    BadFilter,
+    Filters,
+    UnknownPlayer,
+    filters_of,
+    leaderboard,
+    player_page,
+    points_points,
+    rating_points,
+)
+from tests.helpers.club import game_record, player_id, unfinished_record
+
+TABLE = default_table()
+
+
+def games():
+    return [
+        game_record(1, Team.RED, started_at="2026-10-05T19:00:00+00:00"),
+        game_record(2, Team.BLACK, started_at="2026-11-20T19:00:00+00:00"),
+        game_record(3, Team.RED, started_at="2026-11-21T19:00:00+00:00", preset="event"),
+        unfinished_record(4),
+    ]
+
+
+def test_filters_are_read_from_the_address():
+    assert filters_of({}) == Filters()
+    assert filters_of({"from": "2026-11-01", "preset": "event"}) == Filters(
+        datetime.date(2026, 11, 1), None, "event"
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ({"from": "1.11.2026"}, "from='1.11.2026': дата читается как ГГГГ-ММ-ДД"),
+        ({"from": "2026-12-01", "to": "2026-11-01"}, "позже"),
+    ],
+)
+def test_a_bad_filter_says_what_and_how(query, says):
+    with pytest.raises(BadFilter, match=says):
+        filters_of(query)
+
+
+def test_the_leaderboard_of_every_finished_game():
+    board = leaderboard(games(), TABLE, Filters())
+    assert board.games == 3 and board.presets == ("classic", "event")
+    rows = {r.player: r for r in board.rows}
+    assert len(rows) == 10
+    don = rows[player_id(3)]  # black: lost, won, lost
+    assert (don.name, don.games, don.wins) == ("Вера", 3, 1)
+    civilian = rows[player_id(1)]
+    assert civilian.wins == 2 and civilian.rating > START > don.rating
+    assert board.rows[0].place == 1 and board.rows[0].rating >= board.rows[-1].rating
+
+
+def test_a_filter_keeps_its_games_alone():
+    board = leaderboard(games(), TABLE, filters_of({"from": "2026-11-01", "preset": "classic"}))
+    assert board.games == 1
+    don = next(r for r in board.rows if r.player == player_id(3))
+    assert (don.games, don.wins) == (1, 1)  # game 2 alone: the mafia won
+
+
+def test_points_add_up_over_the_chosen_games():
+    one = leaderboard(games()[:1], TABLE, Filters())
+    two = leaderboard(games()[:2], TABLE, Filters())
+    first = {r.player: r.points for r in one.rows}
+    both = {r.player: r.points for r in two.rows}
+    assert both[player_id(1)] == pytest.approx(first[player_id(1)] + TABLE.loss[games()[1].seat(1).role])
+
+
+def test_a_players_page():
+    page = player_page(games(), player_id(3), TABLE)
+    assert page.name == "Вера" and page.stats.games == 3
+    assert [(g.game, g.role, g.won) for g in page.games] == [
+        (1, "дон", False),
+        (2, "дон", True),
+        (3, "дон", False),
+    ]
+    assert [(r.role, r.games, r.wins, r.black) for r in page.roles] == [("дон", 3, 1, True)]
+    assert [p.label for p in rating_points(page)] == ["05.10", "20.11", "21.11"]
+    assert rating_points(page)[-1].value == page.rating
+    assert [p.value for p in points_points(page)] == [g.points for g in page.games]
+
+
+def test_a_player_with_no_finished_game_is_unknown():
+    with pytest.raises(UnknownPlayer, match="не сыграл ни одной оконченной игры"):
+        player_page(games()[3:], player_id(3), TABLE)

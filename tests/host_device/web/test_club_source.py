@@ -1,0 +1,56 @@
+"""The worker's records kept across the store's changes: a game still
+played gets inputs and only its own signature changes (the finished games
+are not replayed, the leaderboard's signature holds); a name typed for a
+finished game's seat, or a table naming no game, replays what reads it."""
+
+from host_device.scripts.script import load_script
+from host_device.scripts.simulate import simulate
+from host_device.store import Store
+from host_device.web.club_source import Source
+from host_device.web.club_worker import store_state
+from tests.helpers.paths import ROOT
+
+
+def stored(path):
+    store = Store(path)
+    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), lambda key, slots: 1.0, store=store)
+    return store
+
+
+def test_a_game_being_played_replays_nothing_finished(tmp_path):
+    path = tmp_path / "g.db"
+    store = stored(path)
+    source = Source(path)
+    source.refresh(store_state(path))
+    assert [r.id for r in source.finished()] == [1] and source.replayed == 1
+    before = source.signature()
+    playing = store.new_game("classic", "host")
+    store.append(playing, 1, 0.0, next(store.inputs(1))[2])  # the deal: its first input
+    source.refresh(store_state(path))
+    assert [r.id for r in source.finished()] == [1]
+    assert source.replayed == 1 and source.signature() == before
+    assert not source.record(playing).finished and source.replayed == 2
+
+
+def test_a_name_typed_after_the_end_replays_that_game(tmp_path):
+    path = tmp_path / "g.db"
+    store = stored(path)
+    source = Source(path)
+    source.refresh(store_state(path))
+    source.finished()
+    before = source.signature()
+    store.seat_by_name(1, 4, "Аня")
+    source.refresh(store_state(path))
+    (record,) = source.finished()
+    assert record.seat(4).name == "Аня" and source.replayed == 2 and source.signature() != before
+
+
+def test_a_table_naming_no_game_changes_every_games_signature(tmp_path):
+    path = tmp_path / "g.db"
+    store = stored(path)
+    source = Source(path)
+    source.refresh(store_state(path))
+    before = source.signature()
+    store.add_player("Аня")  # the roster's players: a table naming no game
+    source.refresh(store_state(path))
+    assert source.signature() != before

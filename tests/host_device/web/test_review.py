@@ -1,0 +1,70 @@
+"""The review's data from a hand-made record: the seats, the vote map's
+columns and marks (with the teams of voter and target), the nights."""
+
+import pytest
+
+from engine.roles import Team
+from host_device.web.review import Unfinished, review
+from tests.helpers.club import game_record, unfinished_record
+
+
+def test_an_unfinished_game_has_no_review():
+    with pytest.raises(Unfinished, match="Игра 2 ещё идёт"):
+        review(unfinished_record())
+
+
+def test_the_seats_show_names_roles_fouls_departures_and_points():
+    page = review(game_record(), points={1: 3.5, 3: -0.5})
+    by = {s.seat: s for s in page.seats}
+    assert [s.seat for s in page.seats] == list(range(1, 11))
+    assert (by[3].name, by[3].role, by[3].team, by[3].fouls) == ("Вера", "дон", Team.BLACK, 2)
+    assert by[7].left == "убит ночью 1"
+    assert by[5].left == "заголосован днём 1"
+    assert by[1].left is None
+    assert (by[1].points, by[3].points, by[2].points) == (3.5, -0.5, None)
+
+
+def test_day_one_columns_are_the_candidates_with_who_put_them_up():
+    day = review(game_record()).days[0]
+    assert [(c.target, c.team, c.nominated_by) for c in day.columns] == [(4, Team.RED, 1), (5, Team.BLACK, 2)]
+    assert day.voters == tuple(range(1, 11))
+    mark = day.mark(3, 0)  # the Don voted for 4 (red)
+    assert (mark.voter_team, mark.target_team) == (Team.BLACK, Team.RED)
+    assert day.mark(3, 1) is None
+    assert day.mark(5, 1).target_team is Team.BLACK
+
+
+def test_day_two_has_its_rounds_in_order_and_the_all_leave_question():
+    day = review(game_record()).days[1]
+    assert [(c.round, c.kind, c.target) for c in day.columns] == [
+        (1, "main", 3),
+        (1, "main", 8),
+        (2, "revote", 3),
+        (2, "revote", 8),
+        (3, "all", None),
+    ]
+    assert [m.voter for m in day.marks if m.column == 4] == [1, 2, 4, 6]
+    assert day.mark(6, 4).target_team is None
+    assert 6 in day.voters and 9 not in day.voters  # 9 never pressed on day 2
+    assert day.silent == (9,)  # 5 left on day 1 and 7 on night 1: not in the game on day 2
+    assert day.rows == (1, 2, 3, 4, 6, 8, 9, 10) and day.team(9) is Team.RED
+
+
+def test_a_candidate_nobody_voted_for_still_has_his_column():
+    record = game_record()
+    ballots = tuple(b for b in record.ballots if not (b.day == 1 and b.target == 4))
+    import dataclasses
+
+    day = review(dataclasses.replace(record, ballots=ballots)).days[0]
+    assert [c.target for c in day.columns] == [4, 5]
+    assert not [m for m in day.marks if m.column == 0]
+
+
+def test_the_nights_and_the_best_move():
+    page = review(game_record())
+    assert [(n.night, n.kind, n.by, n.target, n.result) for n in page.nights] == [
+        (1, "выстрел", "мафия: 3, 5, 8", 7, None),
+        (1, "проверка", "дон", 6, True),
+        (1, "проверка", "шериф", 3, True),
+    ]
+    assert page.best_move == (7, (3, 5, 9), 2)
