@@ -231,8 +231,11 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
             if winner
             else ("не окончена" if g.finished_at is None else "—" if not g.winner else "?")
         )
-        cells = (g.id, local_time(g.started_at), preset_name(g.preset), mode, result, days)
-        rows.append(tuple(str(cell) if isinstance(cell, str | int) else "?" for cell in cells))
+        id_, started, preset, mode_, result_, days_ = (
+            str(cell) if isinstance(cell, str | int) else "?"  # a damaged row's blob or null
+            for cell in (g.id, local_time(g.started_at), preset_name(g.preset), mode, result, days)
+        )
+        rows.append((id_, started, preset, mode_, result_, days_))
     widths = [max(len(row[i]) for row in rows) for i in range(len(LIST_HEADER))]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
