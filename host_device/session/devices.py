@@ -153,3 +153,12 @@ def host_keyboard(seats: int, inbox: queue.Queue[Any], clock: Clock = REAL) -> A
     except (OSError, ValueError, AttributeError):
         return None
     return KeyboardPanel(seats, clock.now, HostKeys(inbox), keys_fd=fd, draw=False)
+
+
+def store_path(devices: Any, args: Any) -> Path:
+    """The store the game is kept in (the club's pages read it): the devices' own, else ``--store``."""
+    from host_device.store.db import default_store_path
+
+    if devices is not None:
+        return Path(devices.store.path)
+    return Path(args.store) if args.store else default_store_path()

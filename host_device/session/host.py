@@ -47,6 +47,7 @@ from host_device.session.devices import (
     needs_typed_speech,
     night_bed,
     phone_seats,
+    store_path,
     table_preset,
 )
 from host_device.session.effects import Effects
@@ -55,7 +56,7 @@ from host_device.session.inputs import Inputs
 from host_device.session.question import Question
 from host_device.session.resume import game_to_resume, not_finished, record, trial_days
 from host_device.session.seating import TableSeating
-from host_device.web.inputs import ExtraPoints, SeatName, WebNotice
+from host_device.web.inputs import WebNotice
 from voices.words import WINS, local_time
 
 log = logging.getLogger(__name__)
@@ -180,17 +181,18 @@ class Host:
                 whole_table=args.panel == "web",
                 typed=self.typed_speech and args.mode == "host",
             )
-        self.seating: TableSeating | None = None  # the seat grid and the phones' names (with --web)
-        if self.console is not None:
-            self.console.seating.show_names = config.show_names
-            self.seating = TableSeating(
+        self.seating = (  # the seat grid and the phones' names (with --web)
+            None
+            if self.console is None
+            else TableSeating.attached(
                 self.console.seating,
+                self.inputs,
+                config.show_names,
                 self._notice,
                 self._seating_changed,
                 lambda: self.assist is None and self.game.phase in NIGHT,
             )
-            self.inputs.on(SeatName, self.seating.name)
-            self.inputs.on(ExtraPoints, self.seating.extra)
+        )
         self.question = Question(
             self.inbox, self.clock, self.console, lambda: self.publisher.refresh(), self._print
         )
@@ -338,14 +340,6 @@ class Host:
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
         return done and self.sched.now >= self.runtime.speaking_until
 
-    def _store_path(self) -> Path:
-        """The store the game is kept in (the pages' club pages read it)."""
-        from host_device.store.db import default_store_path
-
-        if self.devices is not None:
-            return Path(self.devices.store.path)
-        return Path(self.args.store) if self.args.store else default_store_path()
-
     def _open_store(self) -> None:
         from host_device.store import Store
 
@@ -388,7 +382,7 @@ class Host:
 
         assert self.console is not None and self.web is not None
         private = Private(Access.new(self.phone_seats), self.console, self.inbox)
-        club = ClubPages(self._store_path(), scoring=self.scoring)
+        club = ClubPages(store_path(self.devices, self.args), scoring=self.scoring)
         club.current = lambda: self.game_id
         self.web_server = start_web(
             self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock, club

@@ -35,6 +35,23 @@ class TableSeating:
         # player's, and a phone busy while a role is woken would show who woke)
         self.pending: dict[int, SeatName] = {}
 
+    @classmethod
+    def attached(
+        cls,
+        seating: Seating,
+        inputs: Any,
+        show_names: bool,
+        notice: Callable[[str, str], None],
+        changed: Callable[[], None],
+        hold: Callable[[], bool],
+    ) -> TableSeating:
+        """The seating of a game with pages, taking the pages' names and extra points from ``inputs``."""
+        seating.show_names = show_names
+        made = cls(seating, notice, changed, hold)
+        inputs.on(SeatName, made.name)
+        inputs.on(ExtraPoints, made.extra)
+        return made
+
     def release(self) -> None:
         """The night is over: the phones' picks made in it are carried out."""
         pending, self.pending = self.pending, {}

@@ -140,6 +140,8 @@ def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[t
     row = db.execute(
         f"SELECT started_at, preset, mode, settings, {names_column} FROM games WHERE id = ?", (gid,)
     ).fetchone()
+    if row is None:  # its inputs are there, its row in games is not (lost to damage)
+        raise ValueError("нет её строки в таблице игр (потеряна при повреждении)")
     started_at, preset, mode, settings, names = row
     columns = {r[1] for r in db.execute("PRAGMA table_info(inputs)")}
     undone = "undone" if "undone" in columns else "0"

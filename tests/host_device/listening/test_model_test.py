@@ -54,7 +54,7 @@ def test_model_test_counts_right_wrong_and_missed(folder, ko_model_dir, capsys):
     assert main([*args, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert (report["files"], report["right"], report["wrong"], report["missed"]) == (2, 1, 0, 0)
-    assert 0 < report["real_time_factor"] < 2
+    assert report["real_time_factor"] > 0  # how fast is the benchmarks' to say, not a test's
     detail = {f["file"]: f for f in report["files_detail"]}
     assert detail["01.wav"]["heard"] == [{"intent": "nominate"}] and detail["02.wav"]["heard"] == []
     assert main(args) == 0
