@@ -137,6 +137,7 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
         message = json.loads(text)
     except ValueError:
         message = None
+    made_in = message.pop("made_in", None) if isinstance(message, dict) and "press" in message else None
     if not isinstance(message, dict) or len(message) != 1:
         return (
             'не понято: ожидается {"key": …}, {"seat": N}, {"press": N}, {"text": …},'
@@ -160,8 +161,15 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
             return HOST_MODE_ONLY
         if kind == "press" and not publisher.shows_whole(connection):
             return "кнопки мест с пульта — только при --panel web и включённом «Весь стол»"
-        press = Press(key=value, at=now)
-        publisher.put(HostKey(press) if kind == "seat" else press)
+        if kind == "seat":
+            publisher.put(HostKey(Press(key=value, at=now)))
+        elif made_in is None:
+            publisher.put(Press(key=value, at=now))
+        elif isinstance(made_in, int) and not isinstance(made_in, bool):
+            # made on a table page that may be behind the device: it counts only in its step
+            publisher.put(PhonePress(key=value, at=now, made_in=made_in))
+        else:
+            return "нажатие: made_in — номер шага"
     elif kind == "text" and isinstance(value, str) and 0 < len(printable(value).strip()) <= TEXT_LIMIT:
         publisher.put(TypedLine(text=printable(value).strip(), at=now))
     elif kind == "best_move" and isinstance(value, list) and len(value) <= seats:

@@ -27,7 +27,7 @@ function seats(s) {
       el.style.left = `${50 + 46 * Math.cos(angle)}%`;
       if (Math.abs(Math.cos(angle)) > 0.7) el.classList.add(Math.cos(angle) < 0 ? "west" : "east"); // its label inwards
       el.style.top = `${50 + 44 * Math.sin(angle)}%`;
-      el.addEventListener("click", () => { if (whole()) sendHost({ press: seat.seat }); });
+      el.addEventListener("click", () => { if (whole()) sendHost({ press: seat.seat, made_in: console_.window }); });
       table.appendChild(el);
     }
     el.classList.toggle("out", !seat.alive);

@@ -22,7 +22,7 @@ from host_device.session.deal import deal, show_roles
 from host_device.session.devices import phone_seats
 from host_device.web.access import Access
 from host_device.web.app import make_app
-from host_device.web.inputs import WebNotice
+from host_device.web.inputs import PhonePress, WebNotice
 from host_device.web.publisher import Private, Publisher
 from voices.catalogue import russian
 
@@ -450,3 +450,24 @@ def test_text_typed_on_the_console_never_silences_the_terminal_nor_escapes_onto_
     assert printed.count("набрано") == 3 and printed.endswith("следующая строка\n")
     assert "\x1b" not in printed and "\x07" not in printed
     assert "я  [2J [31mвыставляю игрока" in printed  # the escape's bytes harmless, the newline a space
+
+
+def test_a_whole_table_press_names_its_step_and_counts_only_in_it(builtin_pack):
+    """The table page may be behind the device (a loaded machine, a slow
+    network): a seat pressed on it names the step it saw, like a phone's
+    press, so that it is refused once that step is over instead of counting
+    in the next vote window (it used to count for whoever was then voted on)."""
+    _, access, inbox, _, client = served(whole_table=True)
+    with client.websocket_connect(f"/api/host?t={access.host}") as socket:
+        socket.receive_json()
+        socket.receive_json()  # the phones
+        socket.send_text(json.dumps({"whole": True}))
+        view = socket.receive_json()
+        assert view["whole_on"] is True and isinstance(view["window"], int)
+        socket.send_text(json.dumps({"press": 5, "made_in": view["window"]}))
+        socket.send_text(json.dumps({"press": 6, "made_in": "now"}))
+        error = socket.receive_json()
+        assert error["type"] == "error" and "made_in" in error["text"]
+    items = drained(inbox)
+    assert [type(i) for i in items] == [PhonePress] and items[0].key == 5
+    assert items[0].made_in == view["window"]
