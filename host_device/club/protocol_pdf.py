@@ -31,8 +31,9 @@ CHAR_WIDTH = 0.6  # a DejaVu Sans character's mean width, in ems
 
 
 def _font() -> AbstractContextManager[None]:
-    """DejaVu Sans (Cyrillic), embedded as TrueType: the text stays text."""
-    return matplotlib.rc_context({"font.family": "DejaVu Sans", "pdf.fonttype": 42})
+    """DejaVu Sans (Cyrillic), embedded as TrueType: the text stays text; no
+    «$…$» of a typed name read as a formula."""
+    return matplotlib.rc_context({"font.family": "DejaVu Sans", "pdf.fonttype": 42, "text.parse_math": False})
 
 
 def _sizes(table: Table) -> list[float]:

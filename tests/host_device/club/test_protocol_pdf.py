@@ -56,3 +56,16 @@ def test_a_long_name_is_cut_on_paper():
     records[2] = replace(one, seats=(replace(one.seats[0], name=long), *one.seats[1:]))
     first = read_pdf(render_pdf(evening(records, DAY, points)))[1]
     assert long not in first and long[:20] in first
+
+
+def test_a_name_with_dollars_is_text_not_a_formula():
+    """A name is typed on a phone: «$…$» is no formula to matplotlib (it
+    failed the whole evening's PDF with ParseFatalException)."""
+    from dataclasses import replace
+
+    records = example()
+    one = records[2]
+    odd = r"Вера $\foo$"
+    records[2] = replace(one, seats=(replace(one.seats[0], name=odd), *one.seats[1:]))
+    first = read_pdf(render_pdf(evening(records, DAY, points)))[1]
+    assert odd in first
