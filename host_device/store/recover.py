@@ -118,11 +118,15 @@ def _seats(db: sqlite3.Connection, gid: int, names: Any, target: Store, size: in
     """A game's seats (1..size) as the current store's player ids."""
     if "seats" in _tables(db):
         rows = db.execute("SELECT seat, player FROM seats WHERE game = ?", (gid,)).fetchall()
-        known = target.known_ids()
-        return {int(seat): str(pid) for seat, pid in rows if str(pid) in known and 1 <= int(seat) <= size}
+        known = target.known_ids()  # a damaged row (no whole seat number, no known player) is left out
+        return {
+            seat: str(pid)
+            for seat, pid in rows
+            if isinstance(seat, int) and str(pid) in known and 1 <= seat <= size
+        }
     seats = {}  # older than schema 3: names, matched to the roster or added to it
     for seat, name in names.items() if isinstance(names, dict) else ():
-        if isinstance(name, str) and name.strip() and str(seat).isdigit() and 1 <= int(seat) <= size:
+        if isinstance(name, str) and name.strip() and str(seat).isdecimal() and 1 <= int(seat) <= size:
             seats[int(seat)] = target.player_for_name(name).id
     return seats
 
@@ -131,7 +135,11 @@ def _extras(db: sqlite3.Connection, gid: int) -> dict[int, float]:
     if "extras" not in _tables(db):
         return {}
     rows = db.execute("SELECT seat, points FROM extras WHERE game = ?", (gid,)).fetchall()
-    return {int(seat): float(points) for seat, points in rows}
+    return {  # a damaged row is left out: the game matters more than its extra points
+        seat: float(points)
+        for seat, points in rows
+        if isinstance(seat, int) and isinstance(points, int | float) and not isinstance(points, bool)
+    }
 
 
 def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[tuple[int, float, Any, int]]]:

@@ -89,7 +89,7 @@ def _names_to_roster(db: sqlite3.Connection) -> None:
             if not isinstance(names, dict):
                 continue
             for seat, name in names.items():
-                if not isinstance(name, str) or not name.strip() or not str(seat).isdigit():
+                if not isinstance(name, str) or not name.strip() or not str(seat).isdecimal():
                     continue
                 name = " ".join(name.split())
                 if name not in ids:

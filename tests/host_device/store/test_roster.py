@@ -235,6 +235,29 @@ def test_recover_carries_the_roster_the_seats_and_the_extras(tmp_path, builtin_p
     target.close()
 
 
+def test_recover_keeps_a_game_whose_seat_or_extra_rows_are_damaged(tmp_path, builtin_pack):
+    """The game matters more than its roster: a damaged seats or extras row is
+    left out, the game is recovered (it used to be «не спасена» for one row)."""
+    from host_device.cli.main import main
+    from host_device.store.recover import recover
+    from tests.helpers.paths import ROOT
+
+    old = tmp_path / "old.sqlite3"
+    assert main(["simulate", str(ROOT / "examples" / "classic-full-game.json"), "--store", str(old)]) == 0
+    source = Store(old)
+    anya = source.add_player("Аня")
+    source.seat_player(1, 2, anya.id)
+    source.set_extra(1, 2, 0.5)
+    source.db.execute("INSERT INTO extras VALUES (1, 3, 'x')")
+    source.db.execute("INSERT INTO seats VALUES (1, 'пять', ?)", (anya.id,))
+    source.close()
+    target = Store(tmp_path / "new.sqlite3")
+    report = recover(old, target)
+    assert (report.recovered, report.failed) == (1, 0)
+    assert target.seating(1) == {2: anya} and target.extras(1) == {2: 0.5}
+    target.close()
+
+
 def test_recover_from_a_schema_2_file_matches_its_names_to_the_roster(tmp_path):
     import json
 
