@@ -23,9 +23,17 @@ class Seating:
     roster: tuple[Player, ...] = ()  # the club's roster, for the pickers
     show_names: bool = False  # [club].show_names: names public during the game
     enabled: bool = False  # a store keeps this game: names can be given
+    _view: tuple[tuple[Player, ...], list[dict[str, Any]]] = field(
+        default=((), []), repr=False, compare=False
+    )
 
     def roster_view(self) -> list[dict[str, Any]]:
-        return [player_dict(p) for p in self.roster]
+        """The roster for the pickers: the same list while the roster is the
+        same (each refresh puts it in every phone's view: the publisher
+        writes it out once, not once a phone and a turn)."""
+        if self._view[0] is not self.roster:
+            self._view = (self.roster, [player_dict(p) for p in self.roster])
+        return self._view[1]
 
     def extra_range(self) -> dict[str, float]:
         low, high = EXTRA_POINTS_RANGE

@@ -60,6 +60,7 @@ class Publisher:
         self._public = self._snapshot()
         stream.listeners.append(self.publish)
         self._due = False
+        self._roster: tuple[Any, str] = (None, "[]")  # the roster list last written out, and its JSON
         if private is not None:  # every change the runtime makes: an LED, a step, a message
             stream.runtime.recorders.append(lambda entry: self._changed())
             stream.runtime.observers.append(lambda outputs: self._changed())
@@ -141,7 +142,12 @@ class Publisher:
             (f"seat:{seat}", seat_view(rt, seat, console.seating)) for seat in self.private.access.seats
         )
         for channel, view in views.items():
+            roster = view.pop("roster", None)  # the club's roster: the same list in every view
             text = json.dumps({"type": "view", **view, "speed": self.speed}, ensure_ascii=False)
+            if roster is not None:
+                if self._roster[0] is not roster:
+                    self._roster = (roster, json.dumps(roster, ensure_ascii=False))
+                text = f'{text[:-1]}, "roster": {self._roster[1]}}}'
             if self.views.get(channel) != text:
                 self.views[channel] = text
                 self._send(channel, text)
