@@ -80,22 +80,40 @@ class TableSeating:
         if item.by_phone and self.hold():
             self.pending[item.seat] = item
             return
+        if item.by_phone and (elsewhere := self._seated_elsewhere(item)) is not None:
+            player, seat = elsewhere  # a phone never moves another seat's player: the host may
+            self.notice(
+                f"seat {item.seat}: the phone picked the player of seat {seat}: refused",
+                f"место {item.seat}: «{player.label}» уже за местом {seat}; пересадить может ведущий",
+            )
+            return
         try:
             if item.new is not None:
-                player, _, left = self.store.seat_by_name(self.game_id, item.seat, item.new)
+                player, _, _ = self.store.seat_by_name(self.game_id, item.seat, item.new)
             else:
-                left = self.store.seat_player(self.game_id, item.seat, item.player)
+                self.store.seat_player(self.game_id, item.seat, item.player)
                 player = None if item.player is None else self.store.player(item.player)
         except StoreError as exc:
             self.notice(f"seat {item.seat}: the name was not kept: {exc}", f"место {item.seat}: {exc}")
             return
         if item.by_phone and player is not None:  # the host sees it and may correct it
-            moved = f" (с места {left})" if left is not None else ""
             self.notice(
                 f"seat {item.seat}: the phone picked a name",
-                f"место {item.seat}: игрок выбрал имя «{player.label}»{moved}",
+                f"место {item.seat}: игрок выбрал имя «{player.label}»",
             )
         self.reread()
+
+    def _seated_elsewhere(self, item: SeatName) -> tuple[Any, int] | None:
+        """The roster's player a phone picked and the other seat of this game he sits at, if he does."""
+        assert self.store is not None
+        if item.player is None and item.new is None:  # nobody named: nobody moved
+            return None
+        try:
+            player = self.store.player(item.player if item.new is None else item.new)
+        except StoreError:  # unknown (a new name) or ambiguous: the store's own answer follows
+            return None
+        seats = [s for s, p in self.seating.players.items() if p.id == player.id and s != item.seat]
+        return (player, seats[0]) if seats else None
 
     def extra(self, item: ExtraPoints) -> None:
         if self.store is None or self.game_id is None:

@@ -30,8 +30,12 @@ def test_a_name_from_the_grid_or_a_phone_is_stored_and_shown(table):
     assert seating.seating.players == store.seating(game)  # the screens' copy read again
     assert [p.name for p in seating.seating.roster] == ["Анна", "Вера"]
     assert said == ["место 5: игрок выбрал имя «Вера»"]  # the host sees what a phone picked
-    seating.name(SeatName(5, player=anna.id, by_phone=True))
-    assert said[-1] == "место 5: игрок выбрал имя «Анна» (с места 3)"
+    seating.name(SeatName(5, player=anna.id, by_phone=True))  # seat 3's player, picked on 5's phone
+    assert said[-1] == "место 5: «Анна» уже за местом 3; пересадить может ведущий"
+    seating.name(SeatName(5, new="анна", by_phone=True))  # by her name: the same
+    assert store.seating(game)[3] == anna and store.seating(game)[5].name == "Вера"
+    seating.name(SeatName(5, player=anna.id))  # the host moves her
+    assert store.seating(game) == {5: anna}
     seating.extra(ExtraPoints(5, 0.4))
     assert seating.seating.extras == {5: 0.4} == store.extras(game)
     assert len(changed) == 5  # each change reaches the pages (open, four writes)
