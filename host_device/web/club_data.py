@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine.roles import Role, Team
 from host_device.base.errors import HostDeviceError
 from host_device.club.plots import Point, RoleRate
+from host_device.club.protocol import local_day
 from host_device.club.rating import START, Change, ratings, replay, standings
 from host_device.club.record import GameRecord
 from host_device.club.scoring import Table, points
@@ -36,7 +37,9 @@ class Filters:
     preset: str | None = None
 
     def keeps(self, record: GameRecord) -> bool:
-        day = datetime.date.fromisoformat(record.started_at[:10])
+        day = datetime.date.fromisoformat(
+            local_day(record.started_at)
+        )  # the evening's date, as the protocol's
         return (
             (self.start is None or day >= self.start)
             and (self.end is None or day <= self.end)

@@ -3,6 +3,7 @@ the filters read from the address (and refused in Russian), the games a
 filter keeps, points and rating per player, a player's games and plots' data."""
 
 import datetime
+import time
 
 import pytest
 
@@ -96,3 +97,17 @@ def test_a_players_page():
 def test_a_player_with_no_finished_game_is_unknown():
     with pytest.raises(UnknownPlayer, match="не сыграл ни одной оконченной игры"):
         player_page(games()[3:], player_id(3), TABLE)
+
+
+def test_a_date_filter_takes_the_evening_by_local_time(monkeypatch):
+    """A game started at 22:30 UTC on 20 November is Moscow's 21 November,
+    as the evening's protocol dates it (the filter used the UTC date)."""
+    monkeypatch.setenv("TZ", "Europe/Moscow")
+    time.tzset()
+    try:
+        late = [game_record(1, Team.RED, started_at="2026-11-20T22:30:00+00:00")]
+        assert leaderboard(late, TABLE, filters_of({"from": "2026-11-21"})).games == 1
+        assert leaderboard(late, TABLE, filters_of({"to": "2026-11-20"})).games == 0
+    finally:
+        monkeypatch.undo()
+        time.tzset()
