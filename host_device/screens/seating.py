@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from host_device.store.roster import EXTRA_POINTS_RANGE, EXTRA_POINTS_STEP, Player
+from host_device.store.roster import EXTRA_POINTS, Player
 
 
 def player_dict(player: Player) -> dict[str, Any]:
@@ -23,6 +23,7 @@ class Seating:
     roster: tuple[Player, ...] = ()  # the club's roster, for the pickers
     show_names: bool = False  # [club].show_names: names public during the game
     enabled: bool = False  # a store keeps this game: names can be given
+    extra_limits: tuple[float, float, float] = EXTRA_POINTS  # the scoring table's: low, high, step
     _view: tuple[tuple[Player, ...], list[dict[str, Any]]] = field(
         default=((), []), repr=False, compare=False
     )
@@ -36,8 +37,8 @@ class Seating:
         return self._view[1]
 
     def extra_range(self) -> dict[str, float]:
-        low, high = EXTRA_POINTS_RANGE
-        return {"low": low, "high": high, "step": EXTRA_POINTS_STEP}
+        low, high, step = self.extra_limits
+        return {"low": low, "high": high, "step": step}
 
     def names(self) -> dict[str, str]:
         """seat (text) -> the name the pages show."""

@@ -187,7 +187,7 @@ class Host:
             else TableSeating.attached(
                 self.console.seating,
                 self.inputs,
-                config.show_names,
+                config,
                 self._notice,
                 self._seating_changed,
                 lambda: self.assist is None and self.game.phase in NIGHT,

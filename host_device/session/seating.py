@@ -10,6 +10,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from host_device.base.errors import HostDeviceError
 from host_device.screens.seating import Seating
 from host_device.store.faults import StoreError
 from host_device.web.inputs import ExtraPoints, SeatName
@@ -40,13 +41,21 @@ class TableSeating:
         cls,
         seating: Seating,
         inputs: Any,
-        show_names: bool,
+        config: Any,
         notice: Callable[[str, str], None],
         changed: Callable[[], None],
         hold: Callable[[], bool],
     ) -> TableSeating:
-        """The seating of a game with pages, taking the pages' names and extra points from ``inputs``."""
-        seating.show_names = show_names
+        """The seating of a game with pages, taking the pages' names and extra points from ``inputs``;
+        the config says whether names are public and the scoring table the extra points' range."""
+        from host_device.club.scoring import load_table
+
+        seating.show_names = config.show_names
+        try:
+            table = load_table(config.scoring)
+            seating.extra_limits = (table.extra_min, table.extra_max, table.extra_step)
+        except HostDeviceError as exc:  # the game goes on; the club's pages say the same
+            log.warning("the scoring table is not read (%s): extra points by the default table", exc)
         made = cls(seating, notice, changed, hold)
         inputs.on(SeatName, made.name)
         inputs.on(ExtraPoints, made.extra)
@@ -119,7 +128,7 @@ class TableSeating:
         if self.store is None or self.game_id is None:
             return
         try:
-            self.store.set_extra(self.game_id, item.seat, item.points)
+            self.store.set_extra(self.game_id, item.seat, item.points, self.seating.extra_limits)
         except StoreError as exc:
             self.notice(f"seat {item.seat}: extra points refused: {exc}", f"место {item.seat}: {exc}")
             return

@@ -25,11 +25,13 @@ from host_device.store.writing import GameWriter
 from voices.words import preset_name
 
 MAX_NAME = 60  # characters in a player's name or nickname
-# The host's extra points for a seat: the range and the step, in this one
-# place until the scoring table states them (issue 26: the console and the
-# terminal read them from here).
+# The host's extra points for a seat: the range and the step when no scoring
+# table is given (the default table's [extra], host_device/club/data/fiim.toml,
+# a test keeps the two equal); a club's own table states its own, and the
+# session hands them to set_extra.
 EXTRA_POINTS_RANGE = (-1.0, 1.0)
 EXTRA_POINTS_STEP = 0.1
+EXTRA_POINTS = (*EXTRA_POINTS_RANGE, EXTRA_POINTS_STEP)  # (low, high, step)
 SHOWN_ID = 8  # characters of an id shown in a list; any unique start of an id (4+) is accepted
 MIN_ID_PREFIX = 4
 
@@ -72,6 +74,12 @@ def clean_name(text: str, what: str = "имя игрока") -> str:
 
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _tenths(value: float, sign: str = "") -> str:
+    """A limit as the console writes it: at least one decimal (1,0; 0,25)."""
+    text = f"{value:{sign}.6f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
 
 
 def _comma(number: str) -> str:
@@ -252,21 +260,23 @@ class Roster(GameWriter):
         """The seating as the export and ``games show`` print it: seat (text) -> name."""
         return {str(seat): player.name for seat, player in self.seating(game_id).items()}
 
-    def set_extra(self, game_id: int, seat: int, points: float | None) -> None:
+    def set_extra(
+        self, game_id: int, seat: int, points: float | None, limits: tuple[float, float, float] = EXTRA_POINTS
+    ) -> None:
         """The host's extra points for a seat, a multiple of the step within
-        the range; None (or 0) removes them."""
+        the range (``limits``: low, high, step, the scoring table's); None (or 0) removes them."""
         self._check_seat(game_id, seat)
         if points is None or points == 0:
             self._write("доп. баллы", "DELETE FROM extras WHERE game = ? AND seat = ?", (game_id, seat))
             return
-        low, high = EXTRA_POINTS_RANGE
-        steps = points / EXTRA_POINTS_STEP
+        low, high, step = limits
+        steps = points / step
         if not math.isfinite(points) or not low <= points <= high or abs(steps - round(steps)) > 1e-6:
             raise StoreError(
-                f"доп. баллы {_comma(shorten(points, 12))}: можно от {_comma(f'{low:+.1f}')} до "
-                f"{_comma(f'{high:+.1f}')} с шагом {_comma(f'{EXTRA_POINTS_STEP:.1f}')}"
+                f"доп. баллы {_comma(shorten(points, 12))}: можно от {_comma(_tenths(low, '+'))} до "
+                f"{_comma(_tenths(high, '+'))} с шагом {_comma(_tenths(step))}"
             )
-        value = round(round(steps) * EXTRA_POINTS_STEP, 1)
+        value = round(round(steps) * step, 6)
         self._write(
             "доп. баллы",
             "INSERT OR REPLACE INTO extras (game, seat, points) VALUES (?, ?, ?)",

@@ -70,7 +70,8 @@ let seatGrid = null; // one row a seat, built once (typing in a box is never int
 
 function extraText(points) {
   if (!points) return "0";
-  return (points > 0 ? "+" : "−") + Math.abs(points).toFixed(1).replace(".", ",");
+  const digits = Math.abs(points * 10 - Math.round(points * 10)) < 1e-6 ? 1 : 2; // 0,1 or 0,25
+  return (points > 0 ? "+" : "−") + Math.abs(points).toFixed(digits).replace(".", ",");
 }
 
 function buildSeatGrid(box, seats, send) {
@@ -108,7 +109,7 @@ function buildSeatGrid(box, seats, send) {
     const item = { seat: x.seat, name, clear, pick, value, points: 0, range: null };
     const step = (sign) => {
       const r = item.range;
-      const next = Math.round((item.points + sign * r.step) * 10) / 10;
+      const next = Math.round(Math.round((item.points + sign * r.step) / r.step) * r.step * 1e6) / 1e6; // the table's step
       if (next < r.low - 1e-9 || next > r.high + 1e-9) return;
       send({ extra: { seat: x.seat, points: next === 0 ? null : next } });
     };
@@ -135,6 +136,8 @@ function drawSeatGrid(v, send) {
     item.clear.hidden = !x.player;
     item.points = x.extra || 0;
     item.range = v.extra_range;
+    item.minus.textContent = `−${extraText(v.extra_range.step).replace("+", "")}`;
+    item.plus.textContent = extraText(v.extra_range.step);
     item.value.textContent = extraText(item.points);
     item.minus.disabled = item.points - v.extra_range.step < v.extra_range.low - 1e-9;
     item.plus.disabled = item.points + v.extra_range.step > v.extra_range.high + 1e-9;

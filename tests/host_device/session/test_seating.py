@@ -8,6 +8,7 @@ from host_device.screens.seating import Seating
 from host_device.session.seating import TableSeating
 from host_device.store import Store
 from host_device.web.inputs import ExtraPoints, SeatName
+from tests.helpers.paths import ROOT
 
 
 @pytest.fixture
@@ -64,4 +65,47 @@ def test_at_night_in_host_mode_a_phones_pick_waits_for_the_morning(tmp_path):
     night[0] = False
     seating.release()
     assert store.seating(game)[4].name == "Глеб" and said == ["место 4: игрок выбрал имя «Глеб»"]
+    store.close()
+
+
+def test_the_extra_points_range_is_the_club_tables(tmp_path):
+    """A club's own scoring table states its range and step: the console
+    offers them and the store keeps them (the store's own −1…+1 by 0.1 was
+    offered, and points then clipped what the host gave)."""
+    from types import SimpleNamespace
+
+    from host_device.club.scoring import default_table
+
+    text = (ROOT / "host_device" / "club" / "data" / "fiim.toml").read_text(encoding="utf-8")
+    ours = tmp_path / "ours.toml"
+    ours.write_text(
+        text.replace("min = -1.0", "min = -0.5")
+        .replace("max = 1.0", "max = 0.5")
+        .replace("step = 0.1", "step = 0.25"),
+        encoding="utf-8",
+    )
+    store = Store(tmp_path / "g.db")
+    game = store.new_game("classic", "host")
+    said = []
+    handlers = {}
+    inputs = SimpleNamespace(on=lambda kind, handler: handlers.__setitem__(kind, handler))
+    config = SimpleNamespace(show_names=False, scoring=ours)
+    seating = TableSeating.attached(
+        Seating(), inputs, config, lambda t, r: said.append(r), lambda: None, lambda: False
+    )
+    seating.open(store, game)
+    assert seating.seating.extra_range() == {"low": -0.5, "high": 0.5, "step": 0.25}
+    handlers[ExtraPoints](ExtraPoints(4, 0.25))
+    handlers[ExtraPoints](ExtraPoints(5, 0.75))
+    assert store.extras(game) == {4: 0.25}
+    assert said == ["место 5: доп. баллы 0,75: можно от -0,5 до +0,5 с шагом 0,25"]
+    default = TableSeating.attached(
+        Seating(), inputs, SimpleNamespace(show_names=True, scoring=None), print, print, print
+    )
+    low, high, step = default.seating.extra_limits
+    assert (low, high, step) == (
+        default_table().extra_min,
+        default_table().extra_max,
+        default_table().extra_step,
+    )
     store.close()
