@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from engine.presets import MAX_SEATS
 from host_device.base.errors import os_reason
 from host_device.store.faults import StoreError, cause_of, header_damage, is_corrupt, orphans
 
@@ -88,18 +89,26 @@ def _names_to_roster(db: sqlite3.Connection) -> None:
                 continue
             if not isinstance(names, dict):
                 continue
+            here: set[str] = set()  # the players of this game: one name twice in it is two people
             for seat, name in names.items():
                 if not isinstance(name, str) or not name.strip() or not str(seat).isdecimal():
                     continue
+                if not 1 <= int(seat) <= MAX_SEATS:
+                    continue
                 name = " ".join(name.split())
-                if name not in ids:
-                    ids[name] = str(uuid.uuid4())
+                key = name.casefold()  # «Вера» and «вера» are one player (the roster's lookup folds case)
+                if key not in ids or ids[key] in here:
+                    player = str(uuid.uuid4())
+                    ids.setdefault(key, player)
                     db.execute(
-                        "INSERT INTO players (id, name, added_at) VALUES (?, ?, ?)", (ids[name], name, now)
+                        "INSERT INTO players (id, name, added_at) VALUES (?, ?, ?)", (player, name, now)
                     )
+                else:
+                    player = ids[key]
+                here.add(player)
                 db.execute(
                     "INSERT OR REPLACE INTO seats (game, seat, player) VALUES (?, ?, ?)",
-                    (game, int(seat), ids[name]),
+                    (game, int(seat), player),
                 )
         db.execute("PRAGMA user_version=3")
         db.execute("COMMIT")

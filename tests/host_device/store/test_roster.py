@@ -174,6 +174,22 @@ def test_a_schema_2_store_moves_its_names_into_the_roster_and_the_seats(tmp_path
     again.close()
 
 
+def test_the_migration_folds_case_and_keeps_two_namesakes_of_one_game_apart(tmp_path):
+    """«Вера» and «вера» in two games are one player (the roster's lookup folds
+    case: two entries made every later lookup ambiguous); one name at two
+    seats of one game is two people (one player at two seats had his points
+    counted twice); a seat no table has, or «²», is left out."""
+    path = tmp_path / "s.sqlite3"
+    schema_2_store(path, ['{"1": "Вера", "2": "Вера"}', '{"5": "вера", "99": "Дима", "²": "Женя"}'])
+    store = Store(path)
+    players = store.players()
+    assert [p.name for p in players] == ["Вера", "Вера"]
+    first, second = players
+    assert store.seating(1) == {1: first, 2: second}
+    assert store.seating(2) == {5: first}
+    store.close()
+
+
 def test_a_migration_cut_short_leaves_schema_2_and_is_done_again_whole(tmp_path, monkeypatch):
     import host_device.store.schema as schema
 
