@@ -140,6 +140,8 @@ class GameReader:
             problems = [row[0] for row in self.db.execute("PRAGMA integrity_check(5)")]
         except sqlite3.Error as exc:
             return [cause_of(exc)]
+        except UnicodeDecodeError as exc:  # its answer quotes damaged text
+            return [f"текст не декодируется ({exc.reason})"]
         return [] if problems == ["ok"] else problems
 
 

@@ -46,7 +46,7 @@ def _connect(path: Path) -> sqlite3.Connection | None:
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("SELECT count(*) FROM games").fetchone()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # SQLite's message quoting damaged text is no UTF-8 either
         db.close()
         return None
     return db
@@ -94,12 +94,14 @@ def _game_ids(db: sqlite3.Connection) -> list[int]:
         return [int(row[0]) for row in db.execute("SELECT id FROM games ORDER BY id")]
     except sqlite3.Error as exc:
         raise StoreError(f"список игр не читается: {cause_of(exc)}") from None
+    except UnicodeDecodeError as exc:
+        raise StoreError(f"список игр не читается (текст не декодируется: {exc.reason})") from None
 
 
 def _tables(db: sqlite3.Connection) -> set[str]:
     try:
         return {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):
         return set()
 
 

@@ -62,15 +62,19 @@ def test_the_tv_clock_counts_down_with_the_consoles(browser, hosted):
     )
     table.wait_for_timeout(600)  # past «Игрок номер N, ваша минута»: the speaker's time runs
     shown = []  # (table, console before, console after) at several moments of the speech
+    speaker = table.evaluate("state.speaker")
     for _ in range(6):
         before = seconds(console.evaluate(read))
         at_table = seconds(table.evaluate(read))
         after = seconds(console.evaluate(read))
+        if table.evaluate("state.speaker") != speaker:
+            break  # his speech is over (on a loaded machine 0.7 s of wall time is more than seven of the game)
         shown.append((at_table, before, after))
         table.wait_for_timeout(700)  # seven seconds of the game
+    assert len(shown) >= 4, shown
     assert all(after - 1 <= at_table <= before + 1 for at_table, before, after in shown), shown
     tv = [at_table for at_table, _, _ in shown]
-    assert tv == sorted(tv, reverse=True) and tv[0] - tv[-1] >= 25, shown  # it counts, as the console does
+    assert tv == sorted(tv, reverse=True) and tv[0] - tv[-1] >= 15, shown  # it counts, as the console does
 
 
 @pytest.fixture(scope="module")
