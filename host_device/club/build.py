@@ -5,6 +5,7 @@ extra points. Recomputed every time; nothing here is stored as truth."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
@@ -157,7 +158,12 @@ def record_of(store: Store, game_id: int) -> GameRecord:
     """One stored game's record (finished or not)."""
     row = store.game(game_id)
     seating, extras = _seating(store, game_id)
-    return build_record(row, store.preset(game_id), store.inputs(game_id), seating, extras)
+    record = build_record(row, store.preset(game_id), store.inputs(game_id), seating, extras)
+    try:
+        game_uuid: str | None = store.game_uuid(game_id)
+    except DamagedGame:  # the record stands without it (only sending it to the club needs it)
+        game_uuid = None
+    return dataclasses.replace(record, uuid=game_uuid)
 
 
 class RecordCache:

@@ -85,6 +85,7 @@ class GameRecord:
     nights: tuple[NightAction, ...] = ()
     best_move: BestMove | None = None
     extras: Mapping[int, float] = field(default_factory=dict)  # seat -> the host's extra points
+    uuid: str | None = None  # the game's UUID (its key in the club's database); None: not known
 
     @property
     def finished(self) -> bool:

@@ -64,6 +64,22 @@ class GameReader:
             raise UnknownGame(game_id)
         return GameRow(*rows[0])
 
+    def game_uuid(self, game_id: int) -> str:
+        """The game's UUID: its key in the club's database."""
+        rows = self._read(game_id, "SELECT uuid FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise UnknownGame(game_id)
+        if not isinstance(rows[0][0], str):
+            raise DamagedGame(game_id, "нет UUID игры")
+        return rows[0][0]
+
+    def box_id(self) -> str:
+        """This store's box (its UUID, made once): who sends its games to the club."""
+        rows = self._read(None, "SELECT value FROM meta WHERE key = 'box'", ())
+        if not rows:
+            raise StoreError(f"{self.path}: нет UUID устройства (откройте хранилище для записи)")
+        return str(rows[0][0])
+
     def settings(self, game_id: int) -> dict[str, Any]:
         self.game(game_id)
         (row,) = self._read(game_id, "SELECT settings FROM games WHERE id = ?", (game_id,))

@@ -147,12 +147,14 @@ def _extras(db: sqlite3.Connection, gid: int) -> dict[int, float]:
 def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[tuple[int, float, Any, int]]]:
     columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
     names_column = "names" if "names" in columns else "'{}'"
+    uuid_column = "uuid" if "uuid" in columns else "NULL"
     row = db.execute(
-        f"SELECT started_at, preset, mode, settings, {names_column} FROM games WHERE id = ?", (gid,)
+        f"SELECT started_at, preset, mode, settings, {names_column}, {uuid_column} FROM games WHERE id = ?",
+        (gid,),
     ).fetchone()
     if row is None:  # its inputs are there, its row in games is not (lost to damage)
         raise ValueError("нет её строки в таблице игр (потеряна при повреждении)")
-    started_at, preset, mode, settings, names = row
+    started_at, preset, mode, settings, names, game_uuid = row
     columns = {r[1] for r in db.execute("PRAGMA table_info(inputs)")}
     undone = "undone" if "undone" in columns else "0"
     inputs = []
@@ -175,6 +177,7 @@ def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[t
         "settings": settings_obj if isinstance(settings_obj, dict) else {},
         "names": names_obj if isinstance(names_obj, dict) else {},
         "extras": _extras(db, gid),
+        "uuid": game_uuid if isinstance(game_uuid, str) else None,  # the same game keeps its key
     }
     return meta, inputs
 

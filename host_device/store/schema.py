@@ -40,7 +40,24 @@ CREATE TABLE IF NOT EXISTS extras (
     PRIMARY KEY (game, seat)
 );
 """
-SCHEMA_VERSION = 3
+# schema 4: each game's UUID (its key in the club's database, however many
+# boxes send it), the box's own UUID, and what the club's database was told
+# of each finished game (the outbox: host_device/store/outbox.py)
+CLUB = """
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outbox (
+    game INTEGER PRIMARY KEY REFERENCES games(id),
+    digest TEXT NOT NULL,
+    state TEXT NOT NULL,
+    reason TEXT,
+    at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS games_uuid ON games(uuid);
+"""
+SCHEMA_VERSION = 4
 # games.names (JSON seat -> name) is legacy: schema 3 moved each game's names
 # into the roster (players) and the seats; it is no longer read or written.
 SCHEMA = (
@@ -54,7 +71,8 @@ CREATE TABLE IF NOT EXISTS games (
     names TEXT NOT NULL DEFAULT '{}',
     finished_at TEXT,
     winner TEXT,
-    days INTEGER NOT NULL DEFAULT 0
+    days INTEGER NOT NULL DEFAULT 0,
+    uuid TEXT
 );
 CREATE TABLE IF NOT EXISTS inputs (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -66,6 +84,7 @@ CREATE TABLE IF NOT EXISTS inputs (
 );
 """
     + ROSTER
+    + CLUB
 )
 
 
@@ -117,18 +136,54 @@ def _names_to_roster(db: sqlite3.Connection) -> None:
         raise
 
 
+def _game_uuids(db: sqlite3.Connection) -> None:
+    """Schema 4: a UUID for every game, the box's UUID, the outbox. One
+    transaction with the version."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+        if "uuid" not in columns:
+            db.execute("ALTER TABLE games ADD COLUMN uuid TEXT")
+        for (game,) in db.execute("SELECT id FROM games WHERE uuid IS NULL").fetchall():
+            db.execute("UPDATE games SET uuid = ? WHERE id = ?", (str(uuid.uuid4()), game))
+        for statement in CLUB.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        box_id(db)
+        db.execute("PRAGMA user_version=4")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def box_id(db: sqlite3.Connection) -> str:
+    """This store's box: a UUID made once, the sender of its games to the club."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'box'").fetchone()
+    if row is not None:
+        return str(row[0])
+    made = str(uuid.uuid4())
+    db.execute("INSERT INTO meta (key, value) VALUES ('box', ?)", (made,))
+    return made
+
+
 # from the version before to this one: SQL, or a function for what SQL alone cannot do
 MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
-    1: SCHEMA.replace(ROSTER, "").replace(",\n    undone INTEGER NOT NULL DEFAULT 0", ""),
+    1: SCHEMA.replace(ROSTER + CLUB, "")
+    .replace(",\n    uuid TEXT", "")
+    .replace(",\n    undone INTEGER NOT NULL DEFAULT 0", ""),
     2: "ALTER TABLE inputs ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;",
     3: _names_to_roster,
+    4: _game_uuids,
 }
 COLUMNS_OF = {
-    "games": {"id", "started_at", "preset", "mode", "settings", "finished_at", "winner", "days"},
+    "games": {"id", "started_at", "preset", "mode", "settings", "finished_at", "winner", "days", "uuid"},
     "inputs": {"game", "seq", "t", "input", "undone"},
     "players": {"id", "name", "nickname", "merged_into", "added_at"},
     "seats": {"game", "seat", "player"},
     "extras": {"game", "seat", "points"},
+    "meta": {"key", "value"},
+    "outbox": {"game", "digest", "state", "reason", "at"},
 }
 LOCK_WAIT_S = 1.0  # how long to wait for another program's lock before saying so
 
@@ -205,6 +260,7 @@ def _prepare(path: Path, db: sqlite3.Connection, writing: bool) -> None:
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     if writing:
         db.executescript(SCHEMA)  # a table lost to damage is made again (its rows are gone)
+        box_id(db)
         for table, columns in COLUMNS_OF.items():
             have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
             if not columns <= have:

@@ -11,6 +11,7 @@ import datetime
 import json
 import logging
 import sqlite3
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,8 +40,8 @@ class GameWriter(GameReader):
     def new_game(self, preset: str, mode: str, settings: dict[str, Any] | None = None) -> int:
         cur = self._write(
             "новую игру",
-            "INSERT INTO games (started_at, preset, mode, settings) VALUES (?, ?, ?, ?)",
-            (_now(), preset, mode, json.dumps(settings or {}, ensure_ascii=False)),
+            "INSERT INTO games (started_at, preset, mode, settings, uuid) VALUES (?, ?, ?, ?, ?)",
+            (_now(), preset, mode, json.dumps(settings or {}, ensure_ascii=False), str(uuid.uuid4())),
         )
         return int(cur.lastrowid or 0)
 
@@ -80,13 +81,23 @@ class GameWriter(GameReader):
     ) -> int:
         """A game salvaged from another store, written whole in one transaction
         or not at all: its settings, record, seats (``meta["seats"]``: seat ->
-        a player's id, already in the roster) and extra points."""
+        a player's id, already in the roster) and extra points; it keeps its
+        UUID (``meta["uuid"]``) unless this store has a game of that UUID."""
         settings = {**meta["settings"], "recovered_from": origin}
+        game_uuid = meta.get("uuid") or str(uuid.uuid4())
+        if self.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone():
+            game_uuid = str(uuid.uuid4())
         try:
             self.db.execute("BEGIN IMMEDIATE")
             cur = self.db.execute(
-                "INSERT INTO games (started_at, preset, mode, settings) VALUES (?, ?, ?, ?)",
-                (meta["started_at"], meta["preset"], meta["mode"], json.dumps(settings, ensure_ascii=False)),
+                "INSERT INTO games (started_at, preset, mode, settings, uuid) VALUES (?, ?, ?, ?, ?)",
+                (
+                    meta["started_at"],
+                    meta["preset"],
+                    meta["mode"],
+                    json.dumps(settings, ensure_ascii=False),
+                    game_uuid,
+                ),
             )
             game_id = int(cur.lastrowid or 0)
             self.db.executemany(

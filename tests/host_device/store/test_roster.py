@@ -15,7 +15,7 @@ from host_device.store import (
     UnknownGame,
     UnknownPlayer,
 )
-from host_device.store.schema import MIGRATIONS
+from host_device.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 
 @pytest.fixture
@@ -160,7 +160,7 @@ def test_a_schema_2_store_moves_its_names_into_the_roster_and_the_seats(tmp_path
     path = tmp_path / "s.sqlite3"
     schema_2_store(path, ['{"3": "Антон", "10": "Вера"}', '{"1": "Вера", "2": " Антон "}', "{bad", "{}"])
     store = Store(path)
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     players = store.players()
     assert [p.name for p in players] == ["Антон", "Вера"]  # one player per distinct name
     assert all(uuid.UUID(p.id).version == 4 for p in players)

@@ -13,7 +13,7 @@ from host_device.cli.main import main
 from host_device.scripts.play import play
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
-from host_device.store import Store, StoreError, record_runtime
+from host_device.store import SCHEMA_VERSION, Store, StoreError, record_runtime
 from tests.helpers.paths import ROOT
 
 FULL = ROOT / "examples" / "classic-full-game.json"
@@ -206,7 +206,7 @@ def test_a_store_of_schema_1_is_migrated_and_undone_inputs_are_kept(tmp_path):
     db.commit()
     db.close()
     store = Store(path)
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert len(list(store.inputs(1))) == 3
     assert store.undo(1, keep=1) == 2
     assert [seq for seq, _, _ in store.inputs(1)] == [1]
