@@ -27,6 +27,7 @@
     [club]             # the club's record
     scoring = "our-scoring.toml"  # the club's scoring table (beside this file); default: FIIM's
     show_names = false         # players' names on the table page during the game (always after it)
+    database = "postgresql://club:PASSWORD@server/club"  # the club's PostgreSQL: finished games sent there
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -106,6 +107,7 @@ class Config:
     power_off: bool = field(default_factory=lambda: on_a_pi())  # [box].power_off
     scoring: Path | None = None  # [club].scoring: the club's scoring table, None: the default (FIIM)
     show_names: bool = False  # [club].show_names: names on the public page before the game ends
+    club_database: str | None = None  # [club].database: the club's PostgreSQL URL, None: none
 
     def open_audio(
         self, kind: str, events: Any, rate: int, wav: str | None = None
@@ -175,7 +177,7 @@ def load_config(path: Path | None = None) -> Config:
     city = city_table(data.get("city", {}), f"{path}: [city]")
     ambience = ambience_settings(data.get("ambience", {}), f"{path}: [ambience]", path.parent)
     power_off = box_settings(data.get("box", {}), f"{path}: [box]")
-    scoring, show_names = club_settings(data.get("club", {}), f"{path}: [club]", path.parent)
+    scoring, show_names, club_database = club_settings(data.get("club", {}), f"{path}: [club]", path.parent)
     return Config(
         path,
         data.get("panel", {}),
@@ -189,15 +191,16 @@ def load_config(path: Path | None = None) -> Config:
         on_a_pi() if power_off is None else power_off,
         scoring,
         show_names,
+        club_database,
     )
 
 
 SECTIONS = ("ambience", "assist", "audio", "box", "city", "club", "panel", "web")
 
 
-def club_settings(data: dict[str, Any], where: str, base: Path) -> tuple[Path | None, bool]:
-    """``[club]``: the club's scoring table (host_device/club/scoring.py reads it) and whether
-    names are public during the game (show_names)."""
+def club_settings(data: dict[str, Any], where: str, base: Path) -> tuple[Path | None, bool, str | None]:
+    """``[club]``: the club's scoring table (host_device/club/scoring.py reads it), whether
+    names are public during the game (show_names) and the club's database (its URL)."""
     for key, value in data.items():
         if key == "scoring":
             if not isinstance(value, str) or not value.strip():
@@ -207,10 +210,18 @@ def club_settings(data: dict[str, Any], where: str, base: Path) -> tuple[Path | 
         elif key == "show_names":
             if not isinstance(value, bool):
                 raise ConfigError(f"{where}.show_names: true или false, а не {value!r:.40}")
+        elif key == "database":
+            if not isinstance(value, str) or not value.startswith(("postgresql://", "postgres://")):
+                raise ConfigError(
+                    f'{where}.database: адрес базы клуба, например "postgresql://club@server/club", '
+                    f"а не {value!r:.40}"
+                )
         else:
-            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: scoring, show_names")
+            raise ConfigError(
+                f"{where}.{key:.40}: нет такой настройки; настройки: database, scoring, show_names"
+            )
     scoring = base / data["scoring"] if "scoring" in data else None
-    return scoring, bool(data.get("show_names", False))
+    return scoring, bool(data.get("show_names", False)), data.get("database")
 
 
 def ambience_settings(data: dict[str, Any], where: str, base: Path) -> Ambience:

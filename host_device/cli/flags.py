@@ -53,3 +53,12 @@ def pretty(p: Any) -> None:
 def mode(p: Any, help: str) -> None:
     """Host mode (the device hosts the game) or assist mode (a human host leads)."""
     p.add_argument("--mode", default="host", choices=("host", "assist"), help=help)
+
+
+def club_db(p: Any) -> None:
+    """The club's PostgreSQL database (default: the config's [club] database)."""
+    p.add_argument(
+        "--club-db",
+        metavar="URL",
+        help="the club's database, postgresql://USER[:PASSWORD]@HOST[:PORT]/DB (default: [club] database)",
+    )

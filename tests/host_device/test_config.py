@@ -11,14 +11,17 @@ def test_show_names_is_off_unless_the_club_turns_it_on(tmp_path):
     path.write_text("[web]\nlisten = '8000'\n", encoding="utf-8")
     assert load_config(path).show_names is False
     path.write_text("[club]\nshow_names = true\n", encoding="utf-8")
-    assert load_config(path).show_names is True
+    assert load_config(path).show_names is True and load_config(path).club_database is None
+    path.write_text('[club]\ndatabase = "postgresql://club@db.local/club"\n', encoding="utf-8")
+    assert load_config(path).club_database == "postgresql://club@db.local/club"
 
 
 @pytest.mark.parametrize(
     ("text", "words"),
     [
         ("[club]\nshow_names = 'да'\n", "[club].show_names: true или false, а не 'да'"),
-        ("[club]\nnames = true\n", "[club].names: нет такой настройки; настройки: scoring, show_names"),
+        ("[club]\nnames = true\n", "[club].names: нет такой настройки; настройки: database, scoring, show_names"),
+        ('[club]\ndatabase = "mysql://x"\n', "[club].database: адрес базы клуба, например"),
     ],
 )
 def test_a_bad_club_setting_is_one_clear_line(tmp_path, text, words):
