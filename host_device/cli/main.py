@@ -15,6 +15,7 @@ from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.text import one_line
 from host_device.cli import flags
 from host_device.cli.box import add_commands as add_box_commands
+from host_device.cli.club import add_commands as add_club_commands
 from host_device.cli.games import add_commands as add_games_commands
 from host_device.cli.listen import add_commands as add_listen_commands
 from host_device.cli.players import add_commands as add_players_commands
@@ -157,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_games_commands(commands)
     add_players_commands(commands)
     add_box_commands(commands)
+    add_club_commands(commands)
     return parser
 
 
