@@ -14,7 +14,7 @@ from host_device.clubdb.db import ClubDB, Counts, UnknownClubGame
 from host_device.clubdb.errors import AccessDenied, BadUrl, DiskFull, Refused, Unreachable, WrongSchema
 from host_device.store import Store
 from tests.helpers.clubdb import play, seat_all
-from tests.helpers.postgres import PASSWORD, fill, fresh_database, postgres_server
+from tests.helpers.postgres import PASSWORD, fill, fresh_database, new_server, postgres_server
 
 FIXTURES = (postgres_server, fresh_database)  # pytest finds them by their names
 
@@ -238,3 +238,27 @@ def test_a_full_disk_on_the_server_is_one_line_and_stores_nothing(postgres_serve
         db.conn.execute("DROP TABLE filler")
         assert db.receive(package) == "stored"
         assert db.counts() == Counts(1, 1, 1, 1)
+
+
+def test_a_server_killed_is_one_line_and_the_game_is_stored_once_after(box):
+    game = play(box)
+    package = package_of(box, game)
+    server = new_server()
+    try:
+        server.start()
+        url = server.create_database("club")
+        with ClubDB.open(url) as db:
+            db.init()
+            server.kill()  # as in a crash, the connection open
+            with pytest.raises(Unreachable) as raised:
+                db.receive(package)
+            assert "\n" not in str(raised.value) and PASSWORD not in str(raised.value)
+        with pytest.raises(Unreachable, match="не принимает соединений"):
+            ClubDB.open(url)
+        server.start()
+        with ClubDB.open(url) as db:
+            assert db.receive(package) == "stored"
+            assert db.receive(package) == "same"
+            assert db.counts().games == 1
+    finally:
+        server.close()
