@@ -74,6 +74,7 @@ class ClubDB:
                 connect_timeout=max(1, round(timeout)),
                 application_name="host-device",
             )
+            conn.execute("SET TIME ZONE 'UTC'")  # a start time without its zone is UTC, as the pages read it
         except (psycopg.Error, OSError) as exc:
             raise failure(exc, url, "соединение") from None
         return cls(url, conn)

@@ -20,7 +20,11 @@ from host_device.store.faults import UnknownGame
 
 
 def _when(record: GameRecord) -> tuple[datetime.datetime, str]:
-    return datetime.datetime.fromisoformat(record.started_at), record.uuid or ""
+    """The database's order (started_at as a time, then the UUID); a time without its zone is UTC."""
+    start = datetime.datetime.fromisoformat(record.started_at)
+    if start.tzinfo is None:
+        start = start.replace(tzinfo=datetime.UTC)
+    return start, record.uuid or ""
 
 
 class ClubDbSource:

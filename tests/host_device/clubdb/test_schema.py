@@ -85,3 +85,25 @@ def test_a_migration_step_that_fails_leaves_nothing(fresh_database, monkeypatch)
         with pytest.raises(ClubDbError, match="division by zero"):
             db.init()
         assert db.version() == 0  # the whole of init is one transaction
+
+
+def test_two_inits_at_once_make_the_schema_once(fresh_database):
+    import threading
+
+    found, errors = [], []
+    start = threading.Barrier(3)
+
+    def init():
+        try:
+            with ClubDB.open(fresh_database) as db:
+                start.wait()
+                found.append(db.init()[0])
+        except Exception as exc:  # the test names it
+            errors.append(exc)
+
+    threads = [threading.Thread(target=init) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and sorted(found) == [0, schema.SCHEMA_VERSION, schema.SCHEMA_VERSION]
