@@ -8,7 +8,9 @@ a different digest from the box that sent it first is "updated" (the host
 corrected the game afterwards: the club's copy is replaced, its club number
 kept); from another box it is refused (the club keeps the first). Two boxes
 sending one UUID at once: the second waits on the first's row (INSERT … ON
-CONFLICT) and then reads it, so the game is stored once.
+CONFLICT) and then reads it, so the game is stored once. (Receives take
+their turns: each holds the one row of ``club_changes`` that the pages'
+``state()`` reads.)
 
 The roster is merged by the players' UUIDs: the newest word received on a
 player's name and nickname is kept (a box's rename reaches the club with its
@@ -21,7 +23,6 @@ Every error is one line of :mod:`host_device.clubdb.errors`'s kinds
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gc
 import json
 from collections.abc import Callable, Iterator, Sequence
@@ -127,6 +128,10 @@ class ClubDB:
 
     def _receive(self, package: GamePackage) -> Received:
         with self.conn.transaction():
+            # one receive at a time: each write's trigger counts in club_changes' one row, and a
+            # receive that locked a player before that row would deadlock with one that locked
+            # the row first; taken here, before anything, the order is the same for all
+            self.conn.execute("SELECT 1 FROM club_changes FOR UPDATE")
             club_id = self.conn.execute(
                 "INSERT INTO games (uuid, box, local_id, started_at, finished_at, preset, mode, winner, "
                 "days, settings, inputs, extras, record, digest) "
@@ -269,22 +274,19 @@ class ClubDB:
         merged: dict[str, str | None],
     ) -> GameRecord:
         club_id, uuid, text = row
-        try:
-            record = record_from_dict(json.loads(text))
-        except (BadRecordData, ValueError) as exc:
+        try:  # the club's number, its UUID and its roster put in the data, then read once
+            data = json.loads(text)
+            data["id"], data["uuid"] = club_id, uuid
+            for seat in data["seats"]:
+                pid = seated.get(int(seat["seat"]))
+                who = resolve(pid, merged) if pid is not None else None
+                seat["player"] = who
+                seat["name"] = None if who is None else names[who][0] if who in names else seat.get("name")
+            return record_from_dict(data)
+        except (BadRecordData, ValueError, TypeError, KeyError) as exc:
             raise ClubDbError(
                 f"{shown(self.url)}: игра клуба № {club_id} ({short(uuid)}) не читается: {exc}"
             ) from None
-        seats = []
-        for seat in record.seats:
-            pid = seated.get(seat.seat)
-            if pid is None:
-                seats.append(dataclasses.replace(seat, player=None, name=None))
-                continue
-            who = resolve(pid, merged)
-            name = names[who][0] if who in names else seat.name
-            seats.append(dataclasses.replace(seat, player=who, name=name))
-        return dataclasses.replace(record, id=club_id, uuid=uuid, seats=tuple(seats))
 
     def record(self, club_id: int) -> GameRecord:
         """One game's record by its club number (finished or not); an unknown number: ClubDbError."""
@@ -293,19 +295,17 @@ class ClubDB:
             raise UnknownClubGame(club_id)
         return found[0]
 
-    def state(self) -> tuple[str, str]:
-        """A digest of what records() reads (each game's number and digest, the roster): for page caches."""
+    def state(self) -> tuple[int, int]:
+        """What records() reads has changed when this has: the rows written to the games and seats,
+        and to the roster, counted by triggers (club_changes; a change by hand counts too). A
+        transaction that commits after a later one still moves it: each write adds one to one row,
+        the writers one after another. For the pages' caches."""
         self._check()
 
-        def read() -> tuple[str, str]:
-            row = self.conn.execute(
-                "SELECT (SELECT md5(coalesce(string_agg(id::text || ':' || digest || ':' || "
-                "(winner IS NOT NULL)::text, ',' ORDER BY id), '')) FROM games), "
-                "(SELECT md5(coalesce(string_agg(id::text || ':' || name || ':' || coalesce(nickname, '') "
-                "|| ':' || coalesce(merged_into::text, ''), ',' ORDER BY id), '')) FROM players)"
-            ).fetchone()
+        def read() -> tuple[int, int]:
+            row = self.conn.execute("SELECT games, players FROM club_changes").fetchone()
             assert row is not None
-            return str(row[0]), str(row[1])
+            return int(row[0]), int(row[1])
 
         return self._do("чтение состояния", read)
 

@@ -8,6 +8,7 @@ are someone else's, is refused (WrongSchema), never touched.
     games(id, uuid, box, local_id, started_at, finished_at, preset, mode, winner, days,
           settings, inputs, extras, record, digest, received_at, updated_at)
     seats(game, seat, player)                               -- who sat where (the box's UUIDs)
+    club_changes(games, players)  -- rows written to games and seats, to players (triggers): state()
 
 ``games.id`` is the club's number of a game (its page's address); ``uuid``
 its key however many boxes send it; ``record`` the box's reading of the
@@ -65,6 +66,23 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (game, seat)
         )""",
         "CREATE INDEX seats_player ON seats (player)",
+        # what changed, counted by the rows written (by host-device or by hand): the pages' state()
+        """CREATE TABLE club_changes (
+            one boolean PRIMARY KEY DEFAULT true CHECK (one),
+            games bigint NOT NULL DEFAULT 0,
+            players bigint NOT NULL DEFAULT 0
+        )""",
+        "INSERT INTO club_changes DEFAULT VALUES",
+        """CREATE FUNCTION club_games_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN UPDATE club_changes SET games = games + 1; RETURN NULL; END $$""",
+        """CREATE FUNCTION club_players_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN UPDATE club_changes SET players = players + 1; RETURN NULL; END $$""",
+        """CREATE TRIGGER games_changed AFTER INSERT OR UPDATE OR DELETE ON games
+        FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
+        """CREATE TRIGGER seats_changed AFTER INSERT OR UPDATE OR DELETE ON seats
+        FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
+        """CREATE TRIGGER players_changed AFTER INSERT OR UPDATE OR DELETE ON players
+        FOR EACH ROW EXECUTE FUNCTION club_players_changed()""",
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -262,3 +262,15 @@ def test_a_server_killed_is_one_line_and_the_game_is_stored_once_after(box):
             assert db.counts().games == 1
     finally:
         server.close()
+
+
+def test_state_moves_with_a_change_by_hand(db, box):
+    game = play(box)
+    box.seat_player(game, 1, box.add_player("Аня").id)
+    db.receive(package_of(box, game))
+    before = db.state()
+    db.conn.execute("UPDATE players SET name = 'Анна'")
+    assert db.state()[1] > before[1] and db.state()[0] == before[0]
+    db.conn.execute("DELETE FROM seats")
+    assert db.state()[0] > before[0]
+    assert db.records()[0].seat(1).player is None
