@@ -146,3 +146,13 @@ def ready() -> bool:
     import host_device.club.plots  # noqa: F401
 
     return True
+
+
+def read_ahead(url: str) -> bool:
+    """``club web``'s worker reads the club's records before the first page is asked."""
+    from host_device.clubdb.db import ClubDB
+
+    with ClubDB.open(url) as db:
+        state = tuple(db.state())
+    source(url, state)
+    return True

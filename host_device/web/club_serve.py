@@ -27,6 +27,9 @@ def serve_club(
     config = uvicorn.Config(club_app(club), log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     club.warm()
+    from host_device.web.club_render import read_ahead
+
+    club.pool.submit(read_ahead, database)  # a failure here is said by the first page instead
     write(f"Страницы клуба: http://{shown}:{port}/club (остановить: Ctrl-C)")
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(server.serve(sockets=[sock]))
