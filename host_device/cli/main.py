@@ -157,7 +157,18 @@ def build_parser() -> argparse.ArgumentParser:
     add_games_commands(commands)
     add_players_commands(commands)
     add_box_commands(commands)
+    _club_outbox_until_merged(commands)
     return parser
+
+
+def _club_outbox_until_merged(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """TEMPORARY (branch clubdb-sender): ``club send`` and ``club status`` on a
+    ``club`` group of their own until host_device/cli/club.py (branch
+    clubdb-server) makes the group and calls club_outbox.add on it."""
+    from host_device.cli import club_outbox
+
+    club = commands.add_parser("club", help="the club's database")
+    club_outbox.add(club.add_subparsers(dest="club_command", required=True, metavar="ACTION"))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -194,6 +194,11 @@ class Outbox(Roster):
             tuple(value for pair in pairs for value in pair),
         )
 
+    def failing_with(self) -> str | None:
+        """The error the last attempt noted ended with (None: it went through, or none was noted)."""
+        meta = dict(self._read(None, "SELECT key, value FROM meta WHERE key LIKE 'club.%'", ()))
+        return meta.get(ERROR) if meta.get(ERROR_AT) == meta.get(ATTEMPT) else None
+
     def outbox_status(self) -> OutboxStatus:
         told = self._outbox()
         found, damaged = self.digests()
