@@ -178,6 +178,10 @@ def _attempt(path: str, url: str, stop: Any) -> SendReport:
         return send_waiting(store, url, stop=stop.is_set)
     except HostDeviceError as exc:
         return SendReport(error=one_line(str(exc)), left=1)
+    except Exception as exc:  # never a traceback at the table: one line, and the games wait
+        return SendReport(
+            error=one_line(f"отправка в базу клуба прервана: {type(exc).__name__}: {exc}"), left=1
+        )
     finally:
         store.close()
 
