@@ -20,6 +20,7 @@ from host_device.store.db import Store
 from voices.words import local_time
 
 LISTED = 10  # game numbers shown in a line before «…»
+UNSENDABLE = "не отправляется: "  # clubdb/sender.py's reason for a game that does not replay
 
 
 def club_url(args: argparse.Namespace) -> str:
@@ -71,7 +72,11 @@ def cmd_status(args: argparse.Namespace) -> int:
     last = f", последняя — {local_time(status.last_sent_at)}" if status.last_sent_at else ""
     print(f"отправлено в базу клуба: {status.sent}{last}")
     for refusal in status.refused:
-        print(f"не принята базой клуба: игра {refusal.game} ({local_time(refusal.at)}): {refusal.reason}")
+        at = local_time(refusal.at)
+        if refusal.reason.startswith(UNSENDABLE):  # the box's own refusal: it does not replay
+            print(f"не отправляется: игра {refusal.game} ({at}): {refusal.reason.removeprefix(UNSENDABLE)}")
+        else:
+            print(f"не принята базой клуба: игра {refusal.game} ({at}): {refusal.reason}")
     for game, reason in status.damaged:
         print(f"не отправляется: игра {game} повреждена: {reason}")
     if status.error is not None and status.error_at is not None:

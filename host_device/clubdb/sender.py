@@ -39,7 +39,7 @@ from host_device.base.text import one_line
 from host_device.club.package import package_of
 from host_device.clubdb.errors import ClubDbError, Refused, shown
 from host_device.store.db import Store
-from host_device.store.faults import StoreError
+from host_device.store.faults import DamagedGame, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,8 @@ CLOSE_S = 2.0  # how long the box waits for the sender to end before killing it
 class SendReport:
     """One attempt: how many games the club stored new, already had
     (``same``), took as a newer record of one it had (``updated``), refused
-    (game, reason), could not pack (game, reason: its rows do not read);
+    (game, reason), could not pack (game, reason: it does not replay; kept as refused
+    until it changes);
     ``error``: the line the attempt ended with (None: it went through);
     ``left``: games still waiting after it."""
 
@@ -94,15 +95,21 @@ def send_waiting(store: Store, url: str, stop: Callable[[], bool] | None = None)
         _note(store, report)
         return report
     try:
-        for n, (game, _) in enumerate(waiting):
+        for n, (game, digest) in enumerate(waiting):
             if stop is not None and stop():
                 report.left = len(waiting) - n
                 break
             try:
                 package = package_of(store, game)
-            except StoreError as exc:  # this game's rows do not read back: the others go on
-                report.damaged.append((game, one_line(str(exc))))
+            except DamagedGame as exc:  # this game does not replay as it stands: the others go on
+                reason = one_line(str(exc))
+                store.mark_refused(game, digest, f"не отправляется: {reason}")  # until it changes
+                report.damaged.append((game, reason))
                 continue
+            except StoreError as exc:  # the store itself (a lock, the disk): the games wait
+                report.error = one_line(str(exc))
+                report.left = len(waiting) - n
+                break
             try:
                 answer = club.receive(package)
             except Refused as exc:

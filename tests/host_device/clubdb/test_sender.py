@@ -152,6 +152,16 @@ def test_a_game_another_box_recorded_differently_is_refused_with_its_reason(tmp_
         other.close()
 
 
+def test_a_game_that_does_not_replay_is_left_out_until_it_changes(store, fresh_database):
+    url = club(fresh_database)
+    _, bad = finished_games(store, 2)
+    store.db.execute("DELETE FROM inputs WHERE game = ? AND seq = 1", (bad,))  # its deal lost: no replay
+    report = send_waiting(store, url)
+    assert report.stored == 1 and [g for g, _ in report.damaged] == [bad] and report.error is None
+    assert store.waiting() == [] and [r.game for r in store.outbox_status().refused] == [bad]
+    assert send_waiting(store, url).damaged == []  # not tried again as it stands
+
+
 @pytest.mark.parametrize("fault", ["no server", "bad url", "wrong password", "no database", "not the club's"])
 def test_a_fault_is_one_line_and_the_games_wait(store, postgres_server, fresh_database, fault):
     club(fresh_database)
