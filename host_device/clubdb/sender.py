@@ -27,7 +27,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
-import queue
+import select
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -176,13 +176,48 @@ def _lower_priority() -> None:
         os.nice(NICE)
 
 
-def _attempt(path: str, url: str, stop: Any) -> SendReport:
+class Signals:
+    """The sender's end of its wake-up pipe: a byte written by the box wakes
+    it; the box closing its end (or dying) stops it. A pipe and not a shared
+    lock: the box's write never waits, even for a sender killed mid-way."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.stopped = False
+        self.woken = False
+
+    def _drain(self, timeout: float | None) -> None:
+        ready, _, _ = select.select([self.conn.fileno()], [], [], timeout)
+        while ready:
+            try:
+                data = os.read(self.conn.fileno(), 4096)
+            except OSError:
+                data = b""
+            if not data:  # the box closed its end: stop
+                self.stopped = True
+                return
+            self.woken = True
+            ready, _, _ = select.select([self.conn.fileno()], [], [], 0)
+
+    def wait(self, timeout: float) -> None:
+        """Until woken, stopped, or ``timeout`` seconds."""
+        if not self.woken and not self.stopped:
+            self._drain(timeout)
+
+    def stop_asked(self) -> bool:
+        """Asked between two games sent (a wake-up read here is kept for the next attempt)."""
+        if not self.stopped:
+            self._drain(0)
+        return self.stopped
+
+
+def _attempt(path: str, url: str, signals: Signals) -> SendReport:
     try:
         store = Store(Path(path), create=False)
     except HostDeviceError as exc:
         return SendReport(error=one_line(str(exc)), left=1)
     try:
-        return send_waiting(store, url, stop=stop.is_set)
+        return send_waiting(store, url, stop=signals.stop_asked)
     except HostDeviceError as exc:
         return SendReport(error=one_line(str(exc)), left=1)
     except Exception as exc:  # never a traceback at the table: one line, and the games wait
@@ -193,36 +228,39 @@ def _attempt(path: str, url: str, stop: Any) -> SendReport:
         store.close()
 
 
-def serve(
-    path: str, url: str, wake: Any, stop: Any, lines: Any, every_s: float, first_s: float, last_s: float
-) -> None:
+def serve(path: str, url: str, wake: Any, lines: Any, every_s: float, first_s: float, last_s: float) -> None:
     """The sender's process: an attempt at once, when woken, every
     ``every_s``; after a failed one, again after ``first_s`` doubling to
-    ``last_s``. Each change of state is put on ``lines`` as (level, text)."""
+    ``last_s``. Each change of state is sent on ``lines`` as (level, text)."""
     _lower_priority()
+    signals = Signals(wake)
     away: str | None = None  # the line the server's absence was last told with
-    delay = 0.0
-    retry = first_s
-    while not stop.is_set():
+    delay, retry = 0.0, first_s
+    while not signals.stopped:
         if delay:
-            wake.wait(delay)
-        if stop.is_set():
+            signals.wait(delay)
+        if signals.stopped:
             break
-        wake.clear()
-        report = _attempt(path, url, stop)
+        signals.woken = False
+        report = _attempt(path, url, signals)
+        told: list[tuple[int, str]] = []
         if report.sent:
-            lines.put((logging.INFO, described(report, url)[0]))
-        for game, reason in report.refused + report.damaged:
-            lines.put((logging.WARNING, f"игра {game} не отправлена в базу клуба: {reason}"))
+            told.append((logging.INFO, described(report, url)[0]))
+        told += [(logging.WARNING, f"игра {g} не отправлена в базу клуба: {r}") for g, r in report.refused]
+        told += [(logging.WARNING, f"игра {g} не отправляется: {r}") for g, r in report.damaged]
         if report.error is None:
             if away is not None:
-                lines.put((logging.WARNING, f"база клуба {shown(url)} снова доступна"))
+                told.append((logging.WARNING, f"база клуба {shown(url)} снова доступна"))
             away, delay, retry = None, every_s, first_s
-            continue
-        if report.error != away:
-            lines.put((logging.WARNING, f"{report.error}; игры ждут в хранилище, повтор через {retry:g} с"))
-        away, delay, retry = report.error, retry, min(retry * 2, last_s)
-    lines.put(None)
+        else:
+            if report.error != away:
+                told.append(
+                    (logging.WARNING, f"{report.error}; игры ждут в хранилище, повтор через {retry:g} с")
+                )
+            away, delay, retry = report.error, retry, min(retry * 2, last_s)
+        for item in told:
+            with contextlib.suppress(OSError):
+                lines.send(item)
 
 
 class Sender:
@@ -240,21 +278,25 @@ class Sender:
         last_s: float = LAST_RETRY_S,
     ) -> None:
         self.store, self.url = store, url
-        self.timing = (every_s, first_s, last_s)
         context = multiprocessing.get_context("spawn")  # a fork of a process with threads is unsafe
-        self._wake, self._stop = context.Event(), context.Event()
-        self._lines: Any = context.Queue()
+        wake_r, self._wake = context.Pipe(duplex=False)
+        self._lines, lines_w = context.Pipe(duplex=False)
+        self._ends = (wake_r, lines_w)  # the sender's ends: closed here once it has them
         self._process: Any = context.Process(
             target=serve,
-            args=(str(store), url, self._wake, self._stop, self._lines, *self.timing),
+            args=(str(store), url, wake_r, lines_w, every_s, first_s, last_s),
             name="host-device-club-sender",
             daemon=True,
         )
         self._reader = threading.Thread(target=self._read, name="club-sender-lines", daemon=True)
         self.told: list[str] = []
+        self._closed = False
 
     def start(self) -> Sender:
         self._process.start()
+        for end in self._ends:
+            end.close()
+        os.set_blocking(self._wake.fileno(), False)
         self._reader.start()
         return self
 
@@ -262,33 +304,37 @@ class Sender:
     def pid(self) -> int | None:
         return int(self._process.pid) if self._process.pid is not None else None
 
+    @property
+    def alive(self) -> bool:
+        return bool(self._process.is_alive())
+
     def wake(self) -> None:
-        """Look for games to send now (a game finished): sets a flag, nothing more."""
-        self._wake.set()
+        """Look for games to send now (a game finished): one byte into a pipe, never waiting."""
+        if self._closed:
+            return
+        with contextlib.suppress(BlockingIOError, OSError):  # full: it is woken already
+            os.write(self._wake.fileno(), b"w")
 
     def _read(self) -> None:
         while True:
             try:
-                item = self._lines.get()
-            except (EOFError, OSError, ValueError):
-                return
-            if item is None:
-                return
-            level, text = item
+                level, text = self._lines.recv()
+            except (EOFError, OSError, ValueError, TypeError):
+                return  # the sender has ended
             self.told.append(text)
             log.log(level, text)
 
     def close(self, wait_s: float = CLOSE_S) -> None:
         """The sender ends (between two games it sends, or killed if it hangs on the network)."""
-        self._stop.set()
-        self._wake.set()
+        if self._closed:
+            return
+        self._closed = True
+        self._wake.close()  # its end reads the end of the pipe: it stops
         if self._process.pid is None:
             return
         self._process.join(wait_s)
         if self._process.is_alive():
             self._process.kill()
             self._process.join(wait_s)
-        with contextlib.suppress(queue.Full, ValueError, OSError):
-            self._lines.put_nowait(None)  # the reader ends even if the process could not say so
         self._reader.join(wait_s)
         self._lines.close()

@@ -241,7 +241,7 @@ def test_closing_a_sender_stuck_on_a_silent_server_is_prompt(store):
         time.sleep(1.0)
         started = time.monotonic()
         sender.close()
-        assert time.monotonic() - started < 10 and not sender._process.is_alive()
+        assert time.monotonic() - started < 10 and not sender.alive
     finally:
         silent.close()
     assert len(store.waiting()) == 2
@@ -275,3 +275,35 @@ def test_time_is_said_on_time_while_the_sender_tries_a_silent_server(store):
     assert result["time_up_late"]["n"] == 6
     assert result["time_up_late"]["max_ms"] < 300, result
     assert len(store.waiting()) == 20
+
+
+def test_the_sender_is_a_process_apart_at_a_lower_priority_and_its_wake_never_waits(store):
+    import os
+    import signal
+
+    url = f"postgresql://club:secret@127.0.0.1:{free_port()}/club"
+    sender = Sender(store.path, url).start()
+    try:
+        assert sender.pid != os.getpid()
+        wait_for(
+            lambda: os.getpriority(os.PRIO_PROCESS, sender.pid) == os.getpriority(os.PRIO_PROCESS, 0) + 10,
+            "the sender nice'd",
+        )
+        os.kill(sender.pid, signal.SIGSTOP)  # it reads nothing: the pipe fills
+        for _ in range(100_000):
+            sender.wake()
+        os.kill(sender.pid, signal.SIGKILL)  # gone: the pipe has no reader
+        sender._process.join(10)
+        for _ in range(10):
+            sender.wake()
+    finally:
+        sender.close()
+    assert not sender.alive
+
+
+def free_port():
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    port = free.getsockname()[1]
+    free.close()
+    return port

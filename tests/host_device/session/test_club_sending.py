@@ -75,7 +75,7 @@ def test_run_with_a_club_database_starts_its_sender_and_ends_it(monkeypatch, tmp
     )
     assert host.run() == 0
     assert host.sender is not None and host.sender.pid is not None
-    assert not host.sender._process.is_alive()  # ended with the game
+    assert not host.sender.alive  # ended with the game
 
 
 def test_the_box_lends_one_sender_to_its_games_and_ends_it(monkeypatch, tmp_path, builtin_pack):
@@ -94,13 +94,13 @@ def test_the_box_lends_one_sender_to_its_games_and_ends_it(monkeypatch, tmp_path
     )
     box = Box(args(**settings), power_off=lambda command: None, clock=VirtualClock(limit=3600))
     sender = box.devices.sender
-    assert sender is not None and sender._process.is_alive()
+    assert sender is not None and sender.alive
     for event in (Press(key="next", at=0.0), Release(key="next", at=0.2)):
         box.inbox.put(event)
     said = lambda: [p.label for p in box.devices.speaker.played]  # noqa: E731
     box.clock.when(lambda: said().count("ready") == 2, Held(key="pause", seconds=5.0, at=0))
     assert box.run() == 0
-    assert "game_starts" in said() and not sender._process.is_alive()
+    assert "game_starts" in said() and not sender.alive
 
 
 def test_a_box_without_a_club_database_has_no_sender(monkeypatch, tmp_path, builtin_pack):
