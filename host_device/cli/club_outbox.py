@@ -31,7 +31,7 @@ def club_url(args: argparse.Namespace) -> str:
     if not url:
         raise BadUrl(
             "не указана база клуба: --club-db postgresql://ПОЛЬЗОВАТЕЛЬ@СЕРВЕР/БАЗА "
-            "или [club] database в файле настроек"
+            "или [club].database в файле настроек"
         )
     return str(url)
 
