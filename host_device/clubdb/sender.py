@@ -94,6 +94,7 @@ def send_waiting(store: Store, url: str, stop: Callable[[], bool] | None = None)
         report.left = len(waiting)
         _note(store, report)
         return report
+    n = 0
     try:
         for n, (game, digest) in enumerate(waiting):
             if stop is not None and stop():
@@ -130,7 +131,7 @@ def send_waiting(store: Store, url: str, stop: Callable[[], bool] | None = None)
                 report.stored += 1
     except StoreError as exc:  # a mark not written: that game is sent again next time (the club: «same»)
         report.error = one_line(str(exc))
-        report.left = max(report.left, 1)
+        report.left = len(waiting) - n
     finally:
         with contextlib.suppress(Exception):
             club.close()
@@ -164,7 +165,7 @@ def described(report: SendReport, url: str) -> list[str]:
     if report.error is not None:
         lines.append(f"{report.error}; игр ждут отправки: {report.left}")
     if not lines:
-        lines.append("отправлять нечего: все оконченные игры уже в базе клуба")
+        lines.append("отправлять нечего: ни одна оконченная игра не ждёт отправки")
     return lines
 
 

@@ -47,7 +47,7 @@ def test_send_then_status(tmp_path, capsys, fresh_database):
     code, out, _ = run(capsys, "club", "status", "--store", path)
     assert "ждут отправки: нет" in out and "отправлено в базу клуба: 3, последняя —" in out
     code, out, _ = run(capsys, "club", "send", "--store", path, "--club-db", url)
-    assert code == 0 and out.strip() == "отправлять нечего: все оконченные игры уже в базе клуба"
+    assert code == 0 and out.strip() == "отправлять нечего: ни одна оконченная игра не ждёт отправки"
 
 
 def test_the_config_names_the_database(tmp_path, capsys, fresh_database):
