@@ -34,3 +34,7 @@ class Refused(ClubDbError):
 def shown(url: str) -> str:
     """The URL as a message shows it: the password replaced by ***."""
     return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
+
+
+class DiskFull(Unreachable):
+    """The server's disk is full: nothing was stored; the box keeps the game and tries again later."""

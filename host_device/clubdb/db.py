@@ -1,0 +1,331 @@
+"""The club's database as one connection: ``ClubDB.open(url)``, its schema
+made (``init``), a box's finished game received, the club's records read.
+
+Receiving a game (:meth:`ClubDB.receive`) is one transaction, keyed by the
+game's UUID: an unknown UUID is stored; the same digest again is "same"
+(a resend: nothing of the game changes, the players' names are refreshed);
+a different digest from the box that sent it first is "updated" (the host
+corrected the game afterwards: the club's copy is replaced, its club number
+kept); from another box it is refused (the club keeps the first). Two boxes
+sending one UUID at once: the second waits on the first's row (INSERT … ON
+CONFLICT) and then reads it, so the game is stored once.
+
+The roster is merged by the players' UUIDs: the newest word received on a
+player's name and nickname is kept (a box's rename reaches the club with its
+next send, even a resend of an old game); a merge, once the club knows it,
+stays (a box that has not heard of it does not undo it).
+
+Every error is one line of :mod:`host_device.clubdb.errors`'s kinds
+(:mod:`host_device.clubdb.faults`)."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from host_device.club.package import GamePackage
+from host_device.club.record import GameRecord
+from host_device.club.record_json import BadRecordData, record_from_dict
+from host_device.clubdb import schema
+from host_device.clubdb.errors import ClubDbError, Refused, shown
+from host_device.clubdb.faults import CONNECT_TIMEOUT_S, checked_url, failure
+
+Received = Literal["stored", "same", "updated"]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Counts:
+    games: int  # every game received
+    finished: int  # of them, finished (what records() reads)
+    players: int  # roster entries, merged ones too
+    boxes: int  # boxes that have sent a game
+
+
+def short(uuid: str) -> str:
+    return str(uuid)[:8]
+
+
+def resolve(pid: str, merged: dict[str, str | None]) -> str:
+    """The id a (perhaps merged) id counts as: the end of its merged_into chain (a loop stops)."""
+    seen = {pid}
+    while merged.get(pid):
+        nxt = str(merged[pid])
+        if nxt in seen or nxt not in merged:
+            break
+        seen.add(nxt)
+        pid = nxt
+    return pid
+
+
+class ClubDB:
+    """One connection to the club's database (autocommit; each change its own transaction)."""
+
+    def __init__(self, url: str, conn: psycopg.Connection[Any]) -> None:
+        self.url = url
+        self.conn = conn
+        self._ready = False
+
+    @classmethod
+    def open(cls, url: str, timeout: float = CONNECT_TIMEOUT_S) -> ClubDB:
+        checked_url(url)
+        try:
+            conn = psycopg.connect(
+                url,
+                autocommit=True,
+                connect_timeout=max(1, round(timeout)),
+                application_name="host-device",
+            )
+        except (psycopg.Error, OSError) as exc:
+            raise failure(exc, url, "соединение") from None
+        return cls(url, conn)
+
+    def close(self) -> None:
+        with contextlib.suppress(psycopg.Error, OSError):
+            self.conn.close()
+
+    def __enter__(self) -> ClubDB:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _do(self, doing: str, work: Callable[[], T]) -> T:
+        try:
+            return work()
+        except ClubDbError:
+            raise
+        except (psycopg.Error, OSError) as exc:
+            raise failure(exc, self.url, doing) from None
+
+    # the schema
+
+    def init(self) -> tuple[int, int]:
+        """``host-device club init``: the schema made or migrated; (the version found, the version now)."""
+        done = self._do("создание схемы", lambda: schema.migrate(self.conn, self.url))
+        self._ready = True
+        return done
+
+    def version(self) -> int:
+        return self._do("чтение версии", lambda: schema.version_of(self.conn, self.url))
+
+    def _check(self) -> None:
+        if self._ready:
+            return
+        found = self.version()
+        if found > schema.SCHEMA_VERSION:
+            raise schema.newer(self.url, found)
+        if found < schema.SCHEMA_VERSION:
+            raise schema.older(self.url, found)
+        self._ready = True
+
+    # receiving
+
+    def receive(self, package: GamePackage) -> Received:
+        """One box's finished game taken whole or not at all (see the module's text)."""
+        self._check()
+        return self._do(f"игра {short(package.uuid)}", lambda: self._receive(package))
+
+    def _receive(self, package: GamePackage) -> Received:
+        with self.conn.transaction():
+            club_id = self.conn.execute(
+                "INSERT INTO games (uuid, box, local_id, started_at, finished_at, preset, mode, winner, "
+                "days, settings, inputs, extras, record, digest) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                "ON CONFLICT (uuid) DO NOTHING RETURNING id",
+                (package.uuid, package.box, *self._fields(package)),
+            ).fetchone()
+            if club_id is not None:
+                self._merge_players(package)
+                self._seat(int(club_id[0]), package)
+                return "stored"
+            row = self.conn.execute(
+                "SELECT id, box::text, digest FROM games WHERE uuid = %s FOR UPDATE", (package.uuid,)
+            ).fetchone()
+            if row is None:  # deleted between the two statements (by hand): try again
+                raise ClubDbError(
+                    f"{shown(self.url)}: игра {short(package.uuid)} исчезла при записи; повторите"
+                )
+            game_id, box, digest = int(row[0]), str(row[1]), str(row[2])
+            if digest == package.digest:
+                self._merge_players(package)
+                return "same"
+            if box != package.box:
+                raise Refused(
+                    f"игра {short(package.uuid)} уже есть в базе клуба от другого стола ({short(box)}), "
+                    f"с другой записью; стол {short(package.box)} прислал свою — база клуба хранит первую"
+                )
+            self.conn.execute(
+                "UPDATE games SET local_id = %s, started_at = %s, finished_at = %s, preset = %s, mode = %s, "
+                "winner = %s, days = %s, settings = %s, inputs = %s, extras = %s, record = %s, digest = %s, "
+                "updated_at = now() WHERE id = %s",
+                (*self._fields(package), game_id),
+            )
+            self._merge_players(package)
+            self.conn.execute("DELETE FROM seats WHERE game = %s", (game_id,))
+            self._seat(game_id, package)
+            return "updated"
+
+    @staticmethod
+    def _fields(package: GamePackage) -> tuple[Any, ...]:
+        return (
+            package.local_id,
+            package.started_at,
+            package.finished_at,
+            package.preset,
+            package.mode,
+            package.winner,
+            package.days,
+            Jsonb(package.settings),
+            Jsonb(package.inputs),
+            Jsonb({str(seat): points for seat, points in package.extras.items()}),
+            Jsonb(package.record),
+            package.digest,
+        )
+
+    def _merge_players(self, package: GamePackage) -> None:
+        """The package's roster entries merged by UUID, in UUID order (two receives lock them alike)."""
+        for entry in sorted(package.players, key=lambda p: p.id):
+            merged = entry.merged_into if entry.merged_into and entry.merged_into != entry.id else None
+            self.conn.execute(
+                "INSERT INTO players AS p (id, name, nickname, merged_into) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, nickname = EXCLUDED.nickname, "
+                "merged_into = coalesce(p.merged_into, EXCLUDED.merged_into), changed_at = now() "
+                "WHERE (p.name, p.nickname, p.merged_into) IS DISTINCT FROM "
+                "(EXCLUDED.name, EXCLUDED.nickname, coalesce(p.merged_into, EXCLUDED.merged_into))",
+                (entry.id, entry.name, entry.nickname, merged),
+            )
+
+    def _seat(self, game_id: int, package: GamePackage) -> None:
+        with self.conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO seats (game, seat, player) VALUES (%s, %s, %s)",
+                [(game_id, seat, player) for seat, player in sorted(package.seats.items())],
+            )
+
+    # reading
+
+    def roster(self) -> tuple[dict[str, tuple[str, str | None]], dict[str, str | None]]:
+        """Each player's (name, nickname), and what each entry was merged into."""
+        rows = self.conn.execute("SELECT id::text, name, nickname, merged_into::text FROM players").fetchall()
+        return {pid: (name, nick) for pid, name, nick, _ in rows}, {pid: into for pid, _, _, into in rows}
+
+    def _rows(self, where: str, params: tuple[Any, ...]) -> Iterator[tuple[int, str, dict[str, Any]]]:
+        with self.conn.cursor() as cur:
+            cur.execute(
+                f"SELECT id, uuid::text, record FROM games WHERE {where} ORDER BY started_at, uuid", params
+            )
+            yield from cur
+
+    def records(self, ids: Sequence[int] | None = None) -> list[GameRecord]:
+        """Every finished game's record (or those of ``ids``), in time order
+        (started_at, uuid), with the club's number and the club's roster applied."""
+        self._check()
+
+        def read() -> list[GameRecord]:
+            with self.conn.transaction():  # one snapshot: the games and the roster agree
+                self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                names, merged = self.roster()
+                if ids is None:
+                    rows = list(self._rows("winner IS NOT NULL", ()))
+                    seats = self._seats(None)
+                else:
+                    rows = list(self._rows("id = ANY(%s)", (list(ids),)))
+                    seats = self._seats([r[0] for r in rows])
+            found = [self._record(r, seats.get(r[0], {}), names, merged) for r in rows]
+            return [r for r in found if r.finished] if ids is None else found
+
+        return self._do("чтение игр", read)
+
+    def _seats(self, ids: list[int] | None) -> dict[int, dict[int, str]]:
+        found: dict[int, dict[int, str]] = {}
+        sql = "SELECT game, seat, player::text FROM seats"
+        rows = (
+            self.conn.execute(sql + " WHERE game = ANY(%s)", (ids,))
+            if ids is not None
+            else self.conn.execute(sql)
+        )
+        for game, seat, player in rows:
+            found.setdefault(int(game), {})[int(seat)] = player
+        return found
+
+    def _record(
+        self,
+        row: tuple[int, str, dict[str, Any]],
+        seated: dict[int, str],
+        names: dict[str, tuple[str, str | None]],
+        merged: dict[str, str | None],
+    ) -> GameRecord:
+        club_id, uuid, data = row
+        try:
+            record = record_from_dict(data)
+        except BadRecordData as exc:
+            raise ClubDbError(
+                f"{shown(self.url)}: игра клуба № {club_id} ({short(uuid)}) не читается: {exc}"
+            ) from None
+        seats = []
+        for seat in record.seats:
+            pid = seated.get(seat.seat)
+            if pid is None:
+                seats.append(dataclasses.replace(seat, player=None, name=None))
+                continue
+            who = resolve(pid, merged)
+            name = names[who][0] if who in names else seat.name
+            seats.append(dataclasses.replace(seat, player=who, name=name))
+        return dataclasses.replace(record, id=club_id, uuid=uuid, seats=tuple(seats))
+
+    def record(self, club_id: int) -> GameRecord:
+        """One game's record by its club number (finished or not); an unknown number: ClubDbError."""
+        found = self.records([club_id])
+        if not found:
+            raise UnknownClubGame(club_id)
+        return found[0]
+
+    def state(self) -> tuple[str, str]:
+        """A digest of what records() reads (each game's number and digest, the roster): for page caches."""
+        self._check()
+
+        def read() -> tuple[str, str]:
+            row = self.conn.execute(
+                "SELECT (SELECT md5(coalesce(string_agg(id::text || ':' || digest || ':' || "
+                "(winner IS NOT NULL)::text, ',' ORDER BY id), '')) FROM games), "
+                "(SELECT md5(coalesce(string_agg(id::text || ':' || name || ':' || coalesce(nickname, '') "
+                "|| ':' || coalesce(merged_into::text, ''), ',' ORDER BY id), '')) FROM players)"
+            ).fetchone()
+            assert row is not None
+            return str(row[0]), str(row[1])
+
+        return self._do("чтение состояния", read)
+
+    def game_keys(self) -> dict[int, str]:
+        """Each game's club number and digest (what a kept record of it is checked by)."""
+        self._check()
+        return self._do(
+            "чтение игр",
+            lambda: {int(i): str(d) for i, d in self.conn.execute("SELECT id, digest FROM games").fetchall()},
+        )
+
+    def counts(self) -> Counts:
+        self._check()
+
+        def read() -> Counts:
+            row = self.conn.execute(
+                "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM games WHERE winner IS NOT NULL), "
+                "(SELECT count(*) FROM players), (SELECT count(DISTINCT box) FROM games)"
+            ).fetchone()
+            assert row is not None
+            return Counts(*(int(v) for v in row))
+
+        return self._do("подсчёт", read)
+
+
+class UnknownClubGame(ClubDbError, LookupError):
+    def __init__(self, club_id: int) -> None:
+        super().__init__(f"Нет игры {club_id} в базе клуба")
+        self.club_id = club_id
