@@ -73,7 +73,7 @@ class SendReport:
 
 
 def _open_club(url: str) -> Any:
-    from host_device.clubdb.db import ClubDB  # type: ignore[import-not-found, unused-ignore]  # until merged
+    from host_device.clubdb.db import ClubDB
 
     return ClubDB.open(url)
 
