@@ -51,6 +51,8 @@ def cmd_send(args: argparse.Namespace) -> int:
     url = club_url(args)
     store = _store(args)
     try:
+        if args.again:
+            store.forget_sent()
         report = send_waiting(store, url)
     finally:
         store.close()
@@ -92,6 +94,11 @@ def add(sub: Any) -> None:
     flags.store(p)
     flags.club_db(p)
     flags.config(p, "the config file (its [club] database)")
+    p.add_argument(
+        "--again",
+        action="store_true",
+        help="send every finished game again (a new or restored club database: it stores those it lacks)",
+    )
     p.set_defaults(func=cmd_send)
     p = sub.add_parser("status", help="what waits for the club's database, what was sent, what was refused")
     flags.store(p)

@@ -184,6 +184,11 @@ class Outbox(Roster):
             (game_id, digest, reason, _now()),
         )
 
+    def forget_sent(self) -> int:
+        """Every game marked sent waits again (``club send --again``: a new or
+        restored club database); refusals are kept. Returns how many."""
+        return self._write("отметки об отправке", "DELETE FROM outbox WHERE state = 'sent'", ()).rowcount
+
     def note_attempt(self, error: str | None = None) -> None:
         """An attempt to send was made now; ``error``: the line it ended with (kept until the next one)."""
         now = _now()

@@ -5,9 +5,8 @@ refused and why, and the last error."""
 
 import socket
 
-from host_device.clubdb.db import ClubDB
-
 from host_device.cli.main import main
+from host_device.clubdb.db import ClubDB
 from host_device.store import Store
 from tests.helpers import postgres
 from tests.helpers.outbox import finished_games
@@ -48,6 +47,8 @@ def test_send_then_status(tmp_path, capsys, fresh_database):
     assert "ждут отправки: нет" in out and "отправлено в базу клуба: 3, последняя —" in out
     code, out, _ = run(capsys, "club", "send", "--store", path, "--club-db", url)
     assert code == 0 and out.strip() == "отправлять нечего: ни одна оконченная игра не ждёт отправки"
+    code, out, _ = run(capsys, "club", "send", "--store", path, "--club-db", url, "--again")
+    assert code == 0 and "отправлено игр: 3 (новых 0, уже были в базе 3)" in out
 
 
 def test_the_config_names_the_database(tmp_path, capsys, fresh_database):
