@@ -15,6 +15,7 @@ from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.text import one_line
 from host_device.cli import flags
 from host_device.cli.box import add_commands as add_box_commands
+from host_device.cli.club import add_commands as add_club_commands
 from host_device.cli.games import add_commands as add_games_commands
 from host_device.cli.listen import add_commands as add_listen_commands
 from host_device.cli.players import add_commands as add_players_commands
@@ -157,18 +158,20 @@ def build_parser() -> argparse.ArgumentParser:
     add_games_commands(commands)
     add_players_commands(commands)
     add_box_commands(commands)
+    add_club_commands(commands)
     _club_outbox_until_merged(commands)
     return parser
 
 
 def _club_outbox_until_merged(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """TEMPORARY (branch clubdb-sender): ``club send`` and ``club status`` on a
-    ``club`` group of their own until host_device/cli/club.py (branch
-    clubdb-server) makes the group and calls club_outbox.add on it."""
+    """TEMPORARY (branch clubdb-sender): ``club send`` and ``club status`` on
+    the group host_device/cli/club.py makes, until the lead wires
+    ``club_outbox.add(sub)`` at its marked merge point (then this goes)."""
     from host_device.cli import club_outbox
 
-    club = commands.add_parser("club", help="the club's database")
-    club_outbox.add(club.add_subparsers(dest="club_command", required=True, metavar="ACTION"))
+    club = commands.choices["club"]
+    sub = next(a for a in club._actions if isinstance(a, argparse._SubParsersAction))
+    club_outbox.add(sub)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,13 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from engine.roles import Role
+from host_device.base.errors import HostDeviceError
 from host_device.cli import flags
 from host_device.club.build import records
 from host_device.club.rating import Rating, ratings, standings
+from host_device.club.record import GameRecord
 from host_device.club.scoring import club_table
 from host_device.club.stats import PlayerStats, player_stats
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame
+from host_device.store.roster import Player
 from voices.words import role_name
 
 BLACK_NAMED = {0: "ни одного чёрного", 1: "один чёрный", 2: "два чёрных", 3: "три чёрных"}
@@ -58,15 +61,28 @@ def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | 
     return lines
 
 
+def _from_club_db(args: argparse.Namespace) -> tuple[Player, list[GameRecord]]:
+    from host_device.cli.club import database_url
+    from host_device.clubdb.db import ClubDB
+
+    with ClubDB.open(database_url(args)) as db:
+        return db.player(args.name), db.records()
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     table = club_table(Path(args.config) if args.config else None)
-    store = Store(Path(args.store) if args.store else None, create=False)
-    try:
-        player = store.player(args.name)  # a name, a nickname or an id (or its start)
-        damaged: list[DamagedGame] = []
-        games = records(store, damaged)
-    finally:
-        store.close()
+    damaged: list[DamagedGame] = []
+    if args.club_db:  # every table's games, from the club's database
+        if args.store:
+            raise HostDeviceError("--store и --club-db вместе нельзя: укажите одно из двух")
+        player, games = _from_club_db(args)
+    else:
+        store = Store(Path(args.store) if args.store else None, create=False)
+        try:
+            player = store.player(args.name)  # a name, a nickname or an id (or its start)
+            games = records(store, damaged)
+        finally:
+            store.close()
     for exc in damaged:
         print(f"host-device: пропущена: {exc}", file=sys.stderr, flush=True)
     board = standings(ratings(games))
@@ -80,5 +96,6 @@ def add_stats(sub: Any) -> None:
     p = sub.add_parser("stats", help="a player's figures: games, wins by role, points, rating, best moves")
     p.add_argument("name", metavar="NAME")
     flags.store(p)
+    flags.club_db(p)
     flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=cmd_stats)

@@ -52,16 +52,25 @@ def _render(ev: Evening, path: Path) -> bytes:
     return render_html(ev).encode("utf-8")
 
 
-def cmd_protocol(args: argparse.Namespace) -> int:
-    day: datetime.date = args.date
-    table = club_table(
-        Path(args.config) if args.config else None
-    )  # a bad table: said before the store is read
+def _from_club_db(args: argparse.Namespace, day: datetime.date) -> list[GameRecord]:
+    from host_device.cli.club import database_url
+    from host_device.clubdb.db import ClubDB
+
+    if args.store:
+        raise HostDeviceError("--store и --club-db вместе нельзя: укажите одно из двух")
+    with ClubDB.open(database_url(args)) as db:
+        return [r for r in db.records() if local_day(r.started_at) == day.isoformat()]
+
+
+def _from_store(
+    args: argparse.Namespace,
+    day: datetime.date,
+    records: list[GameRecord],
+    damaged: list[DamagedGame],
+    rows: list[Any],
+) -> None:
     store = Store(Path(args.store) if args.store else None, create=False)
     try:
-        records: list[GameRecord] = []
-        damaged: list[DamagedGame] = []
-        rows = []
         for row in store.games():
             if not isinstance(row.started_at, str):  # a damaged row: its day is unknown
                 damaged.append(DamagedGame(row.id, "время начала не читается"))
@@ -74,6 +83,20 @@ def cmd_protocol(args: argparse.Namespace) -> int:
                 damaged.append(exc if isinstance(exc, DamagedGame) else DamagedGame(row.id, str(exc)))
     finally:
         store.close()
+
+
+def cmd_protocol(args: argparse.Namespace) -> int:
+    day: datetime.date = args.date
+    table = club_table(
+        Path(args.config) if args.config else None
+    )  # a bad table: said before the store is read
+    records: list[GameRecord] = []
+    damaged: list[DamagedGame] = []
+    rows: list[Any] = []
+    if getattr(args, "club_db", None):  # every table's games of the day, from the club's database
+        rows = records = _from_club_db(args, day)
+    else:
+        _from_store(args, day, records, damaged, rows)
     if not rows:
         unread = f"; не читаются: {', '.join(f'№ {exc.game_id}' for exc in damaged)}" if damaged else ""
         raise HostDeviceError(
@@ -110,5 +133,6 @@ def add_command(sub: Any) -> None:
         "--date", type=day_argument, required=True, metavar="YYYY-MM-DD", help="the local start date"
     )
     p.add_argument("--to", type=file_argument, required=True, metavar="FILE.html|FILE.pdf")
+    flags.club_db(p)
     flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=cmd_protocol)

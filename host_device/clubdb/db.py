@@ -35,6 +35,8 @@ from host_device.club.record_json import BadRecordData, record_from_dict
 from host_device.clubdb import schema
 from host_device.clubdb.errors import ClubDbError, Refused, shown
 from host_device.clubdb.faults import CONNECT_TIMEOUT_S, checked_url, failure
+from host_device.clubdb.players import find_player, resolve
+from host_device.store.roster import Player
 
 Received = Literal["stored", "same", "updated"]
 T = TypeVar("T")
@@ -50,18 +52,6 @@ class Counts:
 
 def short(uuid: str) -> str:
     return str(uuid)[:8]
-
-
-def resolve(pid: str, merged: dict[str, str | None]) -> str:
-    """The id a (perhaps merged) id counts as: the end of its merged_into chain (a loop stops)."""
-    seen = {pid}
-    while merged.get(pid):
-        nxt = str(merged[pid])
-        if nxt in seen or nxt not in merged:
-            break
-        seen.add(nxt)
-        pid = nxt
-    return pid
 
 
 class ClubDB:
@@ -215,6 +205,12 @@ class ClubDB:
         """Each player's (name, nickname), and what each entry was merged into."""
         rows = self.conn.execute("SELECT id::text, name, nickname, merged_into::text FROM players").fetchall()
         return {pid: (name, nick) for pid, name, nick, _ in rows}, {pid: into for pid, _, _, into in rows}
+
+    def player(self, text: str) -> Player:
+        """A player by his id, its start, his name or nickname (host_device/clubdb/players.py)."""
+        self._check()
+        names, merged = self._do("чтение игроков", self.roster)
+        return find_player(names, merged, text)
 
     def _rows(self, where: str, params: tuple[Any, ...]) -> Iterator[tuple[int, str, dict[str, Any]]]:
         with self.conn.cursor() as cur:

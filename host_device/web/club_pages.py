@@ -8,6 +8,10 @@ never on this thread's CPU for long."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
@@ -51,3 +55,34 @@ async def leaderboard(request: Request) -> Response:
 
 async def player(request: Request) -> Response:
     return await _page(request, "player", request.path_params["player"])
+
+
+async def home(request: Request) -> Response:
+    return RedirectResponse("/club", status_code=303)
+
+
+def club_app(club: ClubPages) -> Any:
+    """The club's pages alone (``host-device club web``: all tables' games from the club's database)."""
+    from starlette.applications import Starlette
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+
+    from host_device.web.pages import STATIC
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            club.close()
+
+    routes = [
+        Route("/", home),
+        Route("/game/{game:int}", game),
+        Route("/club", leaderboard),
+        Route("/player/{player}", player),
+        Mount("/static", StaticFiles(directory=str(STATIC))),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.club = club
+    return app

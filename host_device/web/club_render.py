@@ -26,22 +26,25 @@ from host_device.web.club_data import (
     points_points,
     rating_points,
 )
+from host_device.web.club_db_source import ClubDbSource
 from host_device.web.club_html import document, e, review_html
 from host_device.web.club_source import Source
 from host_device.web.review import Unfinished, review
 
 NOT_FOUND = "Нет игры {id} в хранилище"
+NOT_FOUND_DB = "Нет игры {id} в базе клуба"
+DATABASES = ("postgresql://", "postgres://")  # a path of this form is the club's database
 
 
-_sources: dict[str, Source] = {}
+_sources: dict[str, Source | ClubDbSource] = {}
 _pages: OrderedDict[Hashable, tuple[int, str]] = OrderedDict()
 PAGES_KEPT = 128  # pages the worker keeps by what they were drawn from
 
 
-def source(path: str, state: Hashable) -> Source:
-    """The store's records, kept across its changes, read again for ``state``."""
+def source(path: str, state: Hashable) -> Source | ClubDbSource:
+    """The store's (or the club's database's) records, kept across its changes, read again for ``state``."""
     if path not in _sources:
-        _sources[path] = Source(Path(path))
+        _sources[path] = ClubDbSource(path) if path.startswith(DATABASES) else Source(Path(path))
     found = _sources[path]
     found.refresh(state)
     return found
@@ -92,7 +95,7 @@ def game_page(record: GameRecord, points: dict[int, float] | None = None) -> tup
         return refusal(str(exc), 404)
 
 
-def player(data: Source, player_id: str, scoring: str) -> tuple[int, str]:
+def player(data: Source | ClubDbSource, player_id: str, scoring: str) -> tuple[int, str]:
     try:
         page = player_page(data.finished(), player_id, table_of(scoring))
     except UnknownPlayer as exc:
@@ -112,7 +115,8 @@ def render(
             try:
                 record = data.record(int(arg))
             except UnknownGame:
-                return refusal(NOT_FOUND.format(id=arg), 404)
+                missing = NOT_FOUND_DB if path.startswith(DATABASES) else NOT_FOUND
+                return refusal(missing.format(id=arg), 404)
             if not record.finished:
                 return refusal(str(Unfinished(record.id)), 404)
             own: Hashable = (path, scoring, kind, arg, data.game_key(record.id))
@@ -128,7 +132,9 @@ def render(
     except BadFilter as exc:
         return refusal(str(exc), 400)
     except HostDeviceError as exc:
-        return refusal(str(exc), 500)
+        from host_device.clubdb.errors import Unreachable
+
+        return refusal(str(exc), 503 if isinstance(exc, Unreachable) else 500)
     return refusal(f"Нет такой страницы: {kind}", 404)
 
 

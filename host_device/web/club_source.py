@@ -24,6 +24,7 @@ from host_device.club.record import GameRecord
 from host_device.store.faults import StoreError
 
 OWN = ("games", "inputs")
+NOT_READ = ("outbox", "meta")  # what the club's database was told, the box's UUID: no record reads them
 
 
 def signatures(db: sqlite3.Connection) -> tuple[dict[int, Hashable], Hashable]:
@@ -40,7 +41,7 @@ def signatures(db: sqlite3.Connection) -> tuple[dict[int, Hashable], Hashable]:
         name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     ]
     for table in tables:
-        if table in OWN or table.startswith("sqlite_"):
+        if table in OWN or table in NOT_READ or table.startswith("sqlite_"):
             continue
         columns = [column[1] for column in db.execute(f'PRAGMA table_info("{table}")')]
         rows = db.execute(f'SELECT * FROM "{table}" ORDER BY rowid').fetchall()

@@ -66,10 +66,21 @@ def new_pool() -> ProcessPoolExecutor:
 class ClubPages:
     """The club's pages of one store, for the app (``app.state.club``):
     ``scoring`` the club's scoring table (``[club] scoring``, None: the
-    default); ``pool`` where they are computed (tests: a thread)."""
+    default); ``pool`` where they are computed (tests: a thread).
+    ``database``: the club's database's URL instead of a store (``club web``):
+    the state is its ``state()``, asked on a thread of this process."""
 
-    def __init__(self, store: Path, scoring: Path | None = None, pool: Executor | None = None) -> None:
+    def __init__(
+        self,
+        store: Path | None,
+        scoring: Path | None = None,
+        pool: Executor | None = None,
+        database: str | None = None,
+    ) -> None:
         self.store = store
+        self.database = database
+        self.where = database or str(store)
+        self._connections: dict[str, Any] = {}  # the database's connection for its state
         self.scoring = scoring
         self._pool = pool
         self.answers: OrderedDict[Hashable, Answer] = OrderedDict()
@@ -82,19 +93,32 @@ class ClubPages:
             self._pool = new_pool()
         return self._pool
 
+    async def state(self) -> Hashable:
+        if self.database is None:
+            assert self.store is not None
+            return store_state(self.store)
+        from host_device.web.club_db_source import database_state
+
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, database_state, self.database, self._connections)
+
     async def answer(self, kind: str, arg: str, query: tuple[tuple[str, str], ...] = ()) -> Answer:
-        state = store_state(self.store)
+        from host_device.base.errors import HostDeviceError
+        from host_device.web.club_render import refusal, render
+
+        try:
+            state = await self.state()
+        except HostDeviceError as exc:  # the club's database is away: one line, asked again next time
+            return Answer(*refusal(str(exc), 503))
         key = (state, kind, arg, query)
         if key in self.answers:
             self.answers.move_to_end(key)
             return self.answers[key]
         self.computed += 1
         loop = asyncio.get_running_loop()
-        from host_device.web.club_render import render
-
         try:
             status, html = await loop.run_in_executor(
-                self.pool, render, str(self.store), state, str(self.scoring or ""), kind, arg, query
+                self.pool, render, self.where, state, str(self.scoring or ""), kind, arg, query
             )
         except BrokenProcessPool:  # the worker died (out of memory?): a new one for the next page
             self._pool = None
@@ -113,5 +137,8 @@ class ClubPages:
         self.pool.submit(ready)
 
     def close(self) -> None:
+        for db in self._connections.values():
+            db.close()
+        self._connections.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

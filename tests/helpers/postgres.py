@@ -10,6 +10,8 @@ user when the tests run as root (PostgreSQL refuses root), on a free port of
     server.create_database("club")
     server.stop()                       # a clean stop; server.kill(): SIGKILL, as a crash
     server.start()                      # the same cluster again, same port
+    with server.small_disk(16) as url:  # a database whose files are on a 16 MB tmpfs (root only)
+        fill(url)                       # ... filled until the server says "No space left on device"
 
 ``postgres_server`` (a fixture, one server per test module) hands out a new
 database for each test through ``fresh_database``."""
@@ -25,6 +27,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -166,9 +169,50 @@ class PostgresServer:
         self.psql(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
+    @contextlib.contextmanager
+    def small_disk(self, megabytes: int = 16) -> Iterator[str]:
+        """A new database whose files are on a tmpfs of ``megabytes`` mounted here (tests run
+        as root), through a tablespace; its URL. Its write-ahead log stays on the cluster's disk,
+        so a full small disk refuses the database's writes (SQLSTATE 53100), never the server."""
+        if os.geteuid() != 0:
+            pytest.skip("a small disk is a tmpfs mounted by root")
+        where = Path(tempfile.mkdtemp(prefix="host-device-pg-disk-"))
+        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs", str(where)], check=True)
+        name = f"small_{where.name[-8:].lower()}"
+        name = "".join(c if c.isalnum() else "_" for c in name)
+        try:
+            if self.user:
+                entry = pwd.getpwnam(self.user)
+                os.chown(where, entry.pw_uid, entry.pw_gid)
+            self.psql(f"CREATE TABLESPACE {name} LOCATION '{where}'")
+            self.psql(f'CREATE DATABASE "{name}" TABLESPACE {name}')
+            yield self.url(name)
+        finally:
+            self.psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            self.psql(f"DROP TABLESPACE IF EXISTS {name}")
+            subprocess.run(["umount", "-l", str(where)], check=False)
+            shutil.rmtree(where, ignore_errors=True)
+
     def close(self) -> None:
         self.stop()
         shutil.rmtree(self.base, ignore_errors=True)
+
+
+def fill(url: str) -> int:
+    """A table ``filler`` grown until the database's disk has no room: the rows it holds."""
+    import psycopg
+
+    rows = 0
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE IF NOT EXISTS filler (n bigint)")
+        step = 100_000
+        while step >= 10:
+            try:
+                conn.execute("INSERT INTO filler SELECT g FROM generate_series(1, %s) g", (step,))
+                rows += step
+            except psycopg.errors.DiskFull:
+                step //= 10
+    return rows
 
 
 def new_server() -> PostgresServer:

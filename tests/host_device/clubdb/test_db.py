@@ -10,11 +10,11 @@ import pytest
 
 from host_device.club.build import record_of
 from host_device.club.package import content_digest, package_of
-from host_device.clubdb.db import ClubDB, UnknownClubGame
-from host_device.clubdb.errors import AccessDenied, BadUrl, Refused, Unreachable, WrongSchema
+from host_device.clubdb.db import ClubDB, Counts, UnknownClubGame
+from host_device.clubdb.errors import AccessDenied, BadUrl, DiskFull, Refused, Unreachable, WrongSchema
 from host_device.store import Store
 from tests.helpers.clubdb import play, seat_all
-from tests.helpers.postgres import PASSWORD, fresh_database, postgres_server
+from tests.helpers.postgres import PASSWORD, fill, fresh_database, postgres_server
 
 FIXTURES = (postgres_server, fresh_database)  # pytest finds them by their names
 
@@ -219,3 +219,22 @@ def test_faults_are_one_line_without_the_password(postgres_server, fresh_databas
         line = str(raised.value)
         assert words in line, (url, line)
         assert "\n" not in line and "hunter2" not in line and PASSWORD not in line, line
+
+
+def test_a_full_disk_on_the_server_is_one_line_and_stores_nothing(postgres_server, box):
+    game = play(box)
+    anna = box.add_player("Аня")
+    box.seat_player(game, 1, anna.id)
+    package = package_of(box, game)
+    with postgres_server.small_disk(16) as url, ClubDB.open(url) as db:
+        db.init()
+        assert fill(url) > 0
+        with pytest.raises(DiskFull) as raised:
+            db.receive(package)
+        line = str(raised.value)
+        assert "кончилось место" in line and "\n" not in line and PASSWORD not in line
+        assert isinstance(raised.value, Unreachable)  # the box keeps the game and tries again
+        assert db.counts() == Counts(0, 0, 0, 0)  # nothing half-stored
+        db.conn.execute("DROP TABLE filler")
+        assert db.receive(package) == "stored"
+        assert db.counts() == Counts(1, 1, 1, 1)

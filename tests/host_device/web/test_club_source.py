@@ -54,3 +54,17 @@ def test_a_table_naming_no_game_changes_every_games_signature(tmp_path):
     store.add_player("Аня")  # the roster's players: a table naming no game
     source.refresh(store_state(path))
     assert source.signature() != before
+
+
+def test_sending_a_game_to_the_club_replays_nothing(tmp_path):
+    path = tmp_path / "g.db"
+    store = stored(path)
+    source = Source(path)
+    source.refresh(store_state(path))
+    source.finished()
+    before = source.signature()
+    store.db.execute("INSERT INTO outbox (game, digest, state, at) VALUES (1, 'd', 'sent', '2026-12-01')")
+    store.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('sent', '1')")
+    source.refresh(store_state(path))
+    source.finished()
+    assert source.replayed == 1 and source.signature() == before

@@ -1,0 +1,87 @@
+"""``host-device club``: the club's PostgreSQL database (README, "The club's
+database"): ``init`` makes or migrates its schema, ``web`` serves the club's
+pages of every table's games from it. ``database_url`` is where every
+command with ``--club-db`` finds the database (the flag, else the config's
+``[club] database``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from host_device.base.errors import HostDeviceError
+from host_device.cli import flags
+from host_device.config import load_config, parse_address
+
+NO_DATABASE = (
+    "не задана база клуба: укажите --club-db postgresql://USER:PASSWORD@HOST/DB или [club] database в конфиге"
+)
+
+
+def database_url(args: argparse.Namespace) -> str:
+    """The club's database's URL: --club-db, else [club] database of the config."""
+    url: str | None = getattr(args, "club_db", None)
+    if not url:
+        url = load_config(Path(args.config) if getattr(args, "config", None) else None).club_database
+    if not url:
+        raise HostDeviceError(NO_DATABASE)
+    return url
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from host_device.clubdb.db import ClubDB
+    from host_device.clubdb.errors import shown
+
+    url = database_url(args)
+    with ClubDB.open(url) as db:
+        found, now = db.init()
+        counts = db.counts()
+    if found == now:
+        print(f"{shown(url)}: база клуба уже версии {now}; игр: {counts.games}, игроков: {counts.players}")
+    elif found == 0:
+        print(f"{shown(url)}: база клуба создана (версия {now})")
+    else:
+        print(f"{shown(url)}: база клуба обновлена с версии {found} до {now}")
+    return 0
+
+
+def cmd_web(args: argparse.Namespace) -> int:
+    from host_device.clubdb.db import ClubDB
+    from host_device.web.club_serve import serve_club
+
+    url = database_url(args)
+    with ClubDB.open(url) as db:  # a bad URL, password or schema: said now, not on the first page
+        counts = db.counts()
+    config = load_config(Path(args.config) if args.config else None)
+    host, port = parse_address(args.listen)
+    print(f"База клуба: игр {counts.finished}, игроков {counts.players}, столов {counts.boxes}", flush=True)
+    serve_club(url, host, port, lambda line: print(line, flush=True), scoring=config.scoring)
+    return 0
+
+
+def add_commands(commands: Any) -> None:
+    p = commands.add_parser("club", help="the club's PostgreSQL database: init, web (send, status)")
+    sub = p.add_subparsers(dest="club_command", required=True, metavar="ACTION")
+
+    q = sub.add_parser("init", help="make or migrate the club database's schema (again: nothing changes)")
+    flags.club_db(q)
+    flags.config(q, help="the config whose [club] database names the database")
+    q.set_defaults(func=cmd_init)
+
+    q = sub.add_parser("web", help="serve the club's pages of every table's games from the club's database")
+    flags.club_db(q)
+    q.add_argument(
+        "--listen",
+        default="8080",
+        metavar="[HOST:]PORT",
+        help="where to serve (default 8080 on every interface; 127.0.0.1:8080: this machine only)",
+    )
+    flags.config(q, help="the config whose [club] database and scoring the pages use")
+    q.set_defaults(func=cmd_web)
+
+    # ---- merge point: `club send` and `club status` (host_device/cli/club_outbox.py, branch
+    # clubdb-sender) are registered here by the lead:
+    #     from host_device.cli.club_outbox import add as add_outbox
+    #     add_outbox(sub)
+    # ----

@@ -1,0 +1,33 @@
+"""``host-device club web``: the club's pages of the club's database served
+by uvicorn in the foreground (no game here: the pages' worker process
+computes them, as at a table), until Ctrl-C."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+
+from host_device.web.club_worker import ClubPages
+from host_device.web.server import lan_address, listening_socket
+
+
+def serve_club(
+    database: str, host: str, port: int, write: Callable[[str], None], scoring: Path | None = None
+) -> None:
+    import uvicorn
+
+    from host_device.web.club_pages import club_app
+
+    club = ClubPages(None, scoring=scoring, database=database)
+    sock = listening_socket(host, port)
+    bound, port = sock.getsockname()[:2]
+    shown = lan_address() if bound == "0.0.0.0" else bound
+    config = uvicorn.Config(club_app(club), log_level="warning", access_log=False, lifespan="on")
+    server = uvicorn.Server(config)
+    club.warm()
+    write(f"Страницы клуба: http://{shown}:{port}/club (остановить: Ctrl-C)")
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(server.serve(sockets=[sock]))
+    club.close()

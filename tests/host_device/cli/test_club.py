@@ -1,0 +1,129 @@
+"""``host-device club init`` and ``club web``, and the commands that read
+the club's database with ``--club-db``: ``players stats``, ``games
+protocol``; what they say when the database is not there, in one line."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from host_device.cli.main import main
+from host_device.club.build import records
+from host_device.club.package import package_of
+from host_device.club.protocol import local_day
+from host_device.clubdb.db import ClubDB
+from host_device.store import Store
+from tests.helpers.clubdb import play, seat_all
+from tests.helpers.paths import ROOT
+from tests.helpers.postgres import fresh_database, postgres_server
+
+FIXTURES = (postgres_server, fresh_database)  # pytest finds them by their names
+
+
+def error_line(capsys):
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("host-device: ошибка: ")
+    return err
+
+
+@pytest.fixture
+def club(tmp_path, fresh_database, capsys):
+    """Two boxes' games (Аня at both) received in an initialised club database: (its URL, the boxes)."""
+    assert main(["club", "init", "--club-db", fresh_database]) == 0
+    assert "создана (версия 1)" in capsys.readouterr().out
+    boxes = [Store(tmp_path / f"box{n}.sqlite3") for n in range(2)]
+    anna = boxes[0].add_player("Аня")
+    boxes[1].import_players([(anna.id, "Аня", None, None, None)])
+    with ClubDB.open(fresh_database) as db:
+        for n, store in enumerate(boxes):
+            game = play(store, "classic-full-game.json")
+            seat_all(store, game, [store.add_player(f"Гость {n}").id, anna.id])
+            db.receive(package_of(store, game))
+    yield fresh_database, boxes
+    for store in boxes:
+        store.close()
+
+
+def test_club_init_again_changes_nothing(club, capsys):
+    url, _ = club
+    assert main(["club", "init", "--club-db", url]) == 0
+    out = capsys.readouterr().out
+    assert "уже версии 1; игр: 2, игроков: 3" in out and "secret" not in out and "***" in out
+
+
+def test_club_init_faults_are_one_line(postgres_server, capsys):
+    assert main(["club", "init", "--club-db", postgres_server.url("postgres", password="wrong")]) == 2
+    line = error_line(capsys)
+    assert "паролем" in line and "wrong" not in line
+    assert main(["club", "init", "--club-db", postgres_server.url("nothing_here")]) == 2
+    assert "createdb" in error_line(capsys)
+
+
+def test_club_init_needs_a_database(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("HOST_DEVICE_CONFIG", str(tmp_path / "none.toml"))
+    (tmp_path / "none.toml").write_text("")
+    assert main(["club", "init"]) == 2
+    assert "--club-db" in error_line(capsys)
+
+
+def test_player_stats_from_the_club_database(club, capsys):
+    url, boxes = club
+    assert main(["players", "stats", "аня", "--club-db", url]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Аня: игр 2,")  # both boxes' games
+    assert main(["players", "stats", "аня", "--store", str(boxes[0].path)]) == 0
+    assert capsys.readouterr().out.startswith("Аня: игр 1,")
+    assert main(["players", "stats", "Никто", "--club-db", url]) == 2
+    assert "нет в базе клуба" in error_line(capsys)
+
+
+def test_the_evenings_protocol_from_the_club_database(club, tmp_path, capsys):
+    url, boxes = club
+    day = local_day(records(boxes[0])[0].started_at)
+    out = tmp_path / "evening.html"
+    assert main(["games", "protocol", "--date", day, "--to", str(out), "--club-db", url]) == 0
+    assert f"протокол вечера {day} — игр: 2, страниц: 3" in capsys.readouterr().out
+    html = out.read_text()
+    assert "Гость 0" in html and "Гость 1" in html  # both tables in one evening
+    assert main(["games", "protocol", "--date", "2000-01-01", "--to", str(out), "--club-db", url]) == 2
+    assert "в этот день игр нет" in error_line(capsys)
+
+
+def test_club_web_serves_every_tables_games(club, tmp_path):
+    url, _ = club
+    env = {**os.environ, "HOST_DEVICE_CONFIG": str(tmp_path / "none.toml")}
+    (tmp_path / "none.toml").write_text("")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "host_device", "club", "web", "--club-db", url, "--listen", "127.0.0.1:0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        assert first.startswith("База клуба: игр 2, игроков 3, столов 2"), first + server.stderr.read()
+        address = server.stdout.readline()
+        assert address.startswith("Страницы клуба: http://127.0.0.1:")
+        page = address.split()[2]
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(page, timeout=30) as answer:
+                    text = answer.read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert "Аня" in text and "Гость 0" in text and "Гость 1" in text
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
