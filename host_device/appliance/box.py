@@ -32,6 +32,7 @@ from host_device.base.paths import data_dir
 from host_device.base.text import one_line
 from host_device.config import Config, load_config
 from host_device.runtime.clock import REAL, Clock, Scheduler
+from host_device.session.club_sending import club_url, start_sender
 from host_device.session.devices import Devices, TerminalLines, load_model, table_preset
 from host_device.session.host import Host
 from host_device.store.faults import StoreError
@@ -144,6 +145,7 @@ class Box:
             model=self._model(),
             power_off=power_off_allowed(self.config.power_off, args.panel),
             clock=clock,
+            sender=start_sender(club_url(args, self.config), self.store.path),  # None: no club database
         )
         self._polled = 0.0
 
@@ -321,4 +323,6 @@ class Box:
         self.devices.speaker.set_bed(None)
         self.devices.speaker.close()
         self.panel.close()
+        if self.devices.sender is not None:  # before the store: it ends between two games it sends
+            self.devices.sender.close()
         self.store.close()

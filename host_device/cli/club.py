@@ -12,6 +12,7 @@ from typing import Any
 
 from host_device.base.errors import HostDeviceError
 from host_device.cli import flags
+from host_device.cli.club_outbox import add as add_outbox
 from host_device.config import load_config, parse_address
 
 NO_DATABASE = (
@@ -61,7 +62,7 @@ def cmd_web(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: Any) -> None:
-    p = commands.add_parser("club", help="the club's PostgreSQL database: init, web (send, status)")
+    p = commands.add_parser("club", help="the club's PostgreSQL database: init, send, status, web")
     sub = p.add_subparsers(dest="club_command", required=True, metavar="ACTION")
 
     q = sub.add_parser("init", help="make or migrate the club database's schema (again: nothing changes)")
@@ -80,8 +81,4 @@ def add_commands(commands: Any) -> None:
     flags.config(q, help="the config whose [club] database and scoring the pages use")
     q.set_defaults(func=cmd_web)
 
-    # ---- merge point: `club send` and `club status` (host_device/cli/club_outbox.py, branch
-    # clubdb-sender) are registered here by the lead:
-    #     from host_device.cli.club_outbox import add as add_outbox
-    #     add_outbox(sub)
-    # ----
+    add_outbox(sub)  # club send, club status (host_device/cli/club_outbox.py)

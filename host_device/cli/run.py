@@ -59,6 +59,7 @@ def add_commands(commands: Any) -> None:
         help="host mode: print nothing of the game (no phrases, no status line)",
     )
     flags.store(p)
+    flags.club_db(p)
     flags.web(p)
     p.add_argument("--resume", type=game_id, metavar="ID", help="resume this unfinished game")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")

@@ -5,7 +5,9 @@ its players, and its record (the replay's reading, so the club's pages do
 not replay thousands of games), with a digest of the game's own content.
 
 The digest covers what the game is (its UUID, times, rules, settings, inputs,
-seats and extra points), not the players' names: a renamed player sends the
+seats and extra points), not the players' names, and is read from the
+store's rows without a replay (host_device/store/outbox.py), so the outbox
+knows what waits without replaying every game: a renamed player sends the
 same game again as the same digest, and the club keeps the newest name. Two
 packages of one UUID with different digests are two different records of
 one game: the club's database keeps the first box's and refuses another's.
@@ -14,7 +16,7 @@ game) replaces its earlier one."""
 
 from __future__ import annotations
 
-import hashlib
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,8 +26,9 @@ from host_device.club.build import record_of
 from host_device.club.record_json import record_to_dict
 from host_device.store.db import Store
 from host_device.store.faults import StoreError
+from host_device.store.outbox import digest_of
 
-FORMAT = 1
+FORMAT = 1  # the package's layout
 
 
 @dataclass(frozen=True)
@@ -57,21 +60,18 @@ class GamePackage:
 
 
 def content_digest(package: GamePackage) -> str:
-    """The digest of what the game is: the same for the same game however often it is packed."""
-    content = {
-        "format": FORMAT,
+    """The digest of what the game is, computed from a package: the same as
+    the store's own from its rows (host_device/store/outbox.py), whose input
+    texts are the JSON this project writes (``json.dumps(..., ensure_ascii=False)``)."""
+    head = {
         "uuid": package.uuid,
         "started_at": package.started_at,
         "finished_at": package.finished_at,
         "preset": package.preset,
         "mode": package.mode,
-        "settings": package.settings,
-        "inputs": package.inputs,
-        "seats": {str(seat): player for seat, player in sorted(package.seats.items())},
-        "extras": {str(seat): points for seat, points in sorted(package.extras.items())},
     }
-    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    inputs = ((i["seq"], i["t"], json.dumps(i["input"], ensure_ascii=False)) for i in package.inputs)
+    return digest_of(head, package.settings, inputs, package.seats, package.extras)
 
 
 def package_of(store: Store, game_id: int) -> GamePackage:
@@ -79,7 +79,10 @@ def package_of(store: Store, game_id: int) -> GamePackage:
     row = store.game(game_id)
     if row.winner is None:
         raise StoreError(f"игра {game_id} ещё не окончена: в клуб отправляются только оконченные")
-    record = record_of(store, game_id)
+    # the digest first: a change made while the package is read makes the game wait again (never
+    # the other way round: a newer digest marked sent for an older content)
+    digest = store.content_digest(game_id)
+    record = record_of(store, game_id)  # the replay: only for a game that is sent
     seating = store.seating(game_id)
     entries: dict[str, PlayerEntry] = {}
     rows = {
@@ -109,4 +112,4 @@ def package_of(store: Store, game_id: int) -> GamePackage:
         players=tuple(sorted(entries.values(), key=lambda e: e.id)),
         record=record_to_dict(record),
     )
-    return GamePackage(**{**package.__dict__, "digest": content_digest(package)})
+    return dataclasses.replace(package, digest=digest)

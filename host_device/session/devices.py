@@ -40,6 +40,7 @@ class Devices:
     model: Any  # the speech model (loaded once), or None
     power_off: bool  # hold «пауза» to power off (the box's setting)
     clock: Clock = REAL  # the wall clock every device stamps its events with
+    sender: Any = None  # the box's sender to the club's database (clubdb/sender.py), or None
 
 
 def night_bed(ambience: Ambience, rate: int) -> Samples | None:

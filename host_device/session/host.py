@@ -1,5 +1,4 @@
-"""``host-device run``: one game at the table, from the opened devices to
-the last word.
+"""``host-device run``: one game at the table, from the opened devices to the last word.
 
 One inbox for everything the table does (panel presses from gpiozero's or
 the keyboard's threads, intents and warnings from the listener's thread); the
@@ -7,8 +6,9 @@ scheduler follows the wall clock and handles each input the moment it
 arrives (session/inputs.py). What the runtime asks is carried out on the
 devices (session/effects.py); the devices' health is checked as it runs
 (session/health.py). The session keeps the game in the store, asks whether
-to carry on an unfinished one, serves the pages with ``--web`` and draws the
-screen or the status line.
+to carry on an unfinished one, serves the pages with ``--web``, draws the
+screen or the status line, and has the game sent to the club's database
+(session/club_sending.py).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from host_device.screens.narration import Narration, PlainLines, StatusLine, sta
 from host_device.screens.terminal import Screen
 from host_device.screens.titles import title
 from host_device.screens.views import Console
+from host_device.session.club_sending import attach, club_url
 from host_device.session.deal import PhoneWait, deal, show_roles
 from host_device.session.devices import (
     Devices,
@@ -80,6 +81,7 @@ class Host:
         listen = getattr(args, "web", None) or config.web
         self.web = parse_address(listen) if listen else None  # named before any device is opened
         self.scoring = config.scoring  # the club's scoring table, for the club's pages
+        self.club_url, self.sender = club_url(args, config), None  # the club's database, its sender
         self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
         self.publisher: Any = None  # the pages' side, with --web
         self.phone_wait: PhoneWait | None = None  # host mode with phone seats: the deal waits for them
@@ -307,9 +309,8 @@ class Host:
             self.publisher.after_input()
 
     def _heartbeat(self) -> None:
-        """The screen (assist mode) or the status line (host mode) is redrawn
-        every SCREEN_S, and the loop runs while it waits for the host (no
-        event of the game's own is due)."""
+        """The screen (assist mode) or the status line (host mode) redrawn every SCREEN_S;
+        the loop runs while it waits for the host (no event of the game's own is due)."""
         self._draw()
         if self.phone_wait is not None:
             self.phone_wait.check()
@@ -353,6 +354,7 @@ class Host:
             self.store, self.args.resume, self.args.new, self.preset.name, self.args.mode, self._ask_to_resume
         )
         self.game_id = record(self.store, self.runtime, self.args.mode, game_id, self.days)
+        self.sender = attach(self.runtime, self.devices, self.club_url, store_path(self.devices, self.args))
         self.trial_days = trial_days(self.store, self.game_id)
         if self.seating is not None:
             self.seating.open(self.store, self.game_id)
@@ -494,3 +496,5 @@ class Host:
             self.keys.close()
         if self.web_server is not None:
             self.web_server.stop()
+        if self.sender is not None:  # run's own (the box's ends with the box)
+            self.sender.close()

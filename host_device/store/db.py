@@ -3,13 +3,15 @@
     games(id, started_at, preset, mode, settings, names, finished_at, winner, days)
     inputs(game, seq, t, input, undone)  -- the record: replaying it rebuilds the game
     players, seats, extras               -- the club's roster, who sat where, extra points (roster.py)
+    meta, outbox                         -- the box's UUID; what the club's database was told (outbox.py)
 
 (``games.names`` is legacy: schema 3 moved it into the roster and the seats.)
 
 Here the store as a whole (:class:`Store`: where it lives, and opening it);
 its schema and migrations are in ``schema.py``, reading games back in
 ``reading.py``, writing them in ``writing.py``, the roster and the seats in
-``roster.py``, its errors and faults on disk in ``faults.py``.
+``roster.py``, the outbox (what waits for the club's database) in
+``outbox.py``, its errors and faults on disk in ``faults.py``.
 
 An undo (assist mode) marks the undone inputs; they stay in the store, and
 the record read back (and replayed) is the inputs not undone.
@@ -43,7 +45,7 @@ from host_device.store.faults import (
     StoreError,
     move_aside,
 )
-from host_device.store.roster import Roster
+from host_device.store.outbox import Outbox
 from host_device.store.schema import Corrupt, open_db
 
 __all__ = ["Store", "default_store_path"]
@@ -53,7 +55,7 @@ def default_store_path() -> Path:
     return data_dir() / "games.sqlite3"
 
 
-class Store(Roster):
+class Store(Outbox):
     """``create``: open for writing (``run``, ``simulate``): a missing store
     is made, a corrupt one moved aside. Without it (the ``games`` commands)
     the store must exist, and is read as it is; a read-only store is read."""

@@ -149,12 +149,13 @@ def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[t
     names_column = "names" if "names" in columns else "'{}'"
     uuid_column = "uuid" if "uuid" in columns else "NULL"
     row = db.execute(
-        f"SELECT started_at, preset, mode, settings, {names_column}, {uuid_column} FROM games WHERE id = ?",
+        f"SELECT started_at, preset, mode, settings, {names_column}, {uuid_column}, finished_at "
+        "FROM games WHERE id = ?",
         (gid,),
     ).fetchone()
     if row is None:  # its inputs are there, its row in games is not (lost to damage)
         raise ValueError("нет её строки в таблице игр (потеряна при повреждении)")
-    started_at, preset, mode, settings, names, game_uuid = row
+    started_at, preset, mode, settings, names, game_uuid, finished_at = row
     columns = {r[1] for r in db.execute("PRAGMA table_info(inputs)")}
     undone = "undone" if "undone" in columns else "0"
     inputs = []
@@ -178,6 +179,8 @@ def _read_game(db: sqlite3.Connection, gid: int) -> tuple[dict[str, Any], list[t
         "names": names_obj if isinstance(names_obj, dict) else {},
         "extras": _extras(db, gid),
         "uuid": game_uuid if isinstance(game_uuid, str) else None,  # the same game keeps its key
+        # and its end's time: the same content, so the club takes it as the same game
+        "finished_at": finished_at if isinstance(finished_at, str) else None,
     }
     return meta, inputs
 

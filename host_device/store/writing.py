@@ -82,7 +82,8 @@ class GameWriter(GameReader):
         """A game salvaged from another store, written whole in one transaction
         or not at all: its settings, record, seats (``meta["seats"]``: seat ->
         a player's id, already in the roster) and extra points; it keeps its
-        UUID (``meta["uuid"]``) unless this store has a game of that UUID."""
+        UUID (``meta["uuid"]``) unless this store has a game of that UUID,
+        and the time it ended (``meta["finished_at"]``) when it has one."""
         settings = {**meta["settings"], "recovered_from": origin}
         game_uuid = meta.get("uuid") or str(uuid.uuid4())
         if self.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone():
@@ -118,7 +119,7 @@ class GameWriter(GameReader):
             if winner is not None:
                 self.db.execute(
                     "UPDATE games SET finished_at = ?, winner = ?, days = ? WHERE id = ?",
-                    (_now(), winner, days, game_id),
+                    (meta.get("finished_at") or _now(), winner, days, game_id),
                 )
             self.db.execute("COMMIT")
         except sqlite3.Error as exc:

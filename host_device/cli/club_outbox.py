@@ -1,0 +1,105 @@
+"""``host-device club send`` and ``club status``: the box's outbox by hand.
+
+``club send`` does now what the background does at the table: every
+finished game that waits is sent to the club's database; exit 0 when all
+went, 1 when something could not be sent (the server away, a bad address
+or password: one line, the games wait; a game the club refused), 2 for bad
+input (no store, no database named). ``club status`` says what waits, what
+was sent, what the club refused and why, and the last error."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from host_device.cli import flags
+from host_device.clubdb.errors import BadUrl
+from host_device.config import load_config
+from host_device.store.db import Store
+from voices.words import local_time
+
+LISTED = 10  # game numbers shown in a line before «…»
+UNSENDABLE = "не отправляется: "  # clubdb/sender.py's reason for a game that does not replay
+
+
+def club_url(args: argparse.Namespace) -> str:
+    """--club-db, else the config's [club] database; neither: bad input."""
+    if getattr(args, "club_db", None):
+        return str(args.club_db)
+    url = load_config(Path(args.config) if args.config else None).club_database
+    if not url:
+        raise BadUrl(
+            "не указана база клуба: --club-db postgresql://ПОЛЬЗОВАТЕЛЬ@СЕРВЕР/БАЗА "
+            "или [club].database в файле настроек"
+        )
+    return str(url)
+
+
+def _store(args: argparse.Namespace) -> Store:
+    return Store(Path(args.store) if args.store else None, create=False)
+
+
+def _games(ids: list[int]) -> str:
+    shown = ", ".join(str(i) for i in ids[:LISTED])
+    return shown + (f" … (ещё {len(ids) - LISTED})" if len(ids) > LISTED else "")
+
+
+def cmd_send(args: argparse.Namespace) -> int:
+    from host_device.clubdb.sender import described, send_waiting
+
+    url = club_url(args)
+    store = _store(args)
+    try:
+        if args.again:
+            store.forget_sent()
+        report = send_waiting(store, url)
+    finally:
+        store.close()
+    for line in described(report, url):
+        print(line, flush=True)
+    return 1 if report.error or report.refused or report.damaged else 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    store = _store(args)
+    try:
+        status = store.outbox_status()
+    finally:
+        store.close()
+    if status.waiting:
+        print(f"ждут отправки: {len(status.waiting)} (игры {_games(status.waiting)})")
+    else:
+        print("ждут отправки: нет")
+    last = f", последняя — {local_time(status.last_sent_at)}" if status.last_sent_at else ""
+    print(f"отправлено в базу клуба: {status.sent}{last}")
+    for refusal in status.refused:
+        at = local_time(refusal.at)
+        if refusal.reason.startswith(UNSENDABLE):  # the box's own refusal: it does not replay
+            print(f"не отправляется: игра {refusal.game} ({at}): {refusal.reason.removeprefix(UNSENDABLE)}")
+        else:
+            print(f"не принята базой клуба: игра {refusal.game} ({at}): {refusal.reason}")
+    for game, reason in status.damaged:
+        print(f"не отправляется: игра {game} повреждена: {reason}")
+    if status.error is not None and status.error_at is not None:
+        print(f"последняя ошибка ({local_time(status.error_at)}): {status.error}")
+    if status.attempt_at is not None:
+        print(f"последняя попытка: {local_time(status.attempt_at)}")
+    return 0
+
+
+def add(sub: Any) -> None:
+    """``send`` and ``status`` on the ``club`` command group's subparsers."""
+    p = sub.add_parser("send", help="send the finished games that wait to the club's database, now")
+    flags.store(p)
+    flags.club_db(p)
+    flags.config(p, "the config file (its [club] database)")
+    p.add_argument(
+        "--again",
+        action="store_true",
+        help="send every finished game again (a new or restored club database: it stores those it lacks)",
+    )
+    p.set_defaults(func=cmd_send)
+    p = sub.add_parser("status", help="what waits for the club's database, what was sent, what was refused")
+    flags.store(p)
+    p.set_defaults(func=cmd_status)
