@@ -12,7 +12,7 @@
   (started with the day: ``sent_during`` says how many went while it was
   timed).
 
-    .venv/bin/python bench/club.py [--games 1000] [--speeches 20]
+    .venv/bin/python bench/club.py [--games 1000] [--speeches 20] [--reading-games 10000]
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--speeches", type=int, default=20)
+    parser.add_argument("--reading-games", type=int, default=10_000)
     args = parser.parse_args()
     from host_device.clubdb.sender import send_waiting
     from host_device.store import Store
@@ -110,6 +111,9 @@ def main() -> None:
             busy = timed_day(busy_path, club_database(server, "busy"), args.speeches)
     finally:
         server.close()
+    from bench.club_reading import measure
+
+    reading = measure(args.reading_games)
     print(
         json.dumps(
             {
@@ -118,6 +122,7 @@ def main() -> None:
                 "waiting_ms": round(waiting_ms, 1),
                 "send": {"seconds": round(send_s, 2), "games_per_s": round(args.games / send_s, 1)},
                 "time_up_late": {"sender_idle": idle, "sender_sending": busy},
+                "reading": reading,
             }
         )
     )

@@ -17,7 +17,7 @@ and a player's page (/player/ID) as the pages' worker computes them
 Also: how fast the games were received (games per second, one connection)
 and ``records()`` over all of them.
 
-    .venv/bin/python bench/club_reading.py [--games 10000]
+    .venv/bin/python bench/club_reading.py [--games 10000]   (bench/club.py runs it too)
 """
 
 from __future__ import annotations
@@ -107,11 +107,8 @@ def timed(work: Any, times: int = 5) -> float:
     return round(statistics.median(took), 2)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    args = parser.parse_args()
-
+def measure(games: int) -> dict[str, Any]:
+    """The figures above, for ``games`` games (bench/club.py prints them under ``reading``)."""
     from host_device.clubdb.db import ClubDB
     from host_device.web import club_render
     from tests.helpers.postgres import new_server
@@ -123,12 +120,12 @@ def main() -> None:
     boxes = [str(uuid.UUID(int=pick.getrandbits(128), version=4)) for _ in range(BOXES)]
     server = new_server()
     server.start()
-    result: dict[str, Any] = {"games": args.games, "players": PLAYERS, "boxes": BOXES}
+    result: dict[str, Any] = {"games": games, "players": PLAYERS, "boxes": BOXES}
     try:
         url = server.create_database("club")
         with tempfile.TemporaryDirectory() as folder:
             bases = templates(Path(folder))
-        packages = [variant(bases[n % len(bases)], n, players, boxes, pick) for n in range(args.games + 1)]
+        packages = [variant(bases[n % len(bases)], n, players, boxes, pick) for n in range(games + 1)]
         extra = packages.pop()
         with ClubDB.open(url) as db:
             db.init()
@@ -140,7 +137,7 @@ def main() -> None:
             start = time.perf_counter()
             every = db.records()
             result["records_all_ms"] = ms(start)
-            assert len(every) == args.games
+            assert len(every) == games
             result["state_ms"] = timed(db.state, 20)
             result["database_mb"] = round(
                 int(db.conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]) / 2**20, 1
@@ -169,7 +166,14 @@ def main() -> None:
                 result[f"{name}_after_one_new_game_ms"] = ms(start)
     finally:
         server.close()
-    print(json.dumps(result, ensure_ascii=False))
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    args = parser.parse_args()
+    print(json.dumps(measure(args.games), ensure_ascii=False))
 
 
 if __name__ == "__main__":
