@@ -55,10 +55,10 @@ def mode(p: Any, help: str) -> None:
     p.add_argument("--mode", default="host", choices=("host", "assist"), help=help)
 
 
-def club_db(p: Any) -> None:
-    """The club's PostgreSQL database (default: the config's [club] database)."""
+def club_db(p: Any, default: str = "default: [club] database") -> None:
+    """The club's PostgreSQL database (by default the config's [club] database)."""
     p.add_argument(
         "--club-db",
         metavar="URL",
-        help="the club's database, postgresql://USER[:PASSWORD]@HOST[:PORT]/DB (default: [club] database)",
+        help=f"the club's database, postgresql://USER[:PASSWORD]@HOST[:PORT]/DB ({default})",
     )

@@ -96,6 +96,6 @@ def add_stats(sub: Any) -> None:
     p = sub.add_parser("stats", help="a player's figures: games, wins by role, points, rating, best moves")
     p.add_argument("name", metavar="NAME")
     flags.store(p)
-    flags.club_db(p)
+    flags.club_db(p, default="read from it only when given; without it, the box's own store")
     flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=cmd_stats)

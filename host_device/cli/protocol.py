@@ -133,6 +133,6 @@ def add_command(sub: Any) -> None:
         "--date", type=day_argument, required=True, metavar="YYYY-MM-DD", help="the local start date"
     )
     p.add_argument("--to", type=file_argument, required=True, metavar="FILE.html|FILE.pdf")
-    flags.club_db(p)
+    flags.club_db(p, default="read from it only when given; without it, the box's own store")
     flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=cmd_protocol)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import logging
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -57,6 +58,10 @@ def short(uuid: str) -> str:
     return str(uuid)[:8]
 
 
+log = logging.getLogger(__name__)
+STATEMENT_TIMEOUT_MS = 60_000  # a statement (or unacknowledged data) this long: the server is away
+
+
 class ClubDB:
     """One connection to the club's database (autocommit; each change its own transaction)."""
 
@@ -74,6 +79,14 @@ class ClubDB:
                 autocommit=True,
                 connect_timeout=max(1, round(timeout)),
                 application_name="host-device",
+                # a server or network that goes silent mid-send ends the call instead of holding the
+                # sender for the system's two hours of TCP keepalive: the game waits and is sent again
+                keepalives=1,
+                keepalives_idle=10,
+                keepalives_interval=5,
+                keepalives_count=3,
+                tcp_user_timeout=STATEMENT_TIMEOUT_MS,
+                options=f"-c statement_timeout={STATEMENT_TIMEOUT_MS}",
             )
             conn.execute("SET TIME ZONE 'UTC'")  # a start time without its zone is UTC, as the pages read it
         except (psycopg.Error, OSError) as exc:
@@ -127,6 +140,11 @@ class ClubDB:
         return self._do(f"игра {short(package.uuid)}", lambda: self._receive(package))
 
     def _receive(self, package: GamePackage) -> Received:
+        try:  # a record this version cannot read back (a newer box's format) is not stored
+            record_from_dict(package.record)
+        except BadRecordData as exc:
+            game = short(package.uuid)
+            raise Refused(f"{shown(self.url)}: игра {game}: {exc}; обновите host-device") from None
         with self.conn.transaction():
             # one receive at a time: each write's trigger counts in club_changes' one row, and a
             # receive that locked a player before that row would deadlock with one that locked
@@ -245,11 +263,20 @@ class ClubDB:
                     seats = self._seats([r[0] for r in rows])
             collecting = gc.isenabled()
             gc.disable()  # thousands of small frozen objects: the collector would walk them again and again
+            found, unreadable = [], []
             try:
-                found = [self._record(r, seats.get(r[0], {}), names, merged) for r in rows]
+                for r in rows:
+                    try:
+                        found.append(self._record(r, seats.get(r[0], {}), names, merged))
+                    except ClubDbError as exc:  # one game (a newer box's format?): the rest still read
+                        if ids is not None:
+                            raise
+                        unreadable.append(str(exc))
             finally:
                 if collecting:
                     gc.enable()
+            if unreadable:
+                log.warning("%s (игр пропущено: %d)", unreadable[0], len(unreadable))
             return [r for r in found if r.finished] if ids is None else found
 
         return self._do("чтение игр", read)

@@ -32,8 +32,25 @@ class Refused(ClubDbError):
 
 
 def shown(url: str) -> str:
-    """The URL as a message shows it: the password replaced by ***."""
-    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
+    """The URL as a message shows it: the password replaced by ***, however the URL is
+    mistyped (a password with ``/`` or ``@`` in it, a scheme without ``//`` or none, the
+    password as a ``password=`` parameter)."""
+    text = re.sub(r"(?i)(password\s*=\s*)[^&\s]*", r"\1***", url)
+    head, at, tail = text.rpartition("@")
+    if not at:
+        return text
+    slashes = head.find("//")
+    if slashes >= 0:
+        prefix, userinfo = head[: slashes + 2], head[slashes + 2 :]
+        user, colon, _ = userinfo.partition(":")
+        return f"{prefix}{user}{':***' if colon else ''}@{tail}"
+    first = head.find(":")  # "postgresql:/club:pw@…" or "club:pw@…": no telling user from scheme
+    prefix = head[: first + 1] if first >= 0 else ""
+    rest = head[len(prefix) :]
+    lead = len(rest) - len(rest.lstrip("/"))
+    user, second, _ = rest[lead:].partition(":")
+    shown_user = f"{user}:***" if second else "***"
+    return f"{prefix}{rest[:lead]}{shown_user}@{tail}"
 
 
 class DiskFull(Unreachable):

@@ -71,9 +71,17 @@ def checked_url(url: str) -> str:
         parts = urlsplit(url)
         port = parts.port
     except ValueError as exc:
-        raise BadUrl(
-            f"{shown(url)}: адрес не читается ({hidden(str(exc), url)}); нужен, например, {EXAMPLE}"
-        ) from None
+        said = str(exc).lower()
+        why = (
+            "порт — не число от 0 до 65535"
+            if "port" in said
+            else "лишние пробелы"
+            if "space" in said
+            else "скобки адреса IPv6 не закрыты"
+            if "ipv6" in said
+            else hidden(str(exc), url)
+        )
+        raise BadUrl(f"{shown(url)}: адрес не читается ({why}); нужен, например, {EXAMPLE}") from None
     del port
     if not parts.hostname:
         raise BadUrl(f"{shown(url)}: в адресе нет сервера; нужен, например, {EXAMPLE}")
@@ -148,6 +156,12 @@ def failure(exc: BaseException, url: str, doing: str = "") -> ClubDbError:
             f"{where}: сервер {host}:{port} не принимает соединений "
             "(PostgreSQL не запущен или слушает другой порт)"
         )
+    if state == "57014":  # the statement timeout: a server too slow or stuck
+        return Unreachable(
+            f"{where}: сервер базы клуба не ответил вовремя{what}; игры ждут, отправка повторится"
+        )
+    if "invalid sslmode" in low:
+        return BadUrl(f"{where}: sslmode: одно из disable, allow, prefer, require, verify-ca, verify-full")
     if "timeout expired" in low or "timed out" in low:
         return Unreachable(f"{where}: сервер {host}:{port} не ответил за {CONNECT_TIMEOUT_S} с (нет сети?)")
     if state in ("57P01", "57P02", "57P03") or state.startswith("08") or any(w in low for w in LOST):

@@ -190,8 +190,11 @@ class Outbox(Roster):
         return self._write("отметки об отправке", "DELETE FROM outbox WHERE state = 'sent'", ()).rowcount
 
     def note_attempt(self, error: str | None = None) -> None:
-        """An attempt to send was made now; ``error``: the line it ended with (kept until the next one)."""
+        """An attempt to send was made now; ``error``: the line it ended with (kept until an
+        attempt goes through: then the error is gone from ``club status``)."""
         now = _now()
+        if error is None:
+            self._write("время отправки", "DELETE FROM meta WHERE key IN (?, ?)", (ERROR, ERROR_AT))
         pairs = [(ATTEMPT, now)] + ([(ERROR, error), (ERROR_AT, now)] if error is not None else [])
         self._write(
             "время отправки в базу клуба",

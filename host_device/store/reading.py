@@ -73,6 +73,11 @@ class GameReader:
             raise DamagedGame(game_id, "нет UUID игры")
         return rows[0][0]
 
+    def game_with_uuid(self, game_uuid: str) -> int | None:
+        """The number of this store's game of that UUID, if it has one."""
+        rows = self._read(None, "SELECT id FROM games WHERE uuid = ?", (game_uuid,))
+        return int(rows[0][0]) if rows else None
+
     def box_id(self) -> str:
         """This store's box (its UUID, made once): who sends its games to the club."""
         rows = self._read(None, "SELECT value FROM meta WHERE key = 'box'", ())
@@ -126,7 +131,7 @@ class GameReader:
         try:
             return get_preset(row.preset, **table)
         except (HostDeviceError, TypeError) as exc:
-            raise StoreError(f"игра {game_id}: её правила не читаются: {exc}") from None
+            raise DamagedGame(game_id, f"её правила не читаются: {exc}") from None
 
     def replay(self, game_id: int) -> Game:
         """The game rebuilt from its record; a record the rules refuse is damage."""

@@ -205,6 +205,11 @@ def recover(source: Path, target: Store) -> Report:
                     continue
                 try:
                     meta, inputs = _read_game(db, gid)
+                    here = target.game_with_uuid(meta["uuid"]) if meta["uuid"] else None
+                    if here is not None:  # the same game (a copy of this store): sent twice it would be two
+                        report.lines.append(f"игра {gid}: уже есть здесь (игра {here})")
+                        report.already += 1
+                        continue
                     game = Game.replay(meta["preset"], [inp for _, _, inp, undone in inputs if not undone])
                     meta["seats"] = _seats(db, gid, meta["names"], target, game.preset.seats)
                 except (sqlite3.Error, ValueError, HostDeviceError) as exc:

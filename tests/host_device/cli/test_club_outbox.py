@@ -82,6 +82,16 @@ def test_an_unreachable_server_is_one_line_exit_1_and_the_games_wait(tmp_path, c
     assert "ждут отправки: 2" in out and "последняя ошибка (" in out and "secret" not in out
 
 
+def test_status_forgets_the_last_error_once_a_send_goes_through(tmp_path, capsys, fresh_database):
+    path = tmp_path / "games.sqlite3"
+    stored(path, 1)
+    run(capsys, "club", "send", "--store", path, "--club-db", "postgresql://club:x@127.0.0.1:1/club")
+    code, out, _ = run(capsys, "club", "send", "--store", path, "--club-db", club(fresh_database))
+    assert code == 0 and "отправлено игр: 1" in out
+    code, out, _ = run(capsys, "club", "status", "--store", path)
+    assert "отправлено в базу клуба: 1" in out and "последняя ошибка" not in out
+
+
 def test_a_wrong_password_and_a_bad_url_are_one_line(tmp_path, capsys, postgres_server, fresh_database):
     path = tmp_path / "games.sqlite3"
     stored(path, 1)

@@ -274,3 +274,38 @@ def test_state_moves_with_a_change_by_hand(db, box):
     db.conn.execute("DELETE FROM seats")
     assert db.state()[0] > before[0]
     assert db.records()[0].seat(1).player is None
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql:/club:hunter2@localhost/club",  # one slash
+        "postgresql//club:hunter2@localhost/club",  # no colon
+        "club:hunter2@localhost/club",  # no scheme
+        "postgresql://club:hun/ter2@localhost/club",  # a slash in the password
+        "postgresql://club:hun@ter2@localhost/club",  # an at sign in it
+        "postgresql://localhost/club?password=hunter2&sslmode=bogus",
+        "postgresql://club:hunter2@localhost:54x2/club",
+    ],
+)
+def test_a_mistyped_url_never_shows_its_password(url):
+    from host_device.clubdb.errors import ClubDbError, shown
+
+    with pytest.raises(ClubDbError) as raised:
+        ClubDB.open(url).counts()
+    line = str(raised.value)
+    assert "\n" not in line and "hunter2" not in line and "ter2" not in line and "hun" not in line, line
+    assert "hunter2" not in shown(url) and "***" in shown(url)
+
+
+def test_a_record_this_version_cannot_read_is_refused_and_a_bad_row_does_not_hide_the_rest(db, box):
+    first, second = play(box), play(box)
+    package = package_of(box, first)
+    newer = dataclasses.replace(package, record={**package.record, "format": 99})
+    with pytest.raises(Refused, match="формате 99"):
+        db.receive(newer)
+    assert db.counts().games == 0
+    db.receive(package)
+    db.receive(package_of(box, second))
+    db.conn.execute("UPDATE games SET record = jsonb_set(record, '{format}', '99') WHERE uuid = %s", (package.uuid,))
+    assert [r.uuid for r in db.records()] == [box.game_uuid(second)]

@@ -310,3 +310,29 @@ def free_port():
     port = free.getsockname()[1]
     free.close()
     return port
+
+
+def test_a_game_whose_rules_do_not_read_does_not_hold_back_the_others(postgres_server, fresh_database, store):
+    url = club(fresh_database)
+    games = finished_games(store, 3)
+    store.db.execute("UPDATE games SET preset = 'no-such-rules' WHERE id = ?", (games[0],))
+    report = send_waiting(store, url)
+    assert report.error is None and report.stored == 2 and [g for g, _ in report.damaged] == [games[0]]
+    assert set(club_games(postgres_server, url)) == set(uuids(store, games[1:]))
+
+
+def test_a_copy_of_a_store_recovered_into_it_sends_nothing_twice(postgres_server, fresh_database, tmp_path, store):
+    import shutil
+
+    from host_device.store.recover import recover
+
+    url = club(fresh_database)
+    finished_games(store, 2)
+    assert send_waiting(store, url).stored == 2
+    copy = tmp_path / "backup.sqlite3"
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copy(store.path, copy)
+    report = recover(copy, store)
+    assert report.recovered == 0 and report.already == 2
+    assert send_waiting(store, url).stored == 0
+    assert sorted(club_games(postgres_server, url).values()) == [1, 1]

@@ -77,13 +77,15 @@ def test_a_refused_game_waits_again_only_when_it_changes(store):
     assert store.outbox_status().refused == []
 
 
-def test_the_last_attempt_and_its_error_are_kept(store):
+def test_the_last_attempt_and_its_error_are_kept_until_one_goes_through(store):
     assert store.outbox_status().attempt_at is None
     store.note_attempt("база клуба недоступна")
-    store.note_attempt()
     status = store.outbox_status()
     assert status.attempt_at is not None and status.error == "база клуба недоступна"
     assert status.error_at is not None
+    store.note_attempt()
+    status = store.outbox_status()
+    assert status.attempt_at is not None and status.error is None and status.error_at is None
 
 
 def test_a_game_whose_rows_do_not_read_is_named_not_sent(store):
