@@ -47,6 +47,35 @@ def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_pull(args: argparse.Namespace) -> int:
+    """The club's roster into this box's store: the players every table knows, by their UUIDs,
+    so that a name picked here is the club's player (and one person is one player)."""
+    from host_device.clubdb.db import ClubDB
+    from host_device.store.db import Store
+
+    url = database_url(args)
+    with ClubDB.open(url) as db:
+        names, merged = db.roster()
+    store = Store(Path(args.store) if args.store else None)
+    try:
+        added = store.import_players(
+            [(pid, name, nick, merged.get(pid), None) for pid, (name, nick) in sorted(names.items())]
+        )
+        folded: dict[str, list[str]] = {}
+        for player in store.players():
+            folded.setdefault(player.name.casefold(), []).append(player.name)
+    finally:
+        store.close()
+    print(f"из базы клуба: игроков добавлено {added} (в базе клуба {len(names)})")
+    twice = sorted(found[0] for found in folded.values() if len(found) > 1)
+    if twice:
+        print(
+            "одно имя у двух игроков: " + ", ".join(f"«{name}»" for name in twice)
+            + " — если это один человек: host-device players merge КОГО_ОСТАВИТЬ КОГО_ОБЪЕДИНИТЬ"
+        )
+    return 0
+
+
 def cmd_web(args: argparse.Namespace) -> int:
     from host_device.clubdb.db import ClubDB
     from host_device.web.club_serve import serve_club
@@ -69,6 +98,12 @@ def add_commands(commands: Any) -> None:
     flags.club_db(q)
     flags.config(q, help="the config whose [club] database names the database")
     q.set_defaults(func=cmd_init)
+
+    q = sub.add_parser("pull", help="the club's roster into this box's store (one person, one player)")
+    flags.club_db(q)
+    flags.store(q)
+    flags.config(q, help="the config whose [club] database names the database")
+    q.set_defaults(func=cmd_pull)
 
     q = sub.add_parser("web", help="serve the club's pages of every table's games from the club's database")
     flags.club_db(q)

@@ -127,3 +127,30 @@ def test_club_web_serves_every_tables_games(club, tmp_path):
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+def test_club_pull_makes_the_clubs_players_this_boxs(club, tmp_path, capsys):
+    """A new box pulls the club's roster: a name seated there is the club's
+    player (by UUID), so his games at this table count for the same person."""
+    url, boxes = club
+    new = tmp_path / "box-new.sqlite3"
+    store = Store(new)
+    store.add_player("гость 0")  # a namesake of the club's «Гость 0», made here before the pull
+    store.close()
+    assert main(["club", "pull", "--store", str(new), "--club-db", url]) == 0
+    out = capsys.readouterr().out
+    assert "игроков добавлено 3 (в базе клуба 3)" in out and "«гость 0»" in out.lower() and "players merge" in out
+    assert main(["club", "pull", "--store", str(new), "--club-db", url]) == 0
+    assert "игроков добавлено 0" in capsys.readouterr().out
+    store = Store(new)
+    try:
+        anna = store.player("Аня")
+        assert anna.id == boxes[0].player("Аня").id
+        game = play(store, "classic-full-game.json")
+        store.seat_player(game, 1, anna.id)
+        with ClubDB.open(url) as db:
+            db.receive(package_of(store, game))
+    finally:
+        store.close()
+    assert main(["players", "stats", "Аня", "--club-db", url]) == 0
+    assert capsys.readouterr().out.startswith("Аня: игр 3,")
