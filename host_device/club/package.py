@@ -28,8 +28,6 @@ from host_device.store.db import Store
 from host_device.store.faults import StoreError
 from host_device.store.outbox import digest_of
 
-FORMAT = 1  # the package's layout
-
 
 @dataclass(frozen=True)
 class PlayerEntry:
@@ -84,17 +82,14 @@ def package_of(store: Store, game_id: int) -> GamePackage:
     digest = store.content_digest(game_id)
     record = record_of(store, game_id)  # the replay: only for a game that is sent
     seating = store.seating(game_id)
-    entries: dict[str, PlayerEntry] = {}
-    rows = {
-        pid: (name, nickname, merged)
+    seated = {sat.id for sat in seating.values()}
+    entries = [  # the seated (resolved) players and any entry merged into one of them
+        PlayerEntry(pid, name, nickname, merged)
         for pid, name, nickname, merged in store.db.execute(
             "SELECT id, name, nickname, merged_into FROM players"
         ).fetchall()
-    }
-    for sat in seating.values():  # the seated (resolved) player and any entry merged into him
-        for pid, (name, nickname, merged) in rows.items():
-            if pid == sat.id or merged == sat.id:
-                entries[pid] = PlayerEntry(pid, name, nickname, merged)
+        if pid in seated or merged in seated
+    ]
     package = GamePackage(
         uuid=store.game_uuid(game_id),
         box=store.box_id(),
@@ -109,7 +104,7 @@ def package_of(store: Store, game_id: int) -> GamePackage:
         inputs=[{"seq": seq, "t": t, "input": to_dict(inp)} for seq, t, inp in store.inputs(game_id)],
         seats={seat: who.id for seat, who in sorted(seating.items())},
         extras=dict(sorted(store.extras(game_id).items())),
-        players=tuple(sorted(entries.values(), key=lambda e: e.id)),
+        players=tuple(sorted(entries, key=lambda e: e.id)),
         record=record_to_dict(record),
     )
     return dataclasses.replace(package, digest=digest)

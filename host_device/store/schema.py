@@ -92,65 +92,65 @@ def _names_to_roster(db: sqlite3.Connection) -> None:
     """Schema 3: each game's names (JSON) moved into the roster, one player
     per distinct name (a new UUID each), and into the seats. A game whose
     names do not read keeps its record and gets no seats (as ``games
-    recover`` leaves unreadable names out). One transaction with the
-    version, so a migration cut short is done again whole."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        for statement in ROSTER.split(";"):
-            if statement.strip():
-                db.execute(statement)
-        now = datetime.now(UTC).isoformat(timespec="seconds")
-        ids: dict[str, str] = {}
-        for game, text in db.execute("SELECT id, names FROM games ORDER BY id").fetchall():
-            try:
-                names = json.loads(text or "{}")
-            except (ValueError, TypeError, RecursionError):
+    recover`` leaves unreadable names out)."""
+    _statements(db, ROSTER)
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    ids: dict[str, str] = {}
+    for game, text in db.execute("SELECT id, names FROM games ORDER BY id").fetchall():
+        try:
+            names = json.loads(text or "{}")
+        except (ValueError, TypeError, RecursionError):
+            continue
+        if not isinstance(names, dict):
+            continue
+        here: set[str] = set()  # the players of this game: one name twice in it is two people
+        for seat, name in names.items():
+            if not isinstance(name, str) or not name.strip() or not str(seat).isdecimal():
                 continue
-            if not isinstance(names, dict):
+            if not 1 <= int(seat) <= MAX_SEATS:
                 continue
-            here: set[str] = set()  # the players of this game: one name twice in it is two people
-            for seat, name in names.items():
-                if not isinstance(name, str) or not name.strip() or not str(seat).isdecimal():
-                    continue
-                if not 1 <= int(seat) <= MAX_SEATS:
-                    continue
-                name = " ".join(name.split())
-                key = name.casefold()  # «Вера» and «вера» are one player (the roster's lookup folds case)
-                if key not in ids or ids[key] in here:
-                    player = str(uuid.uuid4())
-                    ids.setdefault(key, player)
-                    db.execute(
-                        "INSERT INTO players (id, name, added_at) VALUES (?, ?, ?)", (player, name, now)
-                    )
-                else:
-                    player = ids[key]
-                here.add(player)
-                db.execute(
-                    "INSERT OR REPLACE INTO seats (game, seat, player) VALUES (?, ?, ?)",
-                    (game, int(seat), player),
-                )
-        db.execute("PRAGMA user_version=3")
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+            name = " ".join(name.split())
+            key = name.casefold()  # «Вера» and «вера» are one player (the roster's lookup folds case)
+            if key not in ids or ids[key] in here:
+                player = str(uuid.uuid4())
+                ids.setdefault(key, player)
+                db.execute("INSERT INTO players (id, name, added_at) VALUES (?, ?, ?)", (player, name, now))
+            else:
+                player = ids[key]
+            here.add(player)
+            db.execute(
+                "INSERT OR REPLACE INTO seats (game, seat, player) VALUES (?, ?, ?)",
+                (game, int(seat), player),
+            )
 
 
 def _game_uuids(db: sqlite3.Connection) -> None:
-    """Schema 4: a UUID for every game, the box's UUID, the outbox. One
-    transaction with the version."""
+    """Schema 4: a UUID for every game, the box's UUID, the outbox."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    if "uuid" not in columns:
+        db.execute("ALTER TABLE games ADD COLUMN uuid TEXT")
+    for (game,) in db.execute("SELECT id FROM games WHERE uuid IS NULL").fetchall():
+        db.execute("UPDATE games SET uuid = ? WHERE id = ?", (str(uuid.uuid4()), game))
+    _statements(db, CLUB)
+    box_id(db)
+
+
+def _statements(db: sqlite3.Connection, sql: str) -> None:
+    """Each statement of ``sql`` inside the transaction already open (executescript would commit it)."""
+    for statement in sql.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _in_one_transaction(
+    db: sqlite3.Connection, step: int, migration: Callable[[sqlite3.Connection], None]
+) -> None:
+    """A migration SQL alone cannot do, with its version, whole or not at all: one cut short
+    (a power cut) is done again whole at the next opening."""
     db.execute("BEGIN IMMEDIATE")
     try:
-        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-        if "uuid" not in columns:
-            db.execute("ALTER TABLE games ADD COLUMN uuid TEXT")
-        for (game,) in db.execute("SELECT id FROM games WHERE uuid IS NULL").fetchall():
-            db.execute("UPDATE games SET uuid = ? WHERE id = ?", (str(uuid.uuid4()), game))
-        for statement in CLUB.split(";"):
-            if statement.strip():
-                db.execute(statement)
-        box_id(db)
-        db.execute("PRAGMA user_version=4")
+        migration(db)
+        db.execute(f"PRAGMA user_version={step}")
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -255,7 +255,7 @@ def _prepare(path: Path, db: sqlite3.Connection, writing: bool) -> None:
             if isinstance(migration, str):
                 db.executescript(migration)
             else:
-                migration(db)
+                _in_one_transaction(db, step, migration)
     if version != SCHEMA_VERSION:
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     if writing:
