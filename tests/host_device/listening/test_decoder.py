@@ -96,6 +96,23 @@ def test_the_model_is_loaded_in_the_child_only(ko_model_dir):
     assert done.stdout.split() == ["False", "True"], done.stderr
 
 
+def test_a_decoder_started_through_a_launcher_is_measured_as_itself(ko_model_dir):
+    """bench/listen_latency.py starts the decoder under a CPU quota of its own (slow-cpu, a bash
+    script that stays the parent): the pid, the memory and the priority are the decoder's, not
+    the launcher's."""
+    launcher = ["bash", "-c", '"$@"; exit $?', "launcher"]  # a shell that forks, as slow-cpu does
+    process = DecoderProcess(ko_model_dir, launcher=launcher)
+    try:
+        assert process.knows("하나")
+        assert process.pid != process._proc.pid
+        assert b"host_device.listening.decoder" in Path(f"/proc/{process.pid}/cmdline").read_bytes()
+        assert process.rss_mb() > 50  # the model's, not a shell's few megabytes
+        assert os.getpriority(os.PRIO_PROCESS, process.pid) > os.getpriority(os.PRIO_PROCESS, os.getpid())
+    finally:
+        process.close()
+    assert process.pid is None
+
+
 class Feed:
     """A microphone the test puts blocks on."""
 
