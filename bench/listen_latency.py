@@ -32,8 +32,10 @@ under ``before``.
 ``--quick`` (the same keys, in under two minutes): the sentences at one
 speed instead of two, a day of 11 speeches (the vote included) instead of
 20, three sentences for the real-time factor, a minute and a half of speech
-for the memory. ``--cpu SHARE``: both runs, unthrottled and under
-``slow-cpu SHARE``, side by side.
+for the memory. ``--cpu SHARE`` (root): side by side, ``unthrottled``;
+``throttled``, a Pi 4 as the box uses it (the scheduler's process and the
+decoder process each under ``slow-cpu SHARE`` of its own, on CPUs 0 and 1);
+and ``throttled_one_core``, both in one quota on CPU 0.
 
     .venv/bin/python bench/listen_latency.py [--quick] [--cpu 0.25]
 """
@@ -329,7 +331,7 @@ def side_by_side(share: float, rest: list[str]) -> dict[str, object]:
     # process's quota. "throttled_one_core": everything, decoder included, in one quota on CPU 0,
     # as on a Pi with one core (Pi 1, Zero): the decoder's share and the timers' then meet in one
     # quota period, printed for comparison.
-    legs = (
+    legs: tuple[tuple[str, list[str], list[str]], ...] = (
         ("unthrottled", [], []),
         ("throttled", [tool, share_text, "taskset", "-c", "0"], ["--decoder-cpu", share_text]),
         ("throttled_one_core", [tool, share_text, "taskset", "-c", "0"], []),

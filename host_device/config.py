@@ -48,6 +48,9 @@ from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
 
+CLUB_DB_SCHEMES = ("postgresql://", "postgres://")  # how the address of a club's database begins
+CLUB_DB_EXAMPLE = "postgresql://club:ПАРОЛЬ@server/club"
+
 
 class ConfigError(HostDeviceError, ValueError):
     pass
@@ -211,10 +214,9 @@ def club_settings(data: dict[str, Any], where: str, base: Path) -> tuple[Path | 
             if not isinstance(value, bool):
                 raise ConfigError(f"{where}.show_names: true или false, а не {value!r:.40}")
         elif key == "database":
-            if not isinstance(value, str) or not value.startswith(("postgresql://", "postgres://")):
+            if not isinstance(value, str) or not value.startswith(CLUB_DB_SCHEMES):
                 raise ConfigError(
-                    f'{where}.database: адрес базы клуба, например "postgresql://club@server/club", '
-                    f"а не {value!r:.40}"
+                    f'{where}.database: адрес базы клуба, например "{CLUB_DB_EXAMPLE}", а не {value!r:.40}'
                 )
         else:
             raise ConfigError(

@@ -20,10 +20,10 @@ from host_device.clubdb.errors import (
     WrongSchema,
     shown,
 )
+from host_device.config import CLUB_DB_EXAMPLE as EXAMPLE
+from host_device.config import CLUB_DB_SCHEMES
 
 CONNECT_TIMEOUT_S = 5
-SCHEMES = ("postgresql://", "postgres://")
-EXAMPLE = "postgresql://club:ПАРОЛЬ@server/club"
 
 LOST = (
     "server closed the connection",
@@ -65,7 +65,7 @@ def checked_url(url: str) -> str:
     """The URL when it reads as a PostgreSQL address (the scheme, a host, its parts), else BadUrl."""
     if not url.strip():
         raise BadUrl(f"адрес базы клуба пуст; нужен, например, {EXAMPLE}")
-    if not url.startswith(SCHEMES):
+    if not url.startswith(CLUB_DB_SCHEMES):
         raise BadUrl(f"{shown(url)}: это не адрес PostgreSQL; нужен, например, {EXAMPLE}")
     try:
         parts = urlsplit(url)

@@ -15,6 +15,7 @@ from host_device.base.errors import HostDeviceError
 from host_device.club.plots import PlotCache, points_svg, rating_svg, roles_svg
 from host_device.club.record import GameRecord
 from host_device.club.scoring import Table, load_table, points
+from host_device.config import CLUB_DB_SCHEMES
 from host_device.web.board_html import board_html, player_html
 from host_device.web.club_data import (
     BadFilter,
@@ -33,7 +34,6 @@ from host_device.web.review import Unfinished, review
 
 NOT_FOUND = "Нет игры {id} в хранилище"
 NOT_FOUND_DB = "Нет игры {id} в базе клуба"
-DATABASES = ("postgresql://", "postgres://")  # a path of this form is the club's database
 
 
 _sources: dict[str, Source | ClubDbSource] = {}
@@ -44,7 +44,7 @@ PAGES_KEPT = 128  # pages the worker keeps by what they were drawn from
 def source(path: str, state: Hashable) -> Source | ClubDbSource:
     """The store's (or the club's database's) records, kept across its changes, read again for ``state``."""
     if path not in _sources:
-        _sources[path] = ClubDbSource(path) if path.startswith(DATABASES) else Source(Path(path))
+        _sources[path] = ClubDbSource(path) if path.startswith(CLUB_DB_SCHEMES) else Source(Path(path))
     found = _sources[path]
     found.refresh(state)
     return found
@@ -115,7 +115,7 @@ def render(
             try:
                 record = data.record(int(arg))
             except UnknownGame:
-                missing = NOT_FOUND_DB if path.startswith(DATABASES) else NOT_FOUND
+                missing = NOT_FOUND_DB if path.startswith(CLUB_DB_SCHEMES) else NOT_FOUND
                 return refusal(missing.format(id=arg), 404)
             if not record.finished:
                 return refusal(str(Unfinished(record.id)), 404)
