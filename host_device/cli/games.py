@@ -31,9 +31,9 @@ from engine.outputs import (
     VoteCounted,
 )
 from engine.serial import to_dict
-from engine.state import RoundKind
+from engine.state import Phase, RoundKind
 from engine.summary import summary
-from host_device.base.errors import os_reason
+from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import write_text
 from host_device.cli import flags
 from host_device.cli.arguments import game_id
@@ -242,8 +242,22 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
+class RolesHidden(HostDeviceError):
+    """An unfinished game's protocol or export asked for without ``--roles``."""
+
+
+def _refuse_unfinished(gid: int, game: Game, roles: bool) -> None:
+    """A game still going: its protocol and export would name the roles and the checks."""
+    if game.state.phase is not Phase.GAME_OVER and not roles:
+        raise RolesHidden(
+            f"игра {gid} не окончена: её протокол и выгрузка раскрыли бы роли и проверки; "
+            "ведущему, который их знает: --roles"
+        )
+
+
 def cmd_show(args: argparse.Namespace, store: Store) -> int:
     game, steps = replay_with_outputs(store, args.id)
+    _refuse_unfinished(args.id, game, args.roles)
     try:
         names = store.names(args.id)
     except DamagedGame as exc:
@@ -257,10 +271,12 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
-def _export_one(store: Store, gid: int, table: Table) -> tuple[dict[str, Any], list[list[Any]]]:
+def _export_one(store: Store, gid: int, table: Table, roles: bool) -> tuple[dict[str, Any], list[list[Any]]]:
     """One game as the JSON object and the CSV rows of the export (who sat
-    where and the points: a finished game only)."""
+    where and the points: a finished game only); RolesHidden for an
+    unfinished game without ``--roles``."""
     game, steps = replay_with_outputs(store, gid)
+    _refuse_unfinished(gid, game, roles)
     names = store.names(gid)
     result = result_of(game, steps)
     record = record_of(store, gid)
@@ -301,15 +317,20 @@ def _export_one(store: Store, gid: int, table: Table) -> tuple[dict[str, Any], l
 def cmd_export(args: argparse.Namespace, store: Store) -> int:
     ids = [g.id for g in store.games()] if args.all else [args.id]
     table = club_table(Path(args.config) if args.config else None)
-    objects, rows, skipped = [], [], 0
+    objects, rows, skipped, going = [], [], 0, []
     for gid in ids:
         try:
-            obj, game_rows = _export_one(store, gid, table)
+            obj, game_rows = _export_one(store, gid, table, args.roles)
         except DamagedGame as exc:
             if not args.all:
                 raise
             _warn(f"пропущена: {exc}")
             skipped += 1
+            continue
+        except RolesHidden:
+            if not args.all:
+                raise
+            going.append(gid)
             continue
         objects.append(obj)
         rows += game_rows
@@ -328,6 +349,9 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
             raise StoreError(f"{args.to}: не удалось записать выгрузку: {os_reason(exc)}") from None
     else:
         sys.stdout.write(text)
+    if going:
+        ids_text = ", ".join(map(str, going))
+        _warn(f"не выгружены неоконченные игры ({ids_text}): их роли тайна до конца игры; ведущему: --roles")
     if skipped:
         _warn(
             f"выгружено игр: {len(objects)}; пропущено повреждённых: {skipped} (см.: host-device games check)"
@@ -405,8 +429,10 @@ def add_commands(commands: Any) -> None:
     ):
         p = sub.add_parser(name, help=helptext)
         p.set_defaults(func=functools.partial(_with_store, func))
+    roles = "an unfinished game too (its roles and checks: for the host who knows them)"
     p = sub.add_parser("show", help="one game's protocol")
     p.add_argument("id", type=game_id, metavar="ID")
+    p.add_argument("--roles", action="store_true", help=roles)
     p.set_defaults(func=functools.partial(_with_store, cmd_show))
     add_seat_command(sub)
     p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
@@ -414,6 +440,7 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--all", action="store_true")
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("--to", metavar="FILE")
+    p.add_argument("--roles", action="store_true", help=roles)
     flags.config(p, help="the config whose [club] scoring names the scoring table")
     p.set_defaults(func=functools.partial(_with_store, cmd_export))
     p = sub.add_parser(

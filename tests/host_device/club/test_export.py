@@ -1,5 +1,6 @@
 """``games export`` carries who sat where and the points, for finished games
-only: an unfinished game's export has neither (the secrets)."""
+only; an unfinished game (its roles and checks are the table's secrets) is
+exported, and shown, only with ``--roles``, and then without players or points."""
 
 import csv
 import io
@@ -50,15 +51,37 @@ def test_json_export_of_a_finished_game_has_the_players_and_points(path, capsys)
     assert players[1]["points"]["best_move"] == 0.5 and players[1]["points"]["total"] == 1.5  # all three black
 
 
+def test_an_unfinished_game_is_neither_shown_nor_exported_without_roles(path, capsys):
+    for command in ("show", "export"):
+        assert main(["games", command, "2", "--store", str(path)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1
+        assert "игра 2 не окончена: её протокол и выгрузка раскрыли бы роли и проверки" in err
+        assert err.rstrip().endswith("--roles")
+    assert main(["games", "show", "1", "--store", str(path)]) == 0  # a finished game: the roles, as ever
+    assert "Рассадка и роли: " in capsys.readouterr().out
+    assert main(["games", "show", "2", "--roles", "--store", str(path)]) == 0  # the host who knows them
+    shown = capsys.readouterr().out
+    assert "Рассадка и роли: " in shown and "Дон" in shown
+
+
 def test_an_unfinished_game_exports_no_players_and_no_points(path, capsys):
-    assert main(["games", "export", "2", "--store", str(path)]) == 0
+    assert main(["games", "export", "2", "--roles", "--store", str(path)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["winner"] is None
     assert not {"players", "scoring", "best_move"} & set(data)
 
 
-def test_csv_export_names_the_seats_and_has_a_points_row_a_seat(path, capsys):
+def test_export_of_all_leaves_out_an_unfinished_game_without_roles(path, capsys):
     assert main(["games", "export", "--all", "--format", "csv", "--store", str(path)]) == 0
+    out, err = capsys.readouterr()
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {r["game"] for r in rows} == {"1"} and not any("don" in r["roles"] for r in rows if r["game"] == "2")
+    assert err == "host-device: не выгружены неоконченные игры (2): их роли тайна до конца игры; ведущему: --roles\n"
+
+
+def test_csv_export_names_the_seats_and_has_a_points_row_a_seat(path, capsys):
+    assert main(["games", "export", "--all", "--roles", "--format", "csv", "--store", str(path)]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert list(rows[0])[-8:] == [
         "player",

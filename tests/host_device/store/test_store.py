@@ -280,10 +280,10 @@ def test_the_protocol_names_an_all_leave_round_and_a_day_without_candidates(tmp_
     for script in (scenario, quiet):
         assert main(["simulate", str(script), "--store", str(path)]) == 0
     capsys.readouterr()
-    assert main(["games", "show", "1", "--store", str(path)]) == 0
+    assert main(["games", "show", "1", "--roles", "--store", str(path)]) == 0  # the scenario ends early
     shown = capsys.readouterr().out
     assert "День 1, все голосуемые покидают игру?: за — 6 (1, 3, 5, 6, 7, 9)" in shown
     assert "День 1, переголосование: за 2 — 5 (1, 3, 5, 7, 9); за 4 — 5 (не голосовали — 5)" in shown
     assert "Игрок 9 покидает игру: дисквалифицирован (день 2)" in shown
-    assert main(["games", "show", "2", "--store", str(path)]) == 0
+    assert main(["games", "show", "2", "--roles", "--store", str(path)]) == 0  # unfinished: the host's
     assert "День 1: никто не выставлен" in capsys.readouterr().out
