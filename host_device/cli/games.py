@@ -271,12 +271,12 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
-def _export_one(store: Store, gid: int, table: Table, roles: bool) -> tuple[dict[str, Any], list[list[Any]]]:
+def _export_one(store: Store, gid: int, table: Table, told: bool) -> tuple[dict[str, Any], list[list[Any]]]:
     """One game as the JSON object and the CSV rows of the export (who sat
     where and the points: a finished game only); RolesHidden for an
-    unfinished game without ``--roles``."""
+    unfinished game unless ``told`` (``--roles``)."""
     game, steps = replay_with_outputs(store, gid)
-    _refuse_unfinished(gid, game, roles)
+    _refuse_unfinished(gid, game, told)
     names = store.names(gid)
     result = result_of(game, steps)
     record = record_of(store, gid)
