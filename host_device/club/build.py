@@ -6,8 +6,6 @@ extra points. Recomputed every time; nothing here is stored as truth."""
 from __future__ import annotations
 
 import dataclasses
-import json
-import sqlite3
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
@@ -38,7 +36,7 @@ from host_device.club.record import (
     SeatRecord,
 )
 from host_device.store.db import Store
-from host_device.store.faults import DamagedGame, StoreError, cause_of
+from host_device.store.faults import DamagedGame, StoreError
 from host_device.store.reading import GameRow
 
 
@@ -166,54 +164,13 @@ def record_of(store: Store, game_id: int) -> GameRecord:
     return dataclasses.replace(record, uuid=game_uuid)
 
 
-class RecordCache:
-    """Records kept between calls, each rebuilt only when its game changed:
-    its row, its inputs (how many, the last, how many undone), its settings,
-    who sat where or the extra points. A replay costs some 35 ms a game on a
-    desktop (the engine's), so a page showing the club's figures keeps one."""
-
-    def __init__(self) -> None:
-        self._kept: dict[tuple[str, int], tuple[object, GameRecord]] = {}
-
-    def record_of(self, store: Store, game_id: int) -> GameRecord:
-        version = _version(store, game_id)
-        where = (str(store.path), game_id)
-        kept = self._kept.get(where)
-        if kept is not None and kept[0] == version:
-            return kept[1]
-        record = record_of(store, game_id)
-        self._kept[where] = (version, record)
-        return record
-
-
-def _version(store: Store, game_id: int) -> object:
-    """What a game's record depends on, read without replaying it."""
-    seating, extras = _seating(store, game_id)
-    try:
-        inputs = store.db.execute(
-            "SELECT count(*), max(seq), sum(undone) FROM inputs WHERE game = ?", (game_id,)
-        ).fetchone()
-    except sqlite3.Error as exc:
-        raise DamagedGame(game_id, cause_of(exc)) from None
-    return (
-        store.game(game_id),
-        tuple(inputs),
-        json.dumps(store.settings(game_id), sort_keys=True),
-        tuple(sorted((seat, who.id, who.name) for seat, who in seating.items())),
-        tuple(sorted(extras.items())),
-    )
-
-
-def records(
-    store: Store, damaged: list[DamagedGame] | None = None, cache: RecordCache | None = None
-) -> list[GameRecord]:
+def records(store: Store, damaged: list[DamagedGame] | None = None) -> list[GameRecord]:
     """Every finished game's record, oldest first; a damaged game is left out
     and, when ``damaged`` is given, put there (its reason names it)."""
     found = []
-    build = cache.record_of if cache is not None else record_of
     for row in store.games():
         try:
-            record = build(store, row.id)
+            record = record_of(store, row.id)
         except StoreError as exc:
             if damaged is not None:
                 damaged.append(exc if isinstance(exc, DamagedGame) else DamagedGame(row.id, str(exc)))

@@ -116,27 +116,3 @@ def test_the_best_move_is_the_last_one_made_with_how_many_were_black():
     assert record.best_move is not None
     assert (record.best_move.seat, record.best_move.named, record.best_move.black) == (1, (3, 5, 9), 2)
     assert not record.finished
-
-
-def test_a_cache_rebuilds_only_the_games_that_changed(store, monkeypatch):
-    from host_device.club import build
-
-    simulate(load_script(FULL), fixed, store=store)
-    simulate(load_script(FULL), fixed, store=store)
-    cache = build.RecordCache()
-    built = []
-    real = build.record_of
-    monkeypatch.setattr(build, "record_of", lambda s, gid: built.append(gid) or real(s, gid))
-    first = records(store, cache=cache)
-    assert built == [1, 2]
-    again = records(store, cache=cache)
-    assert built == [1, 2] and again == first  # nothing changed: nothing replayed
-    store.seat_by_name(2, 4, "Аня")
-    third = records(store, cache=cache)
-    assert built == [1, 2, 2] and third[1].seat(4).name == "Аня"
-    store.db.execute(
-        "UPDATE inputs SET undone = 1 WHERE game = 1 AND seq = (SELECT max(seq) FROM inputs WHERE game = 1)"
-    )
-    store.db.commit()
-    assert [r.id for r in records(store, cache=cache)] == [2]  # game 1 lost its last input: unfinished
-    assert built == [1, 2, 2, 1]
