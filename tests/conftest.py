@@ -1,6 +1,7 @@
 """Test-wide set-up: the sound and data folders of tests/helpers/sound.py
 (imported first, before anything imports sounddevice) and the session's
-fixtures: the real (Korean) speech model, the catalogue, the built-in pack."""
+fixtures: the real (Korean) speech model, the catalogue, the built-in pack;
+and a box's store (tests/helpers/store.py)."""
 
 from pathlib import Path
 
@@ -8,6 +9,7 @@ import pytest
 
 from tests.helpers import sound  # noqa: F401  (sets HOME and the data folder)
 from tests.helpers.assist import KEYBOARDS
+from tests.helpers.store import store  # noqa: F401  (a fixture for every test)
 
 
 @pytest.fixture(scope="session")

@@ -4,18 +4,15 @@ example scripts that end, simulated on virtual time, with players seated."""
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
 from tests.helpers.paths import ROOT
+from tests.helpers.store import one_second
 
 FINISHING = ("classic-full-game.json", "event-game.json", "city-game.json")
-
-
-def fixed(key, slots):
-    return 1.0
 
 
 def play(store, script="classic-full-game.json"):
     """One example game simulated into ``store``: its id there."""
     before = {row.id for row in store.games()}
-    simulate(load_script(ROOT / "examples" / script), fixed, store=store)
+    simulate(load_script(ROOT / "examples" / script), one_second, store=store)
     (game,) = {row.id for row in store.games()} - before
     return game
 

@@ -14,6 +14,7 @@ from host_device.scripts.simulate import simulate
 from host_device.store import Store
 from tests.helpers.paths import ROOT
 from tests.helpers.pdf import read_pdf
+from tests.helpers.store import one_second
 
 FULL = ROOT / "examples" / "classic-full-game.json"  # ends: red win on day 3
 GAME = ROOT / "examples" / "classic-game.json"  # stops on night 1: unfinished
@@ -27,15 +28,11 @@ WON_CIVILIAN = (
 )
 
 
-def fixed(key, slots):
-    return 1.0
-
-
 def stored(path, *scripts):
     store = Store(path)
     try:
         for script in scripts:
-            simulate(load_script(script), fixed, store=store)
+            simulate(load_script(script), one_second, store=store)
         return local_day(store.game(1).started_at)
     finally:
         store.close()

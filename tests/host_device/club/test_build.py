@@ -1,34 +1,22 @@
 """The record built from a stored game: the example full game simulated into
 a store, read back as seats, departures, nominations, ballots, night actions."""
 
-import pytest
 
 from engine import Role, Team
 from host_device.club.build import build_record, record_of, records
 from host_device.club.record import Ballot, BestMove, Departure, NightAction, Nomination
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
-from host_device.store import Store
 from host_device.store.faults import DamagedGame
 from tests.helpers.paths import ROOT
+from tests.helpers.store import one_second
 
 FULL = ROOT / "examples" / "classic-full-game.json"
 GAME = ROOT / "examples" / "classic-game.json"
 
 
-def fixed(key, slots):
-    return 1.0
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "games.sqlite3")
-    yield store
-    store.close()
-
-
 def test_the_full_game_as_a_record(store):
-    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(FULL), one_second, store=store)
     record = record_of(store, 1)
     assert (record.id, record.preset, record.mode, record.winner, record.days) == (
         1,
@@ -60,7 +48,7 @@ def test_the_full_game_as_a_record(store):
 
 
 def test_the_seats_carry_the_roster_players_and_the_extra_points(store):
-    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(FULL), one_second, store=store)
     anya, _, _ = store.seat_by_name(1, 4, "Аня")
     store.set_extra(1, 4, 0.3)
     record = record_of(store, 1)
@@ -72,7 +60,7 @@ def test_the_seats_carry_the_roster_players_and_the_extra_points(store):
 
 
 def test_build_record_takes_plain_mappings(store):
-    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(FULL), one_second, store=store)
 
     class Player:
         def __init__(self, id, name):
@@ -86,9 +74,9 @@ def test_build_record_takes_plain_mappings(store):
 
 
 def test_records_are_the_finished_games_in_time_order_and_name_the_damaged(store, tmp_path):
-    simulate(load_script(FULL), fixed, store=store)
-    simulate(load_script(GAME), fixed, store=store)
-    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(FULL), one_second, store=store)
+    simulate(load_script(GAME), one_second, store=store)
+    simulate(load_script(FULL), one_second, store=store)
     store.db.execute("UPDATE games SET started_at = '2000-01-01T00:00:00' WHERE id = 3")
     store.db.execute('UPDATE inputs SET input = \'{"type": "vote", "seat": 99}\' WHERE game = 2 AND seq = 3')
     store.db.commit()

@@ -16,23 +16,13 @@ from host_device.store import SCHEMA_VERSION, Store, StoreError
 from host_device.store.schema import MIGRATIONS
 from tests.helpers.club import game_record, unfinished_record
 from tests.helpers.paths import ROOT
+from tests.helpers.store import one_second
 
 FULL = ROOT / "examples" / "classic-full-game.json"
 
 
-def fixed(key, slots):
-    return 1.0
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "games.sqlite3")
-    yield store
-    store.close()
-
-
 def test_a_record_reads_back_from_its_json(store):
-    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(FULL), one_second, store=store)
     store.seat_player(1, 3, store.add_player("Антон").id)
     store.set_extra(1, 3, 0.5)
     record = record_of(store, 1)
@@ -50,7 +40,7 @@ def test_record_data_of_another_layout_is_one_line():
 
 
 def test_the_digest_is_the_games_content(store):
-    simulate(load_script(FULL), fixed, store=store)
+    simulate(load_script(FULL), one_second, store=store)
     anton = store.add_player("Антон")
     store.seat_player(1, 3, anton.id)
     first = package_of(store, 1)

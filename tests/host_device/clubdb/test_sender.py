@@ -28,13 +28,6 @@ DEADLINE_S = 60  # a generous bound for the background to get somewhere (not a s
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "games.sqlite3")
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def own_server():
     """A server of this test alone: it is stopped, killed and started again."""
     server = new_server()

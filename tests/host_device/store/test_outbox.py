@@ -13,13 +13,6 @@ from host_device.store.recover import recover
 from tests.helpers.outbox import finished_games
 
 
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "games.sqlite3")
-    yield store
-    store.close()
-
-
 def test_finished_games_wait_oldest_first_and_an_unfinished_one_does_not(store):
     games = finished_games(store, 3)
     store.new_game("classic", "host")

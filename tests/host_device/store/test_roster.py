@@ -19,13 +19,6 @@ from host_device.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "games.sqlite3")
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def game(store):
     return store.new_game("classic", "host")
 

@@ -15,23 +15,13 @@ from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
 from host_device.store import SCHEMA_VERSION, Store, StoreError, record_runtime
 from tests.helpers.paths import ROOT
+from tests.helpers.store import one_second
 
 FULL = ROOT / "examples" / "classic-full-game.json"
 
 
-def fixed(key, slots):
-    return 1.0
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "games.sqlite3")
-    yield store
-    store.close()
-
-
 def test_a_simulated_game_is_stored_whole_and_replays(store):
-    result, runtime = simulate(load_script(FULL), fixed, store=store)
+    result, runtime = simulate(load_script(FULL), one_second, store=store)
     assert result["winner"] == "red"
     (row,) = store.games()
     assert (row.preset, row.mode, row.winner, row.days) == ("classic", "simulate", "red", 3)
@@ -47,7 +37,7 @@ def test_each_input_is_committed_before_its_effect(store, tmp_path):
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.loop import Runtime
 
-    runtime = Runtime(Game("classic"), Scheduler(), fixed)
+    runtime = Runtime(Game("classic"), Scheduler(), one_second)
     game_id = record_runtime(store, runtime, "host")
     seen = []
 
