@@ -46,9 +46,10 @@ def _games(ids: list[int]) -> str:
 
 
 def cmd_send(args: argparse.Namespace) -> int:
+    from host_device.clubdb.faults import checked_url
     from host_device.clubdb.sender import described, send_waiting
 
-    url = club_url(args)
+    url = checked_url(club_url(args))  # a mistyped address is bad input, whether or not a game waits
     store = _store(args)
     try:
         if args.again:

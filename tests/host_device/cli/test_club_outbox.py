@@ -96,10 +96,15 @@ def test_a_wrong_password_and_a_bad_url_are_one_line(tmp_path, capsys, postgres_
     path = tmp_path / "games.sqlite3"
     stored(path, 1)
     name = club(fresh_database).rsplit("/", 1)[1]
-    for url in (postgres_server.url(name, password="wrong-pw"), "postgres:/nowhere", "http://club@x/y"):
+    code, out, err = run(
+        capsys, "club", "send", "--store", path, "--club-db", postgres_server.url(name, password="wrong-pw")
+    )
+    assert code == 1 and len(out.splitlines()) == 1 and "wrong-pw" not in out + err, (out, err)
+    assert "игр ждут отправки: 1" in out
+    for url in ("postgres:/nowhere", "http://club:wrong-pw@x/y"):  # mistyped: bad input, exit 2
         code, out, err = run(capsys, "club", "send", "--store", path, "--club-db", url)
-        assert code == 1 and len(out.splitlines()) == 1 and "wrong-pw" not in out + err, (url, out, err)
-        assert "игр ждут отправки: 1" in out
+        assert code == 2 and out == "" and len(err.splitlines()) == 1 and "wrong-pw" not in err, (url, err)
+        assert "нужен, например, postgresql://" in err
     store = Store(path)
     try:
         assert len(store.waiting()) == 1 and store.outbox_status().sent == 0
@@ -139,3 +144,7 @@ def test_bad_input_is_exit_2(tmp_path, capsys, monkeypatch):
     (tmp_path / "empty.toml").write_text("")
     code, _, err = run(capsys, "club", "send", "--store", path, "--config", tmp_path / "empty.toml")
     assert code == 2 and "не указана база клуба" in err and len(err.splitlines()) == 1
+    empty = tmp_path / "empty.sqlite3"
+    Store(empty).close()  # nothing waits there: the mistyped address is said all the same
+    code, out, err = run(capsys, "club", "send", "--store", empty, "--club-db", "postgresql:/club")
+    assert code == 2 and out == "" and "это не адрес PostgreSQL" in err and len(err.splitlines()) == 1
