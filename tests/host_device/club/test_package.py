@@ -95,3 +95,16 @@ def test_a_schema_3_store_gets_uuids_and_a_box(tmp_path):
     assert len(ids) == 2 and all(uuid.UUID(i) for i in ids)
     assert uuid.UUID(store.box_id())
     store.close()
+
+
+def test_two_merges_in_a_row_reach_the_club_with_the_player_they_end_at(store):
+    """Anton was merged into «Тоша», «Тоша» into Антон Петров, who sits at seat 3: the store
+    points both old entries at him, and the package carries all three."""
+    simulate(load_script(FULL), one_second, store=store)
+    old, middle, kept = (store.add_player(name) for name in ("Антон", "Тоша", "Антон Петров"))
+    store.add_player("Вера")  # not in this game, merged into nobody: not carried
+    store.merge_players(middle.id, old.id)
+    store.merge_players(kept.id, middle.id)
+    store.seat_player(1, 3, kept.id)
+    carried = {p.id: p.merged_into for p in package_of(store, 1).players}
+    assert carried == {kept.id: None, middle.id: kept.id, old.id: kept.id}
