@@ -27,6 +27,7 @@ import contextlib
 import json
 import os
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -129,6 +130,7 @@ class DecoderProcess:
         root = str(Path(__file__).resolve().parents[2])
         path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
         env = {**os.environ, "PYTHONPATH": path}
+        self._pid = None
         self._proc = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -136,6 +138,7 @@ class DecoderProcess:
             stderr=subprocess.DEVNULL,
             env=env,
             bufsize=0,  # raw pipes: select() sees what is there, nothing waits in a buffer
+            start_new_session=True,  # a group of its own: killed whole, the launcher's children too
         )
         self.starts += 1
         assert self._proc.stdout is not None
@@ -152,7 +155,13 @@ class DecoderProcess:
             message = answer[2].decode("utf-8", "replace") if answer else ended
             self._end()
             raise (ModelMissing if answer and answer[0] == b"m" else DecoderStartError)(message)
-        self._pid = int(answer[2].removeprefix(READY))  # "ready" and the decoder's pid
+        try:
+            self._pid = int(answer[2].removeprefix(READY))  # "ready" and the decoder's pid
+        except ValueError:
+            self._end(kill=True)
+            raise DecoderStartError(
+                f"the decoding process answered {answer[2][:40]!r} at its start"
+            ) from None
 
     @property
     def pid(self) -> int | None:
@@ -173,11 +182,14 @@ class DecoderProcess:
             self._end()
 
     def _end(self, kill: bool = False) -> None:
-        proc, self._proc = self._proc, None
+        """Close its pipes (a decoder that reads them ends by itself); kill its whole process
+        group when asked or when it has not ended in 2 s (a hung decoder under a launcher that
+        waits for it: killing the launcher alone would leave the model in memory)."""
+        proc, self._proc, self._pid = self._proc, None, None
         if proc is None:
             return
         if kill:
-            proc.kill()
+            _kill_group(proc)
         for pipe in (proc.stdin, proc.stdout):
             try:
                 if pipe is not None:
@@ -187,7 +199,7 @@ class DecoderProcess:
         try:
             proc.wait(timeout=2)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            _kill_group(proc)
             proc.wait()
 
     def rss_mb(self) -> float:
@@ -238,6 +250,11 @@ class DecoderProcess:
         spec = json.dumps({"rate": rate, "grammar": grammar, "partial_words": partial_words})
         ident = int(self.call(b"N", 0, spec.encode("utf-8")))
         return RemoteRecogniser(self, ident)
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)  # the group is the child's own (start_new_session)
 
 
 class RemoteRecogniser:
@@ -337,8 +354,6 @@ def _answer(model: Any, recognisers: dict[int, Any], op: bytes, ident: int, payl
 
 
 def main(argv: list[str]) -> int:
-    import signal
-
     for name in ("SIGINT", "SIGTERM"):  # Ctrl-C and a service's stop are the parent's: it closes the pipe
         signal.signal(getattr(signal, name), signal.SIG_IGN)
     if len(argv) > 1:

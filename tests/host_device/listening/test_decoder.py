@@ -22,6 +22,9 @@ from host_device.listening.speech_model import ModelMissing
 from tests.helpers.sound import MIC_RAW, MIC_WAV
 
 
+LAUNCHER = ["bash", "-c", '"$@"; exit $?', "launcher"]  # a shell that forks and waits, as slow-cpu does
+
+
 @pytest.fixture(scope="module")
 def decoder(ko_model_dir):
     process = DecoderProcess(ko_model_dir)
@@ -100,8 +103,7 @@ def test_a_decoder_started_through_a_launcher_is_measured_as_itself(ko_model_dir
     """bench/listen_latency.py starts the decoder under a CPU quota of its own (slow-cpu, a bash
     script that stays the parent): the pid, the memory and the priority are the decoder's, not
     the launcher's."""
-    launcher = ["bash", "-c", '"$@"; exit $?', "launcher"]  # a shell that forks, as slow-cpu does
-    process = DecoderProcess(ko_model_dir, launcher=launcher)
+    process = DecoderProcess(ko_model_dir, launcher=LAUNCHER)
     try:
         assert process.knows("하나")
         assert process.pid != process._proc.pid
@@ -266,9 +268,11 @@ def test_a_decoder_that_dies_again_and_again_is_given_up(ko_model_dir, monkeypat
 
 
 
-def test_a_decoder_that_does_not_answer_is_lost_and_ended(ko_model_dir, monkeypatch):
-    """A stopped (or hung) child: the call gives up after CALL_TIMEOUT_S, the child is killed."""
-    process = DecoderProcess(ko_model_dir)
+@pytest.mark.parametrize("launcher", [[], LAUNCHER], ids=["direct", "launcher"])
+def test_a_decoder_that_does_not_answer_is_lost_and_ended(ko_model_dir, monkeypatch, launcher):
+    """A stopped (or hung) child: the call gives up after CALL_TIMEOUT_S, the child is killed —
+    under a launcher too (killing the launcher alone left the hung decoder and its model)."""
+    process = DecoderProcess(ko_model_dir, launcher=launcher)
     rec = process.recogniser()
     monkeypatch.setattr("host_device.listening.decoder.CALL_TIMEOUT_S", 0.5)
     pid = process.pid
@@ -278,8 +282,37 @@ def test_a_decoder_that_does_not_answer_is_lost_and_ended(ko_model_dir, monkeypa
         rec.AcceptWaveform(b"\0\0" * 1600)
     assert time.monotonic() - started < 5
     assert not process.alive() and process.pid is None
-    with pytest.raises(ProcessLookupError):
-        os.kill(pid, 0)  # killed and reaped
+    assert _ended(pid)
+
+
+def _ended(pid, within_s=5.0):
+    """Gone, or a zombie waiting for whoever reaps it (a launcher's child is reparented)."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_decoder_that_starts_with_a_wrong_word_is_a_start_error_and_ended(tmp_path, ko_model_dir):
+    """A child that says something else than «ready» and its pid: one start error, nothing left."""
+    fake = tmp_path / "fake.py"
+    fake.write_text(
+        "import os, struct, sys, time\n"
+        "open(sys.argv[1], 'w').write(str(os.getpid()))\n"
+        "sys.stdout.buffer.write(struct.pack('<cII', b'o', 0, 5) + b'ready'); sys.stdout.flush()\n"
+        "time.sleep(60)\n"
+    )
+    pidfile = tmp_path / "pid"
+    launcher = ["bash", "-c", f'"{sys.executable}" {fake} {pidfile}; exit $?', "launcher"]
+    with pytest.raises(DecoderStartError, match="answered b'ready' at its start"):
+        DecoderProcess(ko_model_dir, launcher=launcher)
+    assert _ended(int(pidfile.read_text()))
 
 
 def test_a_listener_frees_its_recogniser_in_the_decoder(decoder):
