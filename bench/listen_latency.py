@@ -325,12 +325,12 @@ def side_by_side(share: float, rest: list[str]) -> dict[str, object]:
     (the machines are noisy: compare within a run)."""
     tool, share_text = str(slow_cpu()), str(share)
     command = [sys.executable, str(Path(__file__).resolve()), *rest]
-    # "throttled": a Pi 4 (every Pi since the Pi 2 has four cores, each about a quarter of one
-    # core here): the scheduler's process on CPU 0 and the decoder process on CPU 1, each under a
-    # quota of its own. The way before (the model in the scheduler's process) shares that
-    # process's quota. "throttled_one_core": everything, decoder included, in one quota on CPU 0,
-    # as on a Pi with one core (Pi 1, Zero): the decoder's share and the timers' then meet in one
-    # quota period, printed for comparison.
+    # "throttled": a four-core Pi (2, 3, 4, 5, Zero 2 W; a core does about the pure Python of a
+    # quarter of one core here): the scheduler's process on CPU 0 and the decoder process on
+    # CPU 1, each under a quota of its own. The way before (the model in the scheduler's process)
+    # shares that process's quota: the same set-up in both throttled legs. "throttled_one_core":
+    # everything, decoder included, in one quota on CPU 0, as on a one-core Pi (1, Zero, Zero W):
+    # the decoder's share and the timers' then meet in one quota period, printed for comparison.
     legs: tuple[tuple[str, list[str], list[str]], ...] = (
         ("unthrottled", [], []),
         ("throttled", [tool, share_text, "taskset", "-c", "0"], ["--decoder-cpu", share_text]),

@@ -27,7 +27,7 @@
     [club]             # the club's record
     scoring = "our-scoring.toml"  # the club's scoring table (beside this file); default: FIIM's
     show_names = false         # players' names on the table page during the game (always after it)
-    database = "postgresql://club:PASSWORD@server/club"  # the club's PostgreSQL: finished games sent there
+    database = "postgresql://club:ПАРОЛЬ@server/club"  # the club's PostgreSQL: finished games sent there
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -46,10 +46,8 @@ from engine.presets import MAX_SEATS
 from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
+from host_device.base.club_address import CLUB_DB_EXAMPLE, CLUB_DB_SCHEMES
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
-
-CLUB_DB_SCHEMES = ("postgresql://", "postgres://")  # how the address of a club's database begins
-CLUB_DB_EXAMPLE = "postgresql://club:ПАРОЛЬ@server/club"
 
 
 class ConfigError(HostDeviceError, ValueError):

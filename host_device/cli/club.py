@@ -10,14 +10,13 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from host_device.base.club_address import CLUB_DB_EXAMPLE
 from host_device.base.errors import HostDeviceError
 from host_device.cli import flags
 from host_device.cli.club_outbox import add as add_outbox
 from host_device.config import load_config, parse_address
 
-NO_DATABASE = (
-    "не задана база клуба: укажите --club-db postgresql://USER:PASSWORD@HOST/DB или [club] database в конфиге"
-)
+NO_DATABASE = f"не задана база клуба: укажите --club-db {CLUB_DB_EXAMPLE} или [club] database в конфиге"
 
 
 def database_url(args: argparse.Namespace) -> str:
@@ -70,7 +69,8 @@ def cmd_pull(args: argparse.Namespace) -> int:
     twice = sorted(found[0] for found in folded.values() if len(found) > 1)
     if twice:
         print(
-            "одно имя у двух игроков: " + ", ".join(f"«{name}»" for name in twice)
+            "одно имя у двух игроков: "
+            + ", ".join(f"«{name}»" for name in twice)
             + " — если это один человек: host-device players merge КОГО_ОСТАВИТЬ КОГО_ОБЪЕДИНИТЬ"
         )
     return 0

@@ -13,6 +13,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from host_device.base.club_address import CLUB_DB_EXAMPLE
 from host_device.cli import flags
 from host_device.clubdb.errors import BadUrl
 from host_device.config import load_config
@@ -30,8 +31,7 @@ def club_url(args: argparse.Namespace) -> str:
     url = load_config(Path(args.config) if args.config else None).club_database
     if not url:
         raise BadUrl(
-            "не указана база клуба: --club-db postgresql://ПОЛЬЗОВАТЕЛЬ@СЕРВЕР/БАЗА "
-            "или [club].database в файле настроек"
+            f"не указана база клуба: --club-db {CLUB_DB_EXAMPLE} или [club].database в файле настроек"
         )
     return str(url)
 

@@ -10,6 +10,8 @@ from urllib.parse import unquote, urlsplit
 
 import psycopg
 
+from host_device.base.club_address import CLUB_DB_EXAMPLE as EXAMPLE
+from host_device.base.club_address import CLUB_DB_SCHEMES
 from host_device.base.text import one_line
 from host_device.clubdb.errors import (
     AccessDenied,
@@ -20,8 +22,6 @@ from host_device.clubdb.errors import (
     WrongSchema,
     shown,
 )
-from host_device.config import CLUB_DB_EXAMPLE as EXAMPLE
-from host_device.config import CLUB_DB_SCHEMES
 
 CONNECT_TIMEOUT_S = 5
 

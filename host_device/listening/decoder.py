@@ -159,9 +159,8 @@ class DecoderProcess:
             self._pid = int(answer[2].removeprefix(READY))  # "ready" and the decoder's pid
         except ValueError:
             self._end(kill=True)
-            raise DecoderStartError(
-                f"the decoding process answered {answer[2][:40]!r} at its start"
-            ) from None
+            said = f"процесс распознавания при запуске ответил {answer[2][:40]!r}, а не «ready» и свой номер"
+            raise DecoderStartError(said) from None
 
     @property
     def pid(self) -> int | None:

@@ -11,11 +11,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
 
+from host_device.base.club_address import CLUB_DB_SCHEMES
 from host_device.base.errors import HostDeviceError
 from host_device.club.plots import PlotCache, points_svg, rating_svg, roles_svg
 from host_device.club.record import GameRecord
 from host_device.club.scoring import Table, load_table, points
-from host_device.config import CLUB_DB_SCHEMES
 from host_device.web.board_html import board_html, player_html
 from host_device.web.club_data import (
     BadFilter,

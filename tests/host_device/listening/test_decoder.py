@@ -310,7 +310,7 @@ def test_a_decoder_that_starts_with_a_wrong_word_is_a_start_error_and_ended(tmp_
     )
     pidfile = tmp_path / "pid"
     launcher = ["bash", "-c", f'"{sys.executable}" {fake} {pidfile}; exit $?', "launcher"]
-    with pytest.raises(DecoderStartError, match="answered b'ready' at its start"):
+    with pytest.raises(DecoderStartError, match="при запуске ответил b.ready."):
         DecoderProcess(ko_model_dir, launcher=launcher)
     assert _ended(int(pidfile.read_text()))
 
