@@ -21,7 +21,6 @@ from host_device.listening.listener import HearingBack, HearingGone, HearingLost
 from host_device.listening.speech_model import ModelMissing
 from tests.helpers.sound import MIC_RAW, MIC_WAV
 
-
 LAUNCHER = ["bash", "-c", '"$@"; exit $?', "launcher"]  # a shell that forks and waits, as slow-cpu does
 
 
