@@ -130,7 +130,6 @@ class DecoderProcess:
         root = str(Path(__file__).resolve().parents[2])
         path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
         env = {**os.environ, "PYTHONPATH": path}
-        self._pid = None
         self._proc = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -165,7 +164,7 @@ class DecoderProcess:
     @property
     def pid(self) -> int | None:
         """The decoding process's own (under a launcher, not the launcher's)."""
-        return self._pid if self._proc is not None else None
+        return self._pid  # None until it has said ready, and again once it has ended
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
