@@ -1,6 +1,6 @@
 """``host-device club``: the club's PostgreSQL database (README, "The club's
 database"): ``init`` makes or migrates its schema, ``web`` serves the club's
-pages of every table's games from it. ``database_url`` is where every
+pages of every table's games from it. ``flags.club_db_url`` is where every
 command with ``--club-db`` finds the database (the flag, else the config's
 ``[club] database``)."""
 
@@ -10,30 +10,16 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from host_device.base.club_address import CLUB_DB_EXAMPLE
-from host_device.base.errors import HostDeviceError
 from host_device.cli import flags
 from host_device.cli.club_outbox import add as add_outbox
 from host_device.config import load_config, parse_address
-
-NO_DATABASE = f"не задана база клуба: укажите --club-db {CLUB_DB_EXAMPLE} или [club] database в конфиге"
-
-
-def database_url(args: argparse.Namespace) -> str:
-    """The club's database's URL: --club-db, else [club] database of the config."""
-    url: str | None = getattr(args, "club_db", None)
-    if not url:
-        url = load_config(Path(args.config) if getattr(args, "config", None) else None).club_database
-    if not url:
-        raise HostDeviceError(NO_DATABASE)
-    return url
 
 
 def cmd_init(args: argparse.Namespace) -> int:
     from host_device.clubdb.db import ClubDB
     from host_device.clubdb.errors import shown
 
-    url = database_url(args)
+    url = flags.club_db_url(args)
     with ClubDB.open(url) as db:
         found, now = db.init()
         counts = db.counts()
@@ -52,7 +38,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
     from host_device.clubdb.db import ClubDB
     from host_device.store.db import Store
 
-    url = database_url(args)
+    url = flags.club_db_url(args)
     with ClubDB.open(url) as db:
         names, merged = db.roster()
     store = Store(Path(args.store) if args.store else None)
@@ -80,7 +66,7 @@ def cmd_web(args: argparse.Namespace) -> int:
     from host_device.clubdb.db import ClubDB
     from host_device.web.club_serve import serve_club
 
-    url = database_url(args)
+    url = flags.club_db_url(args)
     with ClubDB.open(url) as db:  # a bad URL, password or schema: said now, not on the first page
         counts = db.counts()
     config = load_config(Path(args.config) if args.config else None)

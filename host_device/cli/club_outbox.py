@@ -13,27 +13,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from host_device.base.club_address import CLUB_DB_EXAMPLE
 from host_device.cli import flags
-from host_device.clubdb.errors import BadUrl
-from host_device.config import load_config
 from host_device.store.db import Store
 from voices.words import local_time
 
 LISTED = 10  # game numbers shown in a line before «…»
 UNSENDABLE = "не отправляется: "  # clubdb/sender.py's reason for a game that does not replay
-
-
-def club_url(args: argparse.Namespace) -> str:
-    """--club-db, else the config's [club] database; neither: bad input."""
-    if getattr(args, "club_db", None):
-        return str(args.club_db)
-    url = load_config(Path(args.config) if args.config else None).club_database
-    if not url:
-        raise BadUrl(
-            f"не указана база клуба: --club-db {CLUB_DB_EXAMPLE} или [club].database в файле настроек"
-        )
-    return str(url)
 
 
 def _store(args: argparse.Namespace) -> Store:
@@ -49,7 +34,7 @@ def cmd_send(args: argparse.Namespace) -> int:
     from host_device.clubdb.faults import checked_url
     from host_device.clubdb.sender import described, send_waiting
 
-    url = checked_url(club_url(args))  # a mistyped address is bad input, whether or not a game waits
+    url = checked_url(flags.club_db_url(args))  # a mistyped address is bad input, whether or not a game waits
     store = _store(args)
     try:
         if args.again:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from hardware.factory import AUDIO, PANELS
+from host_device.base.club_address import CLUB_DB_EXAMPLE
+from host_device.base.errors import HostDeviceError
 from host_device.cli.arguments import SPEED, table_size
+from host_device.config import load_config
+
+NO_DATABASE = f"не задана база клуба: укажите --club-db {CLUB_DB_EXAMPLE} или [club] database в конфиге"
 
 
 def devices(p: Any, *, panel_help: str = "gpio (default), keyboard or mock") -> None:
@@ -62,3 +68,13 @@ def club_db(p: Any, default: str = "default: [club] database") -> None:
         metavar="URL",
         help=f"the club's database, postgresql://USER[:PASSWORD]@HOST[:PORT]/DB ({default})",
     )
+
+
+def club_db_url(args: Any) -> str:
+    """The URL ``club_db`` asks for: --club-db, else [club] database of the config; neither: bad input."""
+    url: str | None = getattr(args, "club_db", None)
+    if not url:
+        url = load_config(Path(args.config) if getattr(args, "config", None) else None).club_database
+    if not url:
+        raise HostDeviceError(NO_DATABASE)
+    return url

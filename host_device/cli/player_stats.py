@@ -62,10 +62,9 @@ def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | 
 
 
 def _from_club_db(args: argparse.Namespace) -> tuple[Player, list[GameRecord]]:
-    from host_device.cli.club import database_url
     from host_device.clubdb.db import ClubDB
 
-    with ClubDB.open(database_url(args)) as db:
+    with ClubDB.open(flags.club_db_url(args)) as db:
         return db.player(args.name), db.records()
 
 

@@ -53,12 +53,11 @@ def _render(ev: Evening, path: Path) -> bytes:
 
 
 def _from_club_db(args: argparse.Namespace, day: datetime.date) -> list[GameRecord]:
-    from host_device.cli.club import database_url
     from host_device.clubdb.db import ClubDB
 
     if args.store:
         raise HostDeviceError("--store и --club-db вместе нельзя: укажите одно из двух")
-    with ClubDB.open(database_url(args)) as db:
+    with ClubDB.open(flags.club_db_url(args)) as db:
         return [r for r in db.records() if local_day(r.started_at) == day.isoformat()]
 
 

@@ -143,7 +143,7 @@ def test_bad_input_is_exit_2(tmp_path, capsys, monkeypatch):
     assert code == 2 and "нет такого файла настроек" in err
     (tmp_path / "empty.toml").write_text("")
     code, _, err = run(capsys, "club", "send", "--store", path, "--config", tmp_path / "empty.toml")
-    assert code == 2 and "не указана база клуба" in err and len(err.splitlines()) == 1
+    assert code == 2 and "не задана база клуба" in err and len(err.splitlines()) == 1
     empty = tmp_path / "empty.sqlite3"
     Store(empty).close()  # nothing waits there: the mistyped address is said all the same
     code, out, err = run(capsys, "club", "send", "--store", empty, "--club-db", "postgresql:/club")
