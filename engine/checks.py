@@ -1,10 +1,16 @@
-"""Whether an input is legal now: every check, never a change to the state."""
+"""Whether an input is legal now: every check, never a change to the state.
+
+Which inputs a step takes at all is the table of steps' (:data:`engine.steps.ALLOWS`);
+here the rest: the seats, the speaker, the counts.
+"""
+
+from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from engine.errors import IllegalInput
 from engine.inputs import (
-    Advance,
     BestMove,
     Check,
     DealRoles,
@@ -18,13 +24,22 @@ from engine.inputs import (
     Vote,
     Withdraw,
 )
+from engine.presets import Preset
 from engine.roles import Role
-from engine.rules import Rules
-from engine.state import Phase
-from engine.steps import best_move_now
+from engine.state import Phase, State
+from engine.steps import ALLOWS, best_move_now
 
 
-class Checks(Rules):
+def check(preset: Preset, state: State, inp: Input) -> None:
+    """Raise :class:`IllegalInput` (naming the phase and the seat) unless the rules allow ``inp`` now."""
+    _Checks(preset, state).check(inp)
+
+
+@dataclass
+class _Checks:
+    preset: Preset
+    s: State
+
     def illegal(
         self, code: str, reason: str, seat: int | None = None, **parts: int | str | None
     ) -> IllegalInput:
@@ -40,26 +55,19 @@ class Checks(Rules):
         if seat in self.s.out:
             raise self.illegal("out_of_game", f"{what} {seat} is out of the game", seat, number=seat)
 
-    def need_phase(self, inp: Input, *phases: Phase) -> None:
-        if self.s.phase not in phases:
-            seat = getattr(inp, "seat", None)
-            raise self.illegal("not_now", f"{inp.TYPE} is not allowed now", seat, input=inp.TYPE)
-
     def check(self, inp: Input) -> None:
         s = self.s
+        seat = getattr(inp, "seat", None)
         if s.phase is Phase.GAME_OVER:
-            raise self.illegal("game_over", "the game is over", getattr(inp, "seat", None))
-        if isinstance(inp, DealRoles):
-            self.need_phase(inp, Phase.ROLES)
-            self.check_roles(inp)
-            return
-        if s.phase is Phase.ROLES:
-            raise self.illegal("not_dealt", "the roles are not dealt yet", getattr(inp, "seat", None))
+            raise self.illegal("game_over", "the game is over", seat)
+        if type(inp) not in ALLOWS[s.phase].inputs:
+            if s.phase is Phase.ROLES:
+                raise self.illegal("not_dealt", "the roles are not dealt yet", seat)
+            raise self.illegal("not_now", f"{inp.TYPE} is not allowed now", seat, input=inp.TYPE)
         match inp:
-            case Advance():
-                pass
+            case DealRoles():
+                self.check_roles(inp)
             case Nominate(seat=seat, target=target):
-                self.need_phase(inp, Phase.SPEECH, Phase.NOMINATION)
                 self.speaker_only(seat)
                 if s.phase is Phase.NOMINATION:  # the round: a gone player named is told (NamedOutOfGame)
                     self.seat_in_range(target, "candidate")
@@ -69,13 +77,11 @@ class Checks(Rules):
                     reason = f"player {target} is already nominated today"
                     raise self.illegal("already_nominated", reason, seat, target=target)
             case Withdraw(seat=seat, target=target):
-                self.need_phase(inp, Phase.SPEECH)
                 self.speaker_only(seat)
                 if s.nominations.get(seat) != target:
                     reason = f"player {target} is not this speaker's candidate"
                     raise self.illegal("not_his_candidate", reason, seat, target=target)
             case Vote(seat=seat):
-                self.need_phase(inp, Phase.VOTE)
                 self.living(seat)
                 assert s.vote_round is not None
                 if seat in s.vote_round.ballots:
@@ -84,21 +90,7 @@ class Checks(Rules):
                     reason = "every living player's vote is counted in this round"
                     raise self.illegal("all_counted", reason, seat)
             case Tally(count=count):
-                self.need_phase(inp, Phase.VOTE)
-                assert s.vote_round is not None
-                rnd = s.vote_round
-                if any(c == rnd.current for c in rnd.ballots.values()):
-                    raise self.illegal("on_buttons", "this window's votes were taken on the buttons")
-                left = len(s.alive()) - rnd.votes
-                if not 0 <= count <= left:
-                    alive = len(s.alive())
-                    reason = (
-                        f"{count} votes: {alive} players are alive and {rnd.votes} "
-                        f"have voted in this round, so 0 to {left} can vote now"
-                    )
-                    raise self.illegal(
-                        "too_many_votes", reason, count=count, alive=alive, voted=rnd.votes, left=left
-                    )
+                self.check_tally(count)
             case Foul(seat=seat):
                 if not self.preset.fouls:
                     reason = f"there are no fouls in the {self.preset.name} rules"
@@ -106,21 +98,30 @@ class Checks(Rules):
                 self.seat_in_range(seat)
                 if not (s.phase is Phase.LAST_WORD and seat == s.speaker):
                     self.living(seat)
-            case Shot(seat=seat, target=target):
-                self.need_phase(inp, Phase.NIGHT_HUNT)
-                self.living(seat)
-                self.living(target, "target")
             case GoldenMinute(seat=seat):
-                self.need_phase(inp, Phase.JUSTIFICATION, Phase.GOLDEN_ASK)
                 self.check_golden(seat)
             case BestMove(seat=seat, seats=named):
-                self.need_phase(inp, Phase.LAST_WORD)
                 self.check_best_move(seat, named)
-            case _:
-                assert isinstance(inp, Check | Visit)
-                self.need_phase(inp, Phase.NIGHT_CHECK if isinstance(inp, Check) else Phase.NIGHT_VISIT)
+            case Shot() | Check() | Visit():
                 self.living(inp.seat)
                 self.living(inp.target, "target")
+            case _:  # Advance: always, in a step that takes it
+                pass
+
+    def check_tally(self, count: int) -> None:
+        s = self.s
+        assert s.vote_round is not None
+        rnd = s.vote_round
+        if any(c == rnd.current for c in rnd.ballots.values()):
+            raise self.illegal("on_buttons", "this window's votes were taken on the buttons")
+        left = len(s.alive()) - rnd.votes
+        if not 0 <= count <= left:
+            alive = len(s.alive())
+            reason = (
+                f"{count} votes: {alive} players are alive and {rnd.votes} "
+                f"have voted in this round, so 0 to {left} can vote now"
+            )
+            raise self.illegal("too_many_votes", reason, count=count, alive=alive, voted=rnd.votes, left=left)
 
     def check_golden(self, seat: int) -> None:
         s = self.s

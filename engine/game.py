@@ -6,26 +6,75 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.checks import check
 from engine.inputs import (
     Advance,
+    BestMove,
+    Check,
+    DealRoles,
     Foul,
     GoldenMinute,
     Input,
     Nominate,
+    Shot,
     Tally,
+    Visit,
     Vote,
     Withdraw,
 )
-from engine.machine import Machine
+from engine.machine import apply
 from engine.outputs import Output
 from engine.presets import Preset, get_preset
 from engine.state import Phase, State
-from engine.steps import NIGHT_CALLS
+from engine.steps import ALLOWS
 from engine.view import public_view
 from host_device.base.errors import HostDeviceError
+
+
+@dataclass(frozen=True)
+class Move:
+    """An input the rules took, carried out on a copy of the game: it takes
+    effect when the game makes it (:meth:`Game.make`), after it is recorded."""
+
+    input: Input
+    outputs: tuple[Output, ...]
+    state: State = field(repr=False)  # the game after it
+    base: State = field(repr=False)  # the game it was carried out on
+
+
+def _seats(s: State) -> range:
+    return range(1, s.seats + 1)
+
+
+def _pairs(kind: type[Shot] | type[Check] | type[Visit]) -> Callable[[State], Iterator[Input]]:
+    """The night's choices: the living choose among the living."""
+    return lambda s: (kind(seat=seat, target=target) for seat in s.alive() for target in s.alive())
+
+
+def _speaker(kind: type[Nominate] | type[Withdraw]) -> Callable[[State], Iterator[Input]]:
+    return lambda s: iter(()) if s.speaker is None else (kind(seat=s.speaker, target=t) for t in _seats(s))
+
+
+# every input of a kind the rules could take, given the state, in the order legal_inputs lists them
+# (which kinds a step takes is the table of steps'; which of them it takes, the checks')
+CANDIDATES: dict[type[Input], Callable[[State], Iterator[Input]]] = {
+    Advance: lambda s: iter((Advance(),)),
+    Foul: lambda s: (Foul(seat=seat) for seat in _seats(s)),
+    Nominate: _speaker(Nominate),
+    Withdraw: _speaker(Withdraw),
+    GoldenMinute: lambda s: (GoldenMinute(seat=seat) for seat in _seats(s)),
+    Vote: lambda s: (Vote(seat=seat) for seat in s.alive()),  # only the living vote
+    Tally: lambda s: (Tally(count=count) for count in range(s.seats + 1)),
+    Shot: _pairs(Shot),
+    Check: _pairs(Check),
+    Visit: _pairs(Visit),
+    BestMove: lambda s: iter(()),  # three seats of many: asked with is_legal
+    DealRoles: lambda s: iter(()),  # deals are not listed (use is_legal)
+}
 
 
 class Game:
@@ -58,16 +107,30 @@ class Game:
         Raises :class:`engine.errors.IllegalInput` (naming the phase and the
         seat) and leaves the game unchanged if the rules do not allow it now.
         """
-        machine = Machine(self.preset, self._state.clone())
-        outputs = machine.apply(inp)
-        self._state = machine.s
-        self._record.append(inp)
-        return outputs
+        return self.make(self.prepare(inp))
+
+    def prepare(self, inp: Input) -> Move:
+        """Check ``inp`` and carry it out on a copy of the game, which stays
+        as it is until :meth:`make` (so the input can be recorded first).
+
+        Raises :class:`engine.errors.IllegalInput` if the rules do not allow it now.
+        """
+        state = self._state.clone()
+        outputs = apply(self.preset, state, inp)
+        return Move(input=inp, outputs=tuple(outputs), state=state, base=self._state)
+
+    def make(self, move: Move) -> list[Output]:
+        """The prepared input takes effect; returns its events and effects."""
+        if move.base is not self._state:
+            raise ValueError("the move was prepared for the game as it was before another input")
+        self._state = move.state
+        self._record.append(move.input)
+        return list(move.outputs)
 
     def check(self, inp: Input) -> None:
         """Raise :class:`engine.errors.IllegalInput` if the rules do not allow
         ``inp`` now; change nothing either way."""
-        Machine(self.preset, self._state).check(inp)
+        check(self.preset, self._state, inp)
 
     def is_legal(self, inp: Input) -> bool:
         try:
@@ -86,30 +149,10 @@ class Game:
 
     def _candidates(self) -> Iterator[Input]:
         s = self._state
-        if s.phase in (Phase.ROLES, Phase.GAME_OVER):
-            return
-        yield Advance()
-        seats = range(1, s.seats + 1)
-        for seat in seats:
-            yield Foul(seat=seat)
-        if s.phase in (Phase.SPEECH, Phase.NOMINATION) and s.speaker is not None:
-            for target in seats:
-                yield Nominate(seat=s.speaker, target=target)
-                yield Withdraw(seat=s.speaker, target=target)
-        elif s.phase in (Phase.JUSTIFICATION, Phase.GOLDEN_ASK):
-            for seat in seats:
-                yield GoldenMinute(seat=seat)
-        elif s.phase is Phase.VOTE:  # only the living vote
-            for seat in s.alive():
-                yield Vote(seat=seat)
-            for count in range(s.seats + 1):
-                yield Tally(count=count)
-        elif s.phase in NIGHT_CALLS:  # the living choose among the living
-            kind = NIGHT_CALLS[s.phase]
-            alive = s.alive()
-            for seat in alive:
-                for target in alive:
-                    yield kind(seat=seat, target=target)
+        takes = ALLOWS[s.phase].inputs
+        for kind, candidates in CANDIDATES.items():
+            if kind in takes:
+                yield from candidates(s)
 
     @classmethod
     def replay(cls, preset: Preset | str, record: Iterable[Input]) -> Game:

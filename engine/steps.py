@@ -1,5 +1,11 @@
-"""The table of steps: for each phase, the groups it belongs to, its timer's
-seconds and what it says when it begins.
+"""The table of steps: for each phase, what it allows (the inputs it takes,
+what a seat's press means in it, what it listens for), its timer's seconds
+and what it says when it begins.
+
+What a step allows is written here once (:data:`ALLOWS`): the engine's
+checks refuse any other input, :meth:`engine.game.Game.legal_inputs` lists
+from it, the runtime reads a press and a heard intent by it, the session
+opens the listener by it, and the host's screen says why a key does nothing.
 
 The machine enters every step through :func:`opening`, and the runtime
 resumes a step (after a crash, or an undo) through :func:`resumption`, the
@@ -10,29 +16,100 @@ same opening, so a resumed step says exactly what it says when it is entered
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 
-from engine.inputs import Check, Shot, Visit
+from engine.inputs import (
+    Advance,
+    BestMove,
+    Check,
+    DealRoles,
+    Foul,
+    GoldenMinute,
+    Input,
+    Nominate,
+    Shot,
+    Tally,
+    Visit,
+    Vote,
+    Withdraw,
+)
 from engine.outputs import Say, StartTimer
 from engine.presets import Preset
 from engine.state import Phase, RoundKind, State
 
+
+class Press(StrEnum):
+    """What a seat's own button means in a step."""
+
+    NOTHING = "nothing"
+    ENDS_SPEECH = "ends_speech"  # the speaker's own press ends his speech (Advance)
+    VOTE = "vote"  # in the open window: his vote for the candidate asked about
+    GOLDEN = "golden"  # a candidate asks for his golden minute
+    CALLED = "called"  # at night: the step's input, at the number being called
+
+
+class Listen(StrEnum):
+    """What a step listens for in the speaker's words (the patterns it hears with)."""
+
+    SPEECH = "speech"  # a nomination, a withdrawal, the end of the speech
+    ROUND = "round"  # the city's round: a number alone nominates too; «никого»; the end
+    JUSTIFICATION = "justification"  # the golden minute asked; the end
+    BEST_MOVE = "best_move"  # the first night's victim's three seats (only while he has one)
+
+
+@dataclass(frozen=True)
+class Allows:
+    """What one step allows: the inputs the engine takes in it, what a seat's
+    press means in it, what it listens for."""
+
+    inputs: frozenset[type[Input]]
+    press: Press = Press.NOTHING
+    listens: Listen | None = None
+
+
+def _dealt(*inputs: type[Input], press: Press = Press.NOTHING, listens: Listen | None = None) -> Allows:
+    """A step after the deal: the host may always end it and give a foul."""
+    return Allows(frozenset({Advance, Foul, *inputs}), press, listens)
+
+
+_FLOOR = Press.ENDS_SPEECH
+ALLOWS: Mapping[Phase, Allows] = MappingProxyType(
+    {
+        Phase.ROLES: Allows(frozenset({DealRoles})),
+        Phase.INTRO_SPEECH: _dealt(press=_FLOOR),
+        Phase.INTRO_MAFIA: _dealt(),
+        Phase.INTRO_MEET: _dealt(),
+        Phase.MORNING: _dealt(),
+        Phase.LAST_WORD: _dealt(BestMove, press=_FLOOR, listens=Listen.BEST_MOVE),
+        Phase.SPEECH: _dealt(Nominate, Withdraw, press=_FLOOR, listens=Listen.SPEECH),
+        Phase.DISCUSSION: _dealt(),
+        Phase.NOMINATION: _dealt(Nominate, press=_FLOOR, listens=Listen.ROUND),
+        Phase.JUSTIFICATION: _dealt(GoldenMinute, press=_FLOOR, listens=Listen.JUSTIFICATION),
+        Phase.GOLDEN_ASK: _dealt(GoldenMinute, press=Press.GOLDEN),
+        Phase.GOLDEN_MINUTE: _dealt(press=_FLOOR),
+        Phase.VOTE_ANNOUNCE: _dealt(),
+        Phase.VOTE: _dealt(Vote, Tally, press=Press.VOTE),
+        Phase.TIE_SPEECH: _dealt(press=_FLOOR),
+        Phase.NIGHT_HUNT: _dealt(Shot, press=Press.CALLED),
+        Phase.NIGHT_CHECK: _dealt(Check, press=Press.CALLED),
+        Phase.NIGHT_VISIT: _dealt(Visit, press=Press.CALLED),
+        Phase.GAME_OVER: Allows(frozenset()),
+    }
+)
+
 NIGHT = frozenset(
     {Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
 )
-FLOOR = frozenset(  # a player has the floor, on a timer: his own button ends it
-    {
-        Phase.SPEECH,
-        Phase.TIE_SPEECH,
-        Phase.LAST_WORD,
-        Phase.INTRO_SPEECH,
-        Phase.NOMINATION,
-        Phase.JUSTIFICATION,
-        Phase.GOLDEN_MINUTE,
-    }
-)
+FLOOR = frozenset(phase for phase, allows in ALLOWS.items() if allows.press is Press.ENDS_SPEECH)
+# a player has the floor, on a timer: his own button ends it
 NIGHT_CALLS: Mapping[Phase, type[Shot] | type[Check] | type[Visit]] = MappingProxyType(
-    {Phase.NIGHT_HUNT: Shot, Phase.NIGHT_CHECK: Check, Phase.NIGHT_VISIT: Visit}
+    {
+        phase: next(kind for kind in (Shot, Check, Visit) if kind in allows.inputs)
+        for phase, allows in ALLOWS.items()
+        if allows.press is Press.CALLED
+    }
 )  # the night steps called seat by seat: a press at a number is this input
 DAY = frozenset(Phase) - NIGHT - {Phase.ROLES, Phase.GAME_OVER}
 KEEP_TIME_LEFT = FLOOR | {Phase.DISCUSSION}  # resumed with the time they had left
@@ -55,6 +132,15 @@ def best_move_now(preset: Preset, state: State) -> bool:
         and s.speaker is not None
         and s.speaker == s.night_killed
     )
+
+
+def listening(preset: Preset, state: State) -> Listen | None:
+    """What the step ``state`` is in listens for now: the table's, but the
+    last word only while it has a best move (:func:`best_move_now`)."""
+    listens = ALLOWS[state.phase].listens
+    if listens is Listen.BEST_MOVE and not best_move_now(preset, state):
+        return None
+    return listens
 
 
 def seconds(phase: Phase, preset: Preset) -> int | None:

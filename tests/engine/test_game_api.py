@@ -205,3 +205,20 @@ def test_check_raises_without_changing_anything():
         table.game.check(Vote(seat=1))
     table.game.check(Advance())  # legal: no error, and still nothing changed
     assert table.state == state and len(table.game.record) == 1
+
+
+def test_a_prepared_input_changes_nothing_until_it_is_made_and_only_once():
+    """The runtime records an input between preparing it and making it: the
+    game is untouched until then, and a move prepared before another input
+    is refused (it would undo that input)."""
+    game = Game("classic")
+    deal = DealRoles(roles=((1, Role.DON), (2, Role.MAFIA), (3, Role.MAFIA), (4, Role.SHERIFF)))
+    move = game.prepare(deal)
+    assert game.phase is Phase.ROLES and game.record == ()
+    assert game.make(move) == list(move.outputs) and game.phase is not Phase.ROLES
+    assert game.record == (deal,)
+    stale = game.prepare(Advance())
+    game.handle(Advance())
+    with pytest.raises(ValueError, match="prepared"):
+        game.make(stale)
+    assert len(game.record) == 2

@@ -43,3 +43,77 @@ def test_the_mornings_last_word_resumed_says_the_mornings_news_first():
     assert Say(phrase="killed", seat=2) in resumption(table.game.preset, table.state)
     table.advance()  # his last word is over: a speech resumed says only itself
     assert [o.phrase for o in resumption(table.game.preset, table.state) if isinstance(o, Say)] == ["speech"]
+
+
+def test_every_input_a_step_allows_is_taken_in_some_game_and_no_other_ever_is():
+    """The table of what each step allows is exact: over random games of every
+    preset, each kind it lists for a step is legal in some state of that step,
+    and the engine never takes a kind it does not list (each kind's inputs
+    tried in every state reached)."""
+    import itertools
+    import random
+
+    from engine import PRESETS, Advance, BestMove, DealRoles, Foul, Game, get_preset
+    from engine.game import CANDIDATES
+    from engine.steps import ALLOWS
+
+    taken: dict[Phase, set[type]] = {phase: set() for phase in Phase}
+    fouls_here: set[Phase] = set()  # steps reached under rules that have fouls
+    for name in sorted(PRESETS):
+        preset = get_preset(name)
+        for seed in range(40):
+            rng = random.Random(seed)
+            game = Game(preset)
+            seats = rng.sample(range(1, preset.seats + 1), preset.seats)
+            dealt = [
+                seat_role for role, n in preset.roles for seat_role in ((seats.pop(), role) for _ in range(n))
+            ]
+            game.handle(DealRoles(roles=tuple(sorted(dealt))))
+            for _ in range(600):
+                s = game.state
+                if s.phase is Phase.GAME_OVER:
+                    break
+                if preset.fouls:
+                    fouls_here.add(s.phase)
+                for kind, candidates in CANDIDATES.items():
+                    if kind in taken[s.phase]:
+                        continue
+                    # a kind the step does not list is refused whatever its seats: a few of them tried
+                    tried = (
+                        candidates(s)
+                        if kind in ALLOWS[s.phase].inputs
+                        else itertools.islice(candidates(s), 3)
+                    )
+                    if any(game.is_legal(inp) for inp in tried):
+                        taken[s.phase].add(kind)
+                kinds = [k for k in ALLOWS[s.phase].inputs if k is not Advance]
+                pool = list(CANDIDATES[rng.choice(kinds)](s)) if kinds and rng.random() < 0.7 else []
+                chosen = rng.choice(pool) if pool else Advance()
+                game.handle(chosen if game.is_legal(chosen) else Advance())
+    assert {phase for phase in Phase if taken[phase]} == set(Phase) - {Phase.ROLES, Phase.GAME_OVER}
+    for phase in Phase:
+        listed = set(ALLOWS[phase].inputs)
+        assert taken[phase] <= listed, phase  # nothing the table does not list
+        # every listed kind was seen taken (deals and best moves are not listed: the games start dealt)
+        unlisted = {DealRoles, BestMove} | (set() if phase in fouls_here else {Foul})
+        assert listed - unlisted <= taken[phase], phase
+
+
+def test_the_last_word_listens_for_a_best_move_only_while_its_speaker_has_one():
+    from engine import Shot
+    from engine.steps import Listen, listening
+    from tests.helpers.table import Table
+
+    table = Table()
+    table.day_speeches()
+    assert listening(table.game.preset, table.state) is None  # the vote's announcement hears nothing
+    table.advance()  # no candidates: night
+    table.do(*[Shot(seat=s, target=2) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    assert listening(table.game.preset, table.state) is Listen.BEST_MOVE
+    table.advance()
+    assert table.state.phase is Phase.SPEECH
+    assert listening(table.game.preset, table.state) is Listen.SPEECH
+    state = table.state
+    state.phase, state.day = Phase.LAST_WORD, 3  # a later morning's victim has no best move
+    assert listening(table.game.preset, state) is None
