@@ -70,7 +70,7 @@ def main() -> None:
 
             store = Store(Path(tmp) / f"u{r}.sqlite3")
             _, rt = simulate(script, durations, mode="assist", store=store)
-            target = rt.marks[-1]
+            target = rt.history.marks[-1]
             t0 = time.perf_counter()
             rt.undo_to(target)
             undos.append(time.perf_counter() - t0)

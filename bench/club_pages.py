@@ -124,6 +124,7 @@ def timed_game(seconds: float, during: Any = None) -> list[float]:
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.loop import Runtime
     from host_device.runtime.settings import Settings
+    from host_device.runtime.timeline import Said
     from host_device.session.deal import deal
 
     preset = get_preset("classic")
@@ -142,12 +143,13 @@ def timed_game(seconds: float, during: Any = None) -> list[float]:
             clock.update(wall0=time.monotonic(), virt0=sched.now)
 
     def free_timer() -> None:
-        runtime.start_free_timer(TIMER_S)  # type: ignore[arg-type]
-        assert runtime.free is not None
-        due.append(runtime.free[0] + runtime.free[1])
+        runtime.free.start(TIMER_S)
+        assert runtime.free.running is not None
+        start, length = runtime.free.running
+        due.append(start + length)
 
-    def on_record(entry: dict[str, Any]) -> None:
-        if entry["type"] == "say" and entry["key"] == "time_up" and due and runtime.free is None:
+    def on_record(entry: Any) -> None:
+        if isinstance(entry, Said) and entry.key == "time_up" and due and runtime.free.running is None:
             late.append((time.monotonic() - (clock["wall0"] + due.pop() - clock["virt0"])) * 1000)
             sched.after(0.1, free_timer)
 

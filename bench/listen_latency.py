@@ -223,14 +223,15 @@ def timing_with_listener(model: Any, wav: Path, speeches: int) -> dict[str, Any]
     from hardware.microphone import WavMicrophone
     from host_device.listening.intents import russian_patterns
     from host_device.listening.listener import Listener
+    from host_device.runtime.timeline import TimerStarted
 
     def wire(runtime: Any, inbox: Any) -> Any:
         mic = WavMicrophone(wav, time.monotonic, realtime=True)
         listener = Listener(model, mic, russian_patterns(), 10, queue.Queue(), time.monotonic, behind_s=None)
 
-        def on_record(entry: dict[str, Any]) -> None:
-            if entry["type"] == "timer" and entry["purpose"] == "speech":
-                runtime.sched.at(entry["t"], listener.open_window)
+        def on_record(entry: Any) -> None:
+            if isinstance(entry, TimerStarted) and entry.purpose == "speech":
+                runtime.sched.at(entry.t, listener.open_window)
 
         runtime.recorders.append(on_record)
         runtime.step_hooks.append(lambda rt: listener.close_window())

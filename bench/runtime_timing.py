@@ -34,6 +34,7 @@ def measure(wire: Any = None, speeches: int = 20) -> dict[str, Any]:
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.loop import Runtime
     from host_device.runtime.settings import Settings
+    from host_device.runtime.timeline import LedSet, Said
 
     preset = dataclasses.replace(
         CLASSIC,
@@ -52,12 +53,12 @@ def measure(wire: Any = None, speeches: int = 20) -> dict[str, Any]:
     pending: dict[int, float] = {}
     origin = {"wall": 0.0, "virt": 0.0}  # where the real clock starts: set as run_real begins
 
-    def on_record(entry: dict[str, Any]) -> None:
-        if entry["type"] == "say" and entry["key"] == "time_up" and runtime.game.phase is Phase.SPEECH:
-            ideal = origin["wall"] + (entry["t"] - origin["virt"])
+    def on_record(entry: Any) -> None:
+        if isinstance(entry, Said) and entry.key == "time_up" and runtime.game.phase is Phase.SPEECH:
+            ideal = origin["wall"] + (entry.t - origin["virt"])
             late_ms.append((time.monotonic() - ideal) * 1000)
-        if entry["type"] == "led" and entry["pattern"] == "on" and entry["seat"] in pending:
-            led_ms.append((time.monotonic() - pending.pop(entry["seat"])) * 1000)
+        if isinstance(entry, LedSet) and entry.pattern == "on" and entry.seat in pending:
+            led_ms.append((time.monotonic() - pending.pop(entry.seat)) * 1000)
 
     def on_step(rt: Runtime) -> None:
         s = rt.game.state

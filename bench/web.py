@@ -50,6 +50,7 @@ def serve() -> None:
     from host_device.runtime.clock import Scheduler
     from host_device.runtime.loop import Runtime
     from host_device.runtime.settings import Settings
+    from host_device.runtime.timeline import Said
     from host_device.screens.public import PublicStream
     from host_device.session.deal import deal
     from host_device.web.access import Access
@@ -86,12 +87,13 @@ def serve() -> None:
             clock.update(wall0=time.monotonic(), virt0=sched.now)
 
     def free_timer() -> None:
-        runtime.start_free_timer(TIMER_S)
-        assert runtime.free is not None
-        due.append(runtime.free[0] + runtime.free[1])
+        runtime.free.start(TIMER_S)
+        assert runtime.free.running is not None
+        start, length = runtime.free.running
+        due.append(start + length)
 
-    def on_record(entry: dict[str, Any]) -> None:
-        if entry["type"] == "say" and entry["key"] == "time_up" and due and runtime.free is None:
+    def on_record(entry: Any) -> None:
+        if isinstance(entry, Said) and entry.key == "time_up" and due and runtime.free.running is None:
             late_ms.append((time.monotonic() - (clock["wall0"] + due.pop() - clock["virt0"])) * 1000)
             sched.after(0.1, free_timer)
 

@@ -1,7 +1,7 @@
 """The day's speeches and nominations (and the city's round, justifications
 and golden minutes), up to the vote's announcement."""
 
-from engine import night
+import engine.night as night
 from engine.outputs import (
     AlibiRefused,
     NamedOutOfGame,

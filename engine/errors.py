@@ -7,6 +7,16 @@ from types import MappingProxyType
 
 from host_device.base.errors import HostDeviceError
 
+# every rule that can refuse an input, by its code: programs (the host's screen) say each in their own words
+REFUSALS = frozenset(
+    {
+        "not_dealt", "not_now", "game_over", "not_a_seat", "out_of_game", "not_speaker",
+        "already_nominated", "not_his_candidate", "already_voted", "all_counted", "on_buttons",
+        "too_many_votes", "no_fouls", "not_candidate", "golden_used", "golden_asked", "no_best_move",
+        "best_move_three", "own_seat", "named_twice", "two_roles", "role_not_in_preset", "role_count",
+    }
+)  # fmt: skip
+
 
 class IllegalInput(HostDeviceError, ValueError):
     """An input the rules do not allow now; the game state is unchanged.
@@ -23,9 +33,11 @@ class IllegalInput(HostDeviceError, ValueError):
         *,
         phase: str,
         seat: int | None = None,
-        code: str = "illegal",
+        code: str,
         parts: Mapping[str, int | str | None] | None = None,
     ) -> None:
+        if code not in REFUSALS:
+            raise ValueError(f"unknown refusal code {code!r}: add it to engine.errors.REFUSALS")
         self.reason = reason
         self.phase = phase
         self.seat = seat

@@ -1,6 +1,7 @@
 """Fouls and disqualification (a player leaving the game mid-day)."""
 
-from engine import day, votes
+import engine.day as day
+import engine.votes as votes
 from engine.outputs import FoulGiven, Say, Silenced, StopTimer
 from engine.state import Phase
 from engine.steps import NIGHT

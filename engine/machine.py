@@ -10,7 +10,10 @@ hands it a copy, so an input that fails leaves the game as it was.
 
 from __future__ import annotations
 
-from engine import day, fouls, night, votes
+import engine.day as day
+import engine.fouls as fouls
+import engine.night as night
+import engine.votes as votes
 from engine.checks import check
 from engine.inputs import (
     Advance,

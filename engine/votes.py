@@ -1,6 +1,7 @@
 """The vote: the candidates decided on, the windows, the count, ties and revotes, and who leaves."""
 
-from engine import day, night
+import engine.day as day
+import engine.night as night
 from engine.outputs import (
     NoVote,
     Say,

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.presets import MAX_SEATS, Preset
-from engine.state import Phase, State
-from engine.steps import best_move_now
+from engine.state import State
+from engine.steps import Listen, listening
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
 from host_device.listening.numbers import normalise, number_words, read_number
 
@@ -157,6 +157,17 @@ class IntentPatterns:
         )
         return dataclasses.replace(self, rules=rules, round_patterns=())
 
+    def heard_in(self, listens: Listen) -> IntentPatterns:
+        """The patterns a step hears with: the round's in the city's
+        nomination round, the best move's in the last word that has one."""
+        match listens:
+            case Listen.ROUND:
+                return self.for_round()
+            case Listen.BEST_MOVE:
+                return self.for_best_move()
+            case _:
+                return self
+
     def for_best_move(self) -> IntentPatterns:
         """The patterns for the last word that has a best move: «лучший ход:
         три, пять, восемь», or just the three numbers, name the three seats."""
@@ -273,13 +284,9 @@ class IntentPatterns:
 
 
 def for_step(patterns: IntentPatterns, preset: Preset, state: State) -> IntentPatterns:
-    """The patterns the step ``state`` is in hears: the round's in the
-    city's nomination round, the best move's in the last word that has one."""
-    if state.phase is Phase.NOMINATION:
-        return patterns.for_round()
-    if best_move_now(preset, state):
-        return patterns.for_best_move()
-    return patterns
+    """The patterns the step ``state`` is in hears (its own speaker's words typed, in any step)."""
+    listens = listening(preset, state)
+    return patterns if listens is None else patterns.heard_in(listens)
 
 
 @cache

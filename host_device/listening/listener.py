@@ -30,8 +30,9 @@ import json
 import queue
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from engine.steps import Listen
 from hardware.events import Clock
 from hardware.microphone import AudioBlock, Microphone
 from hardware.speaker import Playback
@@ -96,6 +97,14 @@ class HearingGone:
 
 
 ListenEvent = Heard | Transcript | ListeningBehind | HearingLost | HearingBack | HearingGone
+
+
+class Sink(Protocol):
+    """Where the listener puts what it hears (the session's inbox, a test's queue)."""
+
+    def put(self, item: ListenEvent, /) -> None: ...
+
+
 RESTART_TRIES = 3  # a decoder that cannot be started this many times in a row is given up
 RESTART_WAIT_S = 1.0
 LOSS_WINDOW_S = 300.0  # a decoder lost more than RESTART_TRIES times in this long is given up
@@ -137,7 +146,7 @@ class Listener:
         microphone: Microphone,
         patterns: IntentPatterns,
         seats: int,
-        out: queue.Queue[Any],
+        out: Sink,
         clock: Clock,
         gate: Gate | None = None,
         behind_s: float | None = BEHIND_S,
@@ -158,7 +167,7 @@ class Listener:
         self.fed_bytes = 0  # audio the recogniser has taken (for tests and benchmarks)
         self.recognisers = 0  # recognisers made: one for the listener's life
         self._lock = threading.Lock()
-        self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()  # "open" / "close", for the thread
+        self._notes: queue.SimpleQueue[Listen | None] = queue.SimpleQueue()  # open (what for) / close
         self._rec: Any = None
         self._text = PartialText()
         self._tracker: IntentTracker | None = None  # a window is open while it has a tracker
@@ -172,18 +181,18 @@ class Listener:
 
     # ---------------------------------------------------------------- windows
 
-    def open_window(self, in_round: bool = False, best_move: bool = False) -> None:
-        """Start listening (a speech, a turn of the city's nomination round
-        with its own patterns, a justification, the last word that has a
-        best move, with its own). Any thread, at once: the listening thread
-        opens it before the next block."""
-        self._note("open round" if in_round else "open best_move" if best_move else "open")
+    def open_window(self, listens: Listen = Listen.SPEECH) -> None:
+        """Start listening for what the step listens for (a speech, a turn of
+        the city's nomination round, a justification, the last word that has
+        a best move: each with its patterns). Any thread, at once: the
+        listening thread opens it before the next block."""
+        self._note(listens)
 
     def close_window(self) -> None:
         """Stop listening; what was said up to now is heard to the end (on the listening thread)."""
-        self._note("close")
+        self._note(None)
 
-    def _note(self, what: str) -> None:
+    def _note(self, what: Listen | None) -> None:
         self._notes.put(what)
         if self._thread is None:  # no thread (a file read by drain): carried out here
             self._take_notes()
@@ -195,11 +204,9 @@ class Listener:
             except queue.Empty:
                 return
             with self._lock:
-                if what.startswith("open"):
-                    self._end_window()
-                    self._start_window(what == "open round", what == "open best_move")
-                else:
-                    self._end_window()
+                self._end_window()
+                if what is not None:
+                    self._start_window(what)
 
     def _recogniser(self) -> Any:
         if self._rec is None:
@@ -207,10 +214,9 @@ class Listener:
             self.recognisers += 1
         return self._rec
 
-    def _start_window(self, in_round: bool = False, best_move: bool = False) -> None:
+    def _start_window(self, listens: Listen) -> None:
         self._recogniser()
-        patterns = self.patterns.for_round() if in_round else self.patterns
-        self._tracker = IntentTracker(patterns.for_best_move() if best_move else patterns, self.seats)
+        self._tracker = IntentTracker(self.patterns.heard_in(listens), self.seats)
         self._text.clear()
         self._offset = None
 

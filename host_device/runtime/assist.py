@@ -22,8 +22,7 @@ from typing import Any
 from engine import (
     Advance,
     DealRoles,
-    IllegalInput,
-    Input,
+    Game,
     Phase,
     Role,
     Tally,
@@ -33,10 +32,11 @@ from engine.steps import FLOOR, NIGHT_CALLS
 from host_device.config import AssistSettings
 from host_device.runtime.free_timers import timer_menu
 from host_device.runtime.host_keys import CHARS, CITY_KEYS, NAMES, PREFIXES, SEAT_DIGITS, WAITS_FOR_SEAT
-from host_device.runtime.host_messages import NOT_NOW, PROBES, describe
+from host_device.runtime.host_messages import NOT_NOW, HostMessages, describe, not_now
 from host_device.runtime.loop import Runtime
 from host_device.runtime.role_entry import ROLE_NAMES, RoleEntry
 from host_device.runtime.seat_commands import SeatCommands
+from host_device.runtime.timeline import HostKeyPressed
 
 
 def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:
@@ -50,17 +50,24 @@ def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:
     return {**base, "auto": frozenset(auto), "table_ends_speech": False, "confirm": not assist.auto_accept}
 
 
-class Assist(SeatCommands):
+class Assist:
+    """The human host's keys over one runtime, with its parts: the screen's
+    message line (:class:`HostMessages`) and the commands that take a seat
+    (:class:`SeatCommands`)."""
+
     def __init__(
         self,
         runtime: Runtime,
         settings: AssistSettings | None = None,
         role_entry: bool = True,
     ) -> None:
-        super().__init__(runtime)
+        self.runtime = runtime
         self.settings = settings or AssistSettings()
         preset = runtime.game.preset
         self.timers = timer_menu(preset.agreement_seconds, self.settings.timers)
+        self.messages = HostMessages(runtime)
+        self.commands = SeatCommands(runtime, self.messages, self.timers, lambda: self.show_roles)
+        self.say, self._handle = self.messages.say, self.messages.handle
         self.roles = RoleEntry.for_preset(preset) if role_entry else None
         self.pending: str | None = None  # a host key waiting for its seat or number
         self.digits = ""
@@ -73,6 +80,17 @@ class Assist(SeatCommands):
         self.last_counts: tuple[tuple[int, int], ...] = ()
         self.on_deal: Callable[[DealRoles], Any] = lambda dealt: runtime.handle(dealt)
         runtime.observers.append(self._observe)
+
+    @property
+    def game(self) -> Game:
+        return self.runtime.game  # replaced by an undo
+
+    @property
+    def message(self) -> str:
+        return self.messages.message
+
+    def shown_message(self) -> str:
+        return self.messages.shown()
 
     def _observe(self, outputs: list[Output]) -> None:
         for output in outputs:
@@ -96,7 +114,7 @@ class Assist(SeatCommands):
             return self._table(key, at)
         if isinstance(key, int):
             return self._seat(key, at)
-        self.runtime.record("host_key", key=key)
+        self.runtime.note(HostKeyPressed(t=self.runtime.sched.now, key=key))
         if key not in NAMES:
             self.say("такой клавиши нет (h — справка)")
             return False
@@ -107,7 +125,18 @@ class Assist(SeatCommands):
         if key in PREFIXES:  # a key that waits for its seat or number
             self.pending, self.digits = key, ""
             return True
-        return bool(getattr(self, f"_{key}")())
+        does: dict[str, Callable[[], bool]] = {
+            "next": self._next,
+            "pause": self._pause,
+            "undo": self._undo,
+            "confirm": self._confirm,
+            "reject": self._reject,
+            "roles": self._roles,
+            "help": self._help,
+            "cancel": self._cancel,
+            "enter": self._enter,
+        }
+        return does[key]()
 
     @staticmethod
     def label(key: str) -> str:
@@ -141,8 +170,9 @@ class Assist(SeatCommands):
             return None if rt.proposals else "нет услышанных выставлений"
         if key == "next" and rt.proposals:  # a heard nomination is never lost by moving on
             return "сначала решите об услышанном выставлении (y — принять, x — отклонить)"
-        if key in PROBES and self._engine_refuses(PROBES[key]):  # the rules refuse the key's input now
-            return NOT_NOW[key]
+        refused = not_now(key, self.game.preset, phase)  # the step does not take the key's input
+        if refused is not None:
+            return refused
         if key in ("heal", "visit"):
             role = Role.DOCTOR if key == "heal" else Role.LOVER
             if s.step_role is not role:
@@ -161,15 +191,6 @@ class Assist(SeatCommands):
                 return "проверяющий выбыл"
         return None  # next, foul, timer
 
-    def _engine_refuses(self, probe: Input) -> bool:
-        """Whether the engine refuses an input of this kind in this step
-        (whatever its seats), or a rule these presets do not have."""
-        try:
-            self.game.check(probe)
-        except IllegalInput as exc:
-            return exc.code in ("not_now", "no_fouls")
-        return False
-
     def legal_keys(self) -> list[str]:
         return [name for name in NAMES if self.why_not(name) is None]
 
@@ -187,7 +208,7 @@ class Assist(SeatCommands):
         pending = self.pending
         if pending in WAITS_FOR_SEAT:
             self.pending = None
-            return bool(getattr(self, f"_{pending}_seat")(seat))
+            return self.commands.run(pending, seat)
         if pending == "count":
             if seat not in SEAT_DIGITS:
                 self.say("число голосов: цифры 0…9")
@@ -196,7 +217,7 @@ class Assist(SeatCommands):
             return True
         if pending == "timer":
             self.pending = None
-            return self._timer_choice(0 if seat == 10 else seat)
+            return self.commands.timer_choice(0 if seat == 10 else seat)
         if self.game.phase is Phase.ROLES and self.roles is not None:
             self.roles.selected ^= {seat}
             return True
@@ -257,7 +278,7 @@ class Assist(SeatCommands):
         proposal = self.runtime.proposals[0]
         ok = self.runtime.decide(True)
         if not ok:
-            self.say(f"не принято: {self._reason()}")
+            self.say(f"не принято: {self.messages.reason()}")
         else:
             self.say(f"принято: {describe(proposal.input)}")
         return ok

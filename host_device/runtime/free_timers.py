@@ -3,10 +3,11 @@ game's steps, and the menu of them his key «t» offers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from host_device.runtime.clock import Scheduled, time_left
-from host_device.runtime.engine_inputs import EngineInputs
+from host_device.runtime.clock import Scheduled, Scheduler, time_left
+from host_device.runtime.timeline import Entry, FreeTimerStarted, Tone
 
 AGREEMENT = "договорка"  # the menu's label of the agreement minute
 
@@ -16,42 +17,52 @@ def timer_menu(agreement_s: int, extra: tuple[int, ...]) -> list[tuple[str, int]
     return [("60 с", 60), ("30 с", 30), (AGREEMENT, agreement_s), *((f"{s} с", s) for s in extra)]
 
 
-class FreeTimers(EngineInputs):
-    free: tuple[float, int] | None = None  # the running free timer: (start, seconds)
-    _free: tuple[Scheduled, ...] = ()
+class FreeTimer:
+    """One free timer at a time: announced, the tone ten seconds before the
+    end (for more than ten seconds), then «Время!»."""
 
-    def start_free_timer(self, length: int, phrase: str = "timer", **slots: Any) -> None:
-        """A timer on demand: announced, the tone ten seconds before the end
-        (for more than ten seconds), then «Время!»."""
-        self.stop_free_timer()
-        self.say(phrase, **slots)
-        start = self.speaking_until
-        self.free = (start, length)
-        self.record("free_timer", t=start, seconds=length)
-        warn = self.settings.warn_s
-        tone = (self.sched.at(start + length - warn, self._free_tone),) if length > warn else ()
-        self._free = (*tone, self.sched.at(start + length, self._free_up))
+    def __init__(
+        self,
+        sched: Scheduler,
+        say: Callable[..., float],
+        speaking_until: Callable[[], float],
+        note: Callable[[Entry], Any],
+        warn_s: float,
+    ) -> None:
+        self.sched, self._say, self._speaking_until, self._note = sched, say, speaking_until, note
+        self.warn_s = warn_s
+        self.running: tuple[float, int] | None = None  # (start, seconds)
+        self._scheduled: tuple[Scheduled, ...] = ()
 
-    def stop_free_timer(self) -> bool:
-        running = self.free is not None
-        for item in self._free:
+    def start(self, length: int, phrase: str = "timer", **slots: Any) -> None:
+        self.stop()
+        self._say(phrase, **slots)
+        start = self._speaking_until()
+        self.running = (start, length)
+        self._note(FreeTimerStarted(t=start, seconds=length))
+        tone = (self.sched.at(start + length - self.warn_s, self._tone),) if length > self.warn_s else ()
+        self._scheduled = (*tone, self.sched.at(start + length, self._up))
+
+    def stop(self) -> bool:
+        """Stop it; whether one was running."""
+        running = self.running is not None
+        for item in self._scheduled:
             item.cancel()
-        self._free, self.free = (), None
+        self._scheduled, self.running = (), None
         return running
 
-    def free_time_left(self) -> float | None:
-        """Seconds left now on the free timer (all of them before it starts); None without one."""
-        return None if self.free is None else time_left(self.sched.now, *self.free)
+    def left(self) -> float | None:
+        """Seconds left now (all of them before it starts); None without one."""
+        return None if self.running is None else time_left(self.sched.now, *self.running)
 
-    def resume_clock(self, now: float | None = None) -> float:
-        shift = super().resume_clock(now)
-        if self.free is not None:
-            self.free = (self.free[0] + shift, self.free[1])
-        return shift
+    def shift(self, seconds: float) -> None:
+        """The game was paused this long: the timer's start moves with the schedule."""
+        if self.running is not None:
+            self.running = (self.running[0] + seconds, self.running[1])
 
-    def _free_tone(self) -> None:
-        self.record("tone")
+    def _tone(self) -> None:
+        self._note(Tone(t=self.sched.now))
 
-    def _free_up(self) -> None:
-        self._free, self.free = (), None
-        self.say("time_up")
+    def _up(self) -> None:
+        self._scheduled, self.running = (), None
+        self._say("time_up")

@@ -4,8 +4,6 @@ Russian, and why a key does nothing now."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import (
     Advance,
     BestMove,
@@ -16,6 +14,8 @@ from engine import (
     IllegalInput,
     Input,
     Nominate,
+    Phase,
+    Preset,
     Role,
     Shot,
     Tally,
@@ -23,23 +23,26 @@ from engine import (
     Vote,
     Withdraw,
 )
+from engine.steps import ALLOWS
 from host_device.runtime.loop import Runtime
+from host_device.runtime.timeline import HostMessage
 from voices.forms import ROLE_WORDS
+from voices.words import role_name
 
 MESSAGE_S = 6.0  # a message stays on the host's screen this long, or until the next step
 
-PROBES: dict[str, Input] = {  # a key's input, asked of the engine with any seat: is it refused in this step?
-    "foul": Foul(seat=1),
-    "nominate": Nominate(seat=1, target=1),
-    "withdraw": Withdraw(seat=1, target=1),
-    "golden": GoldenMinute(seat=1),
-    "count": Tally(count=0),
-    "kill": Shot(seat=1, target=1),
-    "check": Check(seat=1, target=1),
-    "heal": Visit(seat=1, target=1),
-    "visit": Visit(seat=1, target=1),
+KEY_INPUTS: dict[str, type[Input]] = {  # a host key's input: the step must take inputs of this kind
+    "foul": Foul,
+    "nominate": Nominate,
+    "withdraw": Withdraw,
+    "golden": GoldenMinute,
+    "count": Tally,
+    "kill": Shot,
+    "check": Check,
+    "heal": Visit,
+    "visit": Visit,
 }
-NOT_NOW = {  # what the host is told when the engine refuses it
+NOT_NOW = {  # what the host is told when the step does not take the key's input
     "foul": "в этих правилах нет фолов",
     "nominate": "выставлять и снимать можно только во время речи",
     "withdraw": "выставлять и снимать можно только во время речи",
@@ -50,6 +53,16 @@ NOT_NOW = {  # what the host is told when the engine refuses it
     "heal": f"лечение вводится, когда просыпается {ROLE_WORDS[Role.DOCTOR]}",
     "visit": f"визит вводится, когда просыпается {ROLE_WORDS[Role.LOVER]}",
 }
+
+
+def not_now(key: str, preset: Preset, phase: Phase) -> str | None:
+    """Why a host key's input is refused in this step whatever its seats, or None: the step takes it."""
+    kind = KEY_INPUTS.get(key)
+    if kind is None:
+        return None
+    if kind is Foul and not preset.fouls:
+        return NOT_NOW["foul"]
+    return None if kind in ALLOWS[phase].inputs else NOT_NOW[key]
 
 
 REASONS = {  # the engine's refusals (IllegalInput.code) as the host's screen says them, from their parts
@@ -69,13 +82,25 @@ REASONS = {  # the engine's refusals (IllegalInput.code) as the host's screen sa
     "best_move_three": "в лучшем ходе три места, а не {count}",
     "own_seat": "своё место в лучшем ходе не называют",
     "named_twice": "место {number} названо дважды",
+    "not_dealt": "роли ещё не розданы",
+    "not_speaker": "это может только говорящий (игрок {speaker})",
+    "not_candidate": "игрок {seat} сегодня не кандидат",
+    "golden_used": "игрок {seat} уже брал золотую минуту в этой игре",
+    "golden_asked": "игрок {seat} уже попросил золотую минуту",
+    "no_fouls": "в этих правилах нет фолов",
+    "two_roles": "месту {seat} назначены две роли",
+    "role_not_in_preset": "роли «{role}» нет в этих правилах",
+    "role_count": "нужно ролей «{role}»: {want}, а отмечено {got}",
 }
 
 
 def in_russian(refusal: IllegalInput) -> str:
-    """The engine's refusal for the host's screen (the engine's own words where it has no Russian here)."""
-    text = REASONS.get(refusal.code)
-    return refusal.reason if text is None else text.format(**refusal.parts)
+    """The engine's refusal for the host's screen: every code the engine has
+    is said here (a test holds it)."""
+    parts = {"seat": refusal.seat, **refusal.parts}
+    if isinstance(parts.get("role"), str):
+        parts["role"] = role_name(str(parts["role"]))
+    return REASONS[refusal.code].format(**parts)
 
 
 def describe(inp: Input) -> str:
@@ -115,39 +140,30 @@ class HostMessages:
         self.runtime = runtime
         self.message = ""
         self.message_at: tuple[int, float] = (-1, 0.0)  # (step, time) it was said
-        self.refusal: IllegalInput | None = None  # the engine's last refusal of an input
-        runtime.on_reject.append(self._refused)
-
-    @property
-    def game(self) -> Any:
-        return self.runtime.game
 
     def say(self, message: str) -> None:
         self.message = message
         self.message_at = (self.runtime.step, self.runtime.sched.now)
-        self.runtime.record("host_message", text=message)
+        self.runtime.note(HostMessage(t=self.runtime.sched.now, text=message))
 
-    def shown_message(self) -> str:
+    def shown(self) -> str:
         """The message, while it is fresh: for MESSAGE_S, and not past the step it was said in."""
         step, at = self.message_at
         fresh = step == self.runtime.step and self.runtime.sched.now - at < MESSAGE_S
         return self.message if fresh else ""
 
-    def _handle(self, inp: Input) -> bool:
+    def handle(self, inp: Input) -> bool:
+        """The host's input, given to the runtime and said back: recorded, or refused and why."""
         ok = self.runtime.handle(inp, by_host=True)
         if not ok:
-            self.say(f"не принято: {self._reason()}")
+            self.say(f"не принято: {self.reason()}")
         elif not isinstance(inp, Advance):
             self.say(f"записано: {describe(inp)}")
         return ok
 
-    def _refused(self, inp: Input, refusal: IllegalInput, where: dict[str, Any]) -> None:
-        self.refusal = refusal
-
-    def _reason(self) -> str:
-        for entry in reversed(self.runtime.timeline):
-            if entry["type"] == "rejected" and self.refusal is not None:
-                return in_russian(self.refusal)
-            if entry["type"] == "not_recorded":
-                return "игра не записана (нет места)"
-        return "не сейчас"
+    def reason(self) -> str:
+        """Why the runtime did not take the last input: the store, or the engine's refusal."""
+        if self.runtime.unrecorded is not None:
+            return "игра не записана (нет места)"
+        refusal = self.runtime.refusal
+        return "не сейчас" if refusal is None else in_russian(refusal)

@@ -4,16 +4,44 @@ kill, check, heal and visit, a golden minute, and a free timer by its number."""
 
 from __future__ import annotations
 
-from engine import Check, Foul, GoldenMinute, Nominate, Phase, Role, Shot, Visit, Withdraw
+from collections.abc import Callable
+
+from engine import Check, Foul, Game, GoldenMinute, Nominate, Phase, Role, Shot, Visit, Withdraw
 from engine.roles import BLACK_ROLES
 from host_device.runtime.free_timers import AGREEMENT
 from host_device.runtime.host_messages import HostMessages
+from host_device.runtime.loop import Runtime
 from host_device.runtime.role_entry import ROLE_NAMES
 
 
-class SeatCommands(HostMessages):
-    show_roles: bool  # the host view: a check's answer is shown to him
-    timers: list[tuple[str, int]]  # the free timers' menu
+class SeatCommands:
+    def __init__(
+        self,
+        runtime: Runtime,
+        messages: HostMessages,
+        timers: list[tuple[str, int]],  # the free timers' menu
+        show_roles: Callable[[], bool],  # the host view: a check's answer is shown to him
+    ) -> None:
+        self.runtime, self.messages, self.timers, self.show_roles = runtime, messages, timers, show_roles
+        self.say, self._handle = messages.say, messages.handle
+
+    @property
+    def game(self) -> Game:
+        return self.runtime.game  # replaced by an undo
+
+    def run(self, command: str, seat: int) -> bool:
+        """The host's command ``command`` (a key that waits for a seat) completed with ``seat``."""
+        do: dict[str, Callable[[int], bool]] = {
+            "foul": self._foul_seat,
+            "nominate": self._nominate_seat,
+            "withdraw": self._withdraw_seat,
+            "kill": self._kill_seat,
+            "check": self._check_seat,
+            "heal": lambda seat: self._visit_as(Role.DOCTOR, seat),
+            "visit": lambda seat: self._visit_as(Role.LOVER, seat),
+            "golden": lambda seat: self._handle(GoldenMinute(seat=seat)),
+        }
+        return do[command](seat)
 
     def _foul_seat(self, seat: int) -> bool:
         s = self.game.state
@@ -60,29 +88,20 @@ class SeatCommands(HostMessages):
         checker = next(p for p in s.alive() if s.role(p) is s.step_role)  # "c" is legal only with one
         if not self._handle(Check(seat=checker, target=seat)):
             return False
-        if self.show_roles:
+        if self.show_roles():
             self.say(f"проверка: игрок {seat} — {ROLE_NAMES[s.role(seat)]}")
         else:
             self.say(f"проверка игрока {seat} записана")
         return True
-
-    def _heal_seat(self, seat: int) -> bool:
-        return self._visit_as(Role.DOCTOR, seat)
-
-    def _visit_seat(self, seat: int) -> bool:
-        return self._visit_as(Role.LOVER, seat)
 
     def _visit_as(self, role: Role, seat: int) -> bool:
         s = self.game.state
         visitor = next(p for p in s.alive() if s.role(p) is role)  # legal only while one lives
         return self._handle(Visit(seat=visitor, target=seat))
 
-    def _golden_seat(self, seat: int) -> bool:
-        return self._handle(GoldenMinute(seat=seat))
-
-    def _timer_choice(self, number: int) -> bool:
+    def timer_choice(self, number: int) -> bool:
         if number == 0:
-            if not self.runtime.stop_free_timer():
+            if not self.runtime.free.stop():
                 self.say("таймер не идёт")
                 return False
             self.say("таймер остановлен")
@@ -92,8 +111,8 @@ class SeatCommands(HostMessages):
             return False
         label, seconds = self.timers[number - 1]
         if label == AGREEMENT:
-            self.runtime.start_free_timer(seconds, "agreement", seconds=seconds)
+            self.runtime.free.start(seconds, "agreement", seconds=seconds)
         else:
-            self.runtime.start_free_timer(seconds)
+            self.runtime.free.start(seconds)
         self.say(f"таймер: {label}")
         return True

@@ -1,112 +1,117 @@
-"""What the table does, as the engine's inputs by phase: a button pressed
-(the speaker ending his speech, a vote in its window, a press at a called
-number at night), an intent heard in a speech, and the host's decision on a
-nomination heard while it waits for him."""
+"""What the table does, as the engine's input: a seat's press and an intent
+heard in the speaker's words, read by what the step allows
+(:data:`engine.steps.ALLOWS`). Pure: the runtime hands in the moment, the
+open vote window and the night's calls, and gets an input — or why the
+press counts for nothing."""
 
 from __future__ import annotations
 
-import logging
+from dataclasses import dataclass
 from typing import Any
 
-from engine import Advance, BestMove, GoldenMinute, IllegalInput, Nominate, Phase, Vote, Withdraw
-from engine.serial import to_dict
-from engine.steps import FLOOR, NIGHT_CALLS
+from engine import Advance, BestMove, GoldenMinute, Input, Nominate, Preset, State, Vote, Withdraw
+from engine.outputs import Say
+from engine.steps import ALLOWS, NIGHT_CALLS, Listen, Press, listening
 from host_device.listening.intents import Intent
-from host_device.runtime.effects import Proposal
-from host_device.runtime.engine_inputs import EngineInputs
-from host_device.runtime.night_calls import called_at
-
-log = logging.getLogger(__name__)
+from host_device.runtime.pace import Slot, called_at
 
 
-class TableInputs(EngineInputs):
-    def made_here(self, key: int | str, made_in: int, at: float) -> bool:
-        """Whether a press made in step ``made_in`` (a phone's, which may
-        arrive late: it was offline) may count now. One made in a step that
-        is over is refused, recorded and logged, never counted in another."""
-        if made_in == self.step:
-            return True
-        log.info(
-            "the press of %s was made in a step that is over (%d, now %d): refused", key, made_in, self.step
-        )
-        self.record("ignored", t=at, key=key, reason="a press made in a step that is over")
-        return False
+@dataclass(frozen=True)
+class Moment:
+    """Where the step stands when a press is made."""
 
-    def press(self, key: int | str, at: float | None = None, **where: Any) -> bool:
-        """A button pressed at ``at`` (default: now)."""
-        at = self.sched.now if at is None else at
-        s = self.game.state
-        self.record("press", t=at, key=key)
-        if key == "next":
-            return self.handle(Advance())
-        if key == "pause":
-            self.toggle_pause()
-            return True
-        if not isinstance(key, int):
-            return False
-        if s.phase in FLOOR:
-            if key != s.speaker or not self.settings.table_ends_speech:
-                return False
-            if self.timer is not None and at < self.timer[0] + self.settings.own_press_grace_s:
+    at: float
+    window: tuple[float, float] | None  # the open vote window
+    slots: tuple[Slot, ...]  # the night's calls
+    announced_until: float | None  # the end of the speaker's «ваша минута» (his timer's start)
+
+
+@dataclass(frozen=True)
+class NoInput:
+    """A press that counts for nothing now: ``reason`` for the timeline ("" when
+    the step has no use for a seat's press at all)."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A nomination (or withdrawal) heard in a speech, waiting for the host."""
+
+    input: Nominate | Withdraw
+    at: float
+    text: str
+    where: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Unrecorded:
+    """An input the store could not take yet: the game waits for it."""
+
+    input: Input
+    by_host: bool
+    paused_before: bool  # the host had paused the game himself
+
+
+def phrase_slots(say: Say) -> dict[str, Any]:
+    """A phrase's slot values (the fields of its ``Say`` that are set)."""
+    names = ("seat", "seats", "count", "seconds", "role", "team")
+    return {name: value for name in names if (value := getattr(say, name)) not in (None, ())}
+
+
+def press_input(
+    state: State, seat: int, moment: Moment, grace_s: float, table_ends_speech: bool
+) -> Input | NoInput:
+    """A seat's button, pressed at ``moment.at``: what it means in this step."""
+    s = state
+    match ALLOWS[s.phase].press:
+        case Press.ENDS_SPEECH:
+            if seat != s.speaker or not table_ends_speech:
+                return NoInput()
+            if moment.announced_until is not None and moment.at < moment.announced_until + grace_s:
                 # his «Игрок номер N, ваша минута» is not over (or only just): a press meant for the
                 # step before, or a reflex, does not throw his whole speech away
-                self.record("ignored", t=at, key=key, reason="his press during his own announcement")
-                return False
-            return self.handle(Advance())
-        if s.phase is Phase.VOTE:
-            if self.window is not None and self.window[0] <= at < self.window[1]:
-                return self.handle(Vote(seat=key), **where)
-            self.record("ignored", t=at, key=key, reason="a press outside the vote window")
-            return False
-        if s.phase is Phase.GOLDEN_ASK:  # a candidate asks for his golden minute
-            return self.handle(GoldenMinute(seat=key), **where)
-        if s.phase in NIGHT_CALLS:
-            target = called_at(self.slots, at)
-            if target is not None:
-                return self.handle(NIGHT_CALLS[s.phase](seat=key, target=target), **where)
-            self.record("ignored", t=at, key=key, reason="a press between the night's calls")
-            return False
-        return False
+                return NoInput("his press during his own announcement")
+            return Advance()
+        case Press.VOTE:
+            if moment.window is not None and moment.window[0] <= moment.at < moment.window[1]:
+                return Vote(seat=seat)
+            return NoInput("a press outside the vote window")
+        case Press.GOLDEN:  # a candidate asks for his golden minute
+            return GoldenMinute(seat=seat)
+        case Press.CALLED:
+            target = called_at(moment.slots, moment.at)
+            if target is None:
+                return NoInput("a press between the night's calls")
+            return NIGHT_CALLS[s.phase](seat=seat, target=target)
+        case _:
+            return NoInput()
 
-    def heard(self, intent: Intent, at: float | None = None, text: str = "", **where: Any) -> bool:
-        """An intent heard in the open speech (or in the city's nomination
-        round, or a justification asking for the golden minute, or the first
-        night's victim's best move in his last word)."""
-        s = self.game.state
-        listened = (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION, Phase.LAST_WORD)
-        if s.phase not in listened or s.speaker is None:
-            return False
-        at = self.sched.now if at is None else at
-        self.record("heard", t=at, **intent.to_dict())
-        if s.phase is Phase.LAST_WORD:  # the best move is all a last word is heard for
-            return intent.intent == "best_move" and self.handle(
-                BestMove(seat=s.speaker, seats=intent.seats), **where
-            )
-        if intent.intent == "golden":
-            return s.phase is Phase.JUSTIFICATION and self.handle(GoldenMinute(seat=s.speaker), **where)
-        if intent.intent == "end" or (intent.intent == "pass" and s.phase is Phase.NOMINATION):
-            return self.settings.table_ends_speech and self.handle(Advance())
-        if s.phase is Phase.JUSTIFICATION or (s.phase is Phase.NOMINATION and intent.intent != "nominate"):
-            return False
-        if intent.seat is not None and intent.intent in ("nominate", "withdraw"):
-            kind = Nominate if intent.intent == "nominate" else Withdraw
-            inp = kind(seat=s.speaker, target=intent.seat)
-            if not self.settings.confirm:
-                return self.handle(inp, **where)
-            try:
-                self.game.check(inp)
-            except IllegalInput as exc:
-                return self._rejected(inp, exc, where)
-            self.proposals.append(Proposal(inp, at, text, tuple(where.items())))
-            self.record("proposal", input=to_dict(inp))
-            self.record("tone", why="proposal")
-            return True
-        return False
 
-    def decide(self, accept: bool) -> bool:
-        """The host confirms (or rejects) the oldest heard nomination."""
-        if not self.proposals:
-            return False
-        proposal = self.proposals.pop(0)
-        self.record("confirmed" if accept else "declined", input=to_dict(proposal.input))
-        return not accept or self.handle(proposal.input, by_host=True, **dict(proposal.where))
+def heard_input(preset: Preset, state: State, intent: Intent, table_ends_speech: bool) -> Input | None:
+    """An intent heard in the speaker's words: what it means in this step, or None."""
+    s = state
+    listens = listening(preset, s)
+    if listens is None or s.speaker is None:
+        return None
+    ends = intent.intent == "end" or (intent.intent == "pass" and listens is Listen.ROUND)
+    match listens:
+        case Listen.BEST_MOVE:  # the best move is all a last word is heard for
+            return BestMove(seat=s.speaker, seats=intent.seats) if intent.intent == "best_move" else None
+        case _ if ends:
+            return Advance() if table_ends_speech else None
+        case Listen.JUSTIFICATION:
+            return GoldenMinute(seat=s.speaker) if intent.intent == "golden" else None
+        case _ if intent.seat is None:
+            return None
+        case Listen.ROUND:
+            return Nominate(seat=s.speaker, target=intent.seat) if intent.intent == "nominate" else None
+        case _:
+            if intent.intent == "nominate":
+                return Nominate(seat=s.speaker, target=intent.seat)
+            return Withdraw(seat=s.speaker, target=intent.seat) if intent.intent == "withdraw" else None
+
+
+def listened(preset: Preset, state: State) -> bool:
+    """Whether the step listens to its speaker now (what he says is recorded as heard)."""
+    return listening(preset, state) is not None and state.speaker is not None

@@ -1,61 +1,53 @@
-"""Undo (assist mode): back to the game as it was before the host's last
-action, no further than the start of the day — or than the restart, in a
-game resumed from its record."""
+"""Where an undo (assist mode) may go back to: the record lengths at which
+the host acted, at which each step began and at which the day began, and
+the time each timed step had run when it ended — so that the step an undo
+returns to goes on with the time it had left."""
 
 from __future__ import annotations
 
-import logging
-
-from engine import Game
-from host_device.base.errors import HostDeviceError
-from host_device.runtime.engine_inputs import EngineInputs
-
-log = logging.getLogger(__name__)
+from dataclasses import dataclass, field
 
 
-class Undo(EngineInputs):
-    def adopt(self, game: Game) -> None:
-        """Carry on ``game``, rebuilt from its record (a resume after a
-        crash; then :meth:`resume` says its step again): undo reaches back to
-        the restart, no further, and the step the game is in began there."""
-        self.game = game
-        restart = len(game.record)
-        self.day_start, self.step_starts, self.marks = restart, [restart], []
+@dataclass
+class History:
+    marks: list[int] = field(default_factory=list)  # record lengths before each host action
+    step_starts: list[int] = field(default_factory=lambda: [0])  # record lengths at which each step began
+    day_start: int = 0  # undo never goes back before this record length
+    ran: dict[int, float] = field(default_factory=dict)  # a timed step's elapsed time, by its start
+    ran_before: float = 0.0  # the current timed step's time already run before it was resumed
 
-    def undo_target(self) -> int | None:
+    def restart(self, length: int) -> None:
+        """A game carried on from its record (a resume): undo reaches back to here, no further."""
+        self.day_start, self.step_starts, self.marks = length, [length], []
+
+    def host_acted(self, length: int) -> None:
+        self.marks.append(length)
+
+    def step_began(self, length: int, day_began: bool) -> None:
+        self.step_starts.append(length)
+        if day_began:
+            self.day_start = length
+
+    def step_ended(self, ran: float | None) -> None:
+        """The step ends; ``ran``: its timer's seconds run (None: it had no timer)."""
+        if ran is not None:
+            self.ran[self.step_starts[-1]] = self.ran_before + ran
+        self.ran_before = 0.0
+
+    def target(self, length: int) -> int | None:
         """The record length the next undo goes back to (the last host action
         of the day, or the start of the day), or None: nothing to undo today."""
-        n = len(self.game.record)
-        if n <= self.day_start:
+        if length <= self.day_start:
             return None
-        return max([m for m in self.marks if self.day_start <= m < n], default=self.day_start)
+        return max([m for m in self.marks if self.day_start <= m < length], default=self.day_start)
 
-    def undo_to(self, keep: int) -> bool:
-        """Go back to the game as it was with the first ``keep`` inputs: the
-        store marks the rest undone, «Отмена» is said, and the step the game
-        is back in goes on (a speech with the time it had left) — or simply
-        continues if the undone inputs were all within it. False (and nothing
-        undone) if the store cannot record the undo."""
-        game = Game.replay(self.game.preset, self.game.record[:keep])
-        try:
-            for hook in self.undo_hooks:
-                hook(keep)
-        except HostDeviceError as exc:
-            log.error("the undo is not recorded, the game is paused: %s", exc)
-            self.record("not_recorded", undo=keep, reason=str(exc))
-            self.pause_clock()
-            self.say_at_once("store_full")
-            return False
-        self.game = game
+    def keep(self, keep: int) -> float | None:
+        """Back to the first ``keep`` inputs: None if the step the game is in
+        is the same, else the time the step it is back in had run."""
         self.marks = [m for m in self.marks if m < keep]
-        self._ran = {start: ran for start, ran in self._ran.items() if start <= keep}
+        self.ran = {start: ran for start, ran in self.ran.items() if start <= keep}
         same_step = max(i for i in self.step_starts if i <= keep) == self.step_starts[-1]
         self.step_starts = [i for i in self.step_starts if i <= keep]
-        self.record("undo", kept=keep)
         if same_step:
-            self.proposals = []
-            self.say("undo")
-            return True
-        self.timer = None  # the undone step's time is not kept: it is not run again as it was
-        self.resume(elapsed=self._ran.pop(self.step_starts[-1], 0.0), phrase="undo")
-        return True
+            return None
+        return self.ran.pop(self.step_starts[-1], 0.0)

@@ -17,7 +17,17 @@ from engine import Phase
 from host_device.base.text import encodable
 from host_device.runtime.host_keys import CHARS, HOST_MODE_ELSE, HOST_MODE_UNKNOWN, HOST_MODE_WHY, SHORT
 from host_device.runtime.loop import Runtime
-from host_device.runtime.timeline import when_said
+from host_device.runtime.timeline import (
+    Entry,
+    HeardIntent,
+    HostKeyPressed,
+    Ignored,
+    InputTaken,
+    Pressed,
+    Said,
+    Unsaid,
+    when_said,
+)
 from host_device.screens.public import table_may_know
 from host_device.screens.titles import clock, elapsed, title
 
@@ -36,57 +46,60 @@ class Narration:
         self.text = text
         self.write = write  # one line, without its newline
         self.on_say = on_say  # the demo also plays the phrase
-        self._pressed: dict[str, Any] | None = None  # a press whose line waits for what it did
+        self._pressed: Pressed | None = None  # a press whose line waits for what it did
         runtime.recorders.append(self.entry)
 
-    def entry(self, entry: dict[str, Any]) -> None:
+    def entry(self, entry: Entry) -> None:
         """A runtime recorder: each timeline entry as it is written."""
         rt = self.runtime
-        kind, t = entry["type"], entry["t"]
+        t = entry.t
         pending, self._pressed = self._pressed, None
         if pending is not None:  # the entry after a press says whether it counted
-            self._press(pending, counted=kind == "input", closed=kind == "ignored")
-        if kind == "press" and isinstance(entry["key"], str):
+            self._press(pending, counted=isinstance(entry, InputTaken), closed=isinstance(entry, Ignored))
+        if isinstance(entry, Pressed) and isinstance(entry.key, str):
             self._host_button(entry)
         if not table_may_know(entry, rt.game.state.phase):
             return
-        if kind == "say":
-            when_said(rt, entry, self._say)
-        elif kind == "heard" and entry.get("seat") is not None:
-            verb = "выставляю" if entry["intent"] == "nominate" else "снимаю"
-            speaker = rt.game.state.speaker
-            self.write(f"{elapsed(t)}    игрок {speaker}: «… {verb} игрока номер {entry['seat']} …»")
-        elif kind == "heard" and entry["intent"] == "best_move":
-            named = ", ".join(map(str, entry["seats"]))
-            self.write(f"{elapsed(t)}    игрок {rt.game.state.speaker}: «… лучший ход: {named} …»")
-        elif kind == "press":
-            self._pressed = entry  # written once the runtime has taken it or not
-        elif kind == "unsaid" and entry.get("seat") is not None:  # a turn ended before it was announced
-            self.write(f"{elapsed(t)}    игрок {entry['seat']}: слово пропущено (не объявлено)")
-        elif kind == "host_key" and entry["key"] in CHARS:
-            line = f"{elapsed(t)}    ведущий: [{CHARS[entry['key']]}] {SHORT[entry['key']]}"
-            rt.sched.at(t, functools.partial(self.write, line))  # after what is said at that moment
+        match entry:
+            case Said():
+                when_said(rt.sched, rt.timeline, entry, self._say)
+            case HeardIntent(intent=intent) if intent.seat is not None:
+                verb = "выставляю" if intent.intent == "nominate" else "снимаю"
+                speaker = rt.game.state.speaker
+                self.write(f"{elapsed(t)}    игрок {speaker}: «… {verb} игрока номер {intent.seat} …»")
+            case HeardIntent(intent=intent) if intent.intent == "best_move":
+                named = ", ".join(map(str, intent.seats))
+                self.write(f"{elapsed(t)}    игрок {rt.game.state.speaker}: «… лучший ход: {named} …»")
+            case Pressed():
+                self._pressed = entry  # written once the runtime has taken it or not
+            case Unsaid(seat=seat) if seat is not None:  # a turn ended before it was announced
+                self.write(f"{elapsed(t)}    игрок {seat}: слово пропущено (не объявлено)")
+            case HostKeyPressed(key=key) if key in CHARS:
+                line = f"{elapsed(t)}    ведущий: [{CHARS[key]}] {SHORT[key]}"
+                rt.sched.at(t, functools.partial(self.write, line))  # after what is said at that moment
+            case _:
+                pass
 
-    def _press(self, entry: dict[str, Any], counted: bool, closed: bool) -> None:
+    def _press(self, entry: Pressed, counted: bool, closed: bool) -> None:
         """A press the table saw: a seat's in a vote (public), or «Дальше» in a pause; ``closed``:
         ignored as outside the vote's window (before it opens, or after)."""
-        line = f"{elapsed(entry['t'])}    " + (
-            f"кнопка игрока {entry['key']}" if isinstance(entry["key"], int) else "«Дальше»"
+        line = f"{elapsed(entry.t)}    " + (
+            f"кнопка игрока {entry.key}" if isinstance(entry.key, int) else "«Дальше»"
         )
         paused = self.runtime.sched.paused
         if not counted:
             line += " — не засчитано" + (": окно голосования закрыто" if closed else "")
-        elif entry["key"] == "next" and paused:
+        elif entry.key == "next" and paused:
             line += " на паузе: шаг пройден, объявление — после паузы"
         elif paused:
             line += " — засчитано: окно голосования стоит на паузе"
         self.write(line)
 
-    def _host_button(self, entry: dict[str, Any]) -> None:
+    def _host_button(self, entry: Pressed) -> None:
         """A host button in host mode: «Дальше» in a pause is said with what
         it did; «Пауза» is said by its own phrase; any other key does nothing
         here, and says why."""
-        key = entry["key"]
+        key = entry.key
         if key == "next":
             if self.runtime.sched.paused:
                 self._pressed = entry
@@ -94,14 +107,15 @@ class Narration:
         if key == "pause":
             return
         what = HOST_MODE_UNKNOWN
-        if key in CHARS:
+        if isinstance(key, str) and key in CHARS:
             what = f"[{CHARS[key]}] {SHORT[key]}: {HOST_MODE_WHY.get(key, HOST_MODE_ELSE)}"
-        self.write(f"{elapsed(entry['t'])}    {what}")
+        self.write(f"{elapsed(entry.t)}    {what}")
 
-    def _say(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
-        self.write(f"{elapsed(entry['t'])} Ведущий: {self.text(entry['key'], slots)}")
+    def _say(self, said: Said) -> None:
+        slots = said.slot_values
+        self.write(f"{elapsed(said.t)} Ведущий: {self.text(said.key, slots)}")
         if self.on_say is not None:
-            self.on_say(entry["key"], slots)
+            self.on_say(said.key, slots)
 
 
 def status(runtime: Runtime, timer: bool = True) -> str:

@@ -28,7 +28,21 @@ from engine.serial import to_dict
 from engine.steps import DAY
 from engine.summary import departure, summary
 from host_device.runtime.loop import Runtime
-from host_device.runtime.timeline import when_said
+from host_device.runtime.timeline import (
+    Entry,
+    HeardIntent,
+    HostKeyPressed,
+    LedSet,
+    Paused,
+    Pressed,
+    Resumed,
+    Said,
+    TimerStarted,
+    Tone,
+    Unsaid,
+    as_dict,
+    when_said,
+)
 from host_device.screens.seating import Seating
 from host_device.screens.titles import title
 
@@ -54,22 +68,21 @@ PUBLIC_OUTPUTS = frozenset(
     }
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
 
-SEEN_AND_HEARD = frozenset({"say", "unsaid", "timer", "tone", "paused", "resumed", "heard", "host_key"})
+SEEN_AND_HEARD = (Said, Unsaid, TimerStarted, Tone, Paused, Resumed, HeardIntent, HostKeyPressed)
 
 
-def table_may_know(entry: dict[str, Any], phase: Phase) -> bool:
+def table_may_know(entry: Entry, phase: Phase) -> bool:
     """Whether the whole table may know a runtime timeline entry written in
     ``phase``: an LED only by day, a seat's press only in a vote (a night's
     press is a shot or a check), a rejection or an ignored press never. (A
     day's LED turned off is news only if the table saw it lit: the stream
     keeps what it told, so a LED lit at night and put out once the day has
     begun — «Дальше» while a check's answer shows — is never told.)"""
-    kind = entry["type"]
-    if kind == "led":
+    if isinstance(entry, LedSet):
         return phase in DAY
-    if kind == "press":
-        return phase is Phase.VOTE and isinstance(entry["key"], int)
-    return kind in SEEN_AND_HEARD
+    if isinstance(entry, Pressed):
+        return phase is Phase.VOTE and isinstance(entry.key, int)
+    return isinstance(entry, SEEN_AND_HEARD)
 
 
 Event = dict[str, Any]
@@ -114,24 +127,26 @@ class PublicStream:
         for listen in self.listeners:
             listen(event)
 
-    def _entry(self, entry: dict[str, Any]) -> None:
+    def _entry(self, entry: Entry) -> None:
         rt = self.runtime
-        kind, t = entry["type"], entry["t"]
+        t = entry.t
         if not table_may_know(entry, rt.game.phase):
             return
-        if kind == "say":
-            when_said(rt, entry, self._said)
-        elif kind in ("timer", "tone"):  # written ahead (a timer starts when its phrase ends): sent then
-            event = {k: v for k, v in entry.items() if k != "why"}
-            rt.sched.at(t, functools.partial(self._emit, event))
-        elif kind == "led":
-            seat, pattern = entry["seat"], entry["pattern"]
-            if pattern == "off" and self.leds.get(seat, "off") == "off":
-                return  # a LED the table never saw lit (the night's, the deal's): its end is no news
-            self.leds[seat] = pattern
-            self._emit({"t": t, "type": "led", "seat": seat, "pattern": pattern})
-        elif kind in ("paused", "resumed"):
-            self._emit({"t": t, "type": kind})
+        match entry:
+            case Said():
+                when_said(rt.sched, rt.timeline, entry, self._said)
+            case TimerStarted() | Tone():  # written ahead (a timer starts when its phrase ends): sent then
+                event = {k: v for k, v in as_dict(entry).items() if k != "why"}
+                rt.sched.at(t, functools.partial(self._emit, event))
+            case LedSet(seat=seat, pattern=pattern):
+                if pattern == "off" and self.leds.get(seat, "off") == "off":
+                    return  # a LED the table never saw lit (the night's, the deal's): its end is no news
+                self.leds[seat] = pattern
+                self._emit({"t": t, "type": "led", "seat": seat, "pattern": pattern})
+            case Paused() | Resumed():
+                self._emit({"t": t, "type": entry.TYPE})
+            case _:
+                pass
 
     def _step(self, rt: Runtime) -> None:
         """A vote window opens when its question has been said and closes at
@@ -147,9 +162,9 @@ class PublicStream:
         if step == self.runtime.step:
             self._emit({"t": t, "type": "window", "open": is_open})
 
-    def _said(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
-        self.last_phrase = self.text(entry["key"], slots)
-        self._emit({"t": entry["t"], "type": "say", "key": entry["key"], "text": self.last_phrase})
+    def _said(self, said: Said) -> None:
+        self.last_phrase = self.text(said.key, said.slot_values)
+        self._emit({"t": said.t, "type": "say", "key": said.key, "text": self.last_phrase})
 
     def _outputs(self, outputs: list[Output]) -> None:
         t = round(self.runtime.sched.now, 3)

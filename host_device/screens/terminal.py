@@ -104,7 +104,7 @@ def view(assist: Assist, compact: bool = False, typing: str | None = None) -> Gr
     top = Text("\n".join(lines))
     if speech is not None and not compact:
         top.append("\n" + big(clock(speech)))
-    free = rt.free_time_left()
+    free = rt.free.left()
     if free is not None:
         top.append(f"\nТаймер ведущего: {clock(free)}")
     parts: list[Any] = [Panel(top, title=head, title_align="left")]

@@ -98,7 +98,9 @@ def _answer(rt: Runtime, seat: int) -> str | None:
     if s.phase is not Phase.NIGHT_CHECK or s.step_role is None or s.role(seat) is not s.step_role:
         return None
     made = [
-        inp for inp in rt.game.record[rt.step_starts[-1] :] if isinstance(inp, Check) and inp.seat == seat
+        inp
+        for inp in rt.game.record[rt.history.step_starts[-1] :]
+        if isinstance(inp, Check) and inp.seat == seat
     ]
     if not made:
         return None
@@ -116,7 +118,7 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
     s = rt.game.state
     over = s.phase is Phase.GAME_OVER
     timer = rt.time_left()
-    free = rt.free_time_left()
+    free = rt.free.left()
     show_roles = over or (assist is not None and assist.show_roles)
     nominated_by = {target: seat for seat, target in s.nominations.items()}
     rnd = s.vote_round

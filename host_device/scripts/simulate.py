@@ -40,10 +40,9 @@ from host_device.config import AssistSettings
 from host_device.listening.intents import Intent, IntentPatterns
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.effects import Duration
-from host_device.runtime.loop import Runtime
+from host_device.runtime.loop import Duration, Runtime
 from host_device.runtime.settings import Settings
-from host_device.runtime.timeline import entry_slots
+from host_device.runtime.timeline import Entry, HeardIntent, Proposed, Said, as_dict
 from host_device.scripts.play import Runner
 from host_device.scripts.script import (
     FIRST_WORDS_S,
@@ -236,14 +235,14 @@ class ScriptedHost:
         elif phase is Phase.INTRO_MEET:
             self._soon(rt.speaking_until + cfg.meet_s, "next")
 
-    def _on_entry(self, entry: dict[str, Any]) -> None:
+    def _on_entry(self, entry: Entry) -> None:
         rt = self.assist.runtime
         if rt.game.phase in rt.settings.auto:
             return
-        time_up = entry["type"] == "say" and entry["key"] == "time_up"
-        if time_up or (entry["type"] == "heard" and entry["intent"] in ("end", "pass")):
+        time_up = isinstance(entry, Said) and entry.key == "time_up"
+        if time_up or (isinstance(entry, HeardIntent) and entry.intent.intent in ("end", "pass")):
             self._soon(rt.sched.now, "next")
-        elif entry["type"] == "proposal":
+        elif isinstance(entry, Proposed):
             self._soon(rt.sched.now, "confirm")
 
 
@@ -405,7 +404,9 @@ def write_timeline(runtime: Runtime, path: Path) -> None:
     from voices.catalogue import russian
 
     with path.open("w", encoding="utf-8") as out:
-        for entry in runtime.sorted_timeline():
-            if entry["type"] == "say":
-                entry = {**entry, "text": russian().text(entry["key"], entry_slots(entry))}
-            out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        timeline = runtime.timeline
+        for entry in timeline.in_order():
+            data = as_dict(entry, isinstance(entry, Said) and timeline.is_dropped(entry))
+            if isinstance(entry, Said):
+                data["text"] = russian().text(entry.key, entry.slot_values)
+            out.write(json.dumps(data, ensure_ascii=False) + "\n")

@@ -10,20 +10,18 @@ import logging
 from typing import Any
 
 from engine import Phase
-from engine.steps import NIGHT, best_move_now
+from engine.steps import NIGHT, listening
 from hardware.panel import BLINK, OFF, PATTERNS, Panel
 from hardware.speaker import Playback, Speaker
 from host_device.base.sound import Samples
 from host_device.listening.listener import Gate
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
-from host_device.runtime.timeline import when_said
+from host_device.runtime.timeline import Entry, LedSet, Said, TimerStarted, Tone, when_said
 
 log = logging.getLogger(__name__)
 
 UNDER_THE_BED = NIGHT | {Phase.ROLES}  # the phases under the night's sound: the deal and every night step
-LISTENED = frozenset({"speech", "nomination", "justification"})  # the timers a voice can act in
-# and the last word that has a best move (engine.steps.best_move_now), with the best move's patterns
 
 
 class Effects:
@@ -47,28 +45,24 @@ class Effects:
         runtime.recorders.append(self.carry_out)
         runtime.step_hooks.append(self.on_step)
 
-    def carry_out(self, entry: dict[str, Any]) -> None:
-        kind = entry["type"]
-        if kind == "say":  # a step skipped before its announcement began is not announced
-            when_said(self.runtime, entry, self._play)
-        elif kind == "led":
-            self.panel.set_led(entry["seat"], PATTERNS[entry["pattern"]])
-        elif kind == "tone":
-            self.sched.at(entry["t"], lambda: self.gate.add(self.announcer.beep()))
-        elif kind == "timer" and self.listener is not None:
-            opening = self.listener.open_window
-            if entry["purpose"] == "nomination":  # the city's round: «Игрок номер семь» nominates too
-                opening = functools.partial(opening, in_round=True)
-            elif entry["purpose"] == "last_word" and best_move_now(
-                self.runtime.game.preset, self.runtime.game.state
-            ):
-                opening = functools.partial(opening, best_move=True)  # «Лучший ход: три, пять, восемь»
-            elif entry["purpose"] not in LISTENED:
-                return
-            self.sched.at(entry["t"], opening)
+    def carry_out(self, entry: Entry) -> None:
+        match entry:
+            case Said():  # a step skipped before its announcement began is not announced
+                when_said(self.sched, self.runtime.timeline, entry, self._play)
+            case LedSet(seat=seat, pattern=pattern):
+                self.panel.set_led(seat, PATTERNS[pattern])
+            case Tone():
+                self.sched.at(entry.t, lambda: self.gate.add(self.announcer.beep()))
+            case TimerStarted(purpose=purpose) if self.listener is not None:
+                game = self.runtime.game  # the step this timer is the speaker's, and what it listens for
+                listens = listening(game.preset, game.state) if purpose == game.phase.value else None
+                if listens is not None:
+                    self.sched.at(entry.t, functools.partial(self.listener.open_window, listens))
+            case _:
+                pass
 
-    def _play(self, entry: dict[str, Any], slots: dict[str, Any]) -> None:
-        self.gate.add(self.announcer.say(entry["key"], **slots))
+    def _play(self, said: Said) -> None:
+        self.gate.add(self.announcer.say(said.key, **said.slot_values))
 
     def say_now(self, key: str) -> Playback:
         """A phrase outside the game's timeline (a question, a notice), gated too."""

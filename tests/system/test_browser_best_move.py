@@ -50,8 +50,8 @@ def kill_at_night(host, victim, deadline):
     while runtime.game.state.phase is not Phase.NIGHT_HUNT:
         assert time.monotonic() < deadline, f"no night: {runtime.game.state.phase}"
         time.sleep(0.01)
-    begun = len(runtime.timeline)
-    while not any(e.get("type") == "say" and e.get("seat") == victim for e in runtime.timeline[begun:]):
+    begun = len(runtime.timeline.dicts())
+    while not any(e.get("type") == "say" and e.get("seat") == victim for e in runtime.timeline.dicts()[begun:]):
         assert runtime.game.state.phase is Phase.NIGHT_HUNT, "the victim's number was not called"
         time.sleep(0.005)
     s = runtime.game.state

@@ -13,6 +13,7 @@ import zipfile
 import numpy as np
 import pytest
 
+from engine.steps import Listen
 from hardware.microphone import SoundDeviceMicrophone, WavMicrophone
 from hardware.speaker import Playback
 from host_device.cli.main import main
@@ -436,7 +437,7 @@ def test_a_window_of_the_citys_round_hears_the_short_answer():
         rate = 16000
 
     listener = Listener(Model(), Mic(), russian_patterns(), 10, queue.Queue(), lambda: 0.0)
-    listener.open_window(in_round=True)
+    listener.open_window(Listen.ROUND)
     assert [i.intent for i in listener._tracker.patterns.parse("Игрок номер семь", 10)] == ["nominate"]
     listener.open_window()  # a speech's window: the formula only
     assert listener._tracker.patterns.parse("Игрок номер семь", 10) == []
@@ -460,7 +461,7 @@ def test_a_window_of_the_best_move_s_last_word_hears_three_numbers():
         rate = 16000
 
     listener = Listener(Model(), Mic(), russian_patterns(), 10, queue.Queue(), lambda: 0.0)
-    listener.open_window(best_move=True)
+    listener.open_window(Listen.BEST_MOVE)
     heard = listener._tracker.patterns.parse("три, пять, восемь", 10)
     assert [(i.intent, i.seats) for i in heard] == [("best_move", (3, 5, 8))]
     listener.open_window()  # a speech's window: three numbers are talk

@@ -51,7 +51,7 @@ def shows(text, clock_text):
 
 
 def said(rt, since=0):
-    return [e["key"] for e in rt.timeline[since:] if e["type"] == "say" and not e.get("dropped")]
+    return [e["key"] for e in rt.timeline.dicts()[since:] if e["type"] == "say" and not e.get("dropped")]
 
 
 def heard(rt, seat, intent="nominate"):
@@ -92,7 +92,7 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path, capsys):
     assert (
         heard(rt, 5)
         and rt.proposals
-        and rt.timeline[-1] == {"t": rt.sched.now, "type": "tone", "why": "proposal"}
+        and rt.timeline.dicts()[-1] == {"t": rt.sched.now, "type": "tone", "why": "proposal"}
     )
     assert "Услышано выставление: игрок 1 выставляет игрока 5" in render(assist)
     assert Nominate(seat=1, target=5) not in rt.game.record  # not before the host says so
@@ -139,7 +139,7 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path, capsys):
     assert rt.game.state.speaker == 6
     typed(assist, "u")
     assert rt.game.state.speaker == 5
-    again = [e for e in rt.timeline if e["type"] == "say" and e["key"] == "speech"][-1]
+    again = [e for e in rt.timeline.dicts() if e["type"] == "say" and e["key"] == "speech"][-1]
     assert again["seat"] == 5 and again["seconds"] == 40
 
     for _ in range(6):  # seats 5 .. 10 done
@@ -174,7 +174,7 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path, capsys):
     assert rt.leds.get(6) == "on"  # the answer on the Sheriff's own LED: seat 8 is black
     typed(assist, "n")
     assert rt.game.phase is Phase.MORNING and rt.game.state.day == 2
-    morning = [e for e in rt.timeline if e["type"] == "say"][-1]
+    morning = [e for e in rt.timeline.dicts() if e["type"] == "say"][-1]
     assert (morning["key"], morning["seat"]) == ("killed", 7)
 
     record = rt.game.record
@@ -267,9 +267,9 @@ def test_assist_mode_records_the_same_game_as_host_mode(path, builtin_pack):
     assisted, rt_assist = simulate(script, mode="assist")
     assert rt_assist.game.record == rt_host.game.record
     assert assisted == hosted
-    keys = [e["key"] for e in rt_assist.timeline if e["type"] == "host_key"]
+    keys = [e["key"] for e in rt_assist.timeline.dicts() if e["type"] == "host_key"]
     assert keys.count("next") > 10 and "confirm" in keys
-    assert not any(e["type"] == "host_key" for e in rt_host.timeline)
+    assert not any(e["type"] == "host_key" for e in rt_host.timeline.dicts())
 
 
 # ---------------------------------------------------------------- timers
@@ -279,8 +279,8 @@ def test_a_speech_runs_out_with_the_tone_and_time_up_but_waits_for_the_host():
     rt, _assist = to_day_one()
     start = rt.timer[0]
     wait(rt, 120)
-    tones = [e["t"] for e in rt.timeline if e["type"] == "tone"]
-    up = [e["t"] for e in rt.timeline if e["type"] == "say" and e["key"] == "time_up"]
+    tones = [e["t"] for e in rt.timeline.dicts() if e["type"] == "tone"]
+    up = [e["t"] for e in rt.timeline.dicts() if e["type"] == "say" and e["key"] == "time_up"]
     assert tones[-1] == start + 50 and up[-1] == start + 60
     assert rt.game.state.speaker == 1 and rt.game.phase is Phase.SPEECH
 
@@ -291,22 +291,22 @@ def test_free_timers_on_demand():
     wait(rt, 70)
     typed(assist, "nnn")
     assert rt.game.phase is Phase.MORNING
-    mark = len(rt.timeline)
+    mark = len(rt.timeline.dicts())
     typed(assist, "t2")  # 30 s
-    assert said(rt, mark) == ["timer"] and rt.free is not None
-    start = rt.free[0]
+    assert said(rt, mark) == ["timer"] and rt.free.running is not None
+    start = rt.free.running[0]
     assert "Таймер ведущего: 0:30" in render(assist)
     wait(rt, 40)
-    tl = rt.timeline[mark:]
+    tl = rt.timeline.dicts()[mark:]
     assert [e["t"] for e in tl if e["type"] == "tone"] == [start + 20]
     assert [e["t"] for e in tl if e["type"] == "say" and e["key"] == "time_up"] == [start + 30]
-    assert rt.game.phase is Phase.MORNING and rt.free is None  # a free timer never moves the game
+    assert rt.game.phase is Phase.MORNING and rt.free.running is None  # a free timer never moves the game
     typed(assist, "t3")  # the agreement minute
-    assert said(rt)[-1] == "agreement" and rt.free[1] == 60
+    assert said(rt)[-1] == "agreement" and rt.free.running[1] == 60
     typed(assist, "t4")  # 90 s from the config
-    assert rt.free[1] == 90
+    assert rt.free.running[1] == 90
     typed(assist, "t0")
-    assert rt.free is None and assist.message == "таймер остановлен"
+    assert rt.free.running is None and assist.message == "таймер остановлен"
     assert typed(assist, "t0") == [True, False] and assist.message == "таймер не идёт"
     assert typed(assist, "t5") == [True, False] and assist.message == "таймера 5 нет: 1…4, 0 — стоп"
 
@@ -423,7 +423,7 @@ def test_a_heard_nomination_the_rules_refuse_is_not_proposed():
     rt, assist = to_day_one()
     typed(assist, "v7n")
     assert not heard(rt, 7) and not rt.proposals  # already nominated today
-    assert rt.timeline[-1]["type"] == "rejected"
+    assert rt.timeline.dicts()[-1]["type"] == "rejected"
 
 
 # ---------------------------------------------------------------- the host's screen
@@ -495,7 +495,7 @@ def test_keys_through_the_keyboard_panel_on_a_pipe():
 
 def test_undo_reaches_back_to_the_start_of_the_day_and_no_further():
     rt, assist = to_day_one()
-    day_start = rt.day_start
+    day_start = rt.history.day_start
     typed(assist, "f1f2nf3n")
     for _ in range(5):
         assert typed(assist, "u") == [True]
@@ -538,7 +538,7 @@ def test_a_speech_undone_twice_keeps_counting_its_time():
     typed(assist, "nu")  # seat 1 had 40 s left
     wait(rt, rt.timer[0] - rt.sched.now + 15)
     typed(assist, "nu")  # 15 s more of it: 25 s left
-    speeches = [e for e in rt.timeline if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 1]
+    speeches = [e for e in rt.timeline.dicts() if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 1]
     assert [e["seconds"] for e in speeches] == [60, 40, 25]
 
 
@@ -581,19 +581,19 @@ def test_the_host_keyboard_beside_a_panel_marks_its_presses():
 def test_speakers_skipped_at_once_are_not_announced():
     rt, assist = to_day_one()
     wait(rt, 5)
-    mark = len(rt.timeline)
+    mark = len(rt.timeline.dicts())
     start = rt.sched.now
     typed(assist, "nnn")  # seat 2's name is being said; seat 3 passes before his is: seat 4 next
     announced = [
-        (e["seat"], e["t"]) for e in rt.timeline[mark:] if e["type"] == "say" and not e.get("dropped")
+        (e["seat"], e["t"]) for e in rt.timeline.dicts()[mark:] if e["type"] == "say" and not e.get("dropped")
     ]
     assert announced == [(2, start), (4, start + PHRASE_S)]
-    assert [e["seat"] for e in rt.timeline[mark:] if e["type"] == "unsaid"] == [3]
+    assert [e["seat"] for e in rt.timeline.dicts()[mark:] if e["type"] == "unsaid"] == [3]
     assert rt.timer[0] == start + 2 * PHRASE_S  # his time starts when his name has been said
     # a step whose announcement has begun is not cut
     wait(rt, 0.5)
     typed(assist, "n")
-    assert not rt.timeline[-1].get("dropped") and rt.timeline[-1]["type"] != "unsaid"
+    assert not rt.timeline.dicts()[-1].get("dropped") and rt.timeline.dicts()[-1]["type"] != "unsaid"
 
 
 def test_a_lost_terminal_does_not_stop_the_game():
@@ -728,7 +728,7 @@ def test_an_undo_after_a_resume_goes_back_to_the_resumed_steps_start(tmp_path):
     host = Assist(again, AssistSettings(), role_entry=False)
     again.resume()
     restart = len(again.game.record)
-    assert restart == len(rt.game.record) and again.step_starts == [restart]
+    assert restart == len(rt.game.record) and again.history.step_starts == [restart]
     assert again.undo_target() is None  # nothing done since the restart
     wait(again, 10)
     assert typed(host, "n") == [True] and again.game.state.speaker == 4

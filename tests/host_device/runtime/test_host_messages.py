@@ -1,10 +1,12 @@
-"""Assist mode's Russian refusals: every template is filled from the parts the
-engine really gives for its code (a misspelled part would fail at the table)."""
+"""Assist mode's Russian refusals: every code the engine can refuse with has
+its line, and every template is filled from the parts the engine really
+gives for its code (a misspelled part would fail at the table)."""
 
 import random
 import string
 
 from engine import Advance, DealRoles, Foul, Game, IllegalInput, Nominate, Phase, Role, Tally, Vote, Withdraw
+from engine.errors import REFUSALS
 from host_device.runtime.host_messages import REASONS, in_russian
 
 
@@ -46,7 +48,61 @@ def refusals(games=12):
                     found.setdefault(exc.code, exc)
             legal = [i for i in game.legal_inputs() if not isinstance(i, Foul)]
             game.handle(rng.choice([Advance()] * 3 + legal))
-    return found | best_move_refusals()
+    return found | best_move_refusals() | deal_refusals() | city_refusals()
+
+
+def refused(game, inp):
+    try:
+        game.check(inp)
+    except IllegalInput as exc:
+        return {exc.code: exc}
+    raise AssertionError(f"{inp} was taken")
+
+
+def deal_refusals():
+    """A deal of the wrong shape, and anything before the deal."""
+    found = {}
+    game = Game("classic")
+    found |= refused(game, Advance())
+    for roles in (
+        ((1, Role.DON), (1, Role.MAFIA), (3, Role.MAFIA), (4, Role.SHERIFF)),
+        ((1, Role.DON), (2, Role.MAFIA), (3, Role.MAFIA), (4, Role.DOCTOR)),
+        ((1, Role.DON), (2, Role.MAFIA), (3, Role.MAFIA)),
+    ):
+        found |= refused(game, DealRoles(roles=roles))
+    return found
+
+
+def city_refusals():
+    """The city's rules: no fouls, and the golden minute's refusals."""
+    from engine import GoldenMinute, city_preset
+
+    found = {}
+    game = Game(city_preset(10))
+    roles = {2: Role.MAFIA, 5: Role.MAFIA, 9: Role.MAFIA, 4: Role.SHERIFF, 6: Role.DOCTOR, 7: Role.LOVER}
+    game.handle(DealRoles(roles=tuple(sorted(roles.items()))))
+    found |= refused(game, Foul(seat=1))
+    while game.phase is not Phase.NOMINATION:
+        game.handle(Advance())
+    game.handle(Nominate(seat=1, target=5))
+    game.handle(Nominate(seat=2, target=8))
+    while game.phase is not Phase.JUSTIFICATION:
+        game.handle(Advance())
+    found |= refused(game, GoldenMinute(seat=8))  # only the candidate justifying himself
+    found |= refused(game, GoldenMinute(seat=3))  # not a candidate
+    game.handle(GoldenMinute(seat=5))
+    found |= refused(game, GoldenMinute(seat=5))  # asked already
+    while game.phase is not Phase.GOLDEN_MINUTE:
+        game.handle(Advance())
+    while game.phase is not Phase.NOMINATION:  # the next day's round: his minute is used
+        game.handle(Advance())
+    game.handle(Nominate(seat=game.state.speaker, target=5 if 5 not in game.state.out else 8))
+    while game.phase is not Phase.JUSTIFICATION:
+        game.handle(Advance())
+    speaker = game.state.speaker
+    if speaker in game.state.golden_used:
+        found |= refused(game, GoldenMinute(seat=speaker))
+    return found
 
 
 def best_move_refusals():
@@ -76,11 +132,16 @@ def best_move_refusals():
     return found
 
 
+def test_every_refusal_the_engine_has_is_said_in_russian():
+    """A new refusal code without its line is found here (the host's screen would show English)."""
+    assert set(REASONS) == REFUSALS
+
+
 def test_every_template_is_filled_by_the_parts_of_its_code():
     found = refusals()
+    assert set(found) == REFUSALS  # each code is really given by the engine, and seen here
     for code, template in REASONS.items():
         fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        assert code in found, f"{code}: never refused in the random games"
-        assert fields <= set(found[code].parts), (code, fields, found[code].parts)
+        assert fields <= {"seat", *found[code].parts}, (code, fields, found[code].parts)
         text = in_russian(found[code])
         assert text and "{" not in text, (code, text)

@@ -13,9 +13,8 @@ from engine import PRESETS, Game, Phase
 from engine.outputs import PhaseStarted, Say, StartTimer
 from engine.presets import table_of
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.effects import slots_of
 from host_device.runtime.loop import Runtime
-from host_device.runtime.timeline import entry_slots
+from host_device.runtime.table import phrase_slots as slots_of
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import fingerprint, simulate
 from host_device.store import Store
@@ -31,6 +30,14 @@ SCENARIOS = [*EXAMPLES.values(), ROOT / "tests" / "scenarios" / "classic_fouls_a
 
 def duration(key, slots):
     return 1.5
+
+
+SAY_FIELDS = ("t", "type", "key", "dropped", "at_once")  # the fields of a say entry that are not slots
+
+
+def entry_slots(entry):
+    """The slot values of a timeline ``say`` entry (as a dict)."""
+    return {k: v for k, v in entry.items() if k not in SAY_FIELDS}
 
 
 def said(entries):
@@ -95,7 +102,7 @@ def test_a_resumed_step_says_and_times_what_the_step_does_when_entered(path):
     for preset, record, entered in steps_of(path):
         runtime = Runtime(Game.replay(preset, record), Scheduler(), duration)
         runtime.resume()
-        resumed = said(runtime.timeline)
+        resumed = said(runtime.timeline.dicts())
         assert resumed[0] == ("say", "game_resumed", {})
         assert resumed[1:] == of_outputs(entered), (preset.name, runtime.game.phase, len(record))
 
@@ -134,7 +141,7 @@ def test_a_classic_game_resumed_in_the_agreement_night_gives_the_mafia_its_minut
     assert game.phase is Phase.INTRO_MAFIA
     runtime = Runtime(game, Scheduler(), duration)
     runtime.resume()
-    assert said(runtime.timeline)[:4] == [
+    assert said(runtime.timeline.dicts())[:4] == [
         ("say", "game_resumed", {}),
         ("say", "mafia_wakes", {}),
         ("say", "agreement", {"seconds": 60}),
@@ -214,11 +221,11 @@ def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_
         crashed.close()
         got = [
             (e["key"], entry_slots(e))
-            for e in resumed.timeline
+            for e in resumed.timeline.dicts()
             if e["type"] == "say" and not e.get("dropped")
         ]
         assert got[0] == ("game_resumed", {}), n
-        expected = phrases_after(full.timeline, outputs, m, n)
+        expected = phrases_after(full.timeline.dicts(), outputs, m, n)
         news = []
         if morning_last_word(Game.replay(full.game.preset, record[:n]).state):
             morning = max(i for i in starts if i < m)  # the input that began the morning

@@ -115,12 +115,12 @@ def test_the_speakers_press_during_his_own_announcement_ends_nothing():
     run_until(sched, runtime, Phase.SPEECH, seat=1)
     past_announcement(sched, runtime)
     assert runtime.press(1)  # seat 1 ends his speech: seat 2's step begins, his announcement queued
-    said = next(e for e in runtime.timeline if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 2)
+    said = next(e for e in runtime.timeline.dicts() if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 2)
     start, grace = runtime.timer[0], runtime.settings.own_press_grace_s
     for at in (said["t"], (said["t"] + start) / 2, start + grace - 0.01):
         sched.run_due(at)
         assert not runtime.press(2, at=at)
-        assert runtime.timeline[-1]["reason"] == "his press during his own announcement"
+        assert runtime.timeline.dicts()[-1]["reason"] == "his press during his own announcement"
         assert runtime.game.state.speaker == 2
     assert not said.get("dropped") and runtime.timer[1] == 60  # announced, and his whole minute ahead
     sched.run_due(start + grace)
@@ -149,7 +149,7 @@ def test_a_press_just_before_thank_you_counts_and_one_at_its_start_does_not():
     assert runtime.press(7, at=closes - 0.001)  # 1 ms before «Спасибо»: counts
     assert runtime.leds[7] == "on"
     sched.run_due(closes)  # the window closes: «Спасибо» starts now
-    thanks = [e for e in runtime.timeline if e["type"] == "say" and e["key"] == "thank_you"]
+    thanks = [e for e in runtime.timeline.dicts() if e["type"] == "say" and e["key"] == "thank_you"]
     assert thanks and thanks[-1]["t"] == pytest.approx(closes)
     assert runtime.game.state.vote_round.ballots == {7: 4}
     assert not runtime.press(3, at=closes)  # at its start: does not count
@@ -160,7 +160,7 @@ def test_a_press_before_the_question_ends_is_not_a_vote():
     _sched, runtime = to_vote()
     opens, _ = runtime.window
     assert not runtime.press(2, at=opens - 0.01)
-    assert runtime.timeline[-1]["reason"] == "a press outside the vote window"
+    assert runtime.timeline.dicts()[-1]["reason"] == "a press outside the vote window"
 
 
 def night_says(script_dict):
@@ -225,19 +225,19 @@ def test_simulate_command_writes_a_timeline(tmp_path, capsys, builtin_pack):
 def test_pause_stops_every_timer_and_resumes_exactly_where_it_was():
     sched, runtime = running_game()
     run_until(sched, runtime, Phase.SPEECH, seat=1)
-    timer = next(e for e in runtime.timeline if e["type"] == "timer" and e["purpose"] == "speech")
+    timer = next(e for e in runtime.timeline.dicts() if e["type"] == "timer" and e["purpose"] == "speech")
     due = timer["t"] + 60
     sched.run_due(timer["t"] + 20)
     runtime.press("pause")
-    assert sched.paused and runtime.timeline[-1]["key"] == "paused"
+    assert sched.paused and runtime.timeline.dicts()[-1]["key"] == "paused"
     sched.run_due(due + 100)  # nothing happens while paused
     assert runtime.game.state.speaker == 1
     runtime.toggle_pause(now=timer["t"] + 20 + 300)  # five minutes later
-    assert runtime.timeline[-1] == {"t": timer["t"] + 320, "type": "resumed", "paused_s": 300.0}
+    assert runtime.timeline.dicts()[-1] == {"t": timer["t"] + 320, "type": "resumed", "paused_s": 300.0}
     sched.run_due(due + 300 - 0.001)
     assert runtime.game.state.speaker == 1  # 40 s were left, and 40 s are left
     sched.run_due(due + 300)
-    time_up = [e for e in runtime.timeline if e["type"] == "say" and e["key"] == "time_up"]
+    time_up = [e for e in runtime.timeline.dicts() if e["type"] == "say" and e["key"] == "time_up"]
     assert time_up[-1]["t"] == pytest.approx(due + 300) and runtime.game.state.speaker == 2
 
 
@@ -357,12 +357,12 @@ def test_the_real_loop_on_a_virtual_wall_clock_takes_no_wall_time():
 
 def test_the_time_left_on_a_timer_is_read_at_the_moment_it_is_asked():
     rt = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0)
-    assert rt.time_left() is None and rt.free_time_left() is None
-    rt.start_free_timer(30)  # announced for 1 s: the timer starts when its phrase ends
+    assert rt.time_left() is None and rt.free.left() is None
+    rt.free.start(30)  # announced for 1 s: the timer starts when its phrase ends
     rt.timer = (2.0, 60, "speech")
-    assert rt.time_left() == 60.0 and rt.free_time_left() == 30.0
+    assert rt.time_left() == 60.0 and rt.free.left() == 30.0
     rt.sched.run_due(12.5)
-    assert rt.time_left() == 49.5 and rt.free_time_left() == 18.5
+    assert rt.time_left() == 49.5 and rt.free.left() == 18.5
 
 
 def test_a_virtual_wait_too_short_to_add_to_the_clock_still_passes():

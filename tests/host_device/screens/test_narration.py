@@ -126,7 +126,7 @@ def test_narration_writes_each_phrase_when_it_is_said_and_skips_an_unsaid_one():
     assert lines == []  # nothing is shown before it is said
     sched.run_due(1.0)
     assert lines == ["00:00.0 Ведущий: night_falls {}"]
-    runtime.timeline[-1]["dropped"] = True
+    runtime.timeline.dropped.add(runtime.timeline.entries[-1].n)  # the step ended before it began
     sched.run_due(5.0)
     assert lines == ["00:00.0 Ведущий: night_falls {}"]
 
@@ -349,4 +349,4 @@ def test_a_best_move_heard_is_a_line_with_its_seats():
     assert runtime.heard(Intent("best_move", seats=(3, 5, 8)))
     sched.run_due(sched.now + 60)
     assert any(line.endswith("игрок 1: «… лучший ход: 3, 5, 8 …»") for line in lines), lines
-    assert any(line.endswith("Ведущий: best_move_accepted [3, 5, 8]") for line in lines), lines
+    assert any(line.endswith("Ведущий: best_move_accepted (3, 5, 8)") for line in lines), lines

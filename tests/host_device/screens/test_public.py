@@ -14,6 +14,7 @@ from engine.steps import DAY, NIGHT
 from host_device.config import AssistSettings
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.settings import Settings
+from host_device.runtime.timeline import LedSet
 from host_device.screens.public import PublicStream, public_state
 from host_device.scripts.script import parse_script
 from host_device.scripts.simulate import ScriptedHost, builtin_durations, simulate
@@ -97,7 +98,7 @@ def test_the_day_leds_are_public_and_the_night_ones_are_not(two_games):
     (_, runtime, events, _), _ = two_games
     leds = [e for e in events if e["type"] == "led"]
     assert leds and all(e["pattern"] in ("on", "off", "blink") for e in leds)
-    night_answers = [e for e in runtime.timeline if e["type"] == "led" and e["pattern"] in ("pulse", "fast")]
+    night_answers = [e for e in runtime.timeline.dicts() if e["type"] == "led" and e["pattern"] in ("pulse", "fast")]
     assert not night_answers or all(e not in leds for e in night_answers)
     shown_at_night = [
         s for s in (e for e in events if e["type"] == "phase_started") if s["phase"].startswith("night")
@@ -171,10 +172,10 @@ def hurried(script, mode, moment, duration):
 
         def classify(entry):  # before the stream reads it
             secret[0] = False
-            if entry["type"] == "led":
+            if isinstance(entry, LedSet):
                 at_night = rt.game.phase not in DAY
-                secret[0] = at_night or lit_at_night.get(entry["seat"], False)
-                lit_at_night[entry["seat"]] = at_night and entry["pattern"] != "off"
+                secret[0] = at_night or lit_at_night.get(entry.seat, False)
+                lit_at_night[entry.seat] = at_night and entry.pattern != "off"
 
         rt.recorders.insert(0, classify)
         stream = PublicStream(rt, russian().text)

@@ -62,7 +62,7 @@ def test_assist_mode_leads_a_city_day_and_night_from_the_keys():
     typed(assist, "d1n")  # the Doctor healed 1
     typed(assist, "l3n")  # the Lover visited 3
     assert rt.game.phase is Phase.MORNING and rt.game.state.out == [] and rt.game.state.alibi == {2: 3}
-    said = [e["key"] for e in rt.timeline if e["type"] == "say"]
+    said = [e["key"] for e in rt.timeline.dicts() if e["type"] == "say"]
     assert said[-2:] == ["city_nobody_killed", "doctor_saved"]
     typed(assist, "nn")  # the discussion, then the round from seat 2
     assert rt.game.state.speaker == 2
@@ -80,7 +80,7 @@ def test_host_mode_runs_a_city_day_on_the_mock_panel(monkeypatch, tmp_path, buil
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     host = Host(args(preset="city", seats=8, audio="null", store=str(tmp_path / "g.db")))
     assert host.run() == 0
-    said = [e["key"] for e in host.runtime.timeline if e["type"] == "say"]
+    said = [e["key"] for e in host.runtime.timeline.dicts() if e["type"] == "say"]
     for key in (
         "calm_day",
         "mafia_meets",
@@ -92,7 +92,7 @@ def test_host_mode_runs_a_city_day_on_the_mock_panel(monkeypatch, tmp_path, buil
     ):
         assert key in said, key
     assert said.count("nomination") == 8 and host.game.state.day == 2
-    callers = [e["seat"] for e in host.runtime.timeline if e["type"] == "led" and e["pattern"] == "on"]
+    callers = [e["seat"] for e in host.runtime.timeline.dicts() if e["type"] == "led" and e["pattern"] == "on"]
     assert callers[-8:] == list(range(1, 9))  # the caller's seat lit in the round, day 1 from seat 1
 
 
@@ -199,7 +199,7 @@ def test_run_city_on_the_keyboard_panel_in_both_modes(monkeypatch, tmp_path, bui
         6: Role.DOCTOR,
         7: Role.LOVER,
     }
-    said = [e["key"] for e in assisted.runtime.timeline if e["type"] == "say"]
+    said = [e["key"] for e in assisted.runtime.timeline.dicts() if e["type"] == "say"]
     assert said.count("nomination") == 8 and "doctor_wakes" in said and "lover_wakes" in said
     keys.close()
 

@@ -141,7 +141,7 @@ def answer(sched, cards, seats):
 
 
 def says(runtime):
-    return [(e["key"], e.get("role")) for e in runtime.timeline if e["type"] == "say"]
+    return [(e["key"], e.get("role")) for e in runtime.timeline.dicts() if e["type"] == "say"]
 
 
 def test_cards_are_registered_group_by_group():
@@ -171,7 +171,7 @@ def test_a_wrong_count_repeats_the_step_without_saying_who():
     assert dict(dealt[0].roles) == {3: Role.MAFIA, 5: Role.MAFIA, 8: Role.DON, 6: Role.SHERIFF}
     assert [k for k, _ in says(runtime)].count("count_again") == 4
     windows = [
-        e for e in runtime.timeline if e["type"] == "say" and e["key"] in ("mafia_press", "press_your_button")
+        e for e in runtime.timeline.dicts() if e["type"] == "say" and e["key"] in ("mafia_press", "press_your_button")
     ]
     gaps = [round(b["t"] - a["t"], 3) for a, b in itertools.pairwise(windows)]
     # each window lasts the same whatever was pressed: the prompt (1 s) and 6 s; a repeat adds «Повторим» (1 s)
@@ -282,7 +282,7 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     again = virtual(store=str(path), resume=row.id, new=False, days=2)
     assert again.run() == 0
     assert again.game.state.day == 3 and len(again.game.record) > stored
-    assert any(e["type"] == "say" and e["key"] == "game_resumed" for e in again.runtime.timeline)
+    assert any(e["type"] == "say" and e["key"] == "game_resumed" for e in again.runtime.timeline.dicts())
     store = Store(path)
     assert len(list(store.inputs(row.id))) == len(again.game.record)
     assert store.replay(row.id).state == again.game.state
@@ -347,7 +347,7 @@ def test_a_store_that_cannot_record_pauses_the_game():
         DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (8, Role.MAFIA), (6, Role.SHERIFF)))
     )
     assert runtime.sched.paused and runtime.game.record == ()
-    assert [e["key"] for e in runtime.timeline if e["type"] == "say"] == ["store_full"]
+    assert [e["key"] for e in runtime.timeline.dicts() if e["type"] == "say"] == ["store_full"]
 
 
 def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin_pack, capsys, caplog):

@@ -93,7 +93,7 @@ def test_in_host_mode_the_consoles_seat_keys_are_no_seats_press():
     for seat in runtime.game.state.alive():
         table.take(HostKey(Press(key=seat, at=0.0)))
     assert len(runtime.game.record) == record  # no shot
-    assert not [e for e in runtime.timeline if e["type"] == "press" and e["t"] >= start]
+    assert not [e for e in runtime.timeline.dicts() if e["type"] == "press" and e["t"] >= start]
 
 
 def test_a_phones_press_counts_only_in_the_step_it_was_made_in():
@@ -111,7 +111,7 @@ def test_a_phones_press_counts_only_in_the_step_it_was_made_in():
     runtime.sched.run_due(runtime.window[0] + 0.1)
     table.take(PhonePress(key=7, at=0.0, made_in=first))
     assert 7 not in runtime.game.state.vote_round.ballots
-    assert runtime.timeline[-1]["type"] == "ignored" and runtime.timeline[-1]["key"] == 7
+    assert runtime.timeline.dicts()[-1]["type"] == "ignored" and runtime.timeline.dicts()[-1]["key"] == 7
     table.take(PhonePress(key=8, at=0.0, made_in=runtime.step))
     assert 8 in runtime.game.state.vote_round.ballots
 

@@ -96,6 +96,6 @@ def test_the_hosts_pause_is_said_at_once_and_the_pages_say_paused(monkeypatch, t
     for _, labels, public_paused, console_paused in seen:
         assert labels[-1] == "paused" and public_paused and console_paused
     said = [(e["t"], e["key"]) for e in rt.sorted_timeline() if e["type"] == "say"]
-    paused_at = next(e["t"] for e in rt.timeline if e["type"] == "paused")
+    paused_at = next(e["t"] for e in rt.timeline.dicts() if e["type"] == "paused")
     assert (paused_at, "paused") in said
     assert next(t for t, key in said if key == "resumed") > paused_at

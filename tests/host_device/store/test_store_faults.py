@@ -470,7 +470,7 @@ def test_an_input_the_store_could_not_take_is_retried_and_the_game_goes_on():
     assert runtime.retry_unrecorded()
     assert committed == [deal] and runtime.game.record == (deal,)
     assert not runtime.sched.paused
-    said = [e["key"] for e in runtime.timeline if e["type"] == "say"]
+    said = [e["key"] for e in runtime.timeline.dicts() if e["type"] == "say"]
     assert said[:2] == ["store_full", "resumed"]
     runtime.sched.run_virtual(limit=runtime.sched.now + 200)
     assert len(runtime.game.record) > 1  # the introduction night went on

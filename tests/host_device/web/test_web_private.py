@@ -59,7 +59,7 @@ def test_without_the_right_token_the_private_pages_refuse_and_change_nothing(bui
             pass
         assert refused.value.code == 1008
     assert client.get(f"/seat/5?t={access.seats[3]}").status_code == 404  # seat 5 has its button
-    assert drained(inbox) == [] and runtime.timeline == []
+    assert drained(inbox) == [] and runtime.timeline.dicts() == []
     assert client.get(f"/host?t={access.host}").status_code == 200
     assert client.get(f"/seat/3?t={access.seats[3]}").status_code == 200
     qr = client.get(f"/api/qr/3.svg?t={access.host}")
