@@ -131,19 +131,6 @@ def test_gating_part_of_the_audio_resets_and_feeds_only_the_rest(speech_model):
     assert fed_s == pytest.approx(SPEECH_S - 1.3, abs=0.11)  # the first 1.3 s (playback and tail) are gone
 
 
-def test_a_playback_still_playing_gates_until_it_ends():
-    gate = Gate(tail_s=0.3)
-    p = Playback(np.zeros(10, np.int16), 16000)
-    gate.add(p)
-    assert gate.covers(0, 1)  # handed over, not started: the device is about to speak
-    p.handed_at = p.started = 5.0
-    assert not gate.covers(0, 4.9) and gate.covers(100, 101)  # playing, end unknown
-    p.ended = 6.0
-    assert gate.covers(6.2, 6.25) and not gate.covers(6.31, 7)
-    gate.forget_before(10)
-    assert not gate.covers(5, 6)
-
-
 def test_falling_behind_real_time_is_reported_once(speech_model):
     out = queue.Queue()
     mic = WavMicrophone(MIC_WAV, lambda: 0.0, realtime=False)
