@@ -1,7 +1,8 @@
 """Test-wide set-up: the sound and data folders of tests/helpers/sound.py
 (imported first, before anything imports sounddevice) and the session's
 fixtures: the real (Korean) speech model, the catalogue, the built-in pack;
-and a box's store (tests/helpers/store.py)."""
+and a box's store (tests/helpers/store.py); the marker ``system`` on every
+test under tests/system (``./run test --quick`` leaves those out)."""
 
 from pathlib import Path
 
@@ -10,6 +11,16 @@ import pytest
 from tests.helpers import sound  # noqa: F401  (sets HOME and the data folder)
 from tests.helpers.assist import KEYBOARDS
 from tests.helpers.store import store  # noqa: F401  (a fixture for every test)
+
+SYSTEM = Path(__file__).parent / "system"
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/system is a system test: marked here by its path, in one place."""
+    for item in items:
+        if item.path.is_relative_to(SYSTEM):
+            item.add_marker(pytest.mark.system)
 
 
 @pytest.fixture(scope="session")

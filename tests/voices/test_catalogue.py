@@ -86,6 +86,7 @@ def says():
     return engine_says()
 
 
+@pytest.mark.slow
 def test_random_games_reach_every_kind_of_announcement(says):
     assert {
         "vote_count",

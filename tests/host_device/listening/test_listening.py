@@ -42,6 +42,7 @@ def drain(q):
     return items
 
 
+@pytest.mark.slow
 def test_the_model_loads_once_and_knows_its_words(speech_model):
     assert speech_model.knows("안녕") and not speech_model.knows("спасибо")
     rec = speech_model.recogniser()
@@ -78,6 +79,7 @@ def listen_to_wav(speech_model, gate=None, clock=lambda: 0.0):
     return listener, drain(out)
 
 
+@pytest.mark.slow
 def test_streaming_gives_growing_partials_and_a_final_with_word_times(speech_model):
     listener, events = listen_to_wav(speech_model)
     partials = [e for e in events if isinstance(e, Transcript) and not e.final]
@@ -90,6 +92,7 @@ def test_streaming_gives_growing_partials_and_a_final_with_word_times(speech_mod
     )  # seconds into the file: after the leading silence
 
 
+@pytest.mark.slow
 def test_the_real_microphone_path_into_the_recogniser(speech_model):
     """The ALSA file device plays the speech as the microphone; vosk hears it."""
     out = queue.Queue()
@@ -108,6 +111,7 @@ def test_the_real_microphone_path_into_the_recogniser(speech_model):
     assert finals and finals[0].text
 
 
+@pytest.mark.slow
 def test_audio_the_device_played_is_not_heard(speech_model):
     base = 1000.0
     playback = Playback(np.zeros(int(16000 * SPEECH_S), np.int16), 16000)
@@ -120,6 +124,7 @@ def test_audio_the_device_played_is_not_heard(speech_model):
     assert any(isinstance(e, Transcript) and e.final and e.text for e in heard_without_gate)
 
 
+@pytest.mark.slow
 def test_gating_part_of_the_audio_resets_and_feeds_only_the_rest(speech_model):
     base = 1000.0
     playback = Playback(np.zeros(16000, np.int16), 16000)
@@ -131,6 +136,7 @@ def test_gating_part_of_the_audio_resets_and_feeds_only_the_rest(speech_model):
     assert fed_s == pytest.approx(SPEECH_S - 1.3, abs=0.11)  # the first 1.3 s (playback and tail) are gone
 
 
+@pytest.mark.slow
 def test_falling_behind_real_time_is_reported_once(speech_model):
     out = queue.Queue()
     mic = WavMicrophone(MIC_WAV, lambda: 0.0, realtime=False)
@@ -152,6 +158,7 @@ def test_audio_outside_a_window_is_ignored(speech_model):
     assert listener.fed_bytes == 0 and out.empty()
 
 
+@pytest.mark.slow
 def test_the_listener_thread_decodes_off_the_capture_path(speech_model):
     out = queue.Queue()
     mic = WavMicrophone(MIC_WAV, time.monotonic, realtime=False)
@@ -166,6 +173,7 @@ def test_the_listener_thread_decodes_off_the_capture_path(speech_model):
     assert any(isinstance(e, Transcript) and e.final for e in drain(out))
 
 
+@pytest.mark.slow
 def test_korean_patterns_deliver_intents_from_real_recognition(speech_model):
     """The whole path to an intent, with patterns in the stand-in model's language."""
     heard_words = None
@@ -190,6 +198,7 @@ def test_korean_patterns_deliver_intents_from_real_recognition(speech_model):
 # ------------------------------------------------------------ the model commands
 
 
+@pytest.mark.slow
 def test_a_model_that_cannot_hear_the_game_is_not_installed(tmp_path, ko_model_dir, capsys, monkeypatch):
     monkeypatch.setenv("HOST_DEVICE_DATA", str(tmp_path / "data"))
     for to in ([], ["--to", str(tmp_path / "models" / "ru")]):
@@ -201,6 +210,7 @@ def test_a_model_that_cannot_hear_the_game_is_not_installed(tmp_path, ko_model_d
         assert list(models.iterdir()) == []  # neither the model nor its unpacking left behind
 
 
+@pytest.mark.slow
 def test_model_install_force_and_check(tmp_path, ko_model_dir, capsys):
     target = tmp_path / "models" / "ru"
     assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(target), "--force"]) == 0
@@ -213,6 +223,7 @@ def test_model_install_force_and_check(tmp_path, ko_model_dir, capsys):
     assert "не услышит (9):" in out
 
 
+@pytest.mark.slow
 def test_model_install_from_a_zip_replaces_the_old_model(tmp_path, ko_model_dir):
     archive = tmp_path / "model.zip"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as z:
@@ -320,6 +331,7 @@ def test_install_from_a_path_that_does_not_exist(tmp_path, capsys):
     assert "нет такого файла или папки" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_listen_command_on_a_wav(ko_model_dir, capsys):
     assert main(["listen", "--model", str(ko_model_dir), "--wav", str(MIC_WAV)]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -354,6 +366,7 @@ class Recorded:
         return call
 
 
+@pytest.mark.slow
 def test_one_recogniser_serves_every_window_with_its_times_on_the_clock(speech_model):
     """Three windows, one recogniser; vosk counts its word times over all the audio it has
     taken, and the listener puts each window's words on the clock where they were said."""
