@@ -4,6 +4,9 @@ fixtures: the real (Korean) speech model, the catalogue, the built-in pack;
 and a box's store (tests/helpers/store.py); the marker ``system`` on every
 test under tests/system (``./run test --quick`` leaves those out)."""
 
+import fcntl
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -46,12 +49,20 @@ def catalogue():
 
 
 @pytest.fixture(scope="session")
-def builtin_pack(catalogue):
-    """The real built-in pack, rendered once by espeak-ng for the whole run."""
+def builtin_pack(catalogue, tmp_path_factory):
+    """The real built-in pack, rendered once by espeak-ng for the whole run:
+    the first worker renders it into a folder the run's workers share, each
+    copies it into its own data folder, where the build finds it up to date."""
     from voices.pack import build_builtin, builtin_pack_dir, load_pack
     from voices.render import DEFAULT_RATE, DEFAULT_VOICE
 
-    build_builtin(builtin_pack_dir(), catalogue, DEFAULT_VOICE, DEFAULT_RATE)
+    run = tmp_path_factory.getbasetemp()
+    shared = (run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run) / "builtin-pack"
+    with open(f"{shared}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the first one's rendering
+        build_builtin(shared, catalogue, DEFAULT_VOICE, DEFAULT_RATE)
+    shutil.copytree(shared, builtin_pack_dir(), dirs_exist_ok=True)
+    build_builtin(builtin_pack_dir(), catalogue, DEFAULT_VOICE, DEFAULT_RATE)  # renders nothing: up to date
     return load_pack(builtin_pack_dir(), catalogue)
 
 
