@@ -45,6 +45,7 @@ from host_device.listening.speech_model import SpeechModel
 GATE_TAIL_S = 0.3  # the room's echo and the speaker's own tail
 DROP_AFTER_S = 60.0  # a recogniser's front end holds every frame: dropped at the first pause after this
 BEHIND_S = 1.0  # decoding this far behind the audio is reported
+FORGET_AFTER_S = 60.0  # the gate forgets a playback whose tail ended this long before the latest time it saw
 
 
 @dataclass(frozen=True)
@@ -112,31 +113,53 @@ LOSS_WINDOW_S = 300.0  # a decoder lost more than RESTART_TRIES times in this lo
 
 class Gate:
     """The times the device itself is heard: each playback from its start to
-    its end (still open while it plays) plus a tail."""
+    its end (still open while it plays) plus a tail.
+
+    It forgets by itself: a playback whose end and tail lie more than
+    FORGET_AFTER_S before the latest time it has seen (a block asked about,
+    a playback's own times) is dropped whenever one is added or a block is
+    asked about, so an evening of phrases leaves the last minute's, not
+    thousands scanned on every microphone block. The margin is far more
+    than the listener runs behind the microphone (it says so past BEHIND_S);
+    a block a minute late is too late to count anyway. A playback still
+    playing is never forgotten."""
 
     def __init__(self, tail_s: float = GATE_TAIL_S) -> None:
         self.tail_s = tail_s
         self._playbacks: list[Playback] = []
+        self._latest = float("-inf")  # the latest clock time the gate has seen
         self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        """How many playbacks the gate still holds."""
+        with self._lock:
+            return len(self._playbacks)
 
     def add(self, playback: Playback) -> None:
         with self._lock:
             self._playbacks.append(playback)
+            self._forget(max((p.ended for p in self._playbacks if p.ended is not None), default=self._latest))
 
     def covers(self, start: float, end: float) -> bool:
         with self._lock:
+            self._forget(start)
             for p in self._playbacks:
                 begin = p.started if p.started is not None else p.handed_at
                 if begin is None:
+                    if p.ended is not None:
+                        continue  # stopped before it was handed to the speaker: it never sounded
                     return True  # handed to the speaker, not yet playing: the device is about to speak
                 finish = float("inf") if p.ended is None else p.ended + self.tail_s
                 if start < finish and end > begin:
                     return True
             return False
 
-    def forget_before(self, t: float) -> None:
-        with self._lock:
-            self._playbacks = [p for p in self._playbacks if p.ended is None or p.ended + self.tail_s > t]
+    def _forget(self, seen: float) -> None:
+        self._latest = max(self._latest, seen)
+        horizon = self._latest - FORGET_AFTER_S
+        if any(p.ended is not None and p.ended + self.tail_s < horizon for p in self._playbacks):
+            kept = [p for p in self._playbacks if p.ended is None or p.ended + self.tail_s >= horizon]
+            self._playbacks = kept
 
 
 class Listener:

@@ -4,6 +4,7 @@ after every input."""
 import itertools
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,8 @@ from engine import (
 )
 from engine.outputs import CheckMade, Say, ShotTaken, ShowCheck, VisitMade
 from engine.roles import BLACK_ROLES
+
+pytestmark = pytest.mark.slow  # most of this file's tests are slow (CONTRIBUTING.md)
 
 NIGHT = {Phase.INTRO_MAFIA, Phase.INTRO_MEET, Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT}
 MORNINGS = ("morning", "city_morning", "winner")

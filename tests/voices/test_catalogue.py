@@ -86,6 +86,7 @@ def says():
     return engine_says()
 
 
+@pytest.mark.slow  # the says fixture plays 60 random games
 def test_random_games_reach_every_kind_of_announcement(says):
     assert {
         "vote_count",
@@ -103,6 +104,7 @@ def test_random_games_reach_every_kind_of_announcement(says):
     } <= set(says)
 
 
+@pytest.mark.slow  # the says fixture plays 60 random games
 def test_every_engine_phrase_has_text_and_renders(catalogue, says):
     for key, say in says.items():
         slots = {f.name: getattr(say, f.name) for f in dataclasses.fields(say) if f.name != "phrase"}

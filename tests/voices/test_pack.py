@@ -132,6 +132,7 @@ def test_voices_check_command(tmp_path, capsys, builtin_pack):
     assert "not a voice pack" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_voices_build_command_skips_what_is_built(tmp_path, capsys):
     assert main(["voices", "build", "--to", str(tmp_path)]) == 0
     first = capsys.readouterr().out
@@ -203,6 +204,7 @@ def test_an_unchanged_pack_is_not_written_at_start(data_copy, tmp_path, monkeypa
     assert (manifest.stat().st_mtime_ns, manifest.read_bytes()) == before
 
 
+@pytest.mark.slow
 def test_run_on_a_read_only_data_folder(data_copy, tmp_path):
     """A real read-only folder: ``unshare --user`` makes its mode bits bind
     root too (as tests/host_device/store/test_store_faults.py does)."""

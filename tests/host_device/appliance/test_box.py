@@ -223,6 +223,7 @@ def test_ready_game_ready_and_power_off(box_env):
     assert calls == [(POWER_OFF, True)]  # once, and after the store was closed
 
 
+@pytest.mark.slow
 def test_power_off_mid_game_then_the_next_start_offers_it(box_env):
     box, calls = make_box(box_env)
     for event in tap("next"):
@@ -393,6 +394,7 @@ def _bad_choice(kind, path):
 
 
 @pytest.mark.parametrize("kind", ["deep", "shallow_but_deep", "fifo", "zero", "json", "unknown"])
+@pytest.mark.slow
 def test_a_bad_box_json_is_one_line_and_the_defaults(tmp_path, kind):
     """Read in a child with a time limit and a memory limit: a FIFO hung the
     box before «готов», /dev/zero grew without bound, deep nesting was a

@@ -1,6 +1,8 @@
 """``doctor --auto`` on mock pins: passing, and failing with a missing model,
 a model that cannot hear Russian, and a pin conflict."""
 
+import pytest
+
 from host_device.cli.main import main
 from tests.helpers.sound import MIC_WAV
 
@@ -25,6 +27,7 @@ def test_doctor_fails_without_a_speech_model(tmp_path, builtin_pack, capsys, mon
     assert "  - модель речи: нет модели речи в" in out and "model install" in out
 
 
+@pytest.mark.slow
 def test_doctor_fails_with_a_model_that_cannot_hear_the_game(tmp_path, builtin_pack, capsys, ko_model_dir):
     assert doctor(tmp_path, "--model", str(ko_model_dir)) == 1
     out = capsys.readouterr().out

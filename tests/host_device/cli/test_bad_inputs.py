@@ -26,6 +26,7 @@ def one_line(capsys, *words):
 # ---------------------------------------------------------------- model install
 
 
+@pytest.mark.slow
 def test_model_install_never_deletes_a_folder_it_did_not_install(tmp_path, ko_model_dir, capsys):
     folder = tmp_path / "mine"
     folder.mkdir()
@@ -114,6 +115,7 @@ def test_listen_to_a_wav_with_an_impossible_rate(tmp_path, ko_model_dir, capsys,
     one_line(capsys, words, "от 8000 до 192000 Гц")
 
 
+@pytest.mark.slow
 def test_listen_to_a_wav_cut_inside_a_sample(tmp_path, ko_model_dir, capsys):
     wav = wav_with(tmp_path / "x.wav", cut=1)
     assert main(["listen", "--wav", str(wav), "--model", str(ko_model_dir)]) == 0

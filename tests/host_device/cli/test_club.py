@@ -48,6 +48,7 @@ def club(tmp_path, fresh_database, capsys):
         store.close()
 
 
+@pytest.mark.slow
 def test_club_init_again_changes_nothing(club, capsys):
     url, _ = club
     assert main(["club", "init", "--club-db", url]) == 0
@@ -93,6 +94,7 @@ def test_the_evenings_protocol_from_the_club_database(club, tmp_path, capsys):
     assert "в этот день игр нет" in error_line(capsys)
 
 
+@pytest.mark.slow
 def test_club_web_serves_every_tables_games(club, tmp_path):
     url, _ = club
     env = {**os.environ, "HOST_DEVICE_CONFIG": str(tmp_path / "none.toml")}

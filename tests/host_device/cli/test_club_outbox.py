@@ -5,6 +5,8 @@ refused and why, and the last error."""
 
 import socket
 
+import pytest
+
 from host_device.cli.main import main
 from host_device.clubdb.db import ClubDB
 from host_device.store import Store
@@ -35,6 +37,7 @@ def stored(path, count):
         store.close()
 
 
+@pytest.mark.slow
 def test_send_then_status(tmp_path, capsys, fresh_database):
     path = tmp_path / "games.sqlite3"
     url = club(fresh_database)

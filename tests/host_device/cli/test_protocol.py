@@ -82,6 +82,7 @@ def test_the_clubs_own_scoring_table(evening, tmp_path, capsys):
     assert re.search(WON_CIVILIAN.format(3), out.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_the_evening_as_pdf(evening, tmp_path):
     db, day = evening
     out = tmp_path / "вечер.PDF"

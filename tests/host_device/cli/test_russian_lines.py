@@ -11,6 +11,8 @@ import re
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from host_device.appliance.doctor import PACKAGES
 from host_device.cli.main import main
 from tests.helpers.sound import MIC_WAV
@@ -115,6 +117,7 @@ def scan(capsys, argv, codes=(0, 1, 2)):
     return captured
 
 
+@pytest.mark.slow
 def test_the_commands_say_everything_in_russian(tmp_path, capsys, builtin_pack, monkeypatch):
     """The appliance's commands, good and bad, and the errors of the others."""
     store = tmp_path / "g.sqlite3"

@@ -5,12 +5,16 @@ to artifacts/ for a person to look at."""
 import datetime
 import re
 
+import pytest
+
 from host_device.club.protocol_evening import evening
 from host_device.club.protocol_pdf import figures, render_pdf
 from tests.helpers.evening import evening as example
 from tests.helpers.evening import points
 from tests.helpers.paths import ROOT
 from tests.helpers.pdf import read_pdf
+
+pytestmark = pytest.mark.slow  # most of this file's tests are slow (CONTRIBUTING.md)
 
 DAY = datetime.date(2026, 11, 20)
 ARTIFACT = ROOT / "artifacts" / "protocol-example.pdf"

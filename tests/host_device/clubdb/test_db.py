@@ -240,6 +240,7 @@ def test_a_full_disk_on_the_server_is_one_line_and_stores_nothing(postgres_serve
         assert db.counts() == Counts(1, 1, 1, 1)
 
 
+@pytest.mark.slow
 def test_a_server_killed_is_one_line_and_the_game_is_stored_once_after(box):
     game = play(box)
     package = package_of(box, game)

@@ -9,6 +9,8 @@ import dataclasses
 import random
 import threading
 
+import pytest
+
 from host_device.club.build import records
 from host_device.club.package import package_of
 from host_device.club.scoring import load_table
@@ -18,6 +20,8 @@ from host_device.web.board_html import board_html, player_html
 from host_device.web.club_data import Filters, leaderboard, player_page
 from tests.helpers.clubdb import FINISHING, play
 from tests.helpers.postgres import fresh_database, postgres_server
+
+pytestmark = pytest.mark.slow  # most of this file's tests are slow (CONTRIBUTING.md)
 
 FIXTURES = (postgres_server, fresh_database)  # pytest finds them by their names
 ROUNDS = 2  # each box plays every finishing example this many times

@@ -69,6 +69,7 @@ def sent_count(path):
         db.close()
 
 
+@pytest.mark.slow
 def test_games_finished_while_the_server_is_away_are_sent_once_it_is_back(store, own_server):
     url = club(own_server.create_database("club"))
     games = finished_games(store, 5)
@@ -86,6 +87,7 @@ def test_games_finished_while_the_server_is_away_are_sent_once_it_is_back(store,
     assert again.sent == 0 and again.error is None  # nothing waits: nothing is sent
 
 
+@pytest.mark.slow
 def test_a_server_killed_in_the_middle_of_a_send_gets_every_game_once(store, own_server):
     url = club(own_server.create_database("club"))
     # a commit the server acknowledged survives its death (PostgreSQL's default; the test cluster
@@ -107,6 +109,7 @@ def test_a_server_killed_in_the_middle_of_a_send_gets_every_game_once(store, own
     assert club_games(own_server, url) == {u: 1 for u in uuids(store, games)}
 
 
+@pytest.mark.slow
 def test_a_resend_is_a_no_op(store, postgres_server, fresh_database):
     url = club(fresh_database)
     games = finished_games(store, 3)
@@ -179,6 +182,7 @@ def test_a_fault_is_one_line_and_the_games_wait(store, postgres_server, fresh_da
     assert len(store.waiting()) == 2 and store.outbox_status().sent == 0
 
 
+@pytest.mark.slow
 def test_the_background_sends_what_finished_while_the_server_was_away(store, own_server):
     url = club(own_server.create_database("club"))
     games = finished_games(store, 4)
@@ -243,6 +247,7 @@ def test_closing_a_sender_stuck_on_a_silent_server_is_prompt(store):
     assert len(store.waiting()) == 2
 
 
+@pytest.mark.slow
 def test_time_is_said_on_time_while_the_sender_tries_a_silent_server(store):
     """«Время!» within 0.3 s of its due time on the real clock while the
     box's sender keeps trying a server that accepts TCP and never answers

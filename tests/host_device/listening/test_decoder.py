@@ -21,6 +21,8 @@ from host_device.listening.listener import HearingBack, HearingGone, HearingLost
 from host_device.listening.speech_model import ModelMissing
 from tests.helpers.sound import MIC_RAW, MIC_WAV
 
+pytestmark = pytest.mark.slow  # most of this file's tests are slow (CONTRIBUTING.md)
+
 LAUNCHER = ["bash", "-c", '"$@"; exit $?', "launcher"]  # a shell that forks and waits, as slow-cpu does
 
 

@@ -43,6 +43,7 @@ def drain(q):
     return items
 
 
+@pytest.mark.slow
 def test_the_model_loads_once_and_knows_its_words(speech_model):
     assert speech_model.knows("안녕") and not speech_model.knows("спасибо")
     rec = speech_model.recogniser()
@@ -79,6 +80,7 @@ def listen_to_wav(speech_model, gate=None, clock=lambda: 0.0):
     return listener, drain(out)
 
 
+@pytest.mark.slow
 def test_streaming_gives_growing_partials_and_a_final_with_word_times(speech_model):
     listener, events = listen_to_wav(speech_model)
     partials = [e for e in events if isinstance(e, Transcript) and not e.final]
@@ -91,6 +93,7 @@ def test_streaming_gives_growing_partials_and_a_final_with_word_times(speech_mod
     )  # seconds into the file: after the leading silence
 
 
+@pytest.mark.slow
 def test_the_real_microphone_path_into_the_recogniser(speech_model):
     """The ALSA file device plays the speech as the microphone; vosk hears it."""
     out = queue.Queue()
@@ -109,6 +112,7 @@ def test_the_real_microphone_path_into_the_recogniser(speech_model):
     assert finals and finals[0].text
 
 
+@pytest.mark.slow
 def test_audio_the_device_played_is_not_heard(speech_model):
     base = 1000.0
     playback = Playback(np.zeros(int(16000 * SPEECH_S), np.int16), 16000)
@@ -121,6 +125,7 @@ def test_audio_the_device_played_is_not_heard(speech_model):
     assert any(isinstance(e, Transcript) and e.final and e.text for e in heard_without_gate)
 
 
+@pytest.mark.slow
 def test_gating_part_of_the_audio_resets_and_feeds_only_the_rest(speech_model):
     base = 1000.0
     playback = Playback(np.zeros(16000, np.int16), 16000)
@@ -132,19 +137,7 @@ def test_gating_part_of_the_audio_resets_and_feeds_only_the_rest(speech_model):
     assert fed_s == pytest.approx(SPEECH_S - 1.3, abs=0.11)  # the first 1.3 s (playback and tail) are gone
 
 
-def test_a_playback_still_playing_gates_until_it_ends():
-    gate = Gate(tail_s=0.3)
-    p = Playback(np.zeros(10, np.int16), 16000)
-    gate.add(p)
-    assert gate.covers(0, 1)  # handed over, not started: the device is about to speak
-    p.handed_at = p.started = 5.0
-    assert not gate.covers(0, 4.9) and gate.covers(100, 101)  # playing, end unknown
-    p.ended = 6.0
-    assert gate.covers(6.2, 6.25) and not gate.covers(6.31, 7)
-    gate.forget_before(10)
-    assert not gate.covers(5, 6)
-
-
+@pytest.mark.slow
 def test_falling_behind_real_time_is_reported_once(speech_model):
     out = queue.Queue()
     mic = WavMicrophone(MIC_WAV, lambda: 0.0, realtime=False)
@@ -166,6 +159,7 @@ def test_audio_outside_a_window_is_ignored(speech_model):
     assert listener.fed_bytes == 0 and out.empty()
 
 
+@pytest.mark.slow
 def test_the_listener_thread_decodes_off_the_capture_path(speech_model):
     out = queue.Queue()
     mic = WavMicrophone(MIC_WAV, time.monotonic, realtime=False)
@@ -180,6 +174,7 @@ def test_the_listener_thread_decodes_off_the_capture_path(speech_model):
     assert any(isinstance(e, Transcript) and e.final for e in drain(out))
 
 
+@pytest.mark.slow
 def test_korean_patterns_deliver_intents_from_real_recognition(speech_model):
     """The whole path to an intent, with patterns in the stand-in model's language."""
     heard_words = None
@@ -204,6 +199,7 @@ def test_korean_patterns_deliver_intents_from_real_recognition(speech_model):
 # ------------------------------------------------------------ the model commands
 
 
+@pytest.mark.slow
 def test_a_model_that_cannot_hear_the_game_is_not_installed(tmp_path, ko_model_dir, capsys, monkeypatch):
     monkeypatch.setenv("HOST_DEVICE_DATA", str(tmp_path / "data"))
     for to in ([], ["--to", str(tmp_path / "models" / "ru")]):
@@ -215,6 +211,7 @@ def test_a_model_that_cannot_hear_the_game_is_not_installed(tmp_path, ko_model_d
         assert list(models.iterdir()) == []  # neither the model nor its unpacking left behind
 
 
+@pytest.mark.slow
 def test_model_install_force_and_check(tmp_path, ko_model_dir, capsys):
     target = tmp_path / "models" / "ru"
     assert main(["model", "install", "--from", str(ko_model_dir), "--to", str(target), "--force"]) == 0
@@ -227,6 +224,7 @@ def test_model_install_force_and_check(tmp_path, ko_model_dir, capsys):
     assert "не услышит (9):" in out
 
 
+@pytest.mark.slow
 def test_model_install_from_a_zip_replaces_the_old_model(tmp_path, ko_model_dir):
     archive = tmp_path / "model.zip"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as z:
@@ -334,6 +332,7 @@ def test_install_from_a_path_that_does_not_exist(tmp_path, capsys):
     assert "нет такого файла или папки" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_listen_command_on_a_wav(ko_model_dir, capsys):
     assert main(["listen", "--model", str(ko_model_dir), "--wav", str(MIC_WAV)]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -368,6 +367,7 @@ class Recorded:
         return call
 
 
+@pytest.mark.slow
 def test_one_recogniser_serves_every_window_with_its_times_on_the_clock(speech_model):
     """Three windows, one recogniser; vosk counts its word times over all the audio it has
     taken, and the listener puts each window's words on the clock where they were said."""

@@ -41,6 +41,7 @@ def folder(tmp_path_factory, speech_model):
     return root
 
 
+@pytest.mark.slow
 def test_model_test_counts_right_wrong_and_missed(folder, ko_model_dir, capsys):
     args = [
         "model",
@@ -63,6 +64,7 @@ def test_model_test_counts_right_wrong_and_missed(folder, ko_model_dir, capsys):
     assert table[1].startswith("01.wav") and table[-1].startswith("файлов 2: верно 1, лишних 0, пропущено 0")
 
 
+@pytest.mark.slow
 def test_model_test_reports_what_was_not_said_and_what_was_missed(folder, ko_model_dir, tmp_path, capsys):
     for name in ("01.wav", "02.wav", "patterns.toml"):
         (tmp_path / name).write_bytes((folder / name).read_bytes())
@@ -89,7 +91,7 @@ def test_model_test_reports_what_was_not_said_and_what_was_missed(folder, ko_mod
         ("01.wav\tnominate three\n", "намерения — 'nominate N', 'withdraw N' или 'end'"),
         ("01.wav\tshout 3\n", "намерения — 'nominate N'"),
         ("# nothing\n", "не указано ни одного файла"),
-        ("09.wav\tend\n", "09.wav"),
+        pytest.param("09.wav\tend\n", "09.wav", marks=pytest.mark.slow),  # the model is loaded first
     ],
 )
 def test_a_bad_test_folder_is_one_line(tmp_path, ko_model_dir, capsys, tsv, words):
@@ -156,6 +158,7 @@ def test_the_vocabulary_check_names_the_intents_that_cannot_be_heard():
     assert russian_patterns().unreachable(lambda w: True, 12) == []
 
 
+@pytest.mark.slow
 def test_model_check_lists_the_intents_the_stand_in_cannot_hear(ko_model_dir, capsys):
     assert main(["model", "check", "--model", str(ko_model_dir)]) == 1
     out = capsys.readouterr().out

@@ -195,6 +195,7 @@ def fast_dir(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["classic", "city"])
+@pytest.mark.slow
 def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_says(name, fast_dir):
     tmp_path = fast_dir
     script = load_script(EXAMPLES[name])

@@ -212,6 +212,7 @@ def duration(builtin_pack):
 
 @pytest.mark.parametrize("mode", ["host", "assist", "assist-keys"])
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
+@pytest.mark.slow
 def test_next_pressed_at_any_moment_of_the_night_tells_the_table_no_led_of_it(name, mode, duration):
     """«Дальше» while a check's answer shows (or at any other moment of a
     night step): the answer's LED is put out once the day has begun, and

@@ -4,6 +4,8 @@ assist mode's screen while paused, and the lines that must fit."""
 import io
 import os
 
+import pytest
+
 from engine import Phase
 from host_device.runtime.clock import VirtualClock
 from host_device.session.host import Host
@@ -57,6 +59,7 @@ def to_the_speech(host, until=lambda: True):
     return lambda: rt.game.phase is Phase.SPEECH and until()
 
 
+@pytest.mark.slow
 def test_a_pause_in_assist_mode_shows_on_the_screen_at_once_with_the_keys_answers(
     monkeypatch, tmp_path, builtin_pack
 ):
@@ -102,6 +105,7 @@ def test_the_rounds_are_named_in_russian():
     ]
 
 
+@pytest.mark.slow
 def test_words_typed_after_tab_in_assist_mode_show_as_typed_and_are_heard(
     monkeypatch, tmp_path, builtin_pack
 ):

@@ -236,6 +236,7 @@ def test_hostile_script_files_are_one_line(tmp_path, capsys, text, message):
         assert err.count("\n") == 1 and message in err and len(err) < 500
 
 
+@pytest.mark.slow
 def test_play_and_simulate_agree_when_fouls_end_the_game(tmp_path, capsys, builtin_pack):
     """A fourth foul that ends the game: nothing after it is reported as ignored, by either runner."""
     script = {

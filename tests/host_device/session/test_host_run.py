@@ -2,6 +2,8 @@
 
 import itertools
 
+import pytest
+
 from engine import CLASSIC, EVENT, DealRoles, Role
 from host_device.cli.main import main
 from host_device.runtime.clock import VirtualClock
@@ -88,6 +90,7 @@ def test_run_quiet_prints_nothing_of_the_game(monkeypatch, tmp_path, builtin_pac
     )
 
 
+@pytest.mark.slow
 def test_run_with_the_listener_and_the_cli(ko_model_dir, capsys, builtin_pack):
     assert (
         main(
@@ -262,6 +265,7 @@ def test_the_speaker_reopens_after_being_lost():
     assert speaker.reopen() is False
 
 
+@pytest.mark.slow
 def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack):
     import io
 

@@ -66,6 +66,7 @@ AS_OWNER_ONLY = ("unshare", "--user")  # mode bits bind the owner, root included
 # ---------------------------------------------------------------- faults that are not corruption
 
 
+@pytest.mark.slow
 def test_a_full_disk_refuses_in_one_line_and_loses_nothing(tmp_path, builtin_pack):
     """A store on an 8 MB tmpfs: one game, the disk filled, a second game
     refused in one line; nothing is moved aside, and once space is freed the
@@ -124,6 +125,7 @@ def test_a_store_locked_by_another_program_is_not_moved_aside(tmp_path, capsys, 
     assert WON_IN_3.search(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_a_store_without_read_permission_is_one_line_and_kept(tmp_path, builtin_pack):
     path = tmp_path / "games.sqlite3"
     stored_game(path)
@@ -140,6 +142,7 @@ def test_a_store_without_read_permission_is_one_line_and_kept(tmp_path, builtin_
 
 
 @pytest.mark.parametrize("what", ["file", "folder"])
+@pytest.mark.slow
 def test_a_read_only_store_is_read_but_not_written(tmp_path, what, builtin_pack):
     folder = tmp_path / "ro"
     folder.mkdir()
@@ -370,6 +373,7 @@ def test_a_seat_of_a_player_the_roster_lost_shows_the_game_without_him(tmp_path,
 # ---------------------------------------------------------------- finishing and resuming
 
 
+@pytest.mark.slow
 def test_a_game_killed_right_after_its_last_input_is_finished_when_read(tmp_path, capsys, builtin_pack):
     path = tmp_path / "games.sqlite3"
     stored_game(path)
@@ -410,6 +414,7 @@ def test_unmarked_ended_games_are_not_offered_to_resume(tmp_path, builtin_pack):
         ("votes", "was played from another script"),
     ],
 )
+@pytest.mark.slow
 def test_a_resume_with_another_script_writes_nothing(tmp_path, other, words, builtin_pack):
     path = tmp_path / "games.sqlite3"
     code, _, _ = cli("simulate", FULL, "--store", path, "--die-after", 30)
@@ -501,6 +506,7 @@ def test_bad_games_arguments_are_one_line(tmp_path, capsys, args, words, builtin
     assert err.count("\n") == 1 and words in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(tmp_path, builtin_pack):
     """The reader is gone before a line is written (`| true`), or after ten bytes (`| head`)."""
     path = tmp_path / "games.sqlite3"
@@ -524,6 +530,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path, builtin_pack):
                 assert proc.stdout == "141\n", (command, proc)
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_the_resume_question_ends_quietly(tmp_path, builtin_pack):
     from engine import DealRoles, Role
 

@@ -28,6 +28,7 @@ def box(tmp_path):
     store.close()
 
 
+@pytest.mark.slow
 def test_the_club_pages_read_the_club_database(fresh_database, box):
     anna, boris = box.add_player("Анна Клубная"), box.add_player("Борис Клубный")
     first = play(box)

@@ -175,6 +175,7 @@ def server_under_a_descriptor_limit(tmp_path):
         reader.join(10)
 
 
+@pytest.mark.slow
 def test_a_flood_of_idle_connections_under_the_descriptor_limit_leaves_the_pages_served(tmp_path):
     with server_under_a_descriptor_limit(tmp_path) as (port, _, log):
         flood = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(260)]
@@ -187,6 +188,7 @@ def test_a_flood_of_idle_connections_under_the_descriptor_limit_leaves_the_pages
     assert not [line for line in log if "Too many open files" in line], log[:5]
 
 
+@pytest.mark.slow
 def test_descriptors_running_out_are_said_a_bounded_number_of_times_and_the_pages_come_back(tmp_path):
     with server_under_a_descriptor_limit(tmp_path) as (port, proc, log):
         proc.stdin.write("fill\n")

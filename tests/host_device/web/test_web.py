@@ -147,6 +147,7 @@ def test_demo_with_web_prints_the_address_and_plays_the_game(capsys, builtin_pac
     assert "--web 'nowhere': укажите порт" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_run_serves_the_table_page_while_it_hosts(monkeypatch, tmp_path, capsys, builtin_pack):
     import io
     import threading

@@ -136,6 +136,7 @@ def test_one_phone_per_seat_the_newest_takes_over_and_the_host_is_told(builtin_p
 ROLE = {Role.CIVILIAN: "мирный житель", Role.SHERIFF: "Шериф", Role.MAFIA: "мафия", Role.DON: "Дон"}
 
 
+@pytest.mark.slow
 def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
     runtime, _, _, publisher, _ = served(phones=range(1, 11))
     dealt = deal(runtime.game.preset, 7)
@@ -291,6 +292,7 @@ def test_the_private_pages_and_their_assets_come_from_the_device(builtin_pack):
             assert response.status_code == 200 and not re.search(r"https?://", response.text)
 
 
+@pytest.mark.slow
 def test_the_resume_question_is_answered_on_the_console(monkeypatch, tmp_path, builtin_pack):
     import io
     import threading
@@ -372,6 +374,7 @@ def _until_end(socket):
     return messages
 
 
+@pytest.mark.slow
 def test_the_seats_leds_reach_only_a_console_whose_whole_table_switch_is_on(builtin_pack):
     """--panel web: the console's view carries every seat's LED (the deal's
     roles, a check's answer) only on the connection that switched «Весь
