@@ -39,28 +39,31 @@ def content(store) -> dict:
     sat where, extra points, the state its record replays to), the roster,
     the games waiting for the club; and apart, the UUIDs."""
     games = []
-    for row in store.games():
+    for row in store.games.all():
         gid = row.id
         games.append(
             {
                 "row": [gid, row.started_at, row.preset, row.mode, row.finished_at, row.winner, row.days],
-                "settings": store.settings(gid),
-                "record": [[seq, t, to_dict(inp)] for seq, t, inp in store.inputs(gid)],
-                "undone": [[seq, t, to_dict(inp)] for seq, t, inp in store.undone(gid)],
-                "seats": {str(seat): [p.name, p.nickname] for seat, p in store.seating(gid).items()},
-                "extras": {str(seat): points for seat, points in store.extras(gid).items()},
-                "state": repr(store.replay(gid).state),
+                "settings": store.games.settings(gid),
+                "record": [[seq, t, to_dict(inp)] for seq, t, inp in store.games.inputs(gid)],
+                "undone": [[seq, t, to_dict(inp)] for seq, t, inp in store.games.undone(gid)],
+                "seats": {str(seat): [p.name, p.nickname] for seat, p in store.roster.seating(gid).items()},
+                "extras": {str(seat): points for seat, points in store.roster.extras(gid).items()},
+                "state": repr(store.games.replay(gid).state),
             }
         )
     held = {
         "games": games,
-        "players": sorted([p.name, p.nickname or ""] for p in store.players()),
-        "waiting": [gid for gid, _ in store.waiting()],
-        "uuids": {"box": store.box_id(), **{str(g.id): store.game_uuid(g.id) for g in store.games()}},
+        "players": sorted([p.name, p.nickname or ""] for p in store.roster.players()),
+        "waiting": [gid for gid, _ in store.outbox.waiting()],
+        "uuids": {
+            "box": store.box_id(),
+            **{str(g.id): store.games.game_uuid(g.id) for g in store.games.all()},
+        },
     }
     return json.loads(json.dumps(held, ensure_ascii=False))
 
 
 def players_by_seat(store) -> dict[tuple[int, int], str]:
     """(game, seat) -> player id, over every game: which seats are one person."""
-    return {(g.id, seat): p.id for g in store.games() for seat, p in store.seating(g.id).items()}
+    return {(g.id, seat): p.id for g in store.games.all() for seat, p in store.roster.seating(g.id).items()}
