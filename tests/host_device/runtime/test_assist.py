@@ -727,16 +727,16 @@ def test_an_undo_after_a_resume_goes_back_to_the_resumed_steps_start(tmp_path):
     record(store, again, "assist", game_id, None)
     host = Assist(again, AssistSettings(), role_entry=False)
     again.resume()
-    restart = len(again.games.game.record)
+    restart = len(again.game.record)
     assert restart == len(rt.game.record) and again.step_starts == [restart]
     assert again.undo_target() is None  # nothing done since the restart
     wait(again, 10)
-    assert typed(host, "n") == [True] and again.games.game.state.speaker == 4
+    assert typed(host, "n") == [True] and again.game.state.speaker == 4
     assert typed(host, "u") == [True]
-    assert len(again.games.game.record) == restart and again.games.game.state.speaker == 3
+    assert len(again.game.record) == restart and again.game.state.speaker == 3
     assert again.timer is not None and again.timer[1] == 52  # his speech again: the 8 s he spoke still count
     assert typed(host, "u") == [False]  # never back to the game's start
-    assert len(again.games.game.record) == restart
+    assert len(again.game.record) == restart
 
 
 def test_words_typed_when_nobody_speaks_count_for_nothing_and_say_so():

@@ -281,11 +281,11 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
 
     again = virtual(store=str(path), resume=row.id, new=False, days=2)
     assert again.run() == 0
-    assert again.games.game.state.day == 3 and len(again.games.game.record) > stored
+    assert again.game.state.day == 3 and len(again.game.record) > stored
     assert any(e["type"] == "say" and e["key"] == "game_resumed" for e in again.runtime.timeline)
     store = Store(path)
-    assert len(list(store.games.inputs(row.id))) == len(again.games.game.record)
-    assert store.games.replay(row.id).state == again.games.game.state
+    assert len(list(store.games.inputs(row.id))) == len(again.game.record)
+    assert store.games.replay(row.id).state == again.game.state
     store.close()
 
     # a trial (--days) is never offered: the next game starts without a question
