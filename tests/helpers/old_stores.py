@@ -19,9 +19,10 @@ VERSIONS = (1, 2, 3, 4)
 
 
 def old_store(version: int, folder: Path) -> Path:
-    """A copy of the store of that schema, as ``folder/games.sqlite3``."""
+    """A copy of the store of that schema, as ``folder/games.sqlite3`` (0: no file, a new store)."""
     path = folder / "games.sqlite3"
-    shutil.copyfile(OLD_STORES / f"schema-{version}.sqlite3", path)
+    if version:
+        shutil.copyfile(OLD_STORES / f"schema-{version}.sqlite3", path)
     return path
 
 

@@ -163,7 +163,7 @@ class Failing:
             self.at = 0
 
 
-@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("version", (0, *VERSIONS))
 def test_a_failure_at_any_statement_of_the_opening_changes_nothing(tmp_path, monkeypatch, version):
     reference = migrated(version, tmp_path / "reference")
     failing = Failing(monkeypatch)
@@ -177,15 +177,19 @@ def test_a_failure_at_any_statement_of_the_opening_changes_nothing(tmp_path, mon
         folder = tmp_path / f"at-{at}"
         folder.mkdir()
         path = old_store(version, folder)
-        before = path.read_bytes(), raw(path)
+        before = (path.read_bytes(), raw(path)) if version else None
         with pytest.raises(StoreError) as refused:
             failing.open(path, at)
         one_line(str(refused.value), path, FULL)
-        if at in upgrade:  # within the migration: the versions named
-            one_line(str(refused.value), path, f"схемы {version}", "осталось как было")
-        if upgrade and at > upgrade[-1]:  # after the migration's commit: migrated whole
+        if not version:  # a new store: nothing half-made is left
+            assert sorted(p.name for p in folder.iterdir()) == [], statements[at - 1]
+        elif at in upgrade:  # within the migration: the versions named
+            one_line(
+                str(refused.value), path, f"со схемы {version} до схемы {SCHEMA_VERSION}", "осталось как было"
+            )
+        if version and upgrade and at > upgrade[-1]:  # after the migration's commit: migrated whole
             assert raw(path)[0] == SCHEMA_VERSION, statements[at - 1]
-        else:
+        elif version:
             assert (path.read_bytes(), raw(path)) == before, statements[at - 1]
         store = Store(path)
         try:
@@ -323,11 +327,11 @@ def killed_at(path, at):
     return json.loads(line)
 
 
-@pytest.mark.parametrize("version", VERSIONS[:-1])
+@pytest.mark.parametrize("version", (0, *VERSIONS[:-1]))
 def test_a_migration_killed_in_any_step_is_done_whole_at_the_next_opening(tmp_path, version):
     """kill -9 at the first statement of each step and at the last (its
-    version set, not yet committed): the file is as it was, and the next
-    opening migrates it whole."""
+    version set, not yet committed): the file is as it was (a new store's:
+    no schema, no rows), and the next opening migrates it whole."""
     reference = migrated(version, tmp_path / "reference")
     clean = tmp_path / "clean"
     clean.mkdir()
@@ -340,7 +344,7 @@ def test_a_migration_killed_in_any_step_is_done_whole_at_the_next_opening(tmp_pa
         folder = tmp_path / f"at-{at}"
         folder.mkdir()
         path = old_store(version, folder)
-        before = raw(path)
+        before = raw(path) if version else (0, ["BEGIN TRANSACTION;", "COMMIT;"])
         assert killed_at(path, at) == statements[at - 1]
         assert raw(path) == before, statements[at - 1]
         store = Store(path)
