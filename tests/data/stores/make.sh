@@ -2,7 +2,7 @@
 # The old stores of tests/data/stores/, each made by the project's own code as
 # it was when its schema was the newest: that commit's tree (git archive), run
 # with this checkout's .venv, in a scratch data folder. Run from anywhere:
-#   tests/data/stores/make.sh            (rewrites schema-1.sqlite3 … schema-4.sqlite3)
+#   tests/data/stores/make.sh [VERSION…]   (rewrites schema-VERSION.sqlite3; all: 1 … 4)
 # Each store holds a finished classic game (names or seats), one killed half-way
 # (unfinished), and what its schema has besides: undone inputs (2+), a city game
 # (2+), a merged player and extra points (3+), the box's UUID and a game marked
@@ -67,7 +67,18 @@ s = Store(Path(sys.argv[1])); s.mark_sent(1, s.content_digest(1)); s.close()"
     echo "schema-$version.sqlite3: made by $2"
 }
 
-make_store 1 33292bc  # the last commit of schema 1 (5ae5a5c^): games.names, no undo
-make_store 2 f050f83^  # the last of schema 2: inputs.undone
-make_store 3 ecc4f38^  # the last of schema 3: players, seats, extras
-make_store 4 dcb10cd  # schema 4 as issue 36 found it: game and box UUIDs, the outbox
+commit_of() {  # VERSION: the commit whose own code makes that store
+    case $1 in
+        1) echo 33292bc ;;  # the last commit of schema 1 (5ae5a5c^): games.names, no undo
+        2) echo f050f83^ ;;  # the last of schema 2: inputs.undone
+        3) echo ecc4f38^ ;;  # the last of schema 3: players, seats, extras
+        4) echo dcb10cd ;;  # schema 4 as issue 36 found it: game and box UUIDs, the outbox
+        *) echo "no commit known for schema $1" >&2; exit 2 ;;
+    esac
+}
+for version in "${@:-1 2 3 4}"; do
+    for v in $version; do
+        commit="$(commit_of "$v")"
+        make_store "$v" "$commit"
+    done
+done
