@@ -19,6 +19,7 @@ from tests.helpers.old_stores import VERSIONS, content, old_store, players_by_se
 from tests.helpers.paths import ROOT
 
 FULL = "диск заполнен"
+GAME_ROW = "id, started_at, preset, mode, finished_at, winner, days"
 VERSION_SET = re.compile(r"PRAGMA user_version\s*=\s*(\d+)$", re.I)
 
 
@@ -69,12 +70,15 @@ def one_line(message, path, *words):
 def test_an_old_store_opens_at_todays_schema_with_every_game(tmp_path, version):
     path = old_store(version, tmp_path)
     assert raw(path)[0] == version
+    db = sqlite3.connect(path)  # what the old code wrote: every game's row and record as it stands
+    rows = [list(r) for r in db.execute(f"SELECT {GAME_ROW} FROM games ORDER BY id")]
+    undone = "undone" if version >= 2 else "0"
+    inputs = db.execute(f"SELECT game, seq, t, input, {undone} FROM inputs ORDER BY game, seq").fetchall()
     had = {}
     if version == 4:
-        db = sqlite3.connect(path)
         had = {"box": db.execute("SELECT value FROM meta WHERE key = 'box'").fetchone()[0]}
         had |= {str(gid): u for gid, u in db.execute("SELECT id, uuid FROM games")}
-        db.close()
+    db.close()
     store = Store(path)
     try:
         assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -83,6 +87,11 @@ def test_an_old_store_opens_at_todays_schema_with_every_game(tmp_path, version):
     finally:
         store.close()
     games = held["games"]
+    assert [g["row"] for g in games] == rows
+    for flag, part in ((0, "record"), (1, "undone")):
+        assert [[gid, seq, t, json.loads(text)] for gid, seq, t, text, was in inputs if was == flag] == [
+            [g["row"][0], *step] for g in games for step in g[part]
+        ]
     assert [g["row"][0] for g in games] == ([1, 2] if version == 1 else [1, 2, 3])
     assert [g["row"][2:] for g in games[:2]] == [
         ["classic", "simulate", games[0]["row"][4], "red", 3],
