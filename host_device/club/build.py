@@ -41,7 +41,7 @@ from host_device.store.games import GameRow
 
 
 class Sitter(Protocol):
-    """Who sat at a seat: the roster's player (``Store.seating``)."""
+    """Who sat at a seat: the roster's player (``store.roster.seating``)."""
 
     @property
     def id(self) -> str | None: ...

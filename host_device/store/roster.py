@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from host_device.base.text import printable, shorten
 from host_device.store.connection import Connection
-from host_device.store.faults import StoreError
+from host_device.store.faults import AmbiguousPlayer, StoreError, UnknownPlayer
 from host_device.store.games import Games
 from voices.words import preset_name
 
@@ -46,15 +46,6 @@ class Player:
     def label(self) -> str:
         """As a list or a message shows him: «Имя (ник)»."""
         return f"{self.name} ({self.nickname})" if self.nickname else self.name
-
-
-class UnknownPlayer(StoreError, LookupError):
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-class AmbiguousPlayer(UnknownPlayer):
-    """A name (or nickname) several entries of the roster have."""
 
 
 def clean_name(text: str, what: str = "имя игрока") -> str:

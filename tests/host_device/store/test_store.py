@@ -277,3 +277,29 @@ def test_the_protocol_names_an_all_leave_round_and_a_day_without_candidates(tmp_
     assert "Игрок 9 покидает игру: дисквалифицирован (день 2)" in shown
     assert main(["games", "show", "2", "--roles", "--store", str(path)]) == 0  # unfinished: the host's
     assert "День 1: никто не выставлен" in capsys.readouterr().out
+
+
+def test_the_store_is_composed_of_its_parts_not_a_chain_of_classes(store):
+    """No class of the store folder derives from a class of another of its
+    modules: a Store holds its games, roster and outbox; they share one connection."""
+    import ast
+
+    folder = ROOT / "host_device" / "store"
+    derived = []
+    for module in sorted(folder.glob("*.py")):
+        tree = ast.parse(module.read_text("utf-8"))
+        theirs = {  # names imported from the store's other modules
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("host_device.store.")
+            for alias in node.names
+        }
+        derived += [
+            f"{module.name}: {node.name}({base.id})"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            for base in node.bases
+            if isinstance(base, ast.Name) and base.id in theirs
+        ]
+    assert derived == []
+    assert store.games.connection is store.roster.connection is store.outbox.connection is store.connection
