@@ -56,7 +56,7 @@ def main() -> None:
             store = Store(Path(tmp) / f"k{r}.sqlite3")
             settings = AssistSettings()
             rt = Runtime(Game("classic"), Scheduler(), durations, Settings(**runtime_settings(settings)))
-            record_runtime(store, rt, "assist")
+            record_runtime(store.games, rt, "assist")
             assist = Assist(rt, settings, role_entry=False)
             rt.handle(DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (8, Role.MAFIA), (6, Role.SHERIFF))))
             while rt.game.phase is not Phase.VOTE_ANNOUNCE:

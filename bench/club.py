@@ -97,7 +97,7 @@ def main() -> None:
             stored(path, args.games)
             store = Store(path)
             started = time.perf_counter()
-            waiting = len(store.waiting())
+            waiting = len(store.outbox.waiting())
             waiting_ms = (time.perf_counter() - started) * 1000
             url = club_database(server, "sent")
             started = time.perf_counter()

@@ -51,13 +51,13 @@ def make_store(path: Path, games: int) -> list[str]:
     played = []
     for script in ("classic-full-game.json", "classic-game.json"):
         simulate(load_script(ROOT / "examples" / script), lambda key, slots: 1.0, store=scratch)
-    for row in scratch.games():
+    for row in scratch.games.all():
         if row.winner is None:
             continue  # the short example stops before the game's end
-        played.append((row, [(seq, t, inp, 0) for seq, t, inp in scratch.inputs(row.id)]))
+        played.append((row, [(seq, t, inp, 0) for seq, t, inp in scratch.games.inputs(row.id)]))
     scratch.close()
     store = Store(path)
-    ids = {name: store.add_player(name).id for name in PLAYERS}  # the club's roster
+    ids = {name: store.roster.add_player(name).id for name in PLAYERS}  # the club's roster
     pick = random.Random(7)
     for n in range(games):
         row, inputs = played[n % len(played)]
@@ -70,7 +70,7 @@ def make_store(path: Path, games: int) -> list[str]:
             "mode": row.mode,
             "seats": {seat: ids[name] for seat, name in names.items()},
         }
-        store.import_game(meta, inputs, "bench", row.winner, row.days)
+        store.games.import_game(meta, inputs, "bench", row.winner, row.days)
     store.close()
     return list(ids.values())
 

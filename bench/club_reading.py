@@ -52,7 +52,7 @@ def templates(folder: Path) -> list[Any]:
     store = Store(folder / "scratch.sqlite3")
     for script in FINISHING:
         simulate(load_script(ROOT / "examples" / script), lambda key, slots: 1.0, store=store)
-    found = [package_of(store, row.id) for row in store.games() if row.winner is not None]
+    found = [package_of(store, row.id) for row in store.games.all() if row.winner is not None]
     store.close()
     return found
 

@@ -58,10 +58,10 @@ def main() -> None:
     games = 0
     for seed in range(40):
         record = random_game(seed, 300)
-        game_id = store.new_game("classic", "bench")
+        game_id = store.games.new_game("classic", "bench")
         for seq, inp in enumerate(record, start=1):
             t0 = time.perf_counter()
-            store.append(game_id, seq, float(seq), inp)
+            store.games.append(game_id, seq, float(seq), inp)
             commits.append(time.perf_counter() - t0)
         lengths.append(len(record))
         games += 1
@@ -69,7 +69,7 @@ def main() -> None:
     resumes = []
     for _ in range(5):
         t0 = time.perf_counter()
-        game = Game.replay("classic", [inp for _, _, inp in store.inputs(longest)])
+        game = Game.replay("classic", [inp for _, _, inp in store.games.inputs(longest)])
         resumes.append(time.perf_counter() - t0)
     store.close()
     opens = []  # opening for writing: the header read, the integrity check, the schema made whole

@@ -187,16 +187,16 @@ class Box:
 
     def _offer(self) -> int | None:
         """The latest game at this table, if it is unfinished and can be carried on."""
-        table = [g for g in self.store.games() if g.mode in ("host", "assist") and g.preset in RULES]
+        table = [g for g in self.store.games.all() if g.mode in ("host", "assist") and g.preset in RULES]
         table = [g for g in table if not self._trial(g.id)]
         if not table or table[-1].finished_at is not None or table[-1].mode != "host":
             return None  # a human host's game (assist mode) is his to carry on: the box hosts only
-        resumable = {g.id for g in self.store.unfinished()}
+        resumable = {g.id for g in self.store.games.unfinished()}
         return table[-1].id if table[-1].id in resumable else None
 
     def _trial(self, game_id: int) -> bool:
         try:
-            return bool(self.store.settings(game_id).get("trial_days"))
+            return bool(self.store.games.settings(game_id).get("trial_days"))
         except HostDeviceError:
             return True  # damaged settings: not offered
 
@@ -277,7 +277,7 @@ class Box:
         game["resume"], game["seats"] = None, None
         if outcome.kind == "resume":
             assert outcome.game_id is not None
-            preset = self.store.preset(outcome.game_id)
+            preset = self.store.games.preset(outcome.game_id)
             game |= {"preset": preset.name, "resume": outcome.game_id, "new": False}
             game["seats"] = table_of(preset).get("seats")
             self._panel_for(preset.seats)

@@ -43,11 +43,11 @@ def cmd_pull(args: argparse.Namespace) -> int:
         names, merged = db.roster()
     store = Store(Path(args.store) if args.store else None)
     try:
-        added = store.import_players(
+        added = store.roster.import_players(
             [(pid, name, nick, merged.get(pid), None) for pid, (name, nick) in sorted(names.items())]
         )
         folded: dict[str, list[str]] = {}
-        for player in store.players():
+        for player in store.roster.players():
             folded.setdefault(player.name.casefold(), []).append(player.name)
     finally:
         store.close()

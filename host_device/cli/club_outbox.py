@@ -38,7 +38,7 @@ def cmd_send(args: argparse.Namespace) -> int:
     store = _store(args)
     try:
         if args.again:
-            store.forget_sent()
+            store.outbox.forget_sent()
         report = send_waiting(store, url)
     finally:
         store.close()
@@ -50,7 +50,7 @@ def cmd_send(args: argparse.Namespace) -> int:
 def cmd_status(args: argparse.Namespace) -> int:
     store = _store(args)
     try:
-        status = store.outbox_status()
+        status = store.outbox.status()
     finally:
         store.close()
     if status.waiting:

@@ -75,10 +75,10 @@ def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argpa
 
 
 def replay_with_outputs(store: Store, game_id: int) -> tuple[Game, list[tuple[dict[str, Any], list[Any]]]]:
-    row = store.game(game_id)
-    game = Game(store.preset(row.id))
+    row = store.games.game(game_id)
+    game = Game(store.games.preset(row.id))
     steps = []
-    for seq, _, inp in store.inputs(game_id):
+    for seq, _, inp in store.games.inputs(game_id):
         try:
             steps.append((to_dict(inp), game.handle(inp)))
         except IllegalInput as exc:
@@ -213,15 +213,15 @@ LIST_HEADER = ("№", "начата", "правила", "режим", "итог"
 
 
 def cmd_list(args: argparse.Namespace, store: Store) -> int:
-    settled = {g.id: g for g in store.settle(write=False)}  # a game whose record ends it is finished
+    settled = {g.id: g for g in store.games.settle(write=False)}  # a game whose record ends it is finished
     rows = [LIST_HEADER]
-    for g in (settled.get(row.id, row) for row in store.games()):
+    for g in (settled.get(row.id, row) for row in store.games.all()):
         days: int | str = g.days
         mode = MODE_NAMES.get(g.mode, g.mode)
         if g.finished_at is None:  # the day it reached, from its record
             try:
-                days = store.replay(g.id).state.day
-                if store.settings(g.id).get("trial_days"):
+                days = store.games.replay(g.id).state.day
+                if store.games.settings(g.id).get("trial_days"):
                     mode += " (проба)"
             except StoreError:
                 days = "?"
@@ -259,12 +259,12 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     game, steps = replay_with_outputs(store, args.id)
     _refuse_unfinished(args.id, game, args.roles)
     try:
-        names = store.names(args.id)
+        names = store.roster.names(args.id)
     except DamagedGame as exc:
         _warn(f"{exc}; показана без имён")
         names = {}
     lines = protocol(game, steps, names)
-    undone = store.undone(args.id)
+    undone = store.games.undone(args.id)
     if undone:
         lines.append(f"Отменено ведущим: записей {len(undone)} (в ходе игры они не учтены)")
     print("\n".join(lines))
@@ -277,22 +277,22 @@ def _export_one(store: Store, gid: int, table: Table, told: bool) -> tuple[dict[
     unfinished game unless ``told`` (``--roles``)."""
     game, steps = replay_with_outputs(store, gid)
     _refuse_unfinished(gid, game, told)
-    names = store.names(gid)
+    names = store.roster.names(gid)
     result = result_of(game, steps)
     record = record_of(store, gid)
     obj = {
         "id": gid,
         "names": names,
         **result,
-        "undone": [{"seq": seq, "t": t, **to_dict(inp)} for seq, t, inp in store.undone(gid)],
+        "undone": [{"seq": seq, "t": t, **to_dict(inp)} for seq, t, inp in store.games.undone(gid)],
         **export.json_part(record, table),
     }
     winner = result["winner"] or ""
-    deals = (to_dict(inp)["roles"] for _, _, inp in store.inputs(gid) if isinstance(inp, DealRoles))
+    deals = (to_dict(inp)["roles"] for _, _, inp in store.games.inputs(gid) if isinstance(inp, DealRoles))
     dealt: dict[str, str] = next(deals, {})
     roles = " ".join(f"{seat}={role}" for seat, role in sorted(dealt.items(), key=lambda r: int(r[0])))
     rows = []
-    for seq, t, inp in store.inputs(gid):
+    for seq, t, inp in store.games.inputs(gid):
         data = to_dict(inp)
         rows.append(
             [
@@ -315,7 +315,7 @@ def _export_one(store: Store, gid: int, table: Table, told: bool) -> tuple[dict[
 
 
 def cmd_export(args: argparse.Namespace, store: Store) -> int:
-    ids = [g.id for g in store.games()] if args.all else [args.id]
+    ids = [g.id for g in store.games.all()] if args.all else [args.id]
     table = club_table(Path(args.config) if args.config else None)
     objects, rows, skipped, going = [], [], 0, []
     for gid in ids:
@@ -366,16 +366,16 @@ def cmd_check(args: argparse.Namespace, store: Store) -> int:
         salvage = f"спасти игры: host-device games recover {store.path}"
         print(f"файл хранилища повреждён ({'; '.join(problems)}); {salvage}")
         bad += 1
-    settled = {g.id: g for g in store.settle(write=not problems)}  # never a write into a damaged file
-    for line in store.roster_problems():
+    settled = {g.id: g for g in store.games.settle(write=not problems)}  # never a write into a damaged file
+    for line in store.roster.problems():
         print(line)
         bad += 1
-    for g in store.games():
+    for g in store.games.all():
         try:
-            game = store.replay(g.id)
-            store.names(g.id)
-            store.extras(g.id)
-            store.undone(g.id)
+            game = store.games.replay(g.id)
+            store.roster.names(g.id)
+            store.roster.extras(g.id)
+            store.games.undone(g.id)
         except DamagedGame as exc:
             print(f"игра {g.id}: {exc.reason}")
             bad += 1

@@ -78,7 +78,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     else:
         store = Store(Path(args.store) if args.store else None, create=False)
         try:
-            player = store.player(args.name)  # a name, a nickname or an id (or its start)
+            player = store.roster.player(args.name)  # a name, a nickname or an id (or its start)
             games = records(store, damaged)
         finally:
             store.close()

@@ -28,8 +28,8 @@ def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argpa
 
 
 def cmd_add(args: argparse.Namespace, store: Store) -> int:
-    same = [p for p in store.players() if p.name.casefold() == " ".join(args.name.split()).casefold()]
-    player = store.add_player(args.name, args.nickname)
+    same = [p for p in store.roster.players() if p.name.casefold() == " ".join(args.name.split()).casefold()]
+    player = store.roster.add_player(args.name, args.nickname)
     print(f"добавлен игрок {player.label}, id {player.id}")
     if same:
         print(
@@ -40,15 +40,15 @@ def cmd_add(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_rename(args: argparse.Namespace, store: Store) -> int:
-    player = store.player(args.player)
+    player = store.roster.player(args.player)
     nickname = None if args.no_nickname else (args.nickname if args.nickname is not None else player.nickname)
-    renamed = store.rename_player(player.id, args.name, nickname)
+    renamed = store.roster.rename_player(player.id, args.name, nickname)
     print(f"игрок {player.id[:SHOWN_ID]}: теперь {renamed.label}")
     return 0
 
 
 def cmd_list(args: argparse.Namespace, store: Store) -> int:
-    players = store.players()
+    players = store.roster.players()
     if not players:
         print("в списке клуба пока нет игроков; добавить: host-device players add ИМЯ")
         return 0
@@ -62,8 +62,8 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_merge(args: argparse.Namespace, store: Store) -> int:
-    gone = store.player(args.gone)
-    keep = store.merge_players(args.keep, args.gone)
+    gone = store.roster.player(args.gone)
+    keep = store.roster.merge_players(args.keep, args.gone)
     print(
         f"«{gone.label}» ({gone.id[:SHOWN_ID]}) объединён с «{keep.label}» ({keep.id[:SHOWN_ID]}): "
         "все его игры засчитаны ему"
@@ -72,7 +72,7 @@ def cmd_merge(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_seat(args: argparse.Namespace, store: Store) -> int:
-    player, added, left = store.seat_by_name(args.id, args.seat, args.name)
+    player, added, left = store.roster.seat_by_name(args.id, args.seat, args.name)
     if player is None:
         print(f"игра {args.id}, место {args.seat}: имя убрано")
         return 0

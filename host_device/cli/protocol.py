@@ -70,7 +70,7 @@ def _from_store(
 ) -> None:
     store = Store(Path(args.store) if args.store else None, create=False)
     try:
-        for row in store.games():
+        for row in store.games.all():
             if not isinstance(row.started_at, str):  # a damaged row: its day is unknown
                 damaged.append(DamagedGame(row.id, "время начала не читается"))
             elif local_day(row.started_at) == day.isoformat():

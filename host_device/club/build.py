@@ -37,11 +37,11 @@ from host_device.club.record import (
 )
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
-from host_device.store.reading import GameRow
+from host_device.store.games import GameRow
 
 
 class Sitter(Protocol):
-    """Who sat at a seat: the roster's player (``Store.seating``)."""
+    """Who sat at a seat: the roster's player (``store.roster.seating``)."""
 
     @property
     def id(self) -> str | None: ...
@@ -149,16 +149,16 @@ def _ballots(counted: VoteCounted, rounds: dict[int, int]) -> list[Ballot]:
 
 def _seating(store: Store, game_id: int) -> tuple[Mapping[int, Sitter], Mapping[int, float]]:
     """Who sat where (the roster's players) and the host's extra points."""
-    return store.seating(game_id), store.extras(game_id)
+    return store.roster.seating(game_id), store.roster.extras(game_id)
 
 
 def record_of(store: Store, game_id: int) -> GameRecord:
     """One stored game's record (finished or not)."""
-    row = store.game(game_id)
+    row = store.games.game(game_id)
     seating, extras = _seating(store, game_id)
-    record = build_record(row, store.preset(game_id), store.inputs(game_id), seating, extras)
+    record = build_record(row, store.games.preset(game_id), store.games.inputs(game_id), seating, extras)
     try:
-        game_uuid: str | None = store.game_uuid(game_id)
+        game_uuid: str | None = store.games.game_uuid(game_id)
     except DamagedGame:  # the record stands without it (only sending it to the club needs it)
         game_uuid = None
     return dataclasses.replace(record, uuid=game_uuid)
@@ -168,7 +168,7 @@ def records(store: Store, damaged: list[DamagedGame] | None = None) -> list[Game
     """Every finished game's record, oldest first; a damaged game is left out
     and, when ``damaged`` is given, put there (its reason names it)."""
     found = []
-    for row in store.games():
+    for row in store.games.all():
         try:
             record = record_of(store, row.id)
         except StoreError as exc:

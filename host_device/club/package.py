@@ -74,14 +74,14 @@ def content_digest(package: GamePackage) -> str:
 
 def package_of(store: Store, game_id: int) -> GamePackage:
     """One stored finished game packed for the club (an unfinished game: StoreError)."""
-    row = store.game(game_id)
+    row = store.games.game(game_id)
     if row.winner is None:
         raise StoreError(f"игра {game_id} ещё не окончена: в клуб отправляются только оконченные")
     # the digest first: a change made while the package is read makes the game wait again (never
     # the other way round: a newer digest marked sent for an older content)
-    digest = store.content_digest(game_id)
+    digest = store.outbox.content_digest(game_id)
     record = record_of(store, game_id)  # the replay: only for a game that is sent
-    seating = store.seating(game_id)
+    seating = store.roster.seating(game_id)
     seated = {sat.id for sat in seating.values()}
     entries = [  # the seated (resolved) players and any entry merged into one of them
         PlayerEntry(pid, name, nickname, merged)
@@ -91,7 +91,7 @@ def package_of(store: Store, game_id: int) -> GamePackage:
         if pid in seated or merged in seated
     ]
     package = GamePackage(
-        uuid=store.game_uuid(game_id),
+        uuid=store.games.game_uuid(game_id),
         box=store.box_id(),
         local_id=game_id,
         started_at=row.started_at,
@@ -100,10 +100,10 @@ def package_of(store: Store, game_id: int) -> GamePackage:
         mode=row.mode,
         winner=row.winner,
         days=row.days,
-        settings=store.settings(game_id),
-        inputs=[{"seq": seq, "t": t, "input": to_dict(inp)} for seq, t, inp in store.inputs(game_id)],
+        settings=store.games.settings(game_id),
+        inputs=[{"seq": seq, "t": t, "input": to_dict(inp)} for seq, t, inp in store.games.inputs(game_id)],
         seats={seat: who.id for seat, who in sorted(seating.items())},
-        extras=dict(sorted(store.extras(game_id).items())),
+        extras=dict(sorted(store.roster.extras(game_id).items())),
         players=tuple(sorted(entries, key=lambda e: e.id)),
         record=record_to_dict(record),
     )

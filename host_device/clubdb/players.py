@@ -6,7 +6,8 @@ nickname (either case, ё as е)."""
 from __future__ import annotations
 
 from host_device.base.text import printable, shorten
-from host_device.store.roster import MIN_ID_PREFIX, SHOWN_ID, AmbiguousPlayer, Player, UnknownPlayer
+from host_device.store.faults import AmbiguousPlayer, UnknownPlayer
+from host_device.store.roster import MIN_ID_PREFIX, SHOWN_ID, Player
 
 
 def _fold(text: str) -> str:

@@ -84,7 +84,7 @@ def send_waiting(store: Store, url: str, stop: Callable[[], bool] | None = None)
     anything is sent is a StoreError (one line); after that, the report's
     ``error``."""
     report = SendReport()
-    waiting = store.waiting()
+    waiting = store.outbox.waiting()
     if not waiting:
         return report
     try:
@@ -104,7 +104,7 @@ def send_waiting(store: Store, url: str, stop: Callable[[], bool] | None = None)
                 package = package_of(store, game)
             except DamagedGame as exc:  # this game does not replay as it stands: the others go on
                 reason = one_line(str(exc))
-                store.mark_refused(game, digest, f"не отправляется: {reason}")  # until it changes
+                store.outbox.mark_refused(game, digest, f"не отправляется: {reason}")  # until it changes
                 report.damaged.append((game, reason))
                 continue
             except StoreError as exc:  # the store itself (a lock, the disk): the games wait
@@ -115,14 +115,14 @@ def send_waiting(store: Store, url: str, stop: Callable[[], bool] | None = None)
                 answer = club.receive(package)
             except Refused as exc:
                 reason = one_line(str(exc))
-                store.mark_refused(game, package.digest, reason)
+                store.outbox.mark_refused(game, package.digest, reason)
                 report.refused.append((game, reason))
                 continue
             except ClubDbError as exc:
                 report.error = one_line(str(exc))
                 report.left = len(waiting) - n
                 break
-            store.mark_sent(game, package.digest)  # only after the club's commit
+            store.outbox.mark_sent(game, package.digest)  # only after the club's commit
             if answer == "same":
                 report.same += 1
             elif answer == "updated":
@@ -145,9 +145,9 @@ def _note(store: Store, report: SendReport) -> None:
     fault writes nothing: each write of the store refreshes the club's pages)."""
     with contextlib.suppress(StoreError):  # the attempt's time is for club status, not worth a fault
         if report.error is None and (report.sent or report.refused):
-            store.note_attempt()
-        elif report.error is not None and report.error != store.failing_with():
-            store.note_attempt(report.error)
+            store.outbox.note_attempt()
+        elif report.error is not None and report.error != store.outbox.failing_with():
+            store.outbox.note_attempt(report.error)
 
 
 def described(report: SendReport, url: str) -> list[str]:

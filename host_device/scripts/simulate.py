@@ -282,7 +282,7 @@ def simulate(
         if store is not None:
             from host_device.store import record_runtime
 
-            record_runtime(store, runtime, "simulate", settings={"script": fingerprint(script)})
+            record_runtime(store.games, runtime, "simulate", settings={"script": fingerprint(script)})
         table = ScriptedTable(script, runtime)
     if mode == "assist":
         ScriptedHost(Assist(runtime, SCRIPTED_ASSIST, role_entry=False))
@@ -320,13 +320,13 @@ def _resumed(
     table's memory of it (what left, what was checked, which vote round)."""
     from host_device.store import StoreError, record_runtime
 
-    unfinished = store.unfinished()
+    unfinished = store.games.unfinished()
     if not unfinished:
         raise StoreError(f"{store.path}: no unfinished game to resume")
     row = unfinished[-1]
-    record = list(store.inputs(row.id))
+    record = list(store.games.inputs(row.id))
     _check_own_script(store, row, record, script)
-    game = Game(store.preset(row.id))
+    game = Game(store.games.preset(row.id))
     steps = [(inp, game.handle(inp)) for _, _, inp in record]
     runtime = Runtime(game, Scheduler(start=record[-1][1]), duration, settings)
     runtime.adopt(game)
@@ -351,7 +351,7 @@ def _resumed(
     if rnd is not None and rnd.window > 0:
         table.rounds += 1  # the round under way was begun before the crash
     table.pending = [inp for inp, _ in steps[started + 1 :]]
-    record_runtime(store, runtime, "simulate", game_id=row.id)
+    record_runtime(store.games, runtime, "simulate", game_id=row.id)
     return runtime, table
 
 
@@ -375,7 +375,7 @@ def _check_own_script(store: Any, row: Any, record: list[Any], script: Script) -
 
     if row.preset != script.preset.name:
         refuse(f"is a {row.preset} game, the script is {script.preset.name}")
-    stored = store.settings(row.id).get("script")
+    stored = store.games.settings(row.id).get("script")
     if stored is not None and stored != fingerprint(script):
         refuse("was played from another script")
     deal = next((inp for _, _, inp in record if isinstance(inp, DealRoles)), None)

@@ -21,7 +21,7 @@ def game_to_resume(
     found. A game is carried on in the mode it was played in: the device
     does not take over a human host's game, nor he the device's."""
     if resume is not None:
-        row = store.game(resume)
+        row = store.games.game(resume)
         if row.preset != preset:
             raise StoreError(
                 f"game {row.id} is a {row.preset} game and this table is set up for {preset}: "
@@ -41,7 +41,7 @@ def game_to_resume(
         return int(resume)  # a damaged game is named by the replay, before anything is written
     if new:
         return None
-    unfinished = [g for g in store.unfinished() if offered(store, g, preset, mode)]
+    unfinished = [g for g in store.games.unfinished() if offered(store, g, preset, mode)]
     if not unfinished:
         return None
     latest = unfinished[-1]
@@ -55,7 +55,7 @@ def offered(store: Any, game: Any, preset: str, mode: str) -> bool:
     if game.preset != preset or game.mode != mode:
         return False
     try:
-        return not store.settings(game.id).get("trial_days")
+        return not store.games.settings(game.id).get("trial_days")
     except HostDeviceError:  # damaged settings: not offered (games check names it)
         return False
 
@@ -67,15 +67,15 @@ def record(store: Any, runtime: Runtime, mode: str, game_id: int | None, days: i
 
     if game_id is None:
         trial = {"trial_days": days} if days is not None else {}
-        return record_runtime(store, runtime, mode, settings=trial)
-    runtime.adopt(store.replay(game_id))  # undo reaches back to the restart, no further
-    return record_runtime(store, runtime, mode, game_id=game_id)
+        return record_runtime(store.games, runtime, mode, settings=trial)
+    runtime.adopt(store.games.replay(game_id))  # undo reaches back to the restart, no further
+    return record_runtime(store.games, runtime, mode, game_id=game_id)
 
 
 def trial_days(store: Any, game_id: int) -> int | None:
     """The days a trial game (--days) was begun for; None for a game played for real."""
     try:
-        days = store.settings(game_id).get("trial_days")
+        days = store.games.settings(game_id).get("trial_days")
     except HostDeviceError:  # damaged settings (games check names them)
         return None
     return days if isinstance(days, int) else None

@@ -76,9 +76,9 @@ class TableSeating:
     def reread(self) -> None:
         assert self.store is not None and self.game_id is not None
         try:
-            self.seating.players = self.store.seating(self.game_id)
-            self.seating.extras = self.store.extras(self.game_id)
-            self.seating.roster = tuple(self.store.players())
+            self.seating.players = self.store.roster.seating(self.game_id)
+            self.seating.extras = self.store.roster.extras(self.game_id)
+            self.seating.roster = tuple(self.store.roster.players())
         except StoreError as exc:
             log.warning("the seats of game %s could not be read: %s", self.game_id, exc)
         self.changed()
@@ -98,10 +98,10 @@ class TableSeating:
             return
         try:
             if item.new is not None:
-                player, _, _ = self.store.seat_by_name(self.game_id, item.seat, item.new)
+                player, _, _ = self.store.roster.seat_by_name(self.game_id, item.seat, item.new)
             else:
-                self.store.seat_player(self.game_id, item.seat, item.player)
-                player = None if item.player is None else self.store.player(item.player)
+                self.store.roster.seat_player(self.game_id, item.seat, item.player)
+                player = None if item.player is None else self.store.roster.player(item.player)
         except StoreError as exc:
             self.notice(f"seat {item.seat}: the name was not kept: {exc}", f"место {item.seat}: {exc}")
             return
@@ -118,7 +118,7 @@ class TableSeating:
         if item.player is None and item.new is None:  # nobody named: nobody moved
             return None
         try:
-            player = self.store.player(item.player if item.new is None else item.new)
+            player = self.store.roster.player(item.player if item.new is None else item.new)
         except StoreError:  # unknown (a new name) or ambiguous: the store's own answer follows
             return None
         seats = [s for s, p in self.seating.players.items() if p.id == player.id and s != item.seat]
@@ -128,7 +128,7 @@ class TableSeating:
         if self.store is None or self.game_id is None:
             return
         try:
-            self.store.set_extra(self.game_id, item.seat, item.points, self.seating.extra_limits)
+            self.store.roster.set_extra(self.game_id, item.seat, item.points, self.seating.extra_limits)
         except StoreError as exc:
             self.notice(f"seat {item.seat}: extra points refused: {exc}", f"место {item.seat}: {exc}")
             return

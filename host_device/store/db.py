@@ -7,11 +7,14 @@
 
 (``games.names`` is legacy: schema 3 moved it into the roster and the seats.)
 
-Here the store as a whole (:class:`Store`: where it lives, and opening it);
-its schema and migrations are in ``schema.py``, reading games back in
-``reading.py``, writing them in ``writing.py``, the roster and the seats in
-``roster.py``, the outbox (what waits for the club's database) in
-``outbox.py``, its errors and faults on disk in ``faults.py``.
+Here the store as a whole (:class:`Store`: where it lives, opening it, and
+its parts): ``store.games`` reads and writes the games (``games.py``),
+``store.roster`` the roster, the seats and the extra points (``roster.py``),
+``store.outbox`` what waits for the club's database (``outbox.py``); each
+holds the store's one :class:`Connection` (``connection.py``: its reads, and
+the one transaction every write goes through). Its migrations are in
+``migrations.py``, opening a file in ``opening.py``, its errors and faults on
+disk in ``faults.py``.
 
 An undo (assist mode) marks the undone inputs; they stay in the store, and
 the record read back (and replayed) is the inputs not undone.
@@ -32,21 +35,24 @@ What the store promises under faults (README, "The game store"):
 - damage inside one game (a row that does not read back) is a
   :class:`DamagedGame` for that game alone; the others stay readable;
 - a game whose record ends the game is finished, whenever it is read
-  (:meth:`Store.settle`), even if the process died before marking it.
+  (``store.games.settle``), even if the process died before marking it;
+- a migration that fails (a full disk, a power cut) leaves the store as it
+  was, and the next opening migrates it whole.
 """
 
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from pathlib import Path
 
 from host_device.base.paths import data_dir
-from host_device.store.faults import (
-    StoreError,
-    move_aside,
-)
+from host_device.store.connection import Connection
+from host_device.store.faults import StoreError, cause_of, move_aside
+from host_device.store.games import Games
+from host_device.store.opening import Corrupt, open_db
 from host_device.store.outbox import Outbox
-from host_device.store.schema import Corrupt, open_db
+from host_device.store.roster import Roster
 
 __all__ = ["Store", "default_store_path"]
 
@@ -55,23 +61,24 @@ def default_store_path() -> Path:
     return data_dir() / "games.sqlite3"
 
 
-class Store(Outbox):
+class Store:
     """``create``: open for writing (``run``, ``simulate``): a missing store
     is made, a corrupt one moved aside. Without it (the ``games`` commands)
-    the store must exist, and is read as it is; a read-only store is read."""
+    the store must exist, and is read as it is; a read-only store is read.
+
+    Its parts: ``games``, ``roster``, ``outbox``; ``connection``, the one they share."""
 
     def __init__(self, path: Path | None = None, *, create: bool = True) -> None:
         self.path = path or default_store_path()
         self.moved_aside: Path | None = None
         self.damage = ""  # why the store was moved aside
-        self.read_only = False
         if self.path.is_dir():
             raise StoreError(f"{self.path}: это папка, а не хранилище игр; укажите путь к файлу")
         if not create and not self.path.exists():
             raise StoreError(f"{self.path}: здесь нет хранилища игр")
         existed = self.path.exists()
         try:
-            self.db, self.read_only = open_db(self.path, writing=create)
+            db, read_only = open_db(self.path, writing=create)
         except Corrupt as exc:
             if not create:
                 raise StoreError(
@@ -80,11 +87,25 @@ class Store(Outbox):
                 ) from None
             self.damage = str(exc)
             self.moved_aside = move_aside(self.path)
-            self.db, self.read_only = open_db(self.path, writing=True)
+            db, read_only = open_db(self.path, writing=True)
         except StoreError:
             if create and not existed:
                 _remove_new(self.path)  # nothing half-made is left behind
             raise
+        self.connection = Connection(self.path, db, read_only)
+        self.games = Games(self.connection)
+        self.roster = Roster(self.connection, self.games)
+        self.outbox = Outbox(self.connection, self.games, self.roster)
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The SQLite connection itself (``connection.db``), for raw SQL."""
+        return self.connection.db
+
+    @property
+    def read_only(self) -> bool:
+        """A store that cannot be written, opened for reading."""
+        return self.connection.read_only
 
     @property
     def notice(self) -> str | None:
@@ -96,6 +117,23 @@ class Store(Outbox):
             f"(вместе с -wal и -shm), начато новое; спасти его игры: "
             f"host-device games recover {self.moved_aside}"
         )
+
+    def box_id(self) -> str:
+        """This store's box (its UUID, made once): who sends its games to the club."""
+        rows = self.connection.read(None, "SELECT value FROM meta WHERE key = 'box'")
+        if not rows:
+            raise StoreError(f"{self.path}: нет UUID устройства (откройте хранилище для записи)")
+        return str(rows[0][0])
+
+    def integrity(self) -> list[str]:
+        """SQLite's integrity check of the file: [] when it is sound."""
+        try:
+            problems = [row[0] for row in self.db.execute("PRAGMA integrity_check(5)")]
+        except sqlite3.Error as exc:
+            return [cause_of(exc)]
+        except UnicodeDecodeError as exc:  # its answer quotes damaged text
+            return [f"текст не декодируется ({exc.reason})"]
+        return [] if problems == ["ok"] else problems
 
     def close(self) -> None:
         self.db.close()

@@ -33,6 +33,15 @@ class DamagedGame(StoreError):
         super().__init__(f"игра {game_id} повреждена: {reason}")
 
 
+class UnknownPlayer(StoreError, LookupError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class AmbiguousPlayer(UnknownPlayer):
+    """A name (or nickname) several entries of the roster have."""
+
+
 # SQLite's primary result codes (sqlite_errorname without an extended suffix) -> the cause in words
 CAUSES = {
     "SQLITE_FULL": "диск заполнен; освободите место",

@@ -1,4 +1,4 @@
-"""The outbox: what the club's database was told of each finished game.
+"""The outbox (``store.outbox``): what the club's database was told of each finished game.
 
     outbox(game, digest, state, reason, at)  -- state: "sent" or "refused" (reason: the club's line)
     meta: club.attempt_at, club.error, club.error_at  -- the last attempt to send, its last error
@@ -17,8 +17,8 @@ same digest computed from a package). Where a game came from
 (``recovered_from``, written by ``games recover``) is not its content: a
 recovered game is the same game, and the club takes it as the same.
 
-Every write is one statement (one transaction) and a :class:`StoreError`
-of one line when it fails.
+Every write is one transaction and a :class:`StoreError` of one line when
+it fails.
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from host_device.store.connection import Connection
 from host_device.store.faults import DamagedGame
-from host_device.store.roster import Roster
+from host_device.store.games import Games
+from host_device.store.roster import Roster, resolve
 
 DIGEST_FORMAT = 1  # the layout hashed below; a change makes every game wait again
 NOT_CONTENT = ("recovered_from",)  # settings that say where a game came from, not what it is
@@ -97,8 +99,15 @@ class OutboxStatus:
     error_at: str | None
 
 
-class Outbox(Roster):
-    """The outbox's half of :class:`host_device.store.db.Store`."""
+class Outbox:
+    """The outbox, through the store's connection; a game's digest resolves
+    its seats through the ``roster`` (a merged player counts as the one kept)."""
+
+    def __init__(self, connection: Connection, games: Games, roster: Roster) -> None:
+        self.connection = connection
+        self.games = games
+        self.roster = roster
+        self._read = connection.read
 
     def _finished(self) -> list[tuple[Any, ...]]:
         return self._read(
@@ -122,7 +131,7 @@ class Outbox(Roster):
             game, "SELECT seq, t, input FROM inputs WHERE game = ? AND undone = 0 ORDER BY seq", (game,)
         )
         seats = {
-            int(seat): self._resolve(pid, merged)
+            int(seat): resolve(pid, merged)
             for seat, pid in self._read(game, "SELECT seat, player FROM seats WHERE game = ?", (game,))
             if pid in merged
         }
@@ -133,22 +142,19 @@ class Outbox(Roster):
         head = {"uuid": game_uuid, "started_at": started_at, "finished_at": finished_at}
         return digest_of({**head, "preset": preset, "mode": mode}, settings, inputs, seats, extras)
 
-    def _merged(self) -> dict[str, str | None]:
-        return {pid: into for pid, _, _, into in self._rows()}
-
     def content_digest(self, game_id: int) -> str:
         """One finished game's digest, from its rows (an unfinished game: its digest as it stands)."""
-        self.game(game_id)
+        self.games.game(game_id)
         rows = self._read(
             game_id,
             "SELECT id, uuid, started_at, finished_at, preset, mode, settings FROM games WHERE id = ?",
             (game_id,),
         )
-        return self._digest(rows[0], self._merged())
+        return self._digest(rows[0], self.roster.merges())
 
     def digests(self) -> tuple[dict[int, str], list[tuple[int, str]]]:
         """Every finished game's digest, oldest first; and the games whose rows do not read."""
-        merged = self._merged()
+        merged = self.roster.merges()
         found: dict[int, str] = {}
         damaged = []
         for row in self._finished():
@@ -170,7 +176,7 @@ class Outbox(Roster):
 
     def mark_sent(self, game_id: int, digest: str) -> None:
         """The club's database holds this game as it stands (after its commit)."""
-        self._write(
+        self.connection.write(
             "отметку об отправке в базу клуба",
             "INSERT OR REPLACE INTO outbox (game, digest, state, reason, at) VALUES (?, ?, 'sent', NULL, ?)",
             (game_id, digest, _now()),
@@ -178,7 +184,7 @@ class Outbox(Roster):
 
     def mark_refused(self, game_id: int, digest: str, reason: str) -> None:
         """The club's database will not take this game as it stands: not sent again until it changes."""
-        self._write(
+        self.connection.write(
             "отказ базы клуба",
             "INSERT OR REPLACE INTO outbox (game, digest, state, reason, at) VALUES (?, ?, 'refused', ?, ?)",
             (game_id, digest, reason, _now()),
@@ -187,27 +193,28 @@ class Outbox(Roster):
     def forget_sent(self) -> int:
         """Every game marked sent waits again (``club send --again``: a new or
         restored club database); refusals are kept. Returns how many."""
-        return self._write("отметки об отправке", "DELETE FROM outbox WHERE state = 'sent'", ()).rowcount
+        cur = self.connection.write("отметки об отправке", "DELETE FROM outbox WHERE state = 'sent'")
+        return cur.rowcount
 
     def note_attempt(self, error: str | None = None) -> None:
         """An attempt to send was made now; ``error``: the line it ended with (kept until an
         attempt goes through: then the error is gone from ``club status``)."""
         now = _now()
-        if error is None:
-            self._write("время отправки", "DELETE FROM meta WHERE key IN (?, ?)", (ERROR, ERROR_AT))
         pairs = [(ATTEMPT, now)] + ([(ERROR, error), (ERROR_AT, now)] if error is not None else [])
-        self._write(
-            "время отправки в базу клуба",
-            "INSERT OR REPLACE INTO meta (key, value) VALUES " + ", ".join("(?, ?)" for _ in pairs),
-            tuple(value for pair in pairs for value in pair),
-        )
+        with self.connection.transaction("время отправки в базу клуба") as db:
+            if error is None:
+                db.execute("DELETE FROM meta WHERE key IN (?, ?)", (ERROR, ERROR_AT))
+            db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES " + ", ".join("(?, ?)" for _ in pairs),
+                tuple(value for pair in pairs for value in pair),
+            )
 
     def failing_with(self) -> str | None:
         """The error the last attempt noted ended with (None: it went through, or none was noted)."""
         meta = dict(self._read(None, "SELECT key, value FROM meta WHERE key LIKE 'club.%'", ()))
         return meta.get(ERROR) if meta.get(ERROR_AT) == meta.get(ATTEMPT) else None
 
-    def outbox_status(self) -> OutboxStatus:
+    def status(self) -> OutboxStatus:
         told = self._outbox()
         found, damaged = self.digests()
         meta = dict(self._read(None, "SELECT key, value FROM meta WHERE key LIKE 'club.%'", ()))

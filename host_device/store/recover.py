@@ -113,14 +113,16 @@ def _roster(db: sqlite3.Connection, target: Store) -> int:
         rows = db.execute("SELECT id, name, nickname, merged_into, added_at FROM players").fetchall()
     except (sqlite3.Error, UnicodeDecodeError):
         return 0  # the games matter more; a roster that does not read is left behind
-    return target.import_players([tuple(str(v) if v is not None else None for v in row) for row in rows])
+    return target.roster.import_players(
+        [tuple(str(v) if v is not None else None for v in row) for row in rows]
+    )
 
 
 def _seats(db: sqlite3.Connection, gid: int, names: Any, target: Store, size: int) -> dict[int, str]:
     """A game's seats (1..size) as the current store's player ids."""
     if "seats" in _tables(db):
         rows = db.execute("SELECT seat, player FROM seats WHERE game = ?", (gid,)).fetchall()
-        known = target.known_ids()  # a damaged row (no whole seat number, no known player) is left out
+        known = target.roster.known_ids()  # a damaged row (no whole seat number, no known player) is left out
         return {
             seat: str(pid)
             for seat, pid in rows
@@ -129,7 +131,7 @@ def _seats(db: sqlite3.Connection, gid: int, names: Any, target: Store, size: in
     seats = {}  # older than schema 3: names, matched to the roster or added to it
     for seat, name in names.items() if isinstance(names, dict) else ():
         if isinstance(name, str) and name.strip() and str(seat).isdecimal() and 1 <= int(seat) <= size:
-            seats[int(seat)] = target.player_for_name(name).id
+            seats[int(seat)] = target.roster.player_for_name(name).id
     return seats
 
 
@@ -193,7 +195,7 @@ def recover(source: Path, target: Store) -> Report:
             f"{source}: это и есть текущее хранилище; спасайте из другого файла (или --store PATH)"
         )
     report = Report()
-    done = target.recovered_from()
+    done = target.games.recovered_from()
     with tempfile.TemporaryDirectory(prefix="host-device-recover-") as tmp:
         db = _open_copy(source, Path(tmp))
         try:
@@ -205,7 +207,7 @@ def recover(source: Path, target: Store) -> Report:
                     continue
                 try:
                     meta, inputs = _read_game(db, gid)
-                    here = target.game_with_uuid(meta["uuid"]) if meta["uuid"] else None
+                    here = target.games.game_with_uuid(meta["uuid"]) if meta["uuid"] else None
                     if here is not None:  # the same game (a copy of this store): sent twice it would be two
                         report.lines.append(f"игра {gid}: уже есть здесь (игра {here})")
                         report.already += 1
@@ -218,7 +220,7 @@ def recover(source: Path, target: Store) -> Report:
                     report.failed += 1
                     continue
                 winner = game.state.winner
-                new_id = target.import_game(
+                new_id = target.games.import_game(
                     meta, inputs, origin, winner.value if winner else None, game.state.day
                 )
                 state = (

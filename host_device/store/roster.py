@@ -1,4 +1,4 @@
-"""The club's roster, who sat where in each game, and the host's extra points.
+"""The club's roster (``store.roster``), who sat where in each game, and the host's extra points.
 
     players(id, name, nickname, merged_into, added_at)  -- id: a UUID (records of several devices merge)
     seats(game, seat, player)                           -- who sat where; a seat without a row: nobody named
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import datetime
 import math
-import sqlite3
 import uuid
 from dataclasses import dataclass
 
 from host_device.base.text import printable, shorten
-from host_device.store.faults import StoreError
-from host_device.store.writing import GameWriter
+from host_device.store.connection import Connection
+from host_device.store.faults import AmbiguousPlayer, StoreError, UnknownPlayer
+from host_device.store.games import Games
 from voices.words import preset_name
 
 MAX_NAME = 60  # characters in a player's name or nickname
@@ -46,15 +46,6 @@ class Player:
     def label(self) -> str:
         """As a list or a message shows him: «Имя (ник)»."""
         return f"{self.name} ({self.nickname})" if self.nickname else self.name
-
-
-class UnknownPlayer(StoreError, LookupError):
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-class AmbiguousPlayer(UnknownPlayer):
-    """A name (or nickname) several entries of the roster have."""
 
 
 def clean_name(text: str, what: str = "имя игрока") -> str:
@@ -90,24 +81,36 @@ def _fold(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
 
-class Roster(GameWriter):
-    """The roster's half of :class:`host_device.store.db.Store`."""
+def resolve(pid: str, merged: dict[str, str | None]) -> str:
+    """The id a (perhaps merged) id counts as: the end of its ``merged_into`` chain
+    (``merged``: every id of the roster -> the id it was merged into)."""
+    seen = {pid}
+    while merged.get(pid):
+        nxt = str(merged[pid])
+        if nxt in seen or nxt not in merged:  # a loop or a dangling link: stop at the last one known
+            break
+        seen.add(nxt)
+        pid = nxt
+    return pid
+
+
+class Roster:
+    """The roster and the seats, through the store's connection; a game is
+    checked to exist (and a seat to be at its table) through its ``games``."""
+
+    def __init__(self, connection: Connection, games: Games) -> None:
+        self.connection = connection
+        self.games = games
+        self._read = connection.read
 
     def _rows(self) -> list[tuple[str, str, str | None, str | None]]:
         return self._read(
             None, "SELECT id, name, nickname, merged_into FROM players ORDER BY added_at, id", ()
         )
 
-    def _resolve(self, pid: str, merged: dict[str, str | None]) -> str:
-        """The id a (perhaps merged) id counts as: the end of its ``merged_into`` chain."""
-        seen = {pid}
-        while merged.get(pid):
-            nxt = str(merged[pid])
-            if nxt in seen or nxt not in merged:  # a loop or a dangling link: stop at the last one known
-                break
-            seen.add(nxt)
-            pid = nxt
-        return pid
+    def merges(self) -> dict[str, str | None]:
+        """Every id of the roster -> the id it was merged into (None: kept)."""
+        return {pid: into for pid, _, _, into in self._rows()}
 
     def _table(self) -> tuple[dict[str, Player], dict[str, str | None]]:
         rows = self._rows()
@@ -119,7 +122,7 @@ class Roster(GameWriter):
         player = Player(
             str(uuid.uuid4()), clean_name(name), clean_name(nickname, "ник") if nickname else None
         )
-        self._write(
+        self.connection.write(
             "игрока",
             "INSERT INTO players (id, name, nickname, added_at) VALUES (?, ?, ?, ?)",
             (player.id, player.name, player.nickname, _now()),
@@ -129,7 +132,7 @@ class Roster(GameWriter):
     def players(self) -> list[Player]:
         """The roster, merged entries left out, in alphabetical order."""
         every, merged = self._table()
-        kept = [p for p in every.values() if not merged[p.id] or self._resolve(p.id, merged) == p.id]
+        kept = [p for p in every.values() if not merged[p.id] or resolve(p.id, merged) == p.id]
         return sorted(kept, key=lambda p: (_fold(p.name), _fold(p.nickname or ""), p.id))
 
     def player(self, id_or_name: str) -> Player:
@@ -138,7 +141,7 @@ class Roster(GameWriter):
         every, merged = self._table()
         text = " ".join(printable(id_or_name).split())
         if text in every:
-            return every[self._resolve(text, merged)]
+            return every[resolve(text, merged)]
         kept = self.players()
         for field in ("name", "nickname"):
             found = [p for p in kept if _fold(getattr(p, field) or "") == _fold(text)]
@@ -151,7 +154,7 @@ class Roster(GameWriter):
                     "укажите его идентификатор (см.: host-device players list)"
                 )
         if len(text) >= MIN_ID_PREFIX:
-            starts = {self._resolve(pid, merged) for pid in every if pid.startswith(text.lower())}
+            starts = {resolve(pid, merged) for pid in every if pid.startswith(text.lower())}
             if len(starts) == 1:
                 return every[starts.pop()]
         raise UnknownPlayer(
@@ -163,7 +166,7 @@ class Roster(GameWriter):
         """His name and nickname, both as given (no nickname: none)."""
         player = self.player(id)
         renamed = Player(player.id, clean_name(name), clean_name(nickname, "ник") if nickname else None)
-        self._write(
+        self.connection.write(
             "имя игрока",
             "UPDATE players SET name = ?, nickname = ? WHERE id = ?",
             (renamed.name, renamed.nickname, renamed.id),
@@ -189,22 +192,16 @@ class Roster(GameWriter):
                 f"«{keep.label}» и «{gone.label}» сидели в одной игре (игра {game}, места {one} и {other}): "
                 "это разные люди"
             )
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute(
-                "UPDATE players SET merged_into = ? WHERE id = ? OR merged_into = ?",
-                (keep.id, gone.id, gone.id),
-            )
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise StoreError(f"{self.path}: не удалось записать объединение игроков: {exc}") from None
+        self.connection.write(
+            "объединение игроков",
+            "UPDATE players SET merged_into = ? WHERE id = ? OR merged_into = ?",
+            (keep.id, gone.id, gone.id),
+        )
         return keep
 
     def _check_seat(self, game_id: int, seat: int) -> None:
-        row = self.game(game_id)
-        seats = self.preset(game_id).seats
+        row = self.games.game(game_id)
+        seats = self.games.preset(game_id).seats
         if not 1 <= seat <= seats:
             raise StoreError(f"место {seat}: в этой игре ({preset_name(row.preset)}) места 1..{seats}")
 
@@ -214,23 +211,17 @@ class Roster(GameWriter):
         he moves; returns the seat he left (None: he sat nowhere else)."""
         self._check_seat(game_id, seat)
         if player_id is None:
-            self._write("место", "DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, seat))
+            self.connection.write("место", "DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, seat))
             return None
         player = self.player(player_id)
         left = [s for s, p in self.seating(game_id).items() if p.id == player.id and s != seat]
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self.connection.transaction("место") as db:
             for other in left:
-                self.db.execute("DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, other))
-            self.db.execute(
+                db.execute("DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, other))
+            db.execute(
                 "INSERT OR REPLACE INTO seats (game, seat, player) VALUES (?, ?, ?)",
                 (game_id, seat, player.id),
             )
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise StoreError(f"{self.path}: не удалось записать место: {exc}") from None
         return left[0] if left else None
 
     def seat_by_name(self, game_id: int, seat: int, text: str) -> tuple[Player | None, bool, int | None]:
@@ -251,10 +242,10 @@ class Roster(GameWriter):
 
     def seating(self, game_id: int) -> dict[int, Player]:
         """Who sat where in a game (merged entries resolved to the one kept)."""
-        self.game(game_id)
+        self.games.game(game_id)
         every, merged = self._table()
         rows = self._read(game_id, "SELECT seat, player FROM seats WHERE game = ? ORDER BY seat", (game_id,))
-        return {int(seat): every[self._resolve(pid, merged)] for seat, pid in rows if pid in every}
+        return {int(seat): every[resolve(pid, merged)] for seat, pid in rows if pid in every}
 
     def names(self, game_id: int) -> dict[str, str]:
         """The seating as the export and ``games show`` print it: seat (text) -> name."""
@@ -267,7 +258,9 @@ class Roster(GameWriter):
         the range (``limits``: low, high, step, the scoring table's); None (or 0) removes them."""
         self._check_seat(game_id, seat)
         if points is None or points == 0:
-            self._write("доп. баллы", "DELETE FROM extras WHERE game = ? AND seat = ?", (game_id, seat))
+            self.connection.write(
+                "доп. баллы", "DELETE FROM extras WHERE game = ? AND seat = ?", (game_id, seat)
+            )
             return
         low, high, step = limits
         steps = points / step
@@ -277,14 +270,14 @@ class Roster(GameWriter):
                 f"{_comma(_tenths(high, '+'))} с шагом {_comma(_tenths(step))}"
             )
         value = round(round(steps) * step, 6)
-        self._write(
+        self.connection.write(
             "доп. баллы",
             "INSERT OR REPLACE INTO extras (game, seat, points) VALUES (?, ?, ?)",
             (game_id, seat, value),
         )
 
     def extras(self, game_id: int) -> dict[int, float]:
-        self.game(game_id)
+        self.games.game(game_id)
         rows = self._read(game_id, "SELECT seat, points FROM extras WHERE game = ? ORDER BY seat", (game_id,))
         return {int(seat): float(points) for seat, points in rows}
 
@@ -306,28 +299,22 @@ class Roster(GameWriter):
         and a merge it does not know yet is taken; returns how many were added."""
         every, merged = self._table()
         added = 0
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self.connection.transaction("игроков") as db:
             for pid, name, nickname, into, added_at in rows:
                 if not pid or not name:
                     continue
                 if pid not in every:
-                    self.db.execute(
+                    db.execute(
                         "INSERT INTO players (id, name, nickname, merged_into, added_at) "
                         "VALUES (?, ?, ?, ?, ?)",
                         (pid, name, nickname, into, added_at or _now()),
                     )
                     added += 1
                 elif into and not merged.get(pid) and into != pid:
-                    self.db.execute("UPDATE players SET merged_into = ? WHERE id = ?", (into, pid))
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise StoreError(f"{self.path}: не удалось записать игроков: {exc}") from None
+                    db.execute("UPDATE players SET merged_into = ? WHERE id = ?", (into, pid))
         return added
 
-    def roster_problems(self) -> list[str]:
+    def problems(self) -> list[str]:
         """What ``games check`` says of the roster: entries that do not read,
         merges that point nowhere, seats of players the roster lacks."""
         try:

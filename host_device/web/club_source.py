@@ -77,7 +77,7 @@ class Source:
         store = self._store()
         try:
             games, shared = signatures(store.db)
-            self.marked = {row.id for row in store.games() if row.winner is not None}
+            self.marked = {row.id for row in store.games.all() if row.winner is not None}
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: не удалось прочитать хранилище игр ({exc})") from None
         finally:

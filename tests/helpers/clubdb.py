@@ -11,13 +11,13 @@ FINISHING = ("classic-full-game.json", "event-game.json", "city-game.json")
 
 def play(store, script="classic-full-game.json"):
     """One example game simulated into ``store``: its id there."""
-    before = {row.id for row in store.games()}
+    before = {row.id for row in store.games.all()}
     simulate(load_script(ROOT / "examples" / script), one_second, store=store)
-    (game,) = {row.id for row in store.games()} - before
+    (game,) = {row.id for row in store.games.all()} - before
     return game
 
 
 def seat_all(store, game, players):
     """``players`` (roster ids) seated from seat 1 on."""
     for seat, pid in enumerate(players, start=1):
-        store.seat_player(game, seat, pid)
+        store.roster.seat_player(game, seat, pid)

@@ -23,11 +23,11 @@ def _fixed(key: str, slots: Any) -> float:
 def finished_games(store: Any, count: int, start: str = "2026-03-01T18:00:00+00:00") -> list[int]:
     """``count`` more finished games in ``store`` (the first simulated, the
     rest copies of it), each a minute after the one before; their ids."""
-    mine = [g.id for g in store.games() if g.winner is not None]
+    mine = [g.id for g in store.games.all() if g.winner is not None]
     made = []
     if not mine:
         simulate(load_script(FULL), _fixed, store=store)
-        mine = [g.id for g in store.games() if g.winner is not None]
+        mine = [g.id for g in store.games.all() if g.winner is not None]
         made, count = mine[:1], count - 1
         store.db.execute(
             "UPDATE games SET started_at = ?, finished_at = ? WHERE id = ?", (start, start, mine[0])

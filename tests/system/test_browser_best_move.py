@@ -32,7 +32,7 @@ def browser():
 def best_moves(path, game_id):
     store = Store(path, create=False)
     try:
-        return [inp for _seq, _t, inp in store.inputs(game_id) if isinstance(inp, BestMove)]
+        return [inp for _seq, _t, inp in store.games.inputs(game_id) if isinstance(inp, BestMove)]
     finally:
         store.close()
 

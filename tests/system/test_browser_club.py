@@ -43,8 +43,8 @@ def served(tmp_path_factory, browser):
         del game
     for game_id in (1, 2):
         for seat, name in enumerate(NAMES, 1):
-            store.seat_by_name(game_id, seat, name)  # the roster's player, added the first time
-    store.new_game("classic", "host")
+            store.roster.seat_by_name(game_id, seat, name)  # the roster's player, added the first time
+    store.games.new_game("classic", "host")
     records = {game_id: record_of(store, game_id) for game_id in (1, 2)}
     store.close()
     server = WebServer(private_publisher()[0], "127.0.0.1", 0, club=ClubPages(path))

@@ -28,7 +28,7 @@ def row(console, seat):
 def stored(path, game_id):
     store = Store(path, create=False)
     try:
-        return store.seating(game_id), store.extras(game_id), store.players()
+        return store.roster.seating(game_id), store.roster.extras(game_id), store.roster.players()
     finally:
         store.close()
 
@@ -38,7 +38,7 @@ def test_the_console_names_the_seats_and_gives_extra_points_and_a_phone_picks_it
 ):
     path = tmp_path / "g.db"
     club = Store(path)
-    anna, boris = club.add_player("Анна", nickname="Аня"), club.add_player("Борис")
+    anna, boris = club.roster.add_player("Анна", nickname="Аня"), club.roster.add_player("Борис")
     club.close()
     with phones_hosted(monkeypatch, tmp_path, SPEED) as (host, base, access):
         console = browser.new_page()

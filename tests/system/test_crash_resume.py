@@ -36,7 +36,7 @@ def uninterrupted(tmp_path_factory, builtin_pack):
     proc = simulate("--store", str(path))
     assert proc.returncode == 0, proc.stderr
     store = Store(path)
-    inputs = [inp for _, _, inp in store.inputs(1)]
+    inputs = [inp for _, _, inp in store.games.inputs(1)]
     store.close()
     return json.loads(proc.stdout), inputs
 
@@ -100,7 +100,7 @@ def test_an_assist_mode_game_killed_and_resumed_ends_the_same(uninterrupted, tmp
         result = json.loads(resumed.stdout)
         assert {k: result[k] for k in OUTCOME} == {k: expected[k] for k in OUTCOME}, n
         stored = Store(store)
-        assert [inp for _, _, inp in stored.inputs(1)] == inputs, n  # the record host mode gives
+        assert [inp for _, _, inp in stored.games.inputs(1)] == inputs, n  # the record host mode gives
         stored.close()
 
 

@@ -384,7 +384,7 @@ def test_damaged_store_files_are_read_game_by_game_and_never_lost(tmp_path_facto
     except StoreError as exc:
         assert "\n" not in str(exc)
         return
-    store.new_game("classic", "fuzz")  # a store that opens for writing takes a game
+    store.games.new_game("classic", "fuzz")  # a store that opens for writing takes a game
     store.close()
     aside = [p for p in folder.iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
     if aside:

@@ -349,7 +349,7 @@ def test_a_full_disk_at_a_games_start_is_said_then_one_line(box_env):
     from tests.helpers.full_disk import FullDisk
 
     box, calls = make_box(box_env)
-    box.store.db = FullDisk(box.store.db)  # no room for the new game
+    box.store.connection.db = FullDisk(box.store.connection.db)  # no room for the new game
     for event in tap("next"):
         box.inbox.put(event)
     with pytest.raises(StoreError, match="диск заполнен"):
@@ -523,7 +523,7 @@ def test_the_box_on_mock_pins_is_answered_by_typing(box_env, monkeypatch, capsys
     from host_device.store import Store
 
     store = Store(box_env / "games.sqlite3", create=True)
-    game = store.new_game("classic", "host")
+    game = store.games.new_game("classic", "host")
     store.close()
     monkeypatch.setattr("sys.stdin", io.StringIO("может быть\nn\n"))  # the terminal's lines
     box, _ = make_box(box_env)

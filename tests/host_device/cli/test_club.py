@@ -36,12 +36,12 @@ def club(tmp_path, fresh_database, capsys):
     assert main(["club", "init", "--club-db", fresh_database]) == 0
     assert "создана (версия 1)" in capsys.readouterr().out
     boxes = [Store(tmp_path / f"box{n}.sqlite3") for n in range(2)]
-    anna = boxes[0].add_player("Аня")
-    boxes[1].import_players([(anna.id, "Аня", None, None, None)])
+    anna = boxes[0].roster.add_player("Аня")
+    boxes[1].roster.import_players([(anna.id, "Аня", None, None, None)])
     with ClubDB.open(fresh_database) as db:
         for n, store in enumerate(boxes):
             game = play(store, "classic-full-game.json")
-            seat_all(store, game, [store.add_player(f"Гость {n}").id, anna.id])
+            seat_all(store, game, [store.roster.add_player(f"Гость {n}").id, anna.id])
             db.receive(package_of(store, game))
     yield fresh_database, boxes
     for store in boxes:
@@ -137,7 +137,7 @@ def test_club_pull_makes_the_clubs_players_this_boxs(club, tmp_path, capsys):
     url, boxes = club
     new = tmp_path / "box-new.sqlite3"
     store = Store(new)
-    store.add_player("гость 0")  # a namesake of the club's «Гость 0», made here before the pull
+    store.roster.add_player("гость 0")  # a namesake of the club's «Гость 0», made here before the pull
     store.close()
     assert main(["club", "pull", "--store", str(new), "--club-db", url]) == 0
     out = capsys.readouterr().out
@@ -146,10 +146,10 @@ def test_club_pull_makes_the_clubs_players_this_boxs(club, tmp_path, capsys):
     assert "игроков добавлено 0" in capsys.readouterr().out
     store = Store(new)
     try:
-        anna = store.player("Аня")
-        assert anna.id == boxes[0].player("Аня").id
+        anna = store.roster.player("Аня")
+        assert anna.id == boxes[0].roster.player("Аня").id
         game = play(store, "classic-full-game.json")
-        store.seat_player(game, 1, anna.id)
+        store.roster.seat_player(game, 1, anna.id)
         with ClubDB.open(url) as db:
             db.receive(package_of(store, game))
     finally:

@@ -110,7 +110,7 @@ def test_a_wrong_password_and_a_bad_url_are_one_line(tmp_path, capsys, postgres_
         assert "нужен, например, postgresql://" in err
     store = Store(path)
     try:
-        assert len(store.waiting()) == 1 and store.outbox_status().sent == 0
+        assert len(store.outbox.waiting()) == 1 and store.outbox.status().sent == 0
     finally:
         store.close()
 
@@ -123,8 +123,8 @@ def test_a_refused_game_is_in_status_with_its_reason(tmp_path, capsys, fresh_dat
     store, other = Store(mine), Store(theirs)
     try:
         (copy,) = finished_games(other, 1)
-        other.db.execute("UPDATE games SET uuid = ? WHERE id = ?", (store.game_uuid(game), copy))
-        other.set_extra(copy, 1, 0.5)
+        other.db.execute("UPDATE games SET uuid = ? WHERE id = ?", (store.games.game_uuid(game), copy))
+        other.roster.set_extra(copy, 1, 0.5)
     finally:
         store.close()
         other.close()

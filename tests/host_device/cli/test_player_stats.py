@@ -17,9 +17,9 @@ def path(tmp_path, capsys):
     store = Store(path)
     for game in (1, 2):
         for seat, name in ((4, "Аня"), (3, "Боря"), (6, "Вера")):
-            store.seat_by_name(game, seat, name)
-    store.set_extra(2, 4, 0.2)
-    store.add_player("Гоша")  # in the roster, no games yet
+            store.roster.seat_by_name(game, seat, name)
+    store.roster.set_extra(2, 4, 0.2)
+    store.roster.add_player("Гоша")  # in the roster, no games yet
     store.close()
     capsys.readouterr()
     return path

@@ -37,7 +37,7 @@ def test_add_list_rename_merge(tmp_path, capsys):
     code, out, _ = run(capsys, path, "players", "list", "--full-ids")
     assert anna_id in out and len(out.splitlines()) == 3  # the merged entry is left out
     store = Store(path)
-    assert [p.name for p in store.players()] == ["Анна Сидорова", "Борис"]
+    assert [p.name for p in store.roster.players()] == ["Анна Сидорова", "Борис"]
     store.close()
 
 

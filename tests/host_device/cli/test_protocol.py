@@ -33,7 +33,7 @@ def stored(path, *scripts):
     try:
         for script in scripts:
             simulate(load_script(script), one_second, store=store)
-        return local_day(store.game(1).started_at)
+        return local_day(store.games.game(1).started_at)
     finally:
         store.close()
 

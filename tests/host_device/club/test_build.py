@@ -49,13 +49,13 @@ def test_the_full_game_as_a_record(store):
 
 def test_the_seats_carry_the_roster_players_and_the_extra_points(store):
     simulate(load_script(FULL), one_second, store=store)
-    anya, _, _ = store.seat_by_name(1, 4, "Аня")
-    store.set_extra(1, 4, 0.3)
+    anya, _, _ = store.roster.seat_by_name(1, 4, "Аня")
+    store.roster.set_extra(1, 4, 0.3)
     record = record_of(store, 1)
     assert (record.seat(4).name, record.seat(4).player) == ("Аня", anya.id)
     assert record.seat(5).name is None and record.seat(5).player is None
     assert dict(record.extras) == {4: 0.3}
-    store.rename_player(anya.id, "Анна")
+    store.roster.rename_player(anya.id, "Анна")
     assert record_of(store, 1).seat(4).name == "Анна"  # the name as the roster has it now
 
 
@@ -67,7 +67,7 @@ def test_build_record_takes_plain_mappings(store):
             self.id, self.name = id, name
 
     record = build_record(
-        store.game(1), store.preset(1), store.inputs(1), {2: Player("u-2", "Боря")}, {2: 0.3}
+        store.games.game(1), store.games.preset(1), store.games.inputs(1), {2: Player("u-2", "Боря")}, {2: 0.3}
     )
     assert (record.seat(2).player, record.seat(2).name) == ("u-2", "Боря")
     assert record.extras == {2: 0.3}
@@ -89,7 +89,7 @@ def test_records_are_the_finished_games_in_time_order_and_name_the_damaged(store
 def test_the_best_move_is_the_last_one_made_with_how_many_were_black():
     from engine import Advance, BestMove, Phase, Shot
     from engine.presets import get_preset
-    from host_device.store.reading import GameRow
+    from host_device.store.games import GameRow
     from tests.helpers.table import Table
 
     table = Table("classic")  # the Don and two mafia at 3, 5, 8

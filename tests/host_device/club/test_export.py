@@ -21,9 +21,9 @@ def path(tmp_path, capsys):
     for _ in range(2):
         assert main(["simulate", str(FULL), "--store", str(path)]) == 0
     store = Store(path)
-    store.seat_by_name(1, 4, "Аня")
-    store.seat_by_name(2, 4, "Аня")
-    last = store.last_seq(2)  # game 2 loses its last input: unfinished
+    store.roster.seat_by_name(1, 4, "Аня")
+    store.roster.seat_by_name(2, 4, "Аня")
+    last = store.games.last_seq(2)  # game 2 loses its last input: unfinished
     store.db.execute("DELETE FROM inputs WHERE game = 2 AND seq = ?", (last,))
     store.db.execute("UPDATE games SET finished_at = NULL, winner = NULL WHERE id = 2")
     store.db.commit()

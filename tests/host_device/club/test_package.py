@@ -13,7 +13,7 @@ from host_device.club.record_json import BadRecordData, record_from_dict, record
 from host_device.scripts.script import load_script
 from host_device.scripts.simulate import simulate
 from host_device.store import SCHEMA_VERSION, Store, StoreError
-from host_device.store.schema import MIGRATIONS
+from host_device.store.migrations import MIGRATIONS
 from tests.helpers.club import game_record, unfinished_record
 from tests.helpers.paths import ROOT
 from tests.helpers.store import one_second
@@ -23,10 +23,10 @@ FULL = ROOT / "examples" / "classic-full-game.json"
 
 def test_a_record_reads_back_from_its_json(store):
     simulate(load_script(FULL), one_second, store=store)
-    store.seat_player(1, 3, store.add_player("Антон").id)
-    store.set_extra(1, 3, 0.5)
+    store.roster.seat_player(1, 3, store.roster.add_player("Антон").id)
+    store.roster.set_extra(1, 3, 0.5)
     record = record_of(store, 1)
-    assert record.uuid == store.game_uuid(1) and record.best_move is not None
+    assert record.uuid == store.games.game_uuid(1) and record.best_move is not None
     for each in (record, game_record(), unfinished_record()):
         assert record_from_dict(record_to_dict(each)) == each
 
@@ -41,37 +41,37 @@ def test_record_data_of_another_layout_is_one_line():
 
 def test_the_digest_is_the_games_content(store):
     simulate(load_script(FULL), one_second, store=store)
-    anton = store.add_player("Антон")
-    store.seat_player(1, 3, anton.id)
+    anton = store.roster.add_player("Антон")
+    store.roster.seat_player(1, 3, anton.id)
     first = package_of(store, 1)
     assert first.digest == content_digest(first) == package_of(store, 1).digest
-    assert first.uuid == store.game_uuid(1) and first.box == store.box_id()
+    assert first.uuid == store.games.game_uuid(1) and first.box == store.box_id()
     assert first.seats == {3: anton.id} and [p.name for p in first.players] == ["Антон"]
     assert record_from_dict(first.record) == record_of(store, 1)
-    store.rename_player(anton.id, "Антон Петров")
+    store.roster.rename_player(anton.id, "Антон Петров")
     renamed = package_of(store, 1)
     assert renamed.digest == first.digest and renamed.players[0].name == "Антон Петров"
-    store.set_extra(1, 3, 0.3)
+    store.roster.set_extra(1, 3, 0.3)
     assert package_of(store, 1).digest != first.digest
-    store.set_extra(1, 3, 0.0)
-    store.seat_player(1, 4, store.add_player("Вера").id)
+    store.roster.set_extra(1, 3, 0.0)
+    store.roster.seat_player(1, 4, store.roster.add_player("Вера").id)
     assert package_of(store, 1).digest != first.digest
 
 
 def test_an_unfinished_game_is_not_packed(store):
-    store.new_game("classic", "host")
+    store.games.new_game("classic", "host")
     with pytest.raises(StoreError, match="ещё не окончена"):
         package_of(store, 1)
 
 
 def test_every_game_has_its_own_uuid_and_the_box_one(tmp_path, store):
-    first, second = store.new_game("classic", "host"), store.new_game("classic", "host")
-    ids = {store.game_uuid(first), store.game_uuid(second)}
+    first, second = store.games.new_game("classic", "host"), store.games.new_game("classic", "host")
+    ids = {store.games.game_uuid(first), store.games.game_uuid(second)}
     assert len(ids) == 2 and all(uuid.UUID(i) for i in ids)
     box = store.box_id()
     store.close()
     again = Store(store.path)
-    assert again.box_id() == box and again.game_uuid(first) in ids
+    assert again.box_id() == box and again.games.game_uuid(first) in ids
     other = Store(tmp_path / "other.sqlite3")
     assert other.box_id() != box
 
@@ -91,7 +91,7 @@ def test_a_schema_3_store_gets_uuids_and_a_box(tmp_path):
     db.close()
     store = Store(path)
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
-    ids = {store.game_uuid(1), store.game_uuid(2)}
+    ids = {store.games.game_uuid(1), store.games.game_uuid(2)}
     assert len(ids) == 2 and all(uuid.UUID(i) for i in ids)
     assert uuid.UUID(store.box_id())
     store.close()
@@ -101,10 +101,10 @@ def test_two_merges_in_a_row_reach_the_club_with_the_player_they_end_at(store):
     """Anton was merged into «Тоша», «Тоша» into Антон Петров, who sits at seat 3: the store
     points both old entries at him, and the package carries all three."""
     simulate(load_script(FULL), one_second, store=store)
-    old, middle, kept = (store.add_player(name) for name in ("Антон", "Тоша", "Антон Петров"))
-    store.add_player("Вера")  # not in this game, merged into nobody: not carried
-    store.merge_players(middle.id, old.id)
-    store.merge_players(kept.id, middle.id)
-    store.seat_player(1, 3, kept.id)
+    old, middle, kept = (store.roster.add_player(name) for name in ("Антон", "Тоша", "Антон Петров"))
+    store.roster.add_player("Вера")  # not in this game, merged into nobody: not carried
+    store.roster.merge_players(middle.id, old.id)
+    store.roster.merge_players(kept.id, middle.id)
+    store.roster.seat_player(1, 3, kept.id)
     carried = {p.id: p.merged_into for p in package_of(store, 1).players}
     assert carried == {kept.id: None, middle.id: kept.id, old.id: kept.id}

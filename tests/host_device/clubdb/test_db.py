@@ -39,7 +39,7 @@ def other_box(package):
 
 def test_a_game_is_stored_then_the_same(db, box):
     game = play(box)
-    anna, boris = box.add_player("Аня"), box.add_player("Борис")
+    anna, boris = box.roster.add_player("Аня"), box.roster.add_player("Борис")
     seat_all(box, game, [anna.id, boris.id])
     package = package_of(box, game)
     assert db.receive(package) == "stored"
@@ -57,14 +57,14 @@ def test_a_game_is_stored_then_the_same(db, box):
 
 def test_its_own_box_updates_it_another_box_is_refused(db, box):
     game = play(box)
-    anna = box.add_player("Аня")
-    box.seat_player(game, 1, anna.id)
+    anna = box.roster.add_player("Аня")
+    box.roster.seat_player(game, 1, anna.id)
     first = package_of(box, game)
     assert db.receive(first) == "stored"
     (before,) = db.records()
-    vera = box.add_player("Вера")
-    box.seat_player(game, 2, vera.id)  # the host corrects the game afterwards
-    box.set_extra(game, 1, 0.5)
+    vera = box.roster.add_player("Вера")
+    box.roster.seat_player(game, 2, vera.id)  # the host corrects the game afterwards
+    box.roster.set_extra(game, 1, 0.5)
     corrected = package_of(box, game)
     assert corrected.digest != first.digest
     assert db.receive(corrected) == "updated"
@@ -136,9 +136,9 @@ def test_two_boxes_racing_different_records_keep_one(db, box, fresh_database):
 def test_the_roster_merges_by_uuid_and_keeps_the_newest_name(db, box, tmp_path):
     other = Store(tmp_path / "other.sqlite3")
     try:
-        anna = box.add_player("Аня")
-        gleb = box.add_player("Глеб")
-        other.import_players([(anna.id, "Аня", None, None, None), (gleb.id, "Глеб", None, None, None)])
+        anna = box.roster.add_player("Аня")
+        gleb = box.roster.add_player("Глеб")
+        other.roster.import_players([(anna.id, "Аня", None, None, None), (gleb.id, "Глеб", None, None, None)])
         first = play(box)
         seat_all(box, first, [anna.id, gleb.id])
         second = play(other, "event-game.json")
@@ -146,10 +146,10 @@ def test_the_roster_merges_by_uuid_and_keeps_the_newest_name(db, box, tmp_path):
         assert db.receive(package_of(box, first)) == "stored"
         assert db.receive(package_of(other, second)) == "stored"
         assert db.counts().players == 2  # one Аня, one Глеб: the same UUIDs
-        other.rename_player(anna.id, "Анна Петрова", "Пчёлка")
+        other.roster.rename_player(anna.id, "Анна Петрова", "Пчёлка")
         assert db.receive(package_of(other, second)) == "same"  # a resend brings the new name
         by = {r.uuid: r for r in db.records()}
-        one, two = by[box.game_uuid(first)], by[other.game_uuid(second)]
+        one, two = by[box.games.game_uuid(first)], by[other.games.game_uuid(second)]
         assert (one.seat(1).name, one.seat(2).name) == ("Анна Петрова", "Глеб")
         assert two.seat(2).name == "Анна Петрова" and two.seat(2).player == anna.id
         assert (
@@ -157,17 +157,17 @@ def test_the_roster_merges_by_uuid_and_keeps_the_newest_name(db, box, tmp_path):
             == "Пчёлка"
         )
         # the box merges Глеб into a new entry: the club follows the merge, and keeps it
-        new = box.add_player("Глеб Иванов")
-        box.merge_players(new.id, gleb.id)
+        new = box.roster.add_player("Глеб Иванов")
+        box.roster.merge_players(new.id, gleb.id)
         third = play(box, "city-game.json")
-        box.seat_player(third, 1, new.id)
+        box.roster.seat_player(third, 1, new.id)
         assert db.receive(package_of(box, third)) == "stored"
         records = db.records()
         assert all(r.seat(n).player != gleb.id for r in records for n in (1, 2))
-        two = next(r for r in records if r.uuid == other.game_uuid(second))
+        two = next(r for r in records if r.uuid == other.games.game_uuid(second))
         assert two.seat(1).player == new.id and two.seat(1).name == "Глеб Иванов"
         assert db.receive(package_of(other, second)) == "same"  # a box that has not heard of the merge
-        two = next(r for r in db.records() if r.uuid == other.game_uuid(second))
+        two = next(r for r in db.records() if r.uuid == other.games.game_uuid(second))
         assert two.seat(1).player == new.id
     finally:
         other.close()
@@ -178,25 +178,25 @@ def test_records_are_in_time_order_and_finished_only(db, box):
     early = play(box, "event-game.json")
     box.db.execute("UPDATE games SET started_at = '2026-01-01T10:00:00+00:00' WHERE id = ?", (early,))
     unfinished = play(box, "classic-game.json")
-    assert box.game(unfinished).winner is None
+    assert box.games.game(unfinished).winner is None
     for game in (late, early):
         db.receive(package_of(box, game))
     records = db.records()
-    assert [r.uuid for r in records] == [box.game_uuid(early), box.game_uuid(late)]
+    assert [r.uuid for r in records] == [box.games.game_uuid(early), box.games.game_uuid(late)]
     assert [r.id for r in records] == [2, 1]  # the club's numbers, in the order received
 
 
 def test_state_changes_with_games_and_names(db, box):
     game = play(box)
-    anna = box.add_player("Аня")
-    box.seat_player(game, 1, anna.id)
+    anna = box.roster.add_player("Аня")
+    box.roster.seat_player(game, 1, anna.id)
     empty = db.state()
     db.receive(package_of(box, game))
     stored = db.state()
     assert stored != empty and db.state() == stored
     db.receive(package_of(box, game))
     assert db.state() == stored  # a resend changes nothing
-    box.rename_player(anna.id, "Анна")
+    box.roster.rename_player(anna.id, "Анна")
     db.receive(package_of(box, game))
     assert db.state() != stored
 
@@ -223,8 +223,8 @@ def test_faults_are_one_line_without_the_password(postgres_server, fresh_databas
 
 def test_a_full_disk_on_the_server_is_one_line_and_stores_nothing(postgres_server, box):
     game = play(box)
-    anna = box.add_player("Аня")
-    box.seat_player(game, 1, anna.id)
+    anna = box.roster.add_player("Аня")
+    box.roster.seat_player(game, 1, anna.id)
     package = package_of(box, game)
     with postgres_server.small_disk(16) as url, ClubDB.open(url) as db:
         db.init()
@@ -267,7 +267,7 @@ def test_a_server_killed_is_one_line_and_the_game_is_stored_once_after(box):
 
 def test_state_moves_with_a_change_by_hand(db, box):
     game = play(box)
-    box.seat_player(game, 1, box.add_player("Аня").id)
+    box.roster.seat_player(game, 1, box.roster.add_player("Аня").id)
     db.receive(package_of(box, game))
     before = db.state()
     db.conn.execute("UPDATE players SET name = 'Анна'")
@@ -309,4 +309,4 @@ def test_a_record_this_version_cannot_read_is_refused_and_a_bad_row_does_not_hid
     db.receive(package)
     db.receive(package_of(box, second))
     db.conn.execute("UPDATE games SET record = jsonb_set(record, '{format}', '99') WHERE uuid = %s", (package.uuid,))
-    assert [r.uuid for r in db.records()] == [box.game_uuid(second)]
+    assert [r.uuid for r in db.records()] == [box.games.game_uuid(second)]

@@ -32,16 +32,16 @@ def box_games(path, shared_rows, own, url, seed, sent, errors):
     """One box: its store, its roster (the shared players and its own), its games played and sent."""
     try:
         store = Store(path)
-        store.import_players(shared_rows)
-        ids = [row[0] for row in shared_rows] + [store.add_player(name).id for name in own]
+        store.roster.import_players(shared_rows)
+        ids = [row[0] for row in shared_rows] + [store.roster.add_player(name).id for name in own]
         pick = random.Random(seed)
         with ClubDB.open(url) as club:
             for _ in range(ROUNDS):
                 for script in FINISHING:
                     game = play(store, script)
-                    seats = store.preset(game).seats
+                    seats = store.games.preset(game).seats
                     for seat, pid in enumerate(pick.sample(ids, min(seats, len(ids))), start=1):
-                        store.seat_player(game, seat, pid)
+                        store.roster.seat_player(game, seat, pid)
                     sent.append(club.receive(package_of(store, game)))
         store.close()
     except Exception as exc:  # the test names it
@@ -52,7 +52,7 @@ def test_three_boxes_make_one_club_record(tmp_path, fresh_database):
     with ClubDB.open(fresh_database) as club:
         club.init()
     founder = Store(tmp_path / "founder.sqlite3")
-    shared = [(founder.add_player(name).id, name, None, None, None) for name in SHARED]
+    shared = [(founder.roster.add_player(name).id, name, None, None, None) for name in SHARED]
     founder.close()
     paths = [tmp_path / f"box{n}.sqlite3" for n in range(3)]
     sent, errors = [], []
@@ -75,7 +75,7 @@ def test_three_boxes_make_one_club_record(tmp_path, fresh_database):
     try:
         with ClubDB.open(fresh_database) as club:
             for store in stores:  # everything again: nothing doubled
-                assert {club.receive(package_of(store, r.id)) for r in store.games()} == {"same"}
+                assert {club.receive(package_of(store, r.id)) for r in store.games.all()} == {"same"}
             counts = club.counts()
             assert (counts.games, counts.finished, counts.boxes) == (total, total, 3)
             assert counts.players == len(SHARED) + 3 * 4

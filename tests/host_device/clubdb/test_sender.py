@@ -51,7 +51,7 @@ def club_games(server, url):
 
 
 def uuids(store, games):
-    return {store.game_uuid(g) for g in games}
+    return {store.games.game_uuid(g) for g in games}
 
 
 def wait_for(condition, what):
@@ -77,11 +77,11 @@ def test_games_finished_while_the_server_is_away_are_sent_once_it_is_back(store,
     report = send_waiting(store, url)
     assert report.error is not None and "\n" not in report.error and report.left == 5 and report.sent == 0
     assert "secret" not in report.error
-    assert len(store.waiting()) == 5 and store.outbox_status().error == report.error
+    assert len(store.outbox.waiting()) == 5 and store.outbox.status().error == report.error
     own_server.start()
     report = send_waiting(store, url)
     assert (report.stored, report.same, report.error, report.left) == (5, 0, None, 0)
-    assert store.waiting() == [] and store.outbox_status().sent == 5
+    assert store.outbox.waiting() == [] and store.outbox.status().sent == 5
     assert club_games(own_server, url) == {u: 1 for u in uuids(store, games)}
     again = send_waiting(store, url)
     assert again.sent == 0 and again.error is None  # nothing waits: nothing is sent
@@ -102,7 +102,7 @@ def test_a_server_killed_in_the_middle_of_a_send_gets_every_game_once(store, own
     sending.join(DEADLINE_S)
     (cut,) = reports
     assert cut.error is not None and 0 < cut.left < 80 and "\n" not in cut.error
-    assert len(store.waiting()) == cut.left
+    assert len(store.outbox.waiting()) == cut.left
     own_server.start()
     report = send_waiting(store, url)
     assert report.error is None and report.sent == cut.left and report.same <= 1  # the game in flight
@@ -124,9 +124,9 @@ def test_a_game_the_host_corrects_after_sending_is_sent_again_as_an_update(store
     url = club(fresh_database)
     (game,) = finished_games(store, 1)
     send_waiting(store, url)
-    store.set_extra(game, 4, 0.5)
+    store.roster.set_extra(game, 4, 0.5)
     report = send_waiting(store, url)
-    assert report.updated == 1 and store.waiting() == []
+    assert report.updated == 1 and store.outbox.waiting() == []
 
 
 def test_a_game_another_box_recorded_differently_is_refused_with_its_reason(tmp_path, store, fresh_database):
@@ -136,17 +136,17 @@ def test_a_game_another_box_recorded_differently_is_refused_with_its_reason(tmp_
     other = Store(tmp_path / "other.sqlite3")
     try:
         (theirs,) = finished_games(other, 1)
-        other.db.execute("UPDATE games SET uuid = ? WHERE id = ?", (store.game_uuid(game), theirs))
-        other.set_extra(theirs, 2, 0.3)  # the same game, recorded differently
+        other.db.execute("UPDATE games SET uuid = ? WHERE id = ?", (store.games.game_uuid(game), theirs))
+        other.roster.set_extra(theirs, 2, 0.3)  # the same game, recorded differently
         report = send_waiting(other, url)
         assert report.sent == 0 and [g for g, _ in report.refused] == [theirs] and report.error is None
-        status = other.outbox_status()
+        status = other.outbox.status()
         assert [r.game for r in status.refused] == [theirs] and status.refused[0].reason == report.refused[0][
             1
         ]
-        assert other.waiting() == [] and send_waiting(other, url).refused == []  # not retried as it stands
-        other.set_extra(theirs, 2, 0.4)
-        assert [g for g, _ in other.waiting()] == [theirs]  # changed: it waits again
+        assert other.outbox.waiting() == [] and send_waiting(other, url).refused == []  # not retried as it stands
+        other.roster.set_extra(theirs, 2, 0.4)
+        assert [g for g, _ in other.outbox.waiting()] == [theirs]  # changed: it waits again
     finally:
         other.close()
 
@@ -157,7 +157,7 @@ def test_a_game_that_does_not_replay_is_left_out_until_it_changes(store, fresh_d
     store.db.execute("DELETE FROM inputs WHERE game = ? AND seq = 1", (bad,))  # its deal lost: no replay
     report = send_waiting(store, url)
     assert report.stored == 1 and [g for g, _ in report.damaged] == [bad] and report.error is None
-    assert store.waiting() == [] and [r.game for r in store.outbox_status().refused] == [bad]
+    assert store.outbox.waiting() == [] and [r.game for r in store.outbox.status().refused] == [bad]
     assert send_waiting(store, url).damaged == []  # not tried again as it stands
 
 
@@ -179,7 +179,7 @@ def test_a_fault_is_one_line_and_the_games_wait(store, postgres_server, fresh_da
     report = send_waiting(store, url)
     assert report.error is not None and "\n" not in report.error and report.left == 2
     assert "secret" not in report.error and "pw-xyz" not in report.error, report.error
-    assert len(store.waiting()) == 2 and store.outbox_status().sent == 0
+    assert len(store.outbox.waiting()) == 2 and store.outbox.status().sent == 0
 
 
 @pytest.mark.slow
@@ -227,7 +227,7 @@ def test_a_game_that_finishes_wakes_the_sender(store, postgres_server, fresh_dat
         wait_for(lambda: sent_count(store.path) == 1, "the finished game sent")
     finally:
         sender.close()
-    assert club_games(postgres_server, url) == {store.game_uuid(1): 1}
+    assert club_games(postgres_server, url) == {store.games.game_uuid(1): 1}
 
 
 def test_closing_a_sender_stuck_on_a_silent_server_is_prompt(store):
@@ -244,7 +244,7 @@ def test_closing_a_sender_stuck_on_a_silent_server_is_prompt(store):
         assert time.monotonic() - started < 10 and not sender.alive
     finally:
         silent.close()
-    assert len(store.waiting()) == 2
+    assert len(store.outbox.waiting()) == 2
 
 
 @pytest.mark.slow
@@ -275,7 +275,7 @@ def test_time_is_said_on_time_while_the_sender_tries_a_silent_server(store):
             sender.close()
     assert result["time_up_late"]["n"] == 6
     assert result["time_up_late"]["max_ms"] < 300, result
-    assert len(store.waiting()) == 20
+    assert len(store.outbox.waiting()) == 20
 
 
 def test_the_sender_is_a_process_apart_at_a_lower_priority_and_its_wake_never_waits(store):

@@ -39,7 +39,7 @@ def make(settings=None, store=None):
         Game("classic"), Scheduler(), lambda key, slots: PHRASE_S, Settings(**runtime_settings(settings))
     )
     if store is not None:
-        record_runtime(store, rt, "assist")
+        record_runtime(store.games, rt, "assist")
     return rt, Assist(rt, settings)
 
 
@@ -181,7 +181,7 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path, capsys):
     assert record.count(Shot(seat=3, target=7)) == 1 and Shot(seat=8, target=7) in record
     assert Check(seat=6, target=8) in record
     # the store holds the same record; the undone inputs are kept there, marked
-    assert [inp for _, _, inp in store.inputs(1)] == list(record)
+    assert [inp for _, _, inp in store.games.inputs(1)] == list(record)
     undone = store.db.execute("SELECT input FROM inputs WHERE undone = 1").fetchall()
     assert len(undone) == len(first_vote) + 2 + 3  # the first vote's presses and windows, the foul, the next
     assert Game.replay("classic", record).state == rt.game.state
@@ -204,8 +204,8 @@ def test_a_day_and_a_night_led_by_the_host(tmp_path, capsys):
     assert rt.game.state.speaker == 6
     typed(assist, "v8" + "n" * 5 + "n")  # a lone candidate on a later day leaves without a vote
     assert rt.game.phase is Phase.GAME_OVER and rt.game.state.winner.value == "red"
-    assert [inp for _, _, inp in store.inputs(1)] == list(rt.game.record)
-    assert store.game(1).winner == "red"
+    assert [inp for _, _, inp in store.games.inputs(1)] == list(rt.game.record)
+    assert store.games.game(1).winner == "red"
     # the club's protocol and the export show what the host undid
     import json
 
@@ -721,7 +721,7 @@ def test_an_undo_after_a_resume_goes_back_to_the_resumed_steps_start(tmp_path):
     rt, assist = to_day_one(store=store)
     typed(assist, "nn")  # seats 1 and 2 have spoken: seat 3 speaks, and the device dies
     assert rt.game.state.speaker == 3
-    game_id = store.unfinished()[-1].id
+    game_id = store.games.unfinished()[-1].id
     settings = Settings(**runtime_settings(AssistSettings()))
     again = Runtime(Game("classic"), Scheduler(start=rt.sched.now), lambda key, slots: PHRASE_S, settings)
     record(store, again, "assist", game_id, None)

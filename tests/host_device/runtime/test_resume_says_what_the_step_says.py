@@ -201,7 +201,7 @@ def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_
     script = load_script(EXAMPLES[name])
     store = Store(tmp_path / "full.sqlite3")
     _, full = simulate(script, duration, store=store)
-    stamps = [t for _, t, _ in store.inputs(1)]
+    stamps = [t for _, t, _ in store.games.inputs(1)]
     store.close()
     record = full.game.record
     game = Game(full.game.preset)
@@ -215,9 +215,9 @@ def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_
     for n in range(1, len(record)):
         m = max(i for i in starts if i <= n)
         crashed = Store(tmp_path / f"crash-{n}.sqlite3")
-        gid = crashed.new_game(script.preset.name, "simulate", settings)
+        gid = crashed.games.new_game(script.preset.name, "simulate", settings)
         for seq, (t, inp) in enumerate(zip(stamps[:n], record[:n], strict=True), 1):
-            crashed.append(gid, seq, t, inp)
+            crashed.games.append(gid, seq, t, inp)
         _, resumed = simulate(script, duration, store=crashed, resume=True)
         crashed.close()
         got = [

@@ -33,7 +33,7 @@ class Wakes:
         self.finished_when_woken = []
 
     def wake(self):
-        self.finished_when_woken.append([g.winner for g in self.store.games()])
+        self.finished_when_woken.append([g.winner for g in self.store.games.all()])
 
 
 def test_a_finished_game_wakes_the_sender_once_after_it_is_marked(tmp_path):

@@ -278,9 +278,9 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     first = virtual(store=str(path))
     assert first.run() == 0  # day 1, then stopped: the game is unfinished
     store = Store(path)
-    (row,) = store.unfinished()
-    stored = len(list(store.inputs(row.id)))
-    assert stored == len(first.game.record) and store.replay(row.id).state == first.game.state
+    (row,) = store.games.unfinished()
+    stored = len(list(store.games.inputs(row.id)))
+    assert stored == len(first.game.record) and store.games.replay(row.id).state == first.game.state
     store.close()
 
     again = virtual(store=str(path), resume=row.id, new=False, days=2)
@@ -288,8 +288,8 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     assert again.game.state.day == 3 and len(again.game.record) > stored
     assert any(e["type"] == "say" and e["key"] == "game_resumed" for e in again.runtime.timeline.dicts())
     store = Store(path)
-    assert len(list(store.inputs(row.id))) == len(again.game.record)
-    assert store.replay(row.id).state == again.game.state
+    assert len(list(store.games.inputs(row.id))) == len(again.game.record)
+    assert store.games.replay(row.id).state == again.game.state
     store.close()
 
     # a trial (--days) is never offered: the next game starts without a question
@@ -299,9 +299,9 @@ def test_run_records_the_game_and_resumes_it(monkeypatch, tmp_path, builtin_pack
     assert next(p.label for p in fresh.speaker.played) == "game_starts"
 
     store = Store(path, create=True)
-    table_game = store.new_game("classic", "host")  # a game played for real, cut off at the deal
-    store.new_game("event", "host")  # another table's rules: not offered here
-    store.new_game("classic", "simulate")  # a simulation: not offered at a table
+    table_game = store.games.new_game("classic", "host")  # a game played for real, cut off at the deal
+    store.games.new_game("event", "host")  # another table's rules: not offered here
+    store.games.new_game("classic", "simulate")  # a simulation: not offered at a table
     store.close()
     asked = virtual(store=str(path), new=False)  # an unfinished game is found: the table chooses
     asked.inbox.put(Press(key="undo", at=0.0))
@@ -320,7 +320,7 @@ def test_the_resume_question_is_answered_by_typing_on_any_panel(monkeypatch, tmp
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     path = tmp_path / "games.sqlite3"
     store = Store(path, create=True)
-    game = store.new_game("classic", "host")
+    game = store.games.new_game("classic", "host")
     store.close()
     asked = virtual(store=str(path), new=False)
     for text in ("может быть", "n"):  # the mock panel has no buttons to press: the terminal answers
@@ -401,8 +401,8 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     host._input(Heard(Intent("nominate", seat=4), time.monotonic(), "я выставляю игрока номер четыре"))
     assert host.assist.transcript == "я выставляю игрока номер четыре"
     stored = Store(store)
-    assert stored.games()[-1].mode == "assist"
-    assert [inp for _, _, inp in stored.inputs(stored.games()[-1].id)] == list(game.record)
+    assert stored.games.all()[-1].mode == "assist"
+    assert [inp for _, _, inp in stored.games.inputs(stored.games.all()[-1].id)] == list(game.record)
 
 
 def test_bad_assist_choices_are_one_line(capsys, tmp_path, builtin_pack):
@@ -441,8 +441,8 @@ def test_a_game_is_resumed_only_in_the_mode_it_was_played_in(monkeypatch, tmp_pa
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     path = tmp_path / "games.sqlite3"
     store = Store(path, create=True)
-    assisted = store.new_game("classic", "assist")
-    simulated = store.new_game("classic", "simulate")
+    assisted = store.games.new_game("classic", "assist")
+    simulated = store.games.new_game("classic", "simulate")
     store.close()
     hosted = virtual(store=str(path), new=False)  # nothing of this mode unfinished: no question
     assert hosted.run() == 0 and not hosted.resumed and hosted.game_id == simulated + 1

@@ -48,7 +48,7 @@ def test_a_full_disk_mid_game_is_said_at_once_and_the_pages_say_paused(monkeypat
     def watch():
         rt = host.runtime
         if "db" not in disk and host.store is not None and rt.game.phase is Phase.SPEECH:
-            disk["db"] = host.store.db = FullDisk(host.store.db)
+            disk["db"] = host.store.connection.db = FullDisk(host.store.connection.db)
         if rt.unrecorded is not None:
             public, console = served(host)
             seen.append((host.clock.now(), played(host), public["paused"], console["paused"]))

@@ -14,7 +14,7 @@ from tests.helpers.paths import ROOT
 @pytest.fixture
 def table(tmp_path):
     store = Store(tmp_path / "g.db")
-    game = store.new_game("classic", "host")
+    game = store.games.new_game("classic", "host")
     said, changed = [], []
     seating = TableSeating(Seating(), lambda text, russian: said.append(russian), lambda: changed.append(1))
     seating.open(store, game)
@@ -24,21 +24,21 @@ def table(tmp_path):
 
 def test_a_name_from_the_grid_or_a_phone_is_stored_and_shown(table):
     seating, store, game, said, changed = table
-    anna = store.add_player("Анна")
+    anna = store.roster.add_player("Анна")
     seating.name(SeatName(3, player=anna.id))
     seating.name(SeatName(5, new="Вера", by_phone=True))
-    assert store.seating(game)[3] == anna and store.seating(game)[5].name == "Вера"
-    assert seating.seating.players == store.seating(game)  # the screens' copy read again
+    assert store.roster.seating(game)[3] == anna and store.roster.seating(game)[5].name == "Вера"
+    assert seating.seating.players == store.roster.seating(game)  # the screens' copy read again
     assert [p.name for p in seating.seating.roster] == ["Анна", "Вера"]
     assert said == ["место 5: игрок выбрал имя «Вера»"]  # the host sees what a phone picked
     seating.name(SeatName(5, player=anna.id, by_phone=True))  # seat 3's player, picked on 5's phone
     assert said[-1] == "место 5: «Анна» уже за местом 3; пересадить может ведущий"
     seating.name(SeatName(5, new="анна", by_phone=True))  # by her name: the same
-    assert store.seating(game)[3] == anna and store.seating(game)[5].name == "Вера"
+    assert store.roster.seating(game)[3] == anna and store.roster.seating(game)[5].name == "Вера"
     seating.name(SeatName(5, player=anna.id))  # the host moves her
-    assert store.seating(game) == {5: anna}
+    assert store.roster.seating(game) == {5: anna}
     seating.extra(ExtraPoints(5, 0.4))
-    assert seating.seating.extras == {5: 0.4} == store.extras(game)
+    assert seating.seating.extras == {5: 0.4} == store.roster.extras(game)
     assert len(changed) == 5  # each change reaches the pages (open, four writes)
 
 
@@ -46,14 +46,14 @@ def test_what_the_store_refuses_is_told_and_nothing_changes(table):
     seating, store, game, said, _ = table
     seating.extra(ExtraPoints(2, 1.5))
     seating.name(SeatName(2, player="no-such-id"))
-    assert store.extras(game) == {} and store.seating(game) == {}
+    assert store.roster.extras(game) == {} and store.roster.seating(game) == {}
     assert said[0].startswith("место 2: доп. баллы 1,5: можно от -1,0 до +1,0 с шагом 0,1")
     assert said[1].startswith("место 2: игрок «no-such-id»: нет в списке клуба")
 
 
 def test_at_night_in_host_mode_a_phones_pick_waits_for_the_morning(tmp_path):
     store = Store(tmp_path / "g.db")
-    game = store.new_game("classic", "host")
+    game = store.games.new_game("classic", "host")
     said, night = [], [True]
     seating = TableSeating(
         Seating(), lambda text, russian: said.append(russian), lambda: None, lambda: night[0]
@@ -61,10 +61,10 @@ def test_at_night_in_host_mode_a_phones_pick_waits_for_the_morning(tmp_path):
     seating.open(store, game)
     seating.name(SeatName(4, new="Глеб", by_phone=True))
     seating.name(SeatName(6, new="Дина"))  # the host's own grid is not held
-    assert set(store.seating(game)) == {6} and said == [] and 4 not in seating.seating.players
+    assert set(store.roster.seating(game)) == {6} and said == [] and 4 not in seating.seating.players
     night[0] = False
     seating.release()
-    assert store.seating(game)[4].name == "Глеб" and said == ["место 4: игрок выбрал имя «Глеб»"]
+    assert store.roster.seating(game)[4].name == "Глеб" and said == ["место 4: игрок выбрал имя «Глеб»"]
     store.close()
 
 
@@ -85,7 +85,7 @@ def test_the_extra_points_range_is_the_club_tables(tmp_path):
         encoding="utf-8",
     )
     store = Store(tmp_path / "g.db")
-    game = store.new_game("classic", "host")
+    game = store.games.new_game("classic", "host")
     said = []
     handlers = {}
     inputs = SimpleNamespace(on=lambda kind, handler: handlers.__setitem__(kind, handler))
@@ -97,7 +97,7 @@ def test_the_extra_points_range_is_the_club_tables(tmp_path):
     assert seating.seating.extra_range() == {"low": -0.5, "high": 0.5, "step": 0.25}
     handlers[ExtraPoints](ExtraPoints(4, 0.25))
     handlers[ExtraPoints](ExtraPoints(5, 0.75))
-    assert store.extras(game) == {4: 0.25}
+    assert store.roster.extras(game) == {4: 0.25}
     assert said == ["место 5: доп. баллы 0,75: можно от -0,5 до +0,5 с шагом 0,25"]
     default = TableSeating.attached(
         Seating(), inputs, SimpleNamespace(show_names=True, scoring=None), print, print, print

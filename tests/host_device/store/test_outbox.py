@@ -15,86 +15,86 @@ from tests.helpers.outbox import finished_games
 
 def test_finished_games_wait_oldest_first_and_an_unfinished_one_does_not(store):
     games = finished_games(store, 3)
-    store.new_game("classic", "host")
+    store.games.new_game("classic", "host")
     store.db.execute("UPDATE games SET started_at = '2020-01-01T00:00:00+00:00' WHERE id = ?", (games[2],))
-    assert [game for game, _ in store.waiting()] == [games[2], games[0], games[1]]
+    assert [game for game, _ in store.outbox.waiting()] == [games[2], games[0], games[1]]
 
 
 def test_the_digest_is_the_packages_and_needs_no_replay(store, monkeypatch):
     (game,) = finished_games(store, 1)
-    store.seat_player(game, 2, store.add_player("Вера").id)
-    store.set_extra(game, 2, 0.4)
+    store.roster.seat_player(game, 2, store.roster.add_player("Вера").id)
+    store.roster.set_extra(game, 2, 0.4)
     package = package_of(store, game)
-    assert package.digest == content_digest(package) == store.content_digest(game)
+    assert package.digest == content_digest(package) == store.outbox.content_digest(game)
 
     def no_replay(*args):
         raise AssertionError("replayed")
 
-    monkeypatch.setattr(Store, "replay", no_replay)
-    assert store.waiting() == [(game, package.digest)]
+    monkeypatch.setattr(store.games, "replay", no_replay)
+    assert store.outbox.waiting() == [(game, package.digest)]
 
 
 def test_a_sent_game_waits_again_when_the_host_corrects_it(store):
     first, second = finished_games(store, 2)
-    vera = store.add_player("Вера")
-    store.seat_player(first, 3, vera.id)
-    digest = store.content_digest(first)
-    store.mark_sent(first, digest)
-    assert [game for game, _ in store.waiting()] == [second]
-    store.rename_player(vera.id, "Вера Иванова")  # a name is not the game's content
-    assert [game for game, _ in store.waiting()] == [second]
-    store.set_extra(first, 3, 0.5)
-    assert [game for game, _ in store.waiting()] == [first, second]
-    store.mark_sent(first, store.content_digest(first))
-    other = store.add_player("Вера Петрова")
-    store.seat_player(first, 4, other.id)
-    store.mark_sent(first, store.content_digest(first))
-    store.merge_players(vera.id, store.add_player("Вера-2").id)  # a merge of others: nothing changes
-    assert [game for game, _ in store.waiting()] == [second]
-    status = store.outbox_status()
+    vera = store.roster.add_player("Вера")
+    store.roster.seat_player(first, 3, vera.id)
+    digest = store.outbox.content_digest(first)
+    store.outbox.mark_sent(first, digest)
+    assert [game for game, _ in store.outbox.waiting()] == [second]
+    store.roster.rename_player(vera.id, "Вера Иванова")  # a name is not the game's content
+    assert [game for game, _ in store.outbox.waiting()] == [second]
+    store.roster.set_extra(first, 3, 0.5)
+    assert [game for game, _ in store.outbox.waiting()] == [first, second]
+    store.outbox.mark_sent(first, store.outbox.content_digest(first))
+    other = store.roster.add_player("Вера Петрова")
+    store.roster.seat_player(first, 4, other.id)
+    store.outbox.mark_sent(first, store.outbox.content_digest(first))
+    store.roster.merge_players(vera.id, store.roster.add_player("Вера-2").id)  # a merge of others: nothing changes
+    assert [game for game, _ in store.outbox.waiting()] == [second]
+    status = store.outbox.status()
     assert status.sent == 1 and status.waiting == [second] and status.last_sent_at is not None
 
 
 def test_a_refused_game_waits_again_only_when_it_changes(store):
     (game,) = finished_games(store, 1)
-    digest = store.content_digest(game)
-    store.mark_refused(game, digest, "другая запись этой игры уже пришла с другого устройства")
-    assert store.waiting() == []
-    status = store.outbox_status()
+    digest = store.outbox.content_digest(game)
+    store.outbox.mark_refused(game, digest, "другая запись этой игры уже пришла с другого устройства")
+    assert store.outbox.waiting() == []
+    status = store.outbox.status()
     assert [(r.game, r.reason) for r in status.refused] == [
         (game, "другая запись этой игры уже пришла с другого устройства")
     ]
     assert status.sent == 0
-    store.set_extra(game, 1, 0.2)
-    assert [g for g, _ in store.waiting()] == [game]
-    assert store.outbox_status().refused == []
+    store.roster.set_extra(game, 1, 0.2)
+    assert [g for g, _ in store.outbox.waiting()] == [game]
+    assert store.outbox.status().refused == []
 
 
 def test_the_last_attempt_and_its_error_are_kept_until_one_goes_through(store):
-    assert store.outbox_status().attempt_at is None
-    store.note_attempt("база клуба недоступна")
-    status = store.outbox_status()
+    assert store.outbox.status().attempt_at is None
+    store.outbox.note_attempt("база клуба недоступна")
+    status = store.outbox.status()
     assert status.attempt_at is not None and status.error == "база клуба недоступна"
     assert status.error_at is not None
-    store.note_attempt()
-    status = store.outbox_status()
+    store.outbox.note_attempt()
+    status = store.outbox.status()
     assert status.attempt_at is not None and status.error is None and status.error_at is None
 
 
 def test_a_game_whose_rows_do_not_read_is_named_not_sent(store):
     good, bad = finished_games(store, 2)
     store.db.execute("UPDATE games SET settings = 'not json' WHERE id = ?", (bad,))
-    assert [g for g, _ in store.waiting()] == [good]
-    assert [g for g, _ in store.outbox_status().damaged] == [bad]
+    assert [g for g, _ in store.outbox.waiting()] == [good]
+    assert [g for g, _ in store.outbox.status().damaged] == [bad]
 
 
 def test_the_marks_survive_a_restart(store):
     first, second = finished_games(store, 2)
-    store.mark_sent(first, store.content_digest(first))
+    store.outbox.mark_sent(first, store.outbox.content_digest(first))
     store.close()
     again = Store(store.path)
     try:
-        assert [g for g, _ in again.waiting()] == [second]
+        assert [g for g, _ in again.outbox.waiting()] == [second]
     finally:
         again.close()
 
@@ -103,15 +103,15 @@ def test_a_mark_that_cannot_be_written_is_one_line(store):
     (game,) = finished_games(store, 1)
     store.db.execute("PRAGMA query_only=1")  # SQLite refuses every write, as on a read-only disk
     for write in (
-        lambda: store.mark_sent(game, "x"),
-        lambda: store.mark_refused(game, "x", "отказ"),
-        lambda: store.note_attempt("ошибка"),
+        lambda: store.outbox.mark_sent(game, "x"),
+        lambda: store.outbox.mark_refused(game, "x", "отказ"),
+        lambda: store.outbox.note_attempt("ошибка"),
     ):
         with pytest.raises(StoreError) as caught:
             write()
         assert "\n" not in str(caught.value) and "клуба" in str(caught.value)
     store.db.execute("PRAGMA query_only=0")
-    assert [g for g, _ in store.waiting()] == [game] and store.outbox_status().attempt_at is None
+    assert [g for g, _ in store.outbox.waiting()] == [game] and store.outbox.status().attempt_at is None
 
 
 def test_a_mark_held_up_by_another_writer_is_one_line(store):
@@ -121,26 +121,26 @@ def test_a_mark_held_up_by_another_writer_is_one_line(store):
     try:
         started = time.monotonic()
         with pytest.raises(StoreError, match="занято"):
-            store.mark_sent(game, "x")
+            store.outbox.mark_sent(game, "x")
         assert time.monotonic() - started < 5
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert store.waiting() != []
+    assert store.outbox.waiting() != []
 
 
 def test_a_recovered_game_is_the_same_content(tmp_path, store):
     (game,) = finished_games(store, 1)
-    store.seat_player(game, 5, store.add_player("Глеб").id)
-    store.set_extra(game, 5, 0.3)
-    digest = store.content_digest(game)
+    store.roster.seat_player(game, 5, store.roster.add_player("Глеб").id)
+    store.roster.set_extra(game, 5, 0.3)
+    digest = store.outbox.content_digest(game)
     store.close()
     target = Store(tmp_path / "new.sqlite3")
     try:
         report = recover(store.path, target)
         assert report.recovered == 1
-        ((new, new_digest),) = target.waiting()
-        assert target.game_uuid(new) == store_uuid(store.path, game) and new_digest == digest
+        ((new, new_digest),) = target.outbox.waiting()
+        assert target.games.game_uuid(new) == store_uuid(store.path, game) and new_digest == digest
     finally:
         target.close()
 

@@ -23,12 +23,12 @@ FULL = ROOT / "examples" / "classic-full-game.json"
 def test_a_simulated_game_is_stored_whole_and_replays(store):
     result, runtime = simulate(load_script(FULL), one_second, store=store)
     assert result["winner"] == "red"
-    (row,) = store.games()
+    (row,) = store.games.all()
     assert (row.preset, row.mode, row.winner, row.days) == ("classic", "simulate", "red", 3)
-    stored = [inp for _, _, inp in store.inputs(row.id)]
+    stored = [inp for _, _, inp in store.games.inputs(row.id)]
     assert tuple(stored) == runtime.game.record
-    assert store.replay(row.id).state == runtime.game.state
-    times = [t for _, t, _ in store.inputs(row.id)]
+    assert store.games.replay(row.id).state == runtime.game.state
+    times = [t for _, t, _ in store.games.inputs(row.id)]
     assert times == sorted(times) and times[-1] > 100
 
 
@@ -38,7 +38,7 @@ def test_each_input_is_committed_before_its_effect(store, tmp_path):
     from host_device.runtime.loop import Runtime
 
     runtime = Runtime(Game("classic"), Scheduler(), one_second)
-    game_id = record_runtime(store, runtime, "host")
+    game_id = record_runtime(store.games, runtime, "host")
     seen = []
 
     def check(inp):  # runs after the store's commit, before the engine
@@ -53,9 +53,9 @@ def test_each_input_is_committed_before_its_effect(store, tmp_path):
     assert seen == [(1, 0), (2, 1)]
     from engine import Vote
 
-    before = len(list(store.inputs(game_id)))
+    before = len(list(store.games.inputs(game_id)))
     assert not runtime.handle(Vote(seat=1))  # refused inputs are not recorded
-    assert len(list(store.inputs(game_id))) == before
+    assert len(list(store.games.inputs(game_id))) == before
 
 
 def simulate_into(path):
@@ -175,7 +175,7 @@ def test_a_corrupt_store_is_moved_aside_and_a_new_one_started(tmp_path, capsys):
     path.write_bytes(b"this is not a database" * 100)
     store = Store(path)
     assert store.moved_aside is not None and store.moved_aside.read_bytes().startswith(b"this is not")
-    assert store.games() == []
+    assert store.games.all() == []
     store.close()
     assert main(["games", "list", "--store", str(tmp_path / "none.sqlite3")]) == 2
     assert "здесь нет хранилища игр" in capsys.readouterr().err
@@ -197,12 +197,12 @@ def test_a_store_of_schema_1_is_migrated_and_undone_inputs_are_kept(tmp_path):
     db.close()
     store = Store(path)
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    assert len(list(store.inputs(1))) == 3
-    assert store.undo(1, keep=1) == 2
-    assert [seq for seq, _, _ in store.inputs(1)] == [1]
+    assert len(list(store.games.inputs(1))) == 3
+    assert store.games.undo(1, keep=1) == 2
+    assert [seq for seq, _, _ in store.games.inputs(1)] == [1]
     assert store.db.execute("SELECT count(*) FROM inputs WHERE undone = 1").fetchone()[0] == 2
-    assert store.last_seq(1) == 3  # new inputs are numbered after the undone ones
-    assert store.undo(1, keep=1) == 0
+    assert store.games.last_seq(1) == 3  # new inputs are numbered after the undone ones
+    assert store.games.undo(1, keep=1) == 0
 
 
 def test_a_newer_schema_is_refused(tmp_path):
@@ -222,7 +222,7 @@ def test_a_negative_schema_number_is_damage_moved_aside(tmp_path):
     db.execute("PRAGMA user_version=-2147483644")
     db.close()
     store = Store(path)
-    assert store.moved_aside is not None and store.games() == []
+    assert store.moved_aside is not None and store.games.all() == []
     store.close()
 
 
@@ -251,7 +251,7 @@ def test_games_list_shows_the_day_an_unfinished_game_reached_and_marks_trials(tm
     path = tmp_path / "s.sqlite3"
     assert main(["simulate", str(ROOT / "examples" / "classic-game.json"), "--store", str(path)]) == 0
     store = Store(path, create=True)
-    store.new_game("classic", "host", {"trial_days": 1})
+    store.games.new_game("classic", "host", {"trial_days": 1})
     store.close()
     capsys.readouterr()
     assert main(["games", "list", "--store", str(path)]) == 0
@@ -277,3 +277,29 @@ def test_the_protocol_names_an_all_leave_round_and_a_day_without_candidates(tmp_
     assert "Игрок 9 покидает игру: дисквалифицирован (день 2)" in shown
     assert main(["games", "show", "2", "--roles", "--store", str(path)]) == 0  # unfinished: the host's
     assert "День 1: никто не выставлен" in capsys.readouterr().out
+
+
+def test_the_store_is_composed_of_its_parts_not_a_chain_of_classes(store):
+    """No class of the store folder derives from a class of another of its
+    modules: a Store holds its games, roster and outbox; they share one connection."""
+    import ast
+
+    folder = ROOT / "host_device" / "store"
+    derived = []
+    for module in sorted(folder.glob("*.py")):
+        tree = ast.parse(module.read_text("utf-8"))
+        theirs = {  # names imported from the store's other modules
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("host_device.store.")
+            for alias in node.names
+        }
+        derived += [
+            f"{module.name}: {node.name}({base.id})"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            for base in node.bases
+            if isinstance(base, ast.Name) and base.id in theirs
+        ]
+    assert derived == []
+    assert store.games.connection is store.roster.connection is store.outbox.connection is store.connection

@@ -138,7 +138,7 @@ def test_a_store_without_read_permission_is_one_line_and_kept(tmp_path, builtin_
     finally:
         path.chmod(0o644)
     assert asides(tmp_path) == []
-    assert Store(path).games()[0].winner == "red"
+    assert Store(path).games.all()[0].winner == "red"
 
 
 @pytest.mark.parametrize("what", ["file", "folder"])
@@ -185,7 +185,7 @@ def test_a_corrupt_store_moves_aside_with_its_side_files_never_onto_an_earlier_o
         Path(f"{path}-wal").write_bytes(b"wal %d" % n)
         Path(f"{path}-shm").write_bytes(b"shm %d" % n)
         store = Store(path)
-        assert store.moved_aside is not None and store.games() == []
+        assert store.moved_aside is not None and store.games.all() == []
         assert str(path) in store.notice and str(store.moved_aside) in store.notice
         assert "games recover" in store.notice
         store.close()
@@ -216,7 +216,7 @@ def test_an_orphaned_wal_is_never_read_into_a_new_store(tmp_path):
     path = tmp_path / "games.sqlite3"
     Path(f"{path}-wal").write_bytes(b"an old log")
     store = Store(path)
-    assert store.games() == []
+    assert store.games.all() == []
     store.close()
     (orphan,) = [p for p in asides(tmp_path) if p.endswith("-wal")]
     assert (tmp_path / orphan).read_bytes() == b"an old log"
@@ -301,8 +301,8 @@ def test_a_damaged_file_is_moved_aside_by_a_writer_and_its_games_recovered(tmp_p
     assert main(["games", "recover", str(tmp_path / aside), "--store", str(path)]) == 1
     assert "спасено игр: 0" in capsys.readouterr().out  # nothing twice
     store = Store(path)
-    assert [g.winner for g in store.games()] == ["red", "red", "red"]
-    assert store.replay(2).state == store.replay(1).state
+    assert [g.winner for g in store.games.all()] == ["red", "red", "red"]
+    assert store.games.replay(2).state == store.games.replay(1).state
 
 
 def test_a_store_whose_header_is_lost_is_recovered(tmp_path, capsys, builtin_pack):
@@ -366,7 +366,7 @@ def test_a_seat_of_a_player_the_roster_lost_shows_the_game_without_him(tmp_path,
     assert main(["games", "check", "--store", str(path)]) == 1
     assert "игра 1, место 3: игрока " in capsys.readouterr().out
     assert main(["games", "seat", "1", "3", "Аня", "--store", str(path)]) == 0  # seated again: mended
-    assert Store(path).names(1) == {"3": "Аня"}
+    assert Store(path).roster.names(1) == {"3": "Аня"}
     assert main(["games", "check", "--store", str(path)]) == 0
 
 
@@ -377,7 +377,7 @@ def test_a_seat_of_a_player_the_roster_lost_shows_the_game_without_him(tmp_path,
 def test_a_game_killed_right_after_its_last_input_is_finished_when_read(tmp_path, capsys, builtin_pack):
     path = tmp_path / "games.sqlite3"
     stored_game(path)
-    length = len(list(Store(path).inputs(1)))
+    length = len(list(Store(path).games.inputs(1)))
     killed = tmp_path / "killed.sqlite3"
     code, _, _ = cli("simulate", FULL, "--store", killed, "--die-after", length)
     assert code == -signal.SIGKILL
@@ -402,8 +402,8 @@ def test_unmarked_ended_games_are_not_offered_to_resume(tmp_path, builtin_pack):
     db.commit()
     db.close()
     store = Store(path)
-    assert store.unfinished() == []
-    assert store.game(1).winner == "red"
+    assert store.games.unfinished() == []
+    assert store.games.game(1).winner == "red"
 
 
 @pytest.mark.parametrize(
@@ -432,7 +432,7 @@ def test_a_resume_with_another_script_writes_nothing(tmp_path, other, words, bui
     assert code == 2 and out == ""
     one_line_error(err, "game 1", words)
     store = Store(path)
-    assert store.last_seq(1) == 30 and store.game(1).finished_at is None
+    assert store.games.last_seq(1) == 30 and store.games.game(1).finished_at is None
     store.close()
     code, out, _ = cli("simulate", FULL, "--store", path, "--resume")  # its own script still resumes
     assert code == 0 and json.loads(out)["winner"] == "red"
@@ -446,7 +446,7 @@ def test_run_refuses_to_resume_a_game_of_other_rules(tmp_path, capsys, builtin_p
     args = ["run", "--panel", "mock", "--audio", "null", "--store", str(path), "--resume", "1"]
     assert main([*args, "--preset", "event"]) == 2
     one_line_error(capsys.readouterr().err, "game 1 is a classic game", "--preset classic")
-    assert Store(path).last_seq(1) == 30
+    assert Store(path).games.last_seq(1) == 30
 
 
 # ---------------------------------------------------------------- the table goes on
@@ -536,9 +536,9 @@ def test_ctrl_c_at_the_resume_question_ends_quietly(tmp_path, builtin_pack):
 
     path = tmp_path / "games.sqlite3"
     store = Store(path, create=True)
-    game = store.new_game("classic", "host")  # a table's game, cut off after the deal
+    game = store.games.new_game("classic", "host")  # a table's game, cut off after the deal
     roles = ((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA))
-    store.append(game, 1, 0.0, DealRoles(roles=roles))
+    store.games.append(game, 1, 0.0, DealRoles(roles=roles))
     store.close()
     proc = subprocess.Popen(
         [*CLI, "run", "--panel", "mock", "--audio", "null", "--store", str(path)],
@@ -560,7 +560,7 @@ def test_ctrl_c_at_the_resume_question_ends_quietly(tmp_path, builtin_pack):
     finally:
         proc.kill()
     assert proc.returncode == 130 and "Traceback" not in err
-    assert Store(path).last_seq(game) == 1  # nothing written
+    assert Store(path).games.last_seq(game) == 1  # nothing written
 
 
 def test_games_recover_refuses_the_current_store(tmp_path, capsys, builtin_pack):

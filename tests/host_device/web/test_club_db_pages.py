@@ -30,7 +30,7 @@ def box(tmp_path):
 
 @pytest.mark.slow
 def test_the_club_pages_read_the_club_database(fresh_database, box):
-    anna, boris = box.add_player("Анна Клубная"), box.add_player("Борис Клубный")
+    anna, boris = box.roster.add_player("Анна Клубная"), box.roster.add_player("Борис Клубный")
     first = play(box)
     seat_all(box, first, [anna.id, boris.id])
     with ClubDB.open(fresh_database) as db:
@@ -55,11 +55,11 @@ def test_the_club_pages_read_the_club_database(fresh_database, box):
             computed = pages.computed
             assert client.get("/club").text == board.text and pages.computed == computed  # kept
             second = play(box, "event-game.json")
-            box.seat_player(second, 1, anna.id)
+            box.roster.seat_player(second, 1, anna.id)
             db.receive(package_of(box, second))
             again = client.get(f"/player/{anna.id}")
             assert again.text.count('href="/game/') == 2 and source.fetched == 2  # only the new one read
-            box.rename_player(anna.id, "Анна Петровна")
+            box.roster.rename_player(anna.id, "Анна Петровна")
             db.receive(package_of(box, second))  # a resend: the new name reaches the club
             assert "Анна Петровна" in client.get("/club").text
 

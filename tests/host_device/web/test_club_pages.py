@@ -148,7 +148,7 @@ def test_a_stored_game_in_the_real_worker_process(tmp_path):
 
     store = Store(tmp_path / "g.db")
     simulate(load_script(ROOT / "examples" / "classic-full-game.json"), lambda key, slots: 1.0, store=store)
-    store.new_game("classic", "host")  # game 2: still being played
+    store.games.new_game("classic", "host")  # game 2: still being played
     record = record_of(store, 1)
     store.close()
     pages = ClubPages(tmp_path / "g.db")

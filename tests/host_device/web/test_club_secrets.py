@@ -45,8 +45,8 @@ def other_secrets(script):
 def played(script, folder):
     store = Store(folder / "whole.db")
     simulate(parse_script(script), lambda key, slots: 1.0, store=store)
-    row = store.game(1)
-    inputs = [(seq, t, inp, 0) for seq, t, inp in store.inputs(1)]
+    row = store.games.game(1)
+    inputs = [(seq, t, inp, 0) for seq, t, inp in store.games.inputs(1)]
     store.close()
     return row, inputs
 
@@ -59,9 +59,9 @@ def cut(row, inputs, upto, path):
         "started_at": row.started_at,
         "preset": row.preset,
         "mode": row.mode,
-        "seats": {n: store.add_player(name).id for n, name in enumerate(NAMES, 1)},
+        "seats": {n: store.roster.add_player(name).id for n, name in enumerate(NAMES, 1)},
     }
-    store.import_game(meta, inputs[:upto], "test", None, 0)
+    store.games.import_game(meta, inputs[:upto], "test", None, 0)
     store.close()
     return path
 
@@ -69,7 +69,7 @@ def cut(row, inputs, upto, path):
 def first_player(path):
     store = Store(path)
     try:
-        return store.player(NAMES[0]).id
+        return store.roster.player(NAMES[0]).id
     finally:
         store.close()
 
@@ -117,8 +117,8 @@ def test_the_whole_game_once_ended_shows_its_roles(games):
     a, (row, inputs), _, _ = games
     path = a / "ended.db"
     store = Store(path)
-    seats = {n: store.add_player(name).id for n, name in enumerate(NAMES, 1)}
-    store.import_game(
+    seats = {n: store.roster.add_player(name).id for n, name in enumerate(NAMES, 1)}
+    store.games.import_game(
         {
             "settings": {},
             "started_at": row.started_at,

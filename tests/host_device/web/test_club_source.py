@@ -24,8 +24,8 @@ def test_a_game_being_played_replays_nothing_finished(tmp_path):
     source.refresh(store_state(path))
     assert [r.id for r in source.finished()] == [1] and source.replayed == 1
     before = source.signature()
-    playing = store.new_game("classic", "host")
-    store.append(playing, 1, 0.0, next(store.inputs(1))[2])  # the deal: its first input
+    playing = store.games.new_game("classic", "host")
+    store.games.append(playing, 1, 0.0, next(store.games.inputs(1))[2])  # the deal: its first input
     source.refresh(store_state(path))
     assert [r.id for r in source.finished()] == [1]
     assert source.replayed == 1 and source.signature() == before
@@ -39,7 +39,7 @@ def test_a_name_typed_after_the_end_replays_that_game(tmp_path):
     source.refresh(store_state(path))
     source.finished()
     before = source.signature()
-    store.seat_by_name(1, 4, "Аня")
+    store.roster.seat_by_name(1, 4, "Аня")
     source.refresh(store_state(path))
     (record,) = source.finished()
     assert record.seat(4).name == "Аня" and source.replayed == 2 and source.signature() != before
@@ -51,7 +51,7 @@ def test_a_table_naming_no_game_changes_every_games_signature(tmp_path):
     source = Source(path)
     source.refresh(store_state(path))
     before = source.signature()
-    store.add_player("Аня")  # the roster's players: a table naming no game
+    store.roster.add_player("Аня")  # the roster's players: a table naming no game
     source.refresh(store_state(path))
     assert source.signature() != before
 

@@ -308,7 +308,7 @@ def test_the_resume_question_is_answered_on_the_console(monkeypatch, tmp_path, b
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     path = tmp_path / "games.sqlite3"
     store = Store(path, create=True)
-    game = store.new_game("classic", "host")
+    game = store.games.new_game("classic", "host")
     store.close()
     host = Host(args(store=str(path), new=False, web="127.0.0.1:0", audio="null"))
     thread = threading.Thread(target=host.run, daemon=True)
