@@ -84,13 +84,13 @@ def add_commands(commands: Any) -> None:
 
     q = sub.add_parser("init", help="создать или обновить схему базы клуба (повторно — ничего не меняет)")
     flags.club_db(q)
-    flags.config(q, help="файл настроек, где [club] database называет базу")
+    flags.config(q, help="файл настроек, где [club].database называет базу")
     q.set_defaults(func=cmd_init)
 
     q = sub.add_parser("pull", help="список игроков клуба — в хранилище этой коробки (человек — один игрок)")
     flags.club_db(q)
     flags.store(q)
-    flags.config(q, help="файл настроек, где [club] database называет базу")
+    flags.config(q, help="файл настроек, где [club].database называет базу")
     q.set_defaults(func=cmd_pull)
 
     q = sub.add_parser("web", help="показывать страницы клуба по играм всех столов из базы клуба")
@@ -101,7 +101,7 @@ def add_commands(commands: Any) -> None:
         metavar="[АДРЕС:]ПОРТ",
         help="где показывать (по умолчанию 8080 на всех сетях машины; 127.0.0.1:8080 — только на ней)",
     )
-    flags.config(q, help="файл настроек, чьи [club] database и scoring берут страницы")
+    flags.config(q, help="файл настроек, чьи [club].database и [club].scoring берут страницы")
     q.set_defaults(func=cmd_web)
 
     add_outbox(sub)  # club send, club status (host_device/cli/club_outbox.py)

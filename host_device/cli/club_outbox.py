@@ -79,7 +79,7 @@ def add(sub: Any) -> None:
     p = sub.add_parser("send", help="отправить в базу клуба оконченные игры, которые ждут, сейчас")
     flags.store(p)
     flags.club_db(p)
-    flags.config(p, "файл настроек (его [club] database)")
+    flags.config(p, "файл настроек (его [club].database)")
     p.add_argument(
         "--again",
         action="store_true",

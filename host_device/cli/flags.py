@@ -85,7 +85,7 @@ def mode(p: Any, help: str) -> None:
     p.add_argument("--mode", default="host", choices=("host", "assist"), help=help)
 
 
-def club_db(p: Any, default: str = "по умолчанию: [club] database") -> None:
+def club_db(p: Any, default: str = "по умолчанию: [club].database") -> None:
     """The club's PostgreSQL database (by default the config's [club] database)."""
     p.add_argument(
         "--club-db",

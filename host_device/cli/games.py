@@ -443,12 +443,16 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--format", choices=("json", "csv"), default="json", help="json (по умолчанию) или csv")
     p.add_argument("--to", metavar="ФАЙЛ", help="записать в файл (без него — напечатать)")
     p.add_argument("--roles", action="store_true", help=roles)
-    flags.config(p, help="файл настроек, где [club] scoring называет таблицу очков")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
     p.set_defaults(func=functools.partial(_with_store, cmd_export))
     p = sub.add_parser(
         "recover", help="спасти в это хранилище каждую читаемую игру повреждённого или отложенного хранилища"
     )
-    p.add_argument("file", metavar="ФАЙЛ", help="повреждённое хранилище (games.sqlite3.corrupt-…)")
+    p.add_argument(
+        "file",
+        metavar="ФАЙЛ",
+        help="файл повреждённого хранилища (или отложенного в сторону: .corrupt-ДАТА в имени)",
+    )
     p.set_defaults(func=cmd_recover)
     add_protocol_command(sub)
     for p in sub.choices.values():

@@ -150,6 +150,12 @@ class Parser(argparse.ArgumentParser):
             super().__init__(*args, **kwargs)
         self.register("action", "parsers", Commands)
 
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        with russian():
+            return super().parse_args(args, namespace)
+
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:

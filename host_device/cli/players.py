@@ -89,7 +89,7 @@ def add_seat_command(sub: Any) -> None:
     """``games seat``, registered by host_device/cli/games.py among the games commands."""
     p = sub.add_parser(
         "seat",
-        help="кто сидел на месте: имя, прозвище или id из списка клуба, или новое имя (добавится в список)",
+        help="кто сидел на месте: имя, прозвище или ID из списка клуба, или новое имя (добавится в список)",
     )
     p.add_argument("id", type=game_id, metavar="ИГРА", help="номер игры")
     p.add_argument("seat", type=seat_number, metavar="МЕСТО", help="номер места")
@@ -107,19 +107,19 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--nickname", metavar="ПРОЗВИЩЕ", help="его прозвище")
     p.set_defaults(func=functools.partial(_with_store, cmd_add))
     p = sub.add_parser("rename", help="новое имя игрока (прозвище остаётся, если не задано новое)")
-    p.add_argument("player", metavar="ИГРОК", help="его id (или начало id), имя или прозвище")
+    p.add_argument("player", metavar="ИГРОК", help="его ID (или начало ID), имя или прозвище")
     p.add_argument("name", metavar="ИМЯ", help="новое имя")
     nick = p.add_mutually_exclusive_group()
     nick.add_argument("--nickname", metavar="ПРОЗВИЩЕ", help="новое прозвище")
     nick.add_argument("--no-nickname", action="store_true", help="убрать прозвище")
     p.set_defaults(func=functools.partial(_with_store, cmd_rename))
     p = sub.add_parser("list", help="список игроков клуба (без объединённых записей)")
-    p.add_argument("--full-ids", action="store_true", help="id целиком, а не первые 8 знаков")
+    p.add_argument("--full-ids", action="store_true", help="ID целиком, а не первые 8 знаков")
     p.set_defaults(func=functools.partial(_with_store, cmd_list))
     p = sub.add_parser(
         "merge", help="две записи одного человека: ОСТАВИТЬ остаётся, игры УБРАТЬ засчитываются ему"
     )
-    p.add_argument("keep", metavar="ОСТАВИТЬ", help="игрок, который остаётся (id, имя или прозвище)")
+    p.add_argument("keep", metavar="ОСТАВИТЬ", help="игрок, который остаётся (ID, имя или прозвище)")
     p.add_argument("gone", metavar="УБРАТЬ", help="его вторая запись")
     p.set_defaults(func=functools.partial(_with_store, cmd_merge))
     for p in sub.choices.values():

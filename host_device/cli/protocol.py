@@ -133,5 +133,5 @@ def add_command(sub: Any) -> None:
         "--to", type=file_argument, required=True, metavar="ФАЙЛ.html|ФАЙЛ.pdf", help="куда сохранить"
     )
     flags.club_db(p, default="читать из неё, только если задана; без неё — хранилище этой коробки")
-    flags.config(p, help="файл настроек, где [club] scoring называет таблицу очков")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
     p.set_defaults(func=cmd_protocol)

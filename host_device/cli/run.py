@@ -29,7 +29,7 @@ def add_commands(commands: Any) -> None:
     p = commands.add_parser("run", help="вести игру за столом")
     flags.mode(p, "host: игру ведёт устройство; assist: ведёт человек, с клавиш и своего экрана")
     flags.preset(p)
-    flags.seats(p, default=None, help="город: мест за столом (по умолчанию 10, или [city] seats)")
+    flags.seats(p, default=None, help="город: мест за столом (по умолчанию 10, или [city].seats)")
     p.add_argument(
         "--deal",
         choices=("device", "cards", "host"),

@@ -39,7 +39,9 @@ def test_the_timeline_lines_shown_are_in_the_timeline_simulate_writes(tmp_path, 
     out = tmp_path / "t.jsonl"
     assert main(["simulate", str(EXAMPLE), "--timeline", str(out)]) == 0
     written = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
-    shown = [json.loads(line) for line in block_after("writes every effect with its virtual time").splitlines()]
+    shown = [
+        json.loads(line) for line in block_after("writes every effect with its virtual time").splitlines()
+    ]
     assert len(shown) >= 4
     for entry in shown:
         assert entry in written
