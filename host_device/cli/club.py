@@ -1,8 +1,8 @@
 """``host-device club``: the club's PostgreSQL database (docs/club-database.md;
-the club's guide: docs/guide/club-database.md): ``init`` makes or migrates its schema, ``web`` serves the club's
-pages of every table's games from it. ``flags.club_db_url`` is where every
-command with ``--club-db`` finds the database (the flag, else the config's
-``[club] database``)."""
+the club's guide: docs/guide/club-database.md): ``init`` makes or migrates its
+schema, ``web`` serves the club's pages of every table's games from it.
+``flags.club_db_url`` is where every command with ``--club-db`` finds the
+database (the flag, else the config's ``[club] database``)."""
 
 from __future__ import annotations
 
