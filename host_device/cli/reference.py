@@ -111,7 +111,7 @@ def synopsis(words: tuple[str, ...], parser: argparse.ArgumentParser) -> str:
         break_on_hyphens=False,
         break_long_words=False,
     )
-    return "\n".join(lines).replace(NBSP, " ")
+    return "\n".join(lines or [prog]).replace(NBSP, " ")  # a command with no arguments is its name
 
 
 def cell(text: str) -> str:

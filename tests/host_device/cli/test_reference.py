@@ -25,6 +25,14 @@ def test_the_reference_leaves_hidden_arguments_out_and_marks_required_ones():
     assert "--die-after" not in text and "--catalogue" not in text
     assert "| `--to ФАЙЛ.svg` | куда сохранить схему (обязательно) |" in text
     assert "[--nickname ПРОЗВИЩЕ | --no-nickname]" in text
+    assert "```\nhost-device service status\n```" in text  # no arguments: the synopsis is the command
+
+
+def test_every_synopsis_names_its_command():
+    text = reference.markdown()
+    for words, _, _ in reference.commands(build_parser()):
+        section = text.split(f"\n## `host-device {' '.join(words)}`\n")[1]
+        assert section.split("```\n")[1].startswith(f"host-device {' '.join(words)}"), words
 
 
 def test_main_writes_the_file_it_is_given(tmp_path, capsys):
