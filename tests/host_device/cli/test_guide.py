@@ -1,8 +1,9 @@
 """The club's guide (docs/guide/) cannot drift from the device: every command
 it names exists with the options it gives; its tables of pins and LED
 signals are the code's; the phrases it quotes beside `say` are what `say`
-prints; what it says the club hears are phrases of the catalogue, and what
-it says the club sees are lines the code writes. (The keys table of assist
+prints; every sentence it quotes, and what it says the club hears, are
+phrases of the catalogue, and what it says the club sees are lines the code
+writes. (The keys table of assist
 mode is checked in tests/host_device/runtime/test_assist.py.)"""
 
 import argparse
@@ -213,6 +214,21 @@ def test_what_the_club_hears_is_the_catalogues():
     phrases = phrase_patterns()
     assert [q for q in heard if not phrases.fullmatch(q)] == []
     assert not phrases.fullmatch("Микрофон потерян.")
+
+
+def test_every_sentence_the_guide_quotes_is_said_by_the_device():
+    """A quoted sentence — «…» that starts with a capital and ends with . ! or ?
+    — is one of the catalogue's phrases, or several in a row («Ведущий готов.
+    Классика, десять игроков.»): the guide quotes the device as it speaks."""
+    phrases = phrase_patterns()
+    said = [
+        q
+        for page in PAGES
+        for q in quotes(" ".join(page.read_text("utf-8").split()))
+        if q[:1].isupper() and q.endswith((".", "!", "?"))
+    ]
+    assert len(said) >= 40 and "Ведущий готов. Классика, десять игроков." in said
+    assert [q for q in said if not phrases.fullmatch(q)] == []
 
 
 def product_text() -> str:
