@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import datetime
 
-from engine import Role, Team
+from engine import CITY, CLASSIC, EVENT, Role, Team
 from engine.state import RoundKind
 from voices.forms import ROLE_WORDS
 
-PRESET_NAMES = {"classic": "классика", "event": "ивент", "city": "город"}
+PRESET_NAMES = {CLASSIC.name: "классика", EVENT.name: "ивент", CITY.name: "город"}
 MODE_NAMES = {"host": "автоведущий", "assist": "с ведущим", "simulate": "симуляция"}
 TEAM_NAMES = {Team.RED: "мирные", Team.BLACK: "мафия"}
 WINS = {Team.RED: "победа мирных", Team.BLACK: "победа мафии"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from engine import Role, get_preset
+from engine.presets import DayFormat, NonVoters
 from engine.roles import BLACK_ROLES
 from host_device.runtime.signals import ROLE_SIGNALS
 from voices.catalogue import russian
@@ -34,7 +35,7 @@ table { border-collapse: collapse; } td { padding: 0.6mm 3mm 0.6mm 0; vertical-a
 def card_html(preset_key: str) -> str:
     preset = get_preset(preset_key)
     text = russian().text
-    city = preset_key == "city"
+    round_ = preset.day_format is DayFormat.DISCUSSION  # nominations in a round, not in speeches
     roles = [Role.CIVILIAN, *(r for r, _ in preset.roles)]
     deal = "".join(
         f"<tr><td>{escape(ROLE_WORDS[r].capitalize())}</td><td>{SIGNAL_WORDS[ROLE_SIGNALS[r]]}</td></tr>"
@@ -49,7 +50,7 @@ def card_html(preset_key: str) -> str:
         )
     speech = (
         f"«{text('speech', {'seat': 5, 'seconds': preset.speech_seconds})}»"
-        if not city
+        if not round_
         else (f"«{text('nomination', {'seat': 5})}» — каждый по кругу называет кандидата или говорит «пас».")
     )
     nominate = (
@@ -57,7 +58,7 @@ def card_html(preset_key: str) -> str:
         "ведущий ответит <span class=say>«Принято»</span>. Снять: <span class=say>«Я снимаю игрока номер "
         "семь»</span>. Закончить речь раньше: последнее слово <span class=say>«Спасибо»</span> или "
         "<span class=say>«Пас»</span>.</p>"
-        if not city
+        if not round_
         else "<p>Кандидата называют в свой черёд круга выдвижения: <span class=say>«Игрок номер семь»</span> "
         "(или <span class=say>«Номер семь»</span>, <span class=say>«Я выставляю игрока номер семь»</span>), "
         "или <span class=say>«Пас»</span> / <span class=say>«Никого»</span>. Кандидат может сказать "
@@ -65,7 +66,11 @@ def card_html(preset_key: str) -> str:
     )
     look = escape(text("look_at_your_light", {"seat": 3}))
     close = escape(text("close_your_eyes"))
-    nobody = " Кто не проголосовал ни за кого, голосует за то, чтобы никого не убивать." if city else ""
+    nobody = (
+        " Кто не проголосовал ни за кого, голосует за то, чтобы никого не убивать."
+        if preset.non_voters is NonVoters.NOBODY
+        else ""
+    )
     return f"""<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><title>Памятка игрока: {escape(preset_name(preset_key))}</title>
 <style>{STYLE}</style></head><body>

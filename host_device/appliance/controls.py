@@ -27,13 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from engine.presets import CLASSIC, PRESETS
 from hardware.events import Held, HostKey, Press, Release, TypedLine
 from host_device.runtime.clock import Scheduled, Scheduler
 from host_device.session.question import NO, YES
 
 log = logging.getLogger(__name__)
 
-RULES = ("classic", "event", "city")
+RULES = tuple(PRESETS)  # the menu offers every rule set, in the presets' order
 DEALS = ("device", "cards")
 MENU_IDLE_S = 20.0
 GAP_S = 0.3  # between the phrases of one utterance
@@ -44,7 +45,7 @@ HELD = ("N", "Т", "меню")  # a line typed for «Дальше» held (the me
 class Choice:
     """What the next game is: the menu's two choices."""
 
-    preset: str = "classic"
+    preset: str = CLASSIC.name
     deal: str = "device"
 
 

@@ -57,43 +57,49 @@ def write_pdf(html: str, target: Path) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    p = commands.add_parser("doctor", help="check everything the box needs, and say what to fix")
+    p = commands.add_parser("doctor", help="проверить всё, что нужно коробке, и сказать, что исправить")
     flags.auto(p)
     flags.devices(p)
     flags.seats(p)
     flags.model(p)
-    p.add_argument("--no-model", action="store_true", help="this table plays without speech recognition")
+    p.add_argument("--no-model", action="store_true", help="этот стол играет без распознавания речи")
     flags.store(p)
     p.set_defaults(func=doctor.cmd_doctor)
 
-    hardware = commands.add_parser("hardware", help="the table's hardware")
-    sub = hardware.add_subparsers(dest="hardware_command", required=True, metavar="ACTION")
-    p = sub.add_parser("test", help="light each LED, see each button, hear the microphone, play a phrase")
+    hardware = commands.add_parser("hardware", help="оборудование стола: проверка, схема подключения")
+    sub = hardware.add_subparsers(dest="hardware_command", required=True, metavar="ДЕЙСТВИЕ")
+    p = sub.add_parser(
+        "test", help="зажечь каждый огонёк, дождаться каждой кнопки, послушать микрофон, сказать фразу"
+    )
     flags.auto(p)
     flags.devices(p)
     flags.seats(p)
     p.set_defaults(func=selftest.cmd_hardware_test)
-    p = sub.add_parser("wiring", help="draw the panel's wiring (the pin map on the 40-pin header) as SVG")
+    p = sub.add_parser("wiring", help="нарисовать схему подключения пульта к 40-контактному разъёму (SVG)")
     flags.seats(p)
-    flags.config(p, "the config's [panel] pins (default pins without)")
-    p.add_argument("--to", required=True, metavar="FILE.svg")
+    flags.config(p, "выводы из раздела [panel] этого файла (без него — выводы по умолчанию)")
+    p.add_argument("--to", required=True, metavar="ФАЙЛ.svg", help="куда сохранить схему")
     p.set_defaults(func=wiring.cmd_wiring)
 
-    unit = commands.add_parser("service", help="the box as a systemd service, started at boot")
-    sub = unit.add_subparsers(dest="service_command", required=True, metavar="ACTION")
+    unit = commands.add_parser("service", help="коробка как служба systemd, с запуском при включении")
+    sub = unit.add_subparsers(dest="service_command", required=True, metavar="ДЕЙСТВИЕ")
     for name, func, text in (
-        ("unit", service.cmd_unit, "print the unit file (nothing installed)"),
-        ("install", service.cmd_install, "install, enable and start the service (as root)"),
-        ("remove", service.cmd_remove, "stop, disable and remove the service (as root)"),
-        ("status", service.cmd_status, "the service's state and its last log lines"),
+        ("unit", service.cmd_unit, "напечатать файл службы (ничего не устанавливая)"),
+        ("install", service.cmd_install, "установить, включить и запустить службу (от root)"),
+        ("remove", service.cmd_remove, "остановить, выключить и удалить службу (от root)"),
+        ("status", service.cmd_status, "состояние службы и последние строки её журнала"),
     ):
         p = sub.add_parser(name, help=text)
         if name in ("unit", "install"):
-            p.add_argument("--user", help="who the box runs as (default: the user who called sudo)")
-            flags.config(p, "the config file the box reads")
+            p.add_argument(
+                "--user",
+                metavar="ПОЛЬЗОВАТЕЛЬ",
+                help="от чьего имени работает коробка (по умолчанию: кто вызвал sudo)",
+            )
+            flags.config(p, "файл настроек, который читает коробка")
         p.set_defaults(func=func)
 
-    p = commands.add_parser("card", help="a one-page Russian card for the players (A4, HTML or PDF)")
-    p.add_argument("--preset", default="classic", choices=("classic", "event", "city"))
-    p.add_argument("--to", required=True, metavar="FILE.html|FILE.pdf")
+    p = commands.add_parser("card", help="памятка игрокам на одну страницу A4 (HTML или PDF)")
+    flags.preset(p, help="правила памятки")
+    p.add_argument("--to", required=True, metavar="ФАЙЛ.html|ФАЙЛ.pdf", help="куда сохранить памятку")
     p.set_defaults(func=cmd_card)

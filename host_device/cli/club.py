@@ -1,8 +1,8 @@
-"""``host-device club``: the club's PostgreSQL database (README, "The club's
-database"): ``init`` makes or migrates its schema, ``web`` serves the club's
-pages of every table's games from it. ``flags.club_db_url`` is where every
-command with ``--club-db`` finds the database (the flag, else the config's
-``[club] database``)."""
+"""``host-device club``: the club's PostgreSQL database (docs/club-database.md;
+the club's guide: docs/guide/club-database.md): ``init`` makes or migrates its
+schema, ``web`` serves the club's pages of every table's games from it.
+``flags.club_db_url`` is where every command with ``--club-db`` finds the
+database (the flag, else the config's ``[club] database``)."""
 
 from __future__ import annotations
 
@@ -77,29 +77,31 @@ def cmd_web(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: Any) -> None:
-    p = commands.add_parser("club", help="the club's PostgreSQL database: init, send, status, web")
-    sub = p.add_subparsers(dest="club_command", required=True, metavar="ACTION")
+    p = commands.add_parser(
+        "club", help="база клуба (PostgreSQL): создание, список игроков, отправка, состояние, страницы"
+    )
+    sub = p.add_subparsers(dest="club_command", required=True, metavar="ДЕЙСТВИЕ")
 
-    q = sub.add_parser("init", help="make or migrate the club database's schema (again: nothing changes)")
+    q = sub.add_parser("init", help="создать или обновить схему базы клуба (повторно — ничего не меняет)")
     flags.club_db(q)
-    flags.config(q, help="the config whose [club] database names the database")
+    flags.config(q, help="файл настроек, где [club].database называет базу")
     q.set_defaults(func=cmd_init)
 
-    q = sub.add_parser("pull", help="the club's roster into this box's store (one person, one player)")
+    q = sub.add_parser("pull", help="список игроков клуба — в хранилище этой коробки (человек — один игрок)")
     flags.club_db(q)
     flags.store(q)
-    flags.config(q, help="the config whose [club] database names the database")
+    flags.config(q, help="файл настроек, где [club].database называет базу")
     q.set_defaults(func=cmd_pull)
 
-    q = sub.add_parser("web", help="serve the club's pages of every table's games from the club's database")
+    q = sub.add_parser("web", help="показывать страницы клуба по играм всех столов из базы клуба")
     flags.club_db(q)
     q.add_argument(
         "--listen",
         default="8080",
-        metavar="[HOST:]PORT",
-        help="where to serve (default 8080 on every interface; 127.0.0.1:8080: this machine only)",
+        metavar="[АДРЕС:]ПОРТ",
+        help="где показывать (по умолчанию 8080 на всех сетях машины; 127.0.0.1:8080 — только на ней)",
     )
-    flags.config(q, help="the config whose [club] database and scoring the pages use")
+    flags.config(q, help="файл настроек, чьи [club].database и [club].scoring берут страницы")
     q.set_defaults(func=cmd_web)
 
     add_outbox(sub)  # club send, club status (host_device/cli/club_outbox.py)

@@ -76,16 +76,17 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     """``send`` and ``status`` on the ``club`` command group's subparsers."""
-    p = sub.add_parser("send", help="send the finished games that wait to the club's database, now")
+    p = sub.add_parser("send", help="отправить в базу клуба оконченные игры, которые ждут, сейчас")
     flags.store(p)
     flags.club_db(p)
-    flags.config(p, "the config file (its [club] database)")
+    flags.config(p, "файл настроек (его [club].database)")
     p.add_argument(
         "--again",
         action="store_true",
-        help="send every finished game again (a new or restored club database: it stores those it lacks)",
+        help="отправить все оконченные игры заново (новая или восстановленная база клуба "
+        "сохранит недостающие)",
     )
     p.set_defaults(func=cmd_send)
-    p = sub.add_parser("status", help="what waits for the club's database, what was sent, what was refused")
+    p = sub.add_parser("status", help="что ждёт отправки в базу клуба, что отправлено, что отклонено")
     flags.store(p)
     p.set_defaults(func=cmd_status)

@@ -421,32 +421,38 @@ def cmd_recover(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: Any) -> None:
-    games = commands.add_parser("games", help="the stored games: list, show, seat, export, check, recover")
-    sub = games.add_subparsers(dest="games_command", required=True, metavar="ACTION")
+    games = commands.add_parser(
+        "games", help="сохранённые игры: список, протокол, места, выгрузка, проверка, спасение, вечер"
+    )
+    sub = games.add_subparsers(dest="games_command", required=True, metavar="ДЕЙСТВИЕ")
     for name, func, helptext in (
-        ("list", cmd_list, "every stored game"),
-        ("check", cmd_check, "every stored game replays to its recorded result (exit 1 if not)"),
+        ("list", cmd_list, "все сохранённые игры"),
+        ("check", cmd_check, "каждая сохранённая игра переигрывается в свой записанный итог (иначе код 1)"),
     ):
         p = sub.add_parser(name, help=helptext)
         p.set_defaults(func=functools.partial(_with_store, func))
-    roles = "an unfinished game too (its roles and checks: for the host who knows them)"
-    p = sub.add_parser("show", help="one game's protocol")
-    p.add_argument("id", type=game_id, metavar="ID")
+    roles = "и неоконченную игру (её роли и проверки: для ведущего, который их знает)"
+    p = sub.add_parser("show", help="протокол одной игры")
+    p.add_argument("id", type=game_id, metavar="ИГРА", help="номер игры (host-device games list)")
     p.add_argument("--roles", action="store_true", help=roles)
     p.set_defaults(func=functools.partial(_with_store, cmd_show))
     add_seat_command(sub)
-    p = sub.add_parser("export", help="one game (or --all) as JSON or CSV")
-    p.add_argument("id", type=game_id, nargs="?", metavar="ID")
-    p.add_argument("--all", action="store_true")
-    p.add_argument("--format", choices=("json", "csv"), default="json")
-    p.add_argument("--to", metavar="FILE")
+    p = sub.add_parser("export", help="выгрузить одну игру (или все: --all) в JSON или CSV")
+    p.add_argument("id", type=game_id, nargs="?", metavar="ИГРА", help="номер игры")
+    p.add_argument("--all", action="store_true", help="все оконченные игры")
+    p.add_argument("--format", choices=("json", "csv"), default="json", help="json (по умолчанию) или csv")
+    p.add_argument("--to", metavar="ФАЙЛ", help="записать в файл (без него — напечатать)")
     p.add_argument("--roles", action="store_true", help=roles)
-    flags.config(p, help="the config whose [club] scoring names the scoring table")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
     p.set_defaults(func=functools.partial(_with_store, cmd_export))
     p = sub.add_parser(
-        "recover", help="salvage every readable game of a damaged or moved-aside store into this store"
+        "recover", help="спасти в это хранилище каждую читаемую игру повреждённого или отложенного хранилища"
     )
-    p.add_argument("file", metavar="FILE")
+    p.add_argument(
+        "file",
+        metavar="ФАЙЛ",
+        help="файл повреждённого хранилища (или отложенного в сторону: .corrupt-ДАТА в имени)",
+    )
     p.set_defaults(func=cmd_recover)
     add_protocol_command(sub)
     for p in sub.choices.values():

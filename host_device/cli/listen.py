@@ -15,6 +15,7 @@ from host_device.base.text import one_line, shorten
 from host_device.cli import flags
 from host_device.listening.intents import load_patterns, russian_patterns
 from host_device.listening.speech_model import (
+    DEFAULT_MODEL,
     ModelCannotHear,
     SpeechModel,
     default_model_path,
@@ -194,44 +195,54 @@ def _print_all(out: queue.Queue[Any]) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    model = commands.add_parser("model", help="the speech model: install, check")
-    sub = model.add_subparsers(dest="model_command", required=True, metavar="ACTION")
+    model = commands.add_parser("model", help="модель распознавания речи: установка, проверка, запись, тест")
+    sub = model.add_subparsers(dest="model_command", required=True, metavar="ДЕЙСТВИЕ")
     p = sub.add_parser(
-        "install", help="install vosk-model-small-ru-0.22 (download, or --from a zip or directory)"
+        "install", help=f"установить модель {DEFAULT_MODEL} (скачать, или --from архив или папка)"
     )
-    p.add_argument("--from", dest="source", metavar="ZIP_OR_DIR", help="a local archive or model directory")
-    p.add_argument("--to", metavar="DIR", help=f"where to install (default: {default_model_path()})")
-    p.add_argument("--url", help="download from this address instead of the pinned one")
     p.add_argument(
-        "--force", action="store_true", help="install a model even if it cannot hear some of the game's words"
+        "--from", dest="source", metavar="АРХИВ_ИЛИ_ПАПКА", help="архив .zip или папка модели на этой машине"
+    )
+    p.add_argument(
+        "--to",
+        metavar="ПАПКА",
+        help="куда установить (по умолчанию: $HOST_DEVICE_MODEL, "
+        f"иначе models/{DEFAULT_MODEL} в папке данных)",
+    )
+    p.add_argument("--url", metavar="URL", help="скачать с этого адреса вместо закреплённого")
+    p.add_argument(
+        "--force", action="store_true", help="установить модель, даже если она не слышит некоторых слов игры"
     )
     p.set_defaults(func=cmd_model_install)
     p = sub.add_parser(
-        "check", help="the model's path, size, the game's words it knows; exit 1 if it cannot hear some"
+        "check", help="путь модели, её размер, какие слова игры она знает; код 1, если каких-то не слышит"
     )
     flags.model(p)
     p.set_defaults(func=cmd_model_check)
-    p = sub.add_parser("test", help="how the model hears a folder of recordings (WAVs and expected.tsv)")
-    p.add_argument("dir", metavar="DIR")
+    p = sub.add_parser("test", help="как модель слышит папку записей (файлы WAV и expected.tsv)")
+    p.add_argument("dir", metavar="ПАПКА", help="папка записей (model record)")
     flags.model(p)
-    flags.seats(p, default=12, help="seats at the table (default 12)")
-    p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
-    p.add_argument("--json", action="store_true", help="one JSON object instead of the table")
+    flags.seats(p, default=12, help="мест за столом (по умолчанию 12)")
+    p.add_argument("--patterns", metavar="ФАЙЛ.toml", help="другой файл шаблонов")
+    p.add_argument("--json", action="store_true", help="один объект JSON вместо таблицы")
     p.set_defaults(func=cmd_model_test)
-    p = sub.add_parser("record", help="record the test phrases into DIR, for model test")
-    p.add_argument("dir", metavar="DIR")
-    flags.seats(p, default=12, help="seats at the table (default 12)")
+    p = sub.add_parser("record", help="записать проверочные фразы в папку, для model test")
+    p.add_argument("dir", metavar="ПАПКА", help="куда записывать (повторный запуск дописывает недостающее)")
+    flags.seats(p, default=12, help="мест за столом (по умолчанию 12)")
     p.add_argument(
-        "--audio", default="device", choices=("device", "file"), help="file: --wav is what is heard"
+        "--audio",
+        default="device",
+        choices=("device", "file"),
+        help="device (по умолчанию): микрофон; file: слышно то, что в --wav",
     )
-    p.add_argument("--wav", metavar="FILE.wav")
-    p.add_argument("--config", metavar="FILE.toml", help="the microphone from this config's [audio]")
+    p.add_argument("--wav", metavar="ФАЙЛ.wav", help="с --audio file: что слышит микрофон")
+    p.add_argument("--config", metavar="ФАЙЛ.toml", help="микрофон из раздела [audio] этого файла")
     p.set_defaults(func=cmd_model_record)
 
-    p = commands.add_parser("listen", help="print what is heard (text and intents) as JSON lines")
+    p = commands.add_parser("listen", help="печатать, что слышно (текст и намерения), строками JSON")
     flags.model(p)
-    p.add_argument("--wav", metavar="FILE.wav", help="listen to a file instead of the microphone")
+    p.add_argument("--wav", metavar="ФАЙЛ.wav", help="слушать файл вместо микрофона")
     flags.seats(p)
-    p.add_argument("--device", help="the microphone (name or index)")
-    p.add_argument("--partials", action="store_true", help="print partial results too")
+    p.add_argument("--device", metavar="УСТРОЙСТВО", help="микрофон (имя или номер: host-device devices)")
+    p.add_argument("--partials", action="store_true", help="печатать и промежуточные результаты")
     p.set_defaults(func=cmd_listen)

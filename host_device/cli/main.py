@@ -6,10 +6,8 @@ import argparse
 import json
 import logging
 import os
-import re
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.text import one_line
@@ -18,6 +16,7 @@ from host_device.cli.box import add_commands as add_box_commands
 from host_device.cli.club import add_commands as add_club_commands
 from host_device.cli.games import add_commands as add_games_commands
 from host_device.cli.listen import add_commands as add_listen_commands
+from host_device.cli.parser import EXIT_BAD_INPUT, Parser
 from host_device.cli.players import add_commands as add_players_commands
 from host_device.cli.run import add_commands as add_run_commands
 from host_device.cli.run import add_demo_command
@@ -26,7 +25,6 @@ from host_device.listening.intents import load_patterns
 from host_device.scripts.play import play
 from host_device.scripts.script import load_script
 
-EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130  # as a shell reports a program ended by Ctrl-C
 EXIT_BROKEN_PIPE = 141  # as a shell reports a program ended by SIGPIPE
 
@@ -52,7 +50,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if store.notice:
             print(f"host-device: {store.notice}", file=sys.stderr, flush=True)
     if (args.resume or args.die_after) and store is None:
-        raise HostDeviceError("--resume и --die-after — только с --store PATH")
+        raise HostDeviceError("--resume и --die-after — только с --store ПУТЬ")
     try:
         result, runtime = simulate(
             load_script(Path(args.script)),
@@ -87,67 +85,40 @@ def cmd_intents(args: argparse.Namespace) -> int:
     return 0
 
 
-# argparse's own messages, as a club reads them (the arguments' names and values kept)
-ARGPARSE_RU = (
-    (r"unrecognized arguments: (.*)", r"лишние аргументы: \1"),
-    (r"the following arguments are required: (.*)", r"не хватает аргументов: \1"),
-    (r"one of the arguments (.*) is required", r"нужен один из аргументов: \1"),
-    (r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)", r"\1: нет варианта \2 (есть: \3)"),
-    (r"argument (\S+): invalid \S+ value: (.*)", r"\1: не подходит значение \2"),
-    (r"argument (\S+): expected one argument", r"\1: нужно значение"),
-    (r"argument (\S+): expected (.*) arguments?", r"\1: нужно значений: \2"),
-    (r"argument (\S+): not allowed with argument (\S+)", r"\1: нельзя вместе с \2"),
-    (r"argument (\S+): ignored explicit argument (.*)", r"\1: лишнее значение \2"),
-    (r"ambiguous option: (\S+) could match (.*)", r"\1: подходит к нескольким: \2"),
-    (r"argument (\S+): (.*)", r"\1: \2"),  # an argument type's own message (host_device/cli/arguments.py)
-)
-
-
-def argparse_ru(message: str) -> str:
-    for pattern, russian in ARGPARSE_RU:
-        if re.fullmatch(pattern, message, re.DOTALL):
-            return re.sub(pattern, russian, message, flags=re.DOTALL)
-    return message
-
-
-class Parser(argparse.ArgumentParser):
-    """Argument errors in one line, naming the argument and where to read more."""
-
-    def error(self, message: str) -> NoReturn:
-        line = one_line(argparse_ru(message), 300)
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: ошибка: {line} (см.: {self.prog} --help)\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="host-device", description="A voice-driven host for physical Mafia tables.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser = Parser(
+        prog="host-device",
+        description="Ведущий для живой игры в мафию: ведёт игру голосом по-русски, за столом с кнопками "
+        "и огоньками, или помогает ведущему-человеку как таймер и диктор.",
+        epilog="Справка по команде: host-device КОМАНДА --help. Все команды: docs/commands.md; "
+        "руководство для клуба: docs/guide/README.md.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="КОМАНДА")
 
-    p = commands.add_parser("play", help="play a whole game from a JSON script and print the result")
-    p.add_argument("script", metavar="SCRIPT.json")
+    p = commands.add_parser("play", help="сыграть игру по сценарию (без звука и часов) и напечатать итог")
+    p.add_argument("script", metavar="СЦЕНАРИЙ.json", help="сценарий игры (docs/scripts.md)")
     flags.pretty(p)
     p.set_defaults(func=cmd_play)
 
-    p = commands.add_parser("simulate", help="play a script through the whole runtime on virtual time")
-    p.add_argument("script", metavar="SCRIPT.json")
-    p.add_argument("--timeline", metavar="OUT.jsonl", help="write every effect with its virtual time")
-    p.add_argument("--store", metavar="PATH", help="record the game in this game store")
-    p.add_argument("--resume", action="store_true", help="carry on the store's unfinished game")
-    flags.mode(p, "assist: a scripted human host starts each step and confirms each nomination")
+    p = commands.add_parser("simulate", help="сыграть сценарий через весь ход игры в ускоренном времени")
+    p.add_argument("script", metavar="СЦЕНАРИЙ.json", help="сценарий игры (docs/scripts.md)")
+    p.add_argument("--timeline", metavar="ХОД.jsonl", help="записать каждое действие со временем игры")
+    p.add_argument("--store", metavar="ПУТЬ", help="записать игру в это хранилище игр")
+    p.add_argument("--resume", action="store_true", help="продолжить неоконченную игру хранилища")
+    flags.mode(p, "assist: ведущий по сценарию начинает каждый шаг и подтверждает каждое выдвижение")
     p.add_argument(
         "--die-after", type=int, metavar="N", help=argparse.SUPPRESS
     )  # crash tests: SIGKILL after N inputs
     flags.pretty(p)
     p.set_defaults(func=cmd_simulate)
 
-    p = commands.add_parser("intents", help="print the intents heard in a transcript, one JSON per line")
-    p.add_argument("text", nargs="*", metavar="TEXT", help="the transcript (read from stdin if absent)")
+    p = commands.add_parser("intents", help="что слышно в тексте речи: по строке JSON на намерение")
+    p.add_argument("text", nargs="*", metavar="ТЕКСТ", help="текст речи (без него — читается со входа)")
     flags.seats(p)
-    p.add_argument("--patterns", metavar="FILE.toml", help="another pattern file")
+    p.add_argument("--patterns", metavar="ФАЙЛ.toml", help="другой файл шаблонов")
+    p.add_argument("--round", action="store_true", help="как в своём ходе круга выдвижений (город)")
     p.add_argument(
-        "--round", action="store_true", help="as heard in one's own turn of the city's nomination round"
-    )
-    p.add_argument(
-        "--best-move", action="store_true", help="as heard in the last word of the first night's victim"
+        "--best-move", action="store_true", help="как в последнем слове убитого первой ночью (лучший ход)"
     )
     p.set_defaults(func=cmd_intents)
 

@@ -92,9 +92,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def add_stats(sub: Any) -> None:
     """``stats`` under the ``players`` command's actions."""
-    p = sub.add_parser("stats", help="a player's figures: games, wins by role, points, rating, best moves")
-    p.add_argument("name", metavar="NAME")
+    p = sub.add_parser("stats", help="цифры игрока: игры, победы по ролям, очки, рейтинг, лучшие ходы")
+    p.add_argument("name", metavar="ИГРОК", help="имя, прозвище или ID")
     flags.store(p)
-    flags.club_db(p, default="read from it only when given; without it, the box's own store")
-    flags.config(p, help="the config whose [club] scoring names the scoring table")
+    flags.club_db(p, default="читать из неё, только если задана; без неё — хранилище этой коробки")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
     p.set_defaults(func=cmd_stats)

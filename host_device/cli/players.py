@@ -89,37 +89,38 @@ def add_seat_command(sub: Any) -> None:
     """``games seat``, registered by host_device/cli/games.py among the games commands."""
     p = sub.add_parser(
         "seat",
-        help="who sat at a seat: a roster name, nickname or id, or a new name (added to the roster); "
-        "'-' or '' clears it",
+        help="кто сидел на месте: имя, прозвище или ID из списка клуба, или новое имя (добавится в список)",
     )
-    p.add_argument("id", type=game_id, metavar="GAME")
-    p.add_argument("seat", type=seat_number, metavar="SEAT")
-    p.add_argument("name", metavar="NAME")
+    p.add_argument("id", type=game_id, metavar="ИГРА", help="номер игры")
+    p.add_argument("seat", type=seat_number, metavar="МЕСТО", help="номер места")
+    p.add_argument("name", metavar="ИМЯ", help="игрок; '-' или '' — место без имени")
     p.set_defaults(func=functools.partial(_with_store, cmd_seat))
 
 
 def add_commands(commands: Any) -> None:
-    players = commands.add_parser("players", help="the club's roster: add, rename, list, merge")
-    sub = players.add_subparsers(dest="players_command", required=True, metavar="ACTION")
-    p = sub.add_parser("add", help="a new player (a name, and a nickname if he has one)")
-    p.add_argument("name", metavar="NAME")
-    p.add_argument("--nickname", metavar="NICK")
+    players = commands.add_parser(
+        "players", help="список игроков клуба: добавить, переименовать, список, объединить, цифры игрока"
+    )
+    sub = players.add_subparsers(dest="players_command", required=True, metavar="ДЕЙСТВИЕ")
+    p = sub.add_parser("add", help="новый игрок (имя, и прозвище, если есть)")
+    p.add_argument("name", metavar="ИМЯ", help="имя игрока")
+    p.add_argument("--nickname", metavar="ПРОЗВИЩЕ", help="его прозвище")
     p.set_defaults(func=functools.partial(_with_store, cmd_add))
-    p = sub.add_parser("rename", help="a player's new name (his nickname kept unless given)")
-    p.add_argument("player", metavar="PLAYER", help="his id (or its start), name or nickname")
-    p.add_argument("name", metavar="NAME")
+    p = sub.add_parser("rename", help="новое имя игрока (прозвище остаётся, если не задано новое)")
+    p.add_argument("player", metavar="ИГРОК", help="его ID (или начало ID), имя или прозвище")
+    p.add_argument("name", metavar="ИМЯ", help="новое имя")
     nick = p.add_mutually_exclusive_group()
-    nick.add_argument("--nickname", metavar="NICK")
-    nick.add_argument("--no-nickname", action="store_true")
+    nick.add_argument("--nickname", metavar="ПРОЗВИЩЕ", help="новое прозвище")
+    nick.add_argument("--no-nickname", action="store_true", help="убрать прозвище")
     p.set_defaults(func=functools.partial(_with_store, cmd_rename))
-    p = sub.add_parser("list", help="the roster (merged entries left out)")
-    p.add_argument("--full-ids", action="store_true", help="whole ids, not their first 8 characters")
+    p = sub.add_parser("list", help="список игроков клуба (без объединённых записей)")
+    p.add_argument("--full-ids", action="store_true", help="ID целиком, а не первые 8 знаков")
     p.set_defaults(func=functools.partial(_with_store, cmd_list))
     p = sub.add_parser(
-        "merge", help="two entries that are the same person: KEEP stays, GONE's games count for him"
+        "merge", help="две записи одного человека: ОСТАВИТЬ остаётся, игры УБРАТЬ засчитываются ему"
     )
-    p.add_argument("keep", metavar="KEEP")
-    p.add_argument("gone", metavar="GONE")
+    p.add_argument("keep", metavar="ОСТАВИТЬ", help="игрок, который остаётся (ID, имя или прозвище)")
+    p.add_argument("gone", metavar="УБРАТЬ", help="его вторая запись")
     p.set_defaults(func=functools.partial(_with_store, cmd_merge))
     for p in sub.choices.values():
         flags.store(p)

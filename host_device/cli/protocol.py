@@ -125,13 +125,13 @@ def cmd_protocol(args: argparse.Namespace) -> int:
 
 def add_command(sub: Any) -> None:
     """``games protocol`` (its --store is added with the other games commands')."""
-    p = sub.add_parser(
-        "protocol", help="the evening's protocol: a referee's form a finished game, and a summary"
+    p = sub.add_parser("protocol", help="протокол вечера: бланк судьи на каждую оконченную игру и сводка")
+    p.add_argument(
+        "--date", type=day_argument, required=True, metavar="ГГГГ-ММ-ДД", help="местная дата начала игр"
     )
     p.add_argument(
-        "--date", type=day_argument, required=True, metavar="YYYY-MM-DD", help="the local start date"
+        "--to", type=file_argument, required=True, metavar="ФАЙЛ.html|ФАЙЛ.pdf", help="куда сохранить"
     )
-    p.add_argument("--to", type=file_argument, required=True, metavar="FILE.html|FILE.pdf")
-    flags.club_db(p, default="read from it only when given; without it, the box's own store")
-    flags.config(p, help="the config whose [club] scoring names the scoring table")
+    flags.club_db(p, default="читать из неё, только если задана; без неё — хранилище этой коробки")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
     p.set_defaults(func=cmd_protocol)

@@ -26,69 +26,67 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: Any) -> None:
-    p = commands.add_parser("run", help="host a game at the table")
-    flags.mode(p, "host: the device hosts the game; assist: a human host leads from his keys and screen")
-    p.add_argument(
-        "--preset",
-        default="classic",
-        help="classic (10 seats), event (12 seats) or city (6 … 16 seats, --seats)",
-    )
-    flags.seats(p, default=None, help="city: the table's size (default 10, or [city] seats)")
+    p = commands.add_parser("run", help="вести игру за столом")
+    flags.mode(p, "host: игру ведёт устройство; assist: ведёт человек, с клавиш и своего экрана")
+    flags.preset(p)
+    flags.seats(p, default=None, help="город: мест за столом (по умолчанию 10, или [city].seats)")
     p.add_argument(
         "--deal",
         choices=("device", "cards", "host"),
-        help="device (host mode's default): the device deals and shows each role on its LED; cards: "
-        "players drew cards and register them on the buttons; host (assist mode's default): the host "
-        "types the roles on his screen",
+        help="device (по умолчанию без ведущего): роли раздаёт устройство и показывает каждому его огоньком; "
+        "cards: игроки вытянули карты и отмечают их кнопками; host (по умолчанию в режиме помощника): "
+        "роли вводит ведущий на своём экране",
     )
-    p.add_argument("--seed", type=int, help="the deal's random seed (default: a new deal every game)")
+    p.add_argument(
+        "--seed", type=int, metavar="N", help="зерно раздачи (по умолчанию: новая раздача каждую игру)"
+    )
     flags.devices(
         p,
-        panel_help="gpio: the table's buttons and LEDs; keyboard: this terminal's keys; mock: no hardware; "
-        "web: phones (/seat/N) as every seat's button and LED (needs --web)",
+        panel_help="gpio: кнопки и огоньки стола; keyboard: клавиши этого терминала; mock: без пульта; "
+        "web: телефоны (/seat/N) как кнопки и огоньки всех мест (нужен --web)",
     )
     flags.model(p)
-    flags.speed(p, "how many times faster than life (for trying it out; default 1)")
+    flags.speed(p, "во сколько раз быстрее жизни (чтобы попробовать; по умолчанию 1)")
     p.add_argument(
-        "--days", type=number_in(1, 100, "--days"), help="stop after this many days (for trying it out)"
+        "--days",
+        type=number_in(1, 100, "--days"),
+        metavar="N",
+        help="остановиться после стольких дней (чтобы попробовать)",
     )
-    p.add_argument("--verbose", action="store_true", help="print what is heard")
+    p.add_argument("--verbose", action="store_true", help="печатать то, что слышно")
     p.add_argument(
         "--quiet",
         action="store_true",
-        help="host mode: print nothing of the game (no phrases, no status line)",
+        help="без ведущего: ничего не печатать об игре (ни фраз, ни строки состояния)",
     )
     flags.store(p)
     flags.club_db(p)
     flags.web(p)
-    p.add_argument("--resume", type=game_id, metavar="ID", help="resume this unfinished game")
-    p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
+    p.add_argument("--resume", type=game_id, metavar="ИГРА", help="продолжить эту неоконченную игру")
+    p.add_argument("--new", action="store_true", help="начать новую игру, даже если есть неоконченная")
     p.add_argument(
         "--box",
         action="store_true",
-        help="the appliance: ready at start, run by the host buttons (next: a game; hold next: the menu; "
-        "hold pause: power off), game after game",
+        help="коробка: готова при включении, управляется кнопками ведущего («Дальше» — игра; "
+        "«Дальше», удержанная, — меню; «Пауза», удержанная, — выключение), игра за игрой",
     )
-    p.add_argument("--no-ambience", action="store_true", help="no night sound under the night phases")
+    p.add_argument("--no-ambience", action="store_true", help="без ночного звука под ночными фазами")
     p.set_defaults(func=cmd_run)
 
 
 def add_demo_command(commands: Any) -> None:
-    p = commands.add_parser(
-        "demo", help="a whole game hosted with simulated players, printed (and said) live"
-    )
+    p = commands.add_parser("demo", help="целая игра с игроками по сценарию: напечатана (и сказана) вживую")
     p.add_argument(
-        "script", nargs="?", metavar="SCRIPT.json", help="the players' script (default: an example)"
+        "script", nargs="?", metavar="СЦЕНАРИЙ.json", help="сценарий (по умолчанию: пример этих правил)"
     )
     flags.speed(p)
     p.add_argument(
-        "--audio", default="device", choices=("device", "null"), help="say the phrases aloud (device)"
+        "--audio",
+        default="device",
+        choices=("device", "null"),
+        help="device (по умолчанию): говорить фразы вслух; null: молча",
     )
-    flags.mode(p, "assist: a scripted human host starts each step (his keys are printed)")
+    flags.mode(p, "assist: ведущий по сценарию начинает каждый шаг (его клавиши напечатаны)")
     flags.web(p)
-    p.add_argument(
-        "--preset",
-        choices=sorted(demo.PRESET_SCRIPTS),
-        help="the example game of these rules (default classic)",
-    )
+    flags.preset(p, default=None, help="пример игры по этим правилам (по умолчанию classic)")
     p.set_defaults(func=demo.cmd_demo)

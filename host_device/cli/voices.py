@@ -157,50 +157,64 @@ def cmd_devices(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: Any) -> None:
-    p = commands.add_parser("devices", help="list the sound devices (microphones and speakers)")
+    p = commands.add_parser("devices", help="звуковые устройства (микрофоны и динамики)")
     p.set_defaults(func=cmd_devices)
 
-    voices = commands.add_parser("voices", help="voice packs: build, record, check, list")
-    sub = voices.add_subparsers(dest="voices_command", required=True, metavar="ACTION")
+    voices = commands.add_parser("voices", help="наборы голоса: собрать, записать, проверить, список фраз")
+    sub = voices.add_subparsers(dest="voices_command", required=True, metavar="ДЕЙСТВИЕ")
 
-    p = sub.add_parser("build", help="render the whole catalogue with espeak-ng (skips unchanged clips)")
-    p.add_argument("--to", metavar="DIR", help=f"the pack directory (default: {builtin_pack_dir()})")
-    p.add_argument("--voice", default=DEFAULT_VOICE, help=f"espeak-ng voice id (default {DEFAULT_VOICE})")
+    p = sub.add_parser("build", help="озвучить все фразы голосом espeak-ng (неизменённые не трогает)")
+    p.add_argument(
+        "--to",
+        metavar="ПАПКА",
+        help="папка набора (по умолчанию: voices/builtin в папке данных)",
+    )
+    p.add_argument(
+        "--voice",
+        default=DEFAULT_VOICE,
+        metavar="ГОЛОС",
+        help=f"голос espeak-ng (по умолчанию {DEFAULT_VOICE})",
+    )
     p.add_argument(
         "--rate",
         type=number_in(50, 500, "--rate"),
         default=DEFAULT_RATE,
-        help=f"words per minute (default {DEFAULT_RATE})",
+        metavar="N",
+        help=f"слов в минуту (по умолчанию {DEFAULT_RATE})",
     )
     p.set_defaults(func=cmd_build)
 
-    p = sub.add_parser("record", help="record a pack in a person's voice, clip by clip")
-    p.add_argument("dir", metavar="DIR")
-    p.add_argument("--device", help="microphone and speaker (name or index; default: the system's)")
-    p.add_argument("--only", nargs="*", metavar="KEY", help="record only these clips")
+    p = sub.add_parser("record", help="записать набор голосом человека, кусок за куском")
+    p.add_argument("dir", metavar="ПАПКА", help="папка набора (повторный запуск дописывает недостающее)")
+    p.add_argument(
+        "--device",
+        metavar="УСТРОЙСТВО",
+        help="микрофон и динамик (имя или номер: host-device devices; по умолчанию — системные)",
+    )
+    p.add_argument("--only", nargs="*", metavar="КЛЮЧ", help="записать только эти куски")
     p.set_defaults(func=cmd_record)
 
-    p = sub.add_parser("check", help="missing, extra, broken clips (exit 1 if incomplete)")
-    p.add_argument("dir", metavar="DIR")
+    p = sub.add_parser("check", help="недостающие, лишние, испорченные куски (код 1, если набор неполон)")
+    p.add_argument("dir", metavar="ПАПКА", help="папка набора")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("list", help="every phrase key and its text")
+    p = sub.add_parser("list", help="каждый ключ фразы и её текст")
     p.add_argument(
-        "--markdown", action="store_true", help="a table with what each phrase says (docs/voices.md)"
+        "--markdown", action="store_true", help="таблица того, что говорит каждая фраза (docs/voices.md)"
     )
     p.set_defaults(func=cmd_list)
 
     for p in sub.choices.values():
         p.add_argument("--catalogue", metavar="FILE.toml", help=argparse.SUPPRESS)
 
-    p = commands.add_parser("say", help="say a phrase (or write the exact audio with --to)")
-    p.add_argument("key", metavar="KEY")
+    p = commands.add_parser("say", help="сказать фразу (или записать её звук в файл: --to)")
+    p.add_argument("key", metavar="КЛЮЧ", help="ключ фразы (host-device voices list)")
     p.add_argument(
-        "slots", nargs="*", metavar="name=value", help="slot values: seat=7 seats=5,8 role=don ..."
+        "slots", nargs="*", metavar="имя=значение", help="значения пропусков: seat=7 seats=5,8 role=don …"
     )
-    p.add_argument("--pack", metavar="DIR", help="a voice pack (default: the built-in one)")
-    p.add_argument("--to", metavar="FILE.wav", help="write the audio instead of playing it")
-    p.add_argument("--text", action="store_true", help="print the exact text instead of saying it")
-    p.add_argument("--device", help="the speaker (name or index)")
+    p.add_argument("--pack", metavar="ПАПКА", help="набор голоса (по умолчанию: встроенный)")
+    p.add_argument("--to", metavar="ФАЙЛ.wav", help="записать звук в файл, а не играть его")
+    p.add_argument("--text", action="store_true", help="напечатать точный текст вместо того, чтобы сказать")
+    p.add_argument("--device", metavar="УСТРОЙСТВО", help="динамик (имя или номер: host-device devices)")
     p.add_argument("--catalogue", metavar="FILE.toml", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_say)

@@ -1,9 +1,10 @@
 """The human host's keys (assist mode), in one table: the keyboard, the
-panel's host buttons, the help screen, the console and the README read it."""
+panel's host buttons, the help screen, the console and the club's guide
+(docs/guide/assist.md, checked by a test) read it."""
 
 from __future__ import annotations
 
-# (key name, keyboard key, what it does): the help screen, the README and the checks read this one table
+# (key name, keyboard key, what it does): the help screen, the guide and the checks read this one table
 KEYS: tuple[tuple[str, str, str, str], ...] = (  # (name, key, short label, what it does)
     ("next", "n", "дальше", "следующий шаг: речь, голосование, ночь, утро"),
     ("pause", "p", "пауза", "пауза / продолжить"),

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import BadTable, Preset, Role, UnknownPreset, get_preset
-from engine.presets import MAX_SEATS, TABLE_SIZES, DayFormat
+from engine.presets import CLASSIC, MAX_SEATS, TABLE_SIZES, DayFormat
 from host_device.base.errors import HostDeviceError
 from host_device.base.text import shorten
 
@@ -181,7 +181,7 @@ def _kind(value: Any) -> str:
 def parse_script(data: Any) -> Script:
     if not isinstance(data, dict):
         raise ScriptError("", f"the script must be a JSON object, not {_kind(data)}")
-    name = data.get("preset", "classic")
+    name = data.get("preset", CLASSIC.name)
     if not isinstance(name, str):
         raise ScriptError("preset", f"must be a preset name, not {_kind(name)}")
     try:

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import Game
+from engine import CITY, CLASSIC, EVENT, Game
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
 from host_device.base.errors import HostDeviceError
 from host_device.config import parse_address
@@ -35,9 +35,9 @@ from host_device.web.server import start_web
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DEFAULT_SCRIPT = EXAMPLES / "classic-full-game.json"
 PRESET_SCRIPTS = {
-    "classic": DEFAULT_SCRIPT,
-    "event": EXAMPLES / "event-game.json",
-    "city": EXAMPLES / "city-game.json",
+    CLASSIC.name: DEFAULT_SCRIPT,
+    EVENT.name: EXAMPLES / "event-game.json",
+    CITY.name: EXAMPLES / "city-game.json",
 }
 
 
@@ -55,7 +55,7 @@ def demo(
     from voices.pack import ensure_builtin
 
     if script_path is None:
-        script_path = PRESET_SCRIPTS.get(preset or "classic")
+        script_path = PRESET_SCRIPTS.get(preset or CLASSIC.name)
         if script_path is None:
             raise HostDeviceError(f"--preset {preset}: no example game; presets: {', '.join(PRESET_SCRIPTS)}")
     script = load_script(script_path)

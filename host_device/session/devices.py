@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Preset, get_preset
+from engine.presets import table_of
 from hardware.events import HostKey, Press, TypedLine
 from hardware.microphone import Microphone
 from hardware.panel import Panel
@@ -72,7 +73,7 @@ def load_model(path: str | None) -> Any:
 
 def table_preset(name: str, seats: int | None, city: dict[str, Any]) -> Preset:
     """The rules at this table: a city table from --seats and the config's [city]."""
-    if name == "city":
+    if table_of(get_preset(name)):  # a table of any size (city): --seats and [city] make it
         return get_preset(name, **{**city, **({"seats": seats} if seats else {})})
     return get_preset(name, seats)
 

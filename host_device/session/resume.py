@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine import CLASSIC
 from host_device.base.errors import HostDeviceError
 from host_device.runtime.loop import Runtime
 from host_device.store.faults import StoreError
@@ -89,7 +90,7 @@ def not_finished(game_id: int | None, mode: str, preset: str, days: int | None) 
         return "игра не окончена"
     again = f"host-device run --resume {game_id}"
     again += "" if mode == "host" else f" --mode {mode}"
-    again += "" if preset == "classic" else f" --preset {preset}"
+    again += "" if preset == CLASSIC.name else f" --preset {preset}"
     if days:
         return f"пробная игра (--days {days}) остановлена; сама она не предлагается, продолжить: {again}"
     return f"игра не окончена (продолжить: {again})"

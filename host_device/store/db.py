@@ -23,7 +23,7 @@ Each input is committed (write-ahead log, synchronous commits) before its
 effect is carried out, so a power cut loses nothing that was said or shown.
 The schema carries a version and is migrated forward on open.
 
-What the store promises under faults (README, "The game store"):
+What the store promises under faults (docs/store-faults.md):
 - only real corruption — SQLite says the file is not a database, or
   ``PRAGMA integrity_check`` fails when it is opened for writing — moves a
   store aside, with its ``-wal`` and ``-shm``, under a name never used

@@ -3,9 +3,9 @@
 #
 # As root on a Debian 12 machine (x86_64 or any other): makes a minimal Debian 12
 # arm64 root with debootstrap, runs it through qemu-user-static (binfmt_misc),
-# clones this repository's HEAD into it, runs the README's set-up there (./run,
-# which installs what the architecture needs), and then, each step required to
-# pass:
+# clones this repository's HEAD into it, runs ./run's set-up there (./run,
+# which installs what the architecture needs; docs/testing.md), and then, each
+# step required to pass:
 #   voices build · play · simulate · demo --audio null --speed 40 ·
 #   listen --wav (the real vosk path, on the stand-in Korean model, through the
 #   decoder process) · doctor --auto --no-model on mock pins · run --box on mock

@@ -4,6 +4,7 @@ a model that cannot hear Russian, and a pin conflict."""
 import pytest
 
 from host_device.cli.main import main
+from tests.helpers.paths import ROOT
 from tests.helpers.sound import MIC_WAV
 
 
@@ -44,7 +45,9 @@ def test_doctor_fails_with_a_pin_conflict(tmp_path, builtin_pack, capsys):
 
 
 def test_doctor_with_null_audio_and_no_model_passes_saying_what_it_skipped(tmp_path, builtin_pack, capsys):
-    assert main(["doctor", "--auto", "--no-model", "--audio", "null"]) == 0  # the README's own line
+    guide = (ROOT / "docs" / "guide" / "box.md").read_text("utf-8")
+    assert "./run doctor --auto --no-model --audio null" in guide  # the guide's own line, run here
+    assert main(["doctor", "--auto", "--no-model", "--audio", "null"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "  пропущено  звук: --audio null (проверить: --audio device)" in lines
     assert "  пропущено  модель речи: --no-model (выдвижения вводит или нажимает ведущий)" in lines

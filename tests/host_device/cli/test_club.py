@@ -141,7 +141,11 @@ def test_club_pull_makes_the_clubs_players_this_boxs(club, tmp_path, capsys):
     store.close()
     assert main(["club", "pull", "--store", str(new), "--club-db", url]) == 0
     out = capsys.readouterr().out
-    assert "игроков добавлено 3 (в базе клуба 3)" in out and "«гость 0»" in out.lower() and "players merge" in out
+    assert (
+        "игроков добавлено 3 (в базе клуба 3)" in out
+        and "«гость 0»" in out.lower()
+        and "players merge" in out
+    )
     assert main(["club", "pull", "--store", str(new), "--club-db", url]) == 0
     assert "игроков добавлено 0" in capsys.readouterr().out
     store = Store(new)

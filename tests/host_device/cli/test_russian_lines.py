@@ -4,9 +4,12 @@ store's lines) is scanned for Latin words. A Latin word is allowed only as
 what is typed or named, not said: an option (``--seats``), a path or a file
 name, a command (``host-device games recover``), a config's section and
 settings, a value in quotes, a unit (dBFS), and a short list of names
-(GPIO, Python, vosk, the packages)."""
+(GPIO, Python, vosk, the packages). Every command's ``--help`` is read the
+same way, argparse's own words with it."""
 
+import argparse
 import ast
+import inspect
 import re
 import zipfile
 from pathlib import Path
@@ -14,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from host_device.appliance.doctor import PACKAGES
-from host_device.cli.main import main
+from host_device.cli import parser as russian_argparse
+from host_device.cli.main import build_parser, main
+from host_device.cli.reference import commands
 from tests.helpers.sound import MIC_WAV
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -55,6 +60,8 @@ NAMES = {
     "Chromium",
     "Raspberry",
     "Pi",
+    "PostgreSQL",
+    "Wi-Fi",
     "vosk",
     "espeak-ng",
     "systemd",
@@ -83,10 +90,13 @@ ALLOWED = re.compile(
       (\S*/)?(host-device|systemctl|journalctl|sudo)(\ [a-z.][\w./-]*)*  # a command and its words
     | --[\w-]+(=\S*|\ [a-z][\w.-]*)?       # an option (and its value)
     | \S*/\S*                             # a path
-    | \S+\.(svg|html|pdf|toml|wav|zip|json|csv|sqlite3|tsv|txt|docx|png)\b  # a file's name
+    | \S+\.(svg|html|pdf|toml|wav|zip|jsonl|json|csv|sqlite3|tsv|txt|docx|png)\b  # a file's name
     | (?<![\w.])\.[a-z]+\b                # a file's extension
     | '[^']*' | "[^"]*" | `[^`]*` | «[^»]*»  # quoted: a value, a command, a phrase
     | (\[[\w.]+\]|\{\})(\.[\w]+)*        # a config's [section].setting
+    | (?<![\w-])-[A-Za-z]\b                # a short option (-h)
+    | vosk-model-[\w.-]+                   # a speech model's name
+    | \{[\w.,-]+\}                        # an argument's choices ({json,csv})
     | \b\w+\ =\ \S+ | \b\w+=\S+           # a TOML line, a name=value
     | (настройки|разделы|есть|пульты|кнопки\ ведущего|нет\ вывода\ для|её\ значения):[^;)]*  # lists of names
     """,
@@ -231,3 +241,74 @@ def raised_messages():
 def test_every_error_the_code_raises_is_russian():
     found = [(where, text, latin_words(text)) for where, text in raised_messages() if latin_words(text)]
     assert found == []
+
+
+# ---------------------------------------------------------------- every --help, argparse's own words
+
+
+def every_command():
+    yield ()
+    for words, _, _ in commands(build_parser()):
+        yield words
+
+
+def typed_values():
+    """Every command's and argument's choices (``games``, ``gpio``, ``assist``, ``csv``): typed
+    words, named in the helps."""
+    parsers = [build_parser(), *(sub for _, sub, _ in commands(build_parser()))]
+    return {str(c) for p in parsers for a in p._actions if a.choices for c in a.choices}
+
+
+def test_every_help_is_russian(capsys):
+    typed = typed_values()
+    assert {"gpio", "assist", "csv", "classic"} <= typed
+    found = []
+    for words in every_command():
+        assert main([*words, "--help"]) == 0, words
+        out = capsys.readouterr().out
+        assert out.startswith("использование: host-device"), words
+        found += [
+            (words, line, w)
+            for line in out.splitlines()
+            if (w := [x for x in latin_words(line) if x not in typed])
+        ]
+    assert found == []
+
+
+def argparse_messages():
+    """What the running Python's argparse can say: the text of each ``_(…)`` and ``ngettext(…)``."""
+    said, plural = set(), set()
+    for node in ast.walk(ast.parse(inspect.getsource(argparse))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                {"_": said, "ngettext": plural}.get(node.func.id, set()).add(first.value)
+    return said, plural
+
+
+def test_every_message_argparse_can_say_is_in_the_russian_catalogue():
+    said, plural = argparse_messages()
+    assert "usage: " in said and "expected %s argument" in plural
+    known = set(russian_argparse.WORDS) | russian_argparse.PROGRAMMERS
+    assert sorted(said - known) == [] and sorted(plural - set(russian_argparse.PLURALS) - known) == []
+    placeholder = re.compile(r"%(\(\w+\))?[rsd]")
+    for russian in [
+        *russian_argparse.WORDS.values(),
+        *(f for fs in russian_argparse.PLURALS.values() for f in fs),
+    ]:
+        assert latin_words(placeholder.sub("X", russian)) == [], russian
+
+
+def test_argparse_speaks_russian_only_inside_the_commands_parser():
+    say_n = russian_argparse.say_n
+    assert [say_n("expected %s argument", "expected %s arguments", n) % n for n in (1, 3, 5, 11, 21, 22)] == [
+        "нужно 1 значение",
+        "нужно 3 значения",
+        "нужно 5 значений",
+        "нужно 11 значений",
+        "нужно 21 значение",
+        "нужно 22 значения",
+    ]
+    build_parser().parse_args(["games", "list"])
+    other = argparse.ArgumentParser(prog="other")
+    assert other.format_help().startswith("usage: other") and "show this help message" in other.format_help()

@@ -24,7 +24,7 @@ EXPECTED = {
             {"night": 1, "by": "sheriff", "seat": 3, "result": True},
         ],
         "candidates": {"1": [5, 8]},
-        "ignored": [],  # the README's script does what its comment says: nothing in it is refused
+        "ignored": [],  # docs/scripts.md's script does what its comment says: nothing in it is refused
         "forbidden": [],
     },
     "examples/classic-full-game": {

@@ -421,7 +421,7 @@ def test_bad_assist_choices_are_one_line(capsys, tmp_path, builtin_pack):
 def test_run_help_lists_speed_and_quiet(capsys):
     assert main(["run", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "--speed SPEED" in out and "--quiet" in out and "--days" in out
+    assert "--speed N" in out and "--quiet" in out and "--days" in out
 
 
 def test_voices_check_on_a_folder_that_is_no_pack_exits_2(tmp_path, capsys):
