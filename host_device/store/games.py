@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Game, IllegalInput, Input, Preset, get_preset
-from engine.presets import table_of
+from engine.presets import CITY, table_of
 from engine.serial import BadRecord, input_from_dict, to_dict
 from host_device.base.errors import HostDeviceError
 from host_device.base.text import shorten
@@ -121,7 +121,7 @@ class Games:
     def preset(self, game_id: int) -> Preset:
         """The game's rules, with its table (a city game's seats and roles, from its settings)."""
         row = self.game(game_id)
-        table = self.settings(game_id).get("table", {}) if row.preset == "city" else {}
+        table = self.settings(game_id).get("table", {}) if row.preset == CITY.name else {}
         try:
             return get_preset(row.preset, **table)
         except (HostDeviceError, TypeError) as exc:

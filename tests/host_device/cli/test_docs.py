@@ -5,6 +5,8 @@ example file and its printed result and timeline lines are what `play` and
 import json
 import shlex
 
+import pytest
+
 from host_device.cli.main import main
 from tests.helpers.paths import ROOT
 
@@ -33,6 +35,7 @@ def test_the_result_shown_is_what_play_prints(capsys):
     assert printed["ignored"] == [] and printed["out"][0] == {"seat": 5, "day": 1, "how": "vote"}
 
 
+@pytest.mark.slow
 def test_the_timeline_lines_shown_are_in_the_timeline_simulate_writes(tmp_path, capsys, builtin_pack):
     out = tmp_path / "t.jsonl"
     assert main(["simulate", str(EXAMPLE), "--timeline", str(out)]) == 0
