@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -123,15 +124,16 @@ class EdgeFilter:
                     self.events.put(StuckButton(key=key, at=now))
 
 
-class Panel:
+class Panel(ABC):
     """What every panel offers the runtime."""
 
     seats: int
     events: queue.Queue[HardwareEvent]
     filter: EdgeFilter
 
+    @abstractmethod
     def set_led(self, seat: int, pattern: LedPattern) -> None:
-        raise NotImplementedError
+        """Show ``pattern`` on the seat's LED."""
 
     def all_leds(self, pattern: LedPattern) -> None:
         for seat in range(1, self.seats + 1):
@@ -140,8 +142,8 @@ class Panel:
     def poll(self) -> None:
         self.filter.poll()
 
-    def close(self) -> None:
-        pass
+    def close(self) -> None:  # noqa: B027 - a panel with nothing of its own to release (the phones') keeps it
+        """Release the panel's pins or terminal."""
 
 
 def apply_pattern(led: Any, pattern: LedPattern, pwm: bool) -> None:

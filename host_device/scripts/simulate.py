@@ -43,7 +43,7 @@ from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Duration, Runtime
 from host_device.runtime.settings import Settings
 from host_device.runtime.timeline import Entry, HeardIntent, Proposed, Said, as_dict
-from host_device.scripts.play import Runner
+from host_device.scripts.runner import Runner
 from host_device.scripts.script import (
     FIRST_WORDS_S,
     ROUND_GAP_S,

@@ -130,7 +130,7 @@ def test_no_circle_between_modules() -> None:
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                circles.append([*stack[stack.index(nxt):], nxt])
+                circles.append([*stack[stack.index(nxt) :], nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -152,3 +152,70 @@ def test_no_module_of_the_product_is_longer_than_one_sitting() -> None:
         if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+ABSTRACT = ("ABC", "Protocol")
+
+
+def classes(path: Path, text: str | None = None) -> dict[str, ast.ClassDef]:
+    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text)
+    return {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
+def is_interface(node: ast.ClassDef) -> bool:
+    """An abstract class (an ABC or a Protocol, or one that declares an abstract
+    method), or an error (the errors' tree is the one root error's, by design)."""
+    if node.name.endswith("Error"):
+        return True
+    bases = {
+        b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
+        for b in node.bases
+    }
+    declares = any(
+        isinstance(item, ast.FunctionDef)
+        and any(isinstance(d, ast.Name) and d.id == "abstractmethod" for d in item.decorator_list)
+        for item in node.body
+    )
+    return bool(bases & set(ABSTRACT)) or declares
+
+
+def assembled(extra: dict[Path, str] | None = None) -> list[str]:
+    """Every class of the product built on a class of another module of its own
+    folder that is not an interface (a mixin spread over files)."""
+    extra = extra or {}
+    files = [*product_files(), *extra]
+    defined = {module_name(p): classes(p, extra.get(p)) for p in files}
+    found = []
+    for path in files:
+        here = module_name(path)
+        folder = here.rpartition(".")[0]
+        imported = {}  # a name this module imports -> the module of its own folder that defines it
+        for node in ast.walk(ast.parse(extra.get(path) or path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.rpartition(".")[0] == folder:
+                for alias in node.names:
+                    imported[alias.asname or alias.name] = node.module
+        for name, node in defined[here].items():
+            for base in node.bases:
+                source = imported.get(base.id) if isinstance(base, ast.Name) else None
+                parent = defined.get(source, {}).get(base.id) if source else None
+                if parent is not None and source != here and not is_interface(parent):
+                    found.append(f"{path.relative_to(ROOT)}: {name}({base.id}) — {base.id} is {source}'s")
+    return found
+
+
+def test_no_class_is_assembled_from_parents_in_other_modules_of_its_folder():
+    """Parts are held, not inherited: a class may implement an interface of its
+    folder (a panel implementing ``Panel``), never build itself out of other
+    modules' classes (the mixin chains this house had: ``Machine(Checks, Night,
+    …)``, ``Runtime(TableInputs, Undo, FreeTimers)``, ``Store(Outbox(Roster(…)))``)."""
+    assert assembled() == []
+
+
+def test_the_mixin_check_catches_a_class_built_from_another_modules_class():
+    probe = ROOT / "host_device" / "runtime" / "_mixin_probe.py"
+    text = "from host_device.runtime.loop import Runtime\n\n\nclass Bigger(Runtime):\n    pass\n"
+    assert assembled({probe: text}) == [
+        "host_device/runtime/_mixin_probe.py: Bigger(Runtime) — Runtime is host_device.runtime.loop's"
+    ]
+    interface = "from hardware.panel import Panel\n\n\nclass Lamp(Panel):\n    pass\n"
+    assert assembled({ROOT / "hardware" / "_lamp_probe.py": interface}) == []

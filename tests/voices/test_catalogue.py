@@ -9,7 +9,7 @@ import pytest
 
 from engine import Advance, DealRoles, Foul, Game, Phase, get_preset
 from engine.outputs import Say
-from host_device.scripts.play import Runner
+from host_device.scripts.play import Play
 from host_device.scripts.script import load_script
 from tests.helpers.paths import ROOT
 from voices.catalogue import PAUSE_COMMA_MS, PAUSE_STOP_MS, PAUSE_WORD_MS, Catalogue, Clip, Pause
@@ -60,7 +60,7 @@ def engine_says(seed_count=60):
             legal = [i for i in game.legal_inputs() if not isinstance(i, Foul) or rng.random() < 0.05]
             outputs = game.handle(rng.choice([Advance()] * 4 + legal))
     for script in [*ROOT.glob("examples/*.json"), *ROOT.glob("tests/scenarios/*.json")]:
-        runner = Runner(load_script(script))
+        runner = Play(load_script(script))
         runner.run()
         game = Game(runner.game.preset)
         for inp in runner.game.record:

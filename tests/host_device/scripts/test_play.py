@@ -135,9 +135,9 @@ EXPECTED = {
 def test_the_city_example_shows_what_its_comment_says():
     from engine import Game
     from engine.outputs import AlibiRefused, GoldenMinuteTaken, NoVote, Tie, VisitMade
-    from host_device.scripts.play import Runner
+    from host_device.scripts.play import Play
 
-    runner = Runner(load_script(ROOT / "examples" / "city-game.json"))
+    runner = Play(load_script(ROOT / "examples" / "city-game.json"))
     seen = []
     observe = runner.observe
     runner.observe = lambda outputs: (seen.extend(outputs), observe(outputs))
