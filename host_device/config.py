@@ -111,15 +111,13 @@ class Config:
     club_database: str | None = None  # [club].database: the club's PostgreSQL URL, None: none
 
     def open_audio(
-        self, kind: str, events: Any, rate: int, wav: str | None = None
+        self, kind: str, events: Any, rate: int, wav: Path | None = None
     ) -> tuple[Microphone, Speaker]:
         """The microphone and speaker of ``--audio KIND`` on the devices this
         config's [audio] names (``wav``: what ``--audio file`` hears)."""
         from hardware.factory import make_audio
 
-        return make_audio(
-            kind, time.monotonic, events, rate, self.microphone, self.speaker, Path(wav) if wav else None
-        )
+        return make_audio(kind, time.monotonic, events, rate, self.microphone, self.speaker, wav)
 
     def pinmap(self, seats: int) -> PinMap:
         where = f"{self.path}: [panel]" if self.path else "[panel]"

@@ -11,7 +11,7 @@ asked again about the old one).
 
 from __future__ import annotations
 
-import argparse
+import dataclasses
 import json
 import logging
 import queue
@@ -20,7 +20,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from engine.presets import table_of
 from hardware.factory import make_panel
@@ -35,6 +35,7 @@ from host_device.runtime.clock import REAL, Clock, Scheduler
 from host_device.session.club_sending import club_url, start_sender
 from host_device.session.devices import Devices, TerminalLines, load_model, table_preset
 from host_device.session.host import Host
+from host_device.session.options import GameOptions
 from host_device.store.faults import StoreError
 from voices.words import preset_name
 
@@ -66,9 +67,10 @@ def load_choice(path: Path, default: Choice) -> Choice:
     device, a file over CHOICE_BYTES, bad JSON, rules or a deal it has not)."""
     try:
         data = json.loads(read_small(path, CHOICE_BYTES))
-        choice = Choice(str(data["preset"]), str(data["deal"]))
-        if choice.preset not in RULES or choice.deal not in DEALS:
-            raise ValueError(f"no rules {choice.preset!r} or no deal {choice.deal!r}")
+        deal = next((kind for kind in DEALS if kind == data["deal"]), None)
+        if data["preset"] not in RULES or deal is None:
+            raise ValueError(f"no rules {data['preset']!r} or no deal {data['deal']!r}")
+        choice = Choice(str(data["preset"]), deal)
     except FileNotFoundError:
         return default
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
@@ -98,7 +100,7 @@ def power_off_allowed(config: bool, panel: str) -> bool:
 class Box:
     def __init__(
         self,
-        args: argparse.Namespace,
+        options: GameOptions,
         power_off: Callable[[Sequence[str]], None] = run_command,
         clock: Clock = REAL,
     ) -> None:
@@ -107,29 +109,27 @@ class Box:
         from voices.catalogue import russian
         from voices.pack import ensure_builtin
 
-        if args.mode != "host":
+        if options.mode != "host":
             raise HostDeviceError("--box: коробка ведёт игру сама (--mode host); помощнику нужен ведущий")
-        self.args = args
-        self.config: Config = load_config(Path(args.config) if args.config else None)
+        self.options = o = options
+        self.config: Config = load_config(o.config)
         self.power_off = power_off
         self.clock = clock  # the wall clock of the box and of every game it hosts
-        self.choice_path = Path(args.store).parent / "box.json" if args.store else data_dir() / "box.json"
+        self.choice_path = o.store.parent / "box.json" if o.store else data_dir() / "box.json"
         self.choice = self._load_choice()
         table_preset(self.choice.preset, None, self.config.city)  # a bad [city] is said now
         self.inbox: queue.Queue[Any] = queue.Queue()
         catalogue = russian()
         pack = ensure_builtin(catalogue)
-        panel = make_panel(
-            args.panel, self.config.pinmap(self.seats(self.choice.preset)), clock.now, self.inbox
-        )
+        panel = make_panel(o.panel, self.config.pinmap(self.seats(self.choice.preset)), clock.now, self.inbox)
         try:
-            microphone, speaker = self.config.open_audio(args.audio, self.inbox, pack.sample_rate, args.wav)
+            microphone, speaker = self.config.open_audio(o.audio, self.inbox, pack.sample_rate, o.wav)
         except HostDeviceError:
             panel.close()
             raise
         announcer = Announcer(catalogue, pack, speaker)
         try:
-            self.store = Store(Path(args.store) if args.store else None)
+            self.store = Store(o.store)
         except StoreError:
             say_store_unusable(announcer)
             speaker.close()
@@ -143,9 +143,9 @@ class Box:
             announcer=announcer,
             store=self.store,
             model=self._model(),
-            power_off=power_off_allowed(self.config.power_off, args.panel),
+            power_off=power_off_allowed(self.config.power_off, o.panel),
             clock=clock,
-            sender=start_sender(club_url(args, self.config), self.store.path),  # None: no club database
+            sender=start_sender(club_url(o, self.config), self.store.path),  # None: no club database
         )
         self._polled = 0.0
 
@@ -160,7 +160,7 @@ class Box:
         from host_device.listening.speech_model import ModelMissing
 
         try:
-            model = load_model(self.args.model)
+            model = load_model(self.options.model)
         except ModelMissing as exc:
             print(f"host-device: {exc}; выставления не слышны", flush=True)
             return None
@@ -170,7 +170,8 @@ class Box:
         return table_preset(preset, None, self.config.city).seats
 
     def _load_choice(self) -> Choice:
-        return load_choice(self.choice_path, Choice(self.args.preset, self.args.deal or "device"))
+        deal: Literal["device", "cards"] = "cards" if self.options.deal == "cards" else "device"
+        return load_choice(self.choice_path, Choice(self.options.preset, deal))
 
     def _save_choice(self, choice: Choice) -> None:
         try:
@@ -205,7 +206,7 @@ class Box:
         if self.panel.seats != seats:
             self.panel.close()
             self.devices.panel = make_panel(
-                self.args.panel, self.config.pinmap(seats), self.clock.now, self.inbox
+                self.options.panel, self.config.pinmap(seats), self.clock.now, self.inbox
             )
 
     # ------------------------------------------------------------ the box
@@ -230,14 +231,14 @@ class Box:
             chosen=self._chosen,
         )
         controls.start()
-        keyboard = self.args.panel == "keyboard"  # its keys: n «Дальше», N «Дальше» held, u «Отмена»
+        keyboard = self.options.panel == "keyboard"  # its keys: n «Дальше», N «Дальше» held, u «Отмена»
         if controls.state == "ready":
             keys = (
                 "n — игра; N — меню (в меню: n — дальше, u — выбрать)"
                 if keyboard
                 else "«Дальше» — игра; держать «Дальше» 3 с — меню; держать «Пауза» 5 с — выключить"
             )
-            if self.args.panel == "mock":
+            if self.options.panel == "mock":
                 keys = "наберите и Enter: n — игра; N — меню (в меню: n — дальше, u — выбрать)"
             print(
                 f"host-device: готов: {preset_name(self.choice.preset)}, {self.seats(self.choice.preset)} "
@@ -246,7 +247,7 @@ class Box:
             )
         else:
             keys = "n — продолжить, u — новая" if keyboard else "«Дальше» — продолжить, «Отмена» — новая"
-            if self.args.panel == "mock":
+            if self.options.panel == "mock":
                 keys = "наберите и Enter: n — продолжить, u — новая"
             print(f"host-device: игра {offer} прервана: {keys}", flush=True)
 
@@ -272,16 +273,23 @@ class Box:
             self._polled = now
             self.panel.poll()
 
-    def _game_args(self, outcome: Outcome) -> argparse.Namespace:
-        game = vars(self.args) | {"preset": self.choice.preset, "deal": self.choice.deal, "new": True}
-        game["resume"], game["seats"] = None, None
+    def _game_options(self, outcome: Outcome) -> GameOptions:
+        game = dataclasses.replace(
+            self.options, preset=self.choice.preset, deal=self.choice.deal, new=True, resume=None, seats=None
+        )
         if outcome.kind == "resume":
             assert outcome.game_id is not None
             preset = self.store.games.preset(outcome.game_id)
-            game |= {"preset": preset.name, "resume": outcome.game_id, "new": False}
-            game["seats"] = table_of(preset).get("seats")
+            seats = table_of(preset).get("seats")
+            game = dataclasses.replace(
+                game,
+                preset=preset.name,
+                resume=outcome.game_id,
+                new=False,
+                seats=seats if isinstance(seats, int) else None,
+            )
             self._panel_for(preset.seats)
-        return argparse.Namespace(**game)
+        return game
 
     def run(self) -> int:
         off = False
@@ -290,7 +298,7 @@ class Box:
             if self.devices.model is None:
                 self.devices.announcer.say("model_missing").wait(10)
             offer = self._offer()
-            if self.args.panel != "keyboard":  # a line typed on the terminal stands in for a button
+            if self.options.panel != "keyboard":  # a line typed on the terminal stands in for a button
                 TerminalLines(self.inbox, self.clock).start(sys.stdin)
             while not off:
                 outcome = self.between_games(offer)
@@ -298,7 +306,7 @@ class Box:
                 if outcome.kind == "off":
                     off = True
                     break
-                host = Host(self._game_args(outcome), self.devices)
+                host = Host(self._game_options(outcome), self.devices)
                 try:
                     host.run()
                 except StoreError:  # the game cannot be recorded: said, then the one line

@@ -35,7 +35,7 @@ from host_device.session.question import NO, YES
 log = logging.getLogger(__name__)
 
 RULES = tuple(PRESETS)  # the menu offers every rule set, in the presets' order
-DEALS = ("device", "cards")
+DEALS: tuple[Literal["device", "cards"], ...] = ("device", "cards")
 MENU_IDLE_S = 20.0
 GAP_S = 0.3  # between the phrases of one utterance
 HELD = ("N", "Т", "меню")  # a line typed for «Дальше» held (the menu); the others are the question's
@@ -46,7 +46,7 @@ class Choice:
     """What the next game is: the menu's two choices."""
 
     preset: str = CLASSIC.name
-    deal: str = "device"
+    deal: Literal["device", "cards"] = "device"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ With ``--auto`` nobody is needed: the mock panel presses its own buttons (as
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import queue
 import shutil
@@ -25,6 +24,7 @@ from host_device.base.errors import HostDeviceError
 from host_device.base.native import NATIVE, NativeLibraryError, import_native
 from host_device.base.text import shorten
 from host_device.config import load_config
+from host_device.session.options import DeviceOptions
 
 PACKAGES = ("numpy", "vosk", "sounddevice", "gpiozero", "num2words", "pymorphy3", "starlette", "uvicorn")
 OK, FIX, SKIPPED = "ок", "ИСПРАВИТЬ", "пропущено"
@@ -138,7 +138,9 @@ def service_state(doctor: Doctor) -> None:
         doctor.ok(f"служба: {word}")
 
 
-def cmd_doctor(args: argparse.Namespace) -> int:
+def checkup(devices: DeviceOptions, seats: int, auto: bool, speech: bool = True) -> int:
+    """``doctor``: every check, each with its fix (``auto``: the mock panel presses its own buttons;
+    ``speech``: the table plays with speech recognition, so its model is checked)."""
     from host_device.appliance.selftest import SelfTest, keys_need_a_terminal
     from host_device.sound.announcer import Announcer
     from host_device.store.db import default_store_path
@@ -146,7 +148,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
-    panel_kind = "mock" if args.auto else args.panel
+    panel_kind = "mock" if auto else devices.panel
     if panel_kind == "keyboard":
         keys_need_a_terminal()  # before the checks: without one, no key could ever be pressed
     doctor = Doctor(out)
@@ -154,19 +156,19 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     doctor.check("Python", lambda: python_and_packages(doctor))
     found: dict[str, Any] = {}
     doctor.check("голос", lambda: found.update(voice=voice_pack(doctor)))
-    if args.no_model:
+    if not speech:
         doctor.skip("модель речи", "--no-model (выдвижения вводит или нажимает ведущий)")
     else:
-        doctor.check("модель речи", lambda: speech_model(doctor, Path(args.model) if args.model else None))
-    doctor.check("диск", lambda: disk(doctor, Path(args.store) if args.store else default_store_path()))
+        doctor.check("модель речи", lambda: speech_model(doctor, devices.model))
+    doctor.check("диск", lambda: disk(doctor, devices.store or default_store_path()))
     doctor.check("служба", lambda: service_state(doctor))
     try:
-        config = load_config(Path(args.config) if args.config else None)
-        pinmap = config.pinmap(args.seats)
+        config = load_config(devices.config)
+        pinmap = config.pinmap(seats)
     except HostDeviceError as exc:
         doctor.fix("выводы", str(exc))
         return finish(doctor)
-    doctor.ok(f"выводы: {args.seats} мест и три кнопки ведущего, каждый вывод по одному разу")
+    doctor.ok(f"выводы: {seats} мест и три кнопки ведущего, каждый вывод по одному разу")
     if "voice" not in found:
         return finish(doctor)
     catalogue, pack = found["voice"]
@@ -178,7 +180,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         return finish(doctor)
     try:
         try:
-            microphone, speaker = config.open_audio(args.audio, events, pack.sample_rate, args.wav)
+            microphone, speaker = config.open_audio(devices.audio, events, pack.sample_rate, devices.wav)
         except HostDeviceError as exc:
             doctor.fix("звук", str(exc))
             return finish(doctor)
@@ -189,15 +191,15 @@ def cmd_doctor(args: argparse.Namespace) -> int:
                 microphone,
                 announcer.beep,
                 sys.stdout,
-                auto=args.auto,
-                step_s=0.02 if args.auto else 0.3,
-                press_wait_s=2 if args.auto else 60,
+                auto=auto,
+                step_s=0.02 if auto else 0.3,
+                press_wait_s=2 if auto else 60,
                 mic_s=1,
-                sound=args.audio != "null",
+                sound=devices.audio != "null",
             )
             test.print = lambda text: out(f"       {text}")  # type: ignore[method-assign]
             test.buttons()
-            if args.audio == "null":
+            if devices.audio == "null":
                 doctor.skip("звук", "--audio null (проверить: --audio device)")
             else:
                 test.microphone_level()
@@ -212,7 +214,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
                 )
             if not test.failures:
                 doctor.ok(
-                    "кнопки отвечают" if args.audio == "null" else "кнопки, микрофон и динамик отвечают"
+                    "кнопки отвечают" if devices.audio == "null" else "кнопки, микрофон и динамик отвечают"
                 )
         finally:
             speaker.close()

@@ -7,13 +7,11 @@ button itself, and the waits are short (this is how CI runs it).
 
 from __future__ import annotations
 
-import argparse
 import math
 import queue
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 import numpy as np
@@ -25,6 +23,7 @@ from hardware.panel import OFF, ON, Panel
 from host_device.appliance.wiring import HOST_NAMES
 from host_device.base.errors import HostDeviceError
 from host_device.config import load_config
+from host_device.session.options import DeviceOptions
 
 
 class NoTerminal(HostDeviceError, RuntimeError):
@@ -161,34 +160,35 @@ class SelfTest:
         return not self.failures
 
 
-def cmd_hardware_test(args: argparse.Namespace) -> int:
+def hardware_test(devices: DeviceOptions, seats: int, auto: bool) -> int:
+    """``hardware test``: each LED, each button, the microphone and the speaker, one by one."""
     from host_device.sound.announcer import Announcer
     from voices.catalogue import russian
     from voices.pack import ensure_builtin
 
-    config = load_config(Path(args.config) if args.config else None)
-    pinmap = config.pinmap(args.seats)
-    if args.panel == "keyboard":
+    config = load_config(devices.config)
+    pinmap = config.pinmap(seats)
+    if devices.panel == "keyboard":
         keys_need_a_terminal()
     events: queue.Queue[HardwareEvent] = queue.Queue()
     catalogue = russian()
     pack = ensure_builtin(catalogue)
-    panel = make_panel(args.panel, pinmap, time.monotonic, events)
+    panel = make_panel(devices.panel, pinmap, time.monotonic, events)
     try:
-        microphone, speaker = config.open_audio(args.audio, events, pack.sample_rate, args.wav)
+        microphone, speaker = config.open_audio(devices.audio, events, pack.sample_rate, devices.wav)
         try:
             announcer = Announcer(catalogue, pack, speaker)
-            fast = args.auto
+            fast = auto
             test = SelfTest(
                 panel,
                 microphone,
                 lambda: announcer.say("sound_check"),
                 _stdout(),
-                auto=args.auto,
+                auto=auto,
                 step_s=0.02 if fast else 0.4,
                 press_wait_s=2 if fast else 60,
                 mic_s=1 if fast else 5,
-                sound=args.audio != "null",
+                sound=devices.audio != "null",
             )
             return 0 if test.run() else 1
         finally:

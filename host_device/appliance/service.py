@@ -12,7 +12,6 @@ him power the Pi off (the held «Пауза»).
 
 from __future__ import annotations
 
-import argparse
 import grp
 import os
 import pwd
@@ -107,15 +106,15 @@ polkit.addRule(function(action, subject) {{
 """
 
 
-def the_unit(args: argparse.Namespace) -> str:
-    user = args.user or default_user()
+def the_unit(user: str | None, config: Path | None) -> str:
+    user = user or default_user()
     try:
         home = Path(pwd.getpwnam(user).pw_dir)
     except KeyError:
         raise ServiceError(f"--user {user}: нет такого пользователя на этой машине") from None
     command = [str(executable()), "run", "--box"]
-    if args.config:
-        command += ["--config", str(Path(args.config).resolve())]
+    if config:
+        command += ["--config", str(config.resolve())]
     return unit_text(user, existing_groups(), command, home if home.is_dir() else Path("/"))
 
 
@@ -136,17 +135,17 @@ def _need_systemd_and_root() -> None:
         raise ServiceError("службу ставит только root: sudo .venv/bin/host-device service …")
 
 
-def cmd_unit(args: argparse.Namespace) -> int:
-    print(the_unit(args), end="")
+def print_unit(user: str | None, config: Path | None) -> int:
+    print(the_unit(user, config), end="")
     return 0
 
 
-def cmd_install(args: argparse.Namespace) -> int:
+def install(user: str | None, config: Path | None) -> int:
     _need_systemd_and_root()
-    user = args.user or default_user()
+    user = user or default_user()
     if user == "root":
         raise ServiceError("коробка работает не от root: добавьте --user pi (или пользователя стола)")
-    text = the_unit(args)
+    text = the_unit(user, config)
     for group in existing_groups():
         subprocess.run(["usermod", "-aG", group, user], check=False)
     UNIT_PATH.write_text(text, encoding="utf-8")
@@ -161,7 +160,7 @@ def cmd_install(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_remove(args: argparse.Namespace) -> int:
+def remove() -> int:
     _need_systemd_and_root()
     if UNIT_PATH.exists():
         subprocess.run(["systemctl", "disable", "--now", f"{NAME}.service"], check=False)
@@ -183,7 +182,7 @@ def state() -> str:
     return STATES.get(word, word)
 
 
-def cmd_status(args: argparse.Namespace) -> int:
+def status() -> int:
     if not has_systemd():
         raise ServiceError("на этой машине нет systemd: служб здесь не бывает")
     print(f"host-device: служба: {state()}")

@@ -20,7 +20,6 @@ side's ground rail, which is wired the same way to a GND pin of that column.
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -224,16 +223,16 @@ def _side_svg(side: Side, bcm: dict[int, int]) -> list[str]:
     return out
 
 
-def cmd_wiring(args: argparse.Namespace) -> int:
-    config = load_config(Path(args.config) if args.config else None)
-    pinmap = config.pinmap(args.seats)
-    target = Path(args.to)
+def draw_wiring(config_path: Path | None, seats: int, target: Path) -> int:
+    """``hardware wiring``: the panel's wiring for ``seats`` seats, as an SVG at ``target``."""
+    config = load_config(config_path)
+    pinmap = config.pinmap(seats)
     if target.suffix.lower() != ".svg":
-        raise HostDeviceError(f"--to {args.to}: рисунок — файл SVG (--to wiring.svg)")
+        raise HostDeviceError(f"--to {target}: рисунок — файл SVG (--to wiring.svg)")
     try:
         with replacing(target) as tmp:
             tmp.write_text(wiring_svg(pinmap), encoding="utf-8")
     except OSError as exc:
         raise HostDeviceError(f"{target}: не удалось записать: {os_reason(exc)}") from None
-    print(f"host-device: подключение пульта на {args.seats} мест нарисовано в {target}")
+    print(f"host-device: подключение пульта на {seats} мест нарисовано в {target}")
     return 0

@@ -6,6 +6,7 @@ import argparse
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,9 @@ def add_commands(commands: Any) -> None:
     flags.model(p)
     p.add_argument("--no-model", action="store_true", help="этот стол играет без распознавания речи")
     flags.store(p)
-    p.set_defaults(func=doctor.cmd_doctor)
+    p.set_defaults(
+        func=lambda args: doctor.checkup(flags.device_options(args), args.seats, args.auto, not args.no_model)
+    )
 
     hardware = commands.add_parser("hardware", help="оборудование стола: проверка, схема подключения")
     sub = hardware.add_subparsers(dest="hardware_command", required=True, metavar="ДЕЙСТВИЕ")
@@ -74,21 +77,34 @@ def add_commands(commands: Any) -> None:
     flags.auto(p)
     flags.devices(p)
     flags.seats(p)
-    p.set_defaults(func=selftest.cmd_hardware_test)
+    p.set_defaults(
+        func=lambda args: selftest.hardware_test(flags.device_options(args), args.seats, args.auto)
+    )
     p = sub.add_parser("wiring", help="нарисовать схему подключения пульта к 40-контактному разъёму (SVG)")
     flags.seats(p)
     flags.config(p, "выводы из раздела [panel] этого файла (без него — выводы по умолчанию)")
     p.add_argument("--to", required=True, metavar="ФАЙЛ.svg", help="куда сохранить схему")
-    p.set_defaults(func=wiring.cmd_wiring)
+    p.set_defaults(
+        func=lambda args: wiring.draw_wiring(flags.device_options(args).config, args.seats, Path(args.to))
+    )
 
     unit = commands.add_parser("service", help="коробка как служба systemd, с запуском при включении")
     sub = unit.add_subparsers(dest="service_command", required=True, metavar="ДЕЙСТВИЕ")
-    for name, func, text in (
-        ("unit", service.cmd_unit, "напечатать файл службы (ничего не устанавливая)"),
-        ("install", service.cmd_install, "установить, включить и запустить службу (от root)"),
-        ("remove", service.cmd_remove, "остановить, выключить и удалить службу (от root)"),
-        ("status", service.cmd_status, "состояние службы и последние строки её журнала"),
-    ):
+    actions: tuple[tuple[str, Callable[[argparse.Namespace], int], str], ...] = (
+        (
+            "unit",
+            lambda a: service.print_unit(a.user, flags.device_options(a).config),
+            "напечатать файл службы (ничего не устанавливая)",
+        ),
+        (
+            "install",
+            lambda a: service.install(a.user, flags.device_options(a).config),
+            "установить, включить и запустить службу (от root)",
+        ),
+        ("remove", lambda a: service.remove(), "остановить, выключить и удалить службу (от root)"),
+        ("status", lambda a: service.status(), "состояние службы и последние строки её журнала"),
+    )
+    for name, func, text in actions:
         p = sub.add_parser(name, help=text)
         if name in ("unit", "install"):
             p.add_argument(

@@ -11,6 +11,7 @@ from host_device.base.club_address import CLUB_DB_EXAMPLE
 from host_device.base.errors import HostDeviceError
 from host_device.cli.arguments import SPEED, table_size
 from host_device.config import load_config
+from host_device.session.options import DeviceOptions
 from voices.words import preset_name
 
 NO_DATABASE = f"не задана база клуба: укажите --club-db {CLUB_DB_EXAMPLE} или [club] database в конфиге"
@@ -28,6 +29,23 @@ def devices(p: Any, *, panel_help: str = PANEL_HELP) -> None:
     )
     p.add_argument("--wav", metavar="ФАЙЛ.wav", help="с --audio file: что слышит микрофон")
     config(p)
+
+
+def device_options(args: Any) -> DeviceOptions:
+    """The devices' flags (:func:`devices`, :func:`model`, :func:`store`) as the session takes them."""
+
+    def path(name: str) -> Path | None:
+        value = getattr(args, name, None)
+        return Path(value) if value else None
+
+    return DeviceOptions(
+        config=path("config"),
+        panel=getattr(args, "panel", "gpio"),
+        audio=getattr(args, "audio", "device"),
+        wav=path("wav"),
+        model=path("model"),
+        store=path("store"),
+    )
 
 
 def config(p: Any, help: str = "файл настроек (выводы пульта, звуковые устройства, правила)") -> None:

@@ -5,24 +5,50 @@ both, so neither imports the other through it."""
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.session import demo
+from host_device.session.options import GameOptions
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     if args.deal == "host" and args.mode != "assist":
         raise HostDeviceError("--deal host: роли вводит ведущий только в режиме помощника (--mode assist)")
+    options = game_options(args)
     if args.box:
         from host_device.appliance.box import Box
 
-        return Box(args).run()
+        return Box(options).run()
     from host_device.session.host import Host
 
-    return Host(args).run()
+    return Host(options).run()
+
+
+def game_options(args: argparse.Namespace) -> GameOptions:
+    """``run``'s arguments, once, as the session takes them."""
+    return GameOptions(
+        **flags.device_options(args).__dict__,
+        mode=args.mode,
+        preset=args.preset,
+        seats=args.seats,
+        deal=args.deal,
+        seed=args.seed,
+        speed=args.speed,
+        days=args.days,
+        verbose=args.verbose,
+        quiet=args.quiet,
+        club_db=args.club_db,
+        web=args.web,
+        resume=args.resume,
+        new=args.new,
+        ambience=not args.no_ambience,
+    )
 
 
 def add_commands(commands: Any) -> None:
@@ -89,4 +115,11 @@ def add_demo_command(commands: Any) -> None:
     flags.mode(p, "assist: ведущий по сценарию начинает каждый шаг (его клавиши напечатаны)")
     flags.web(p)
     flags.preset(p, default=None, help="пример игры по этим правилам (по умолчанию classic)")
-    p.set_defaults(func=demo.cmd_demo)
+    p.set_defaults(func=cmd_demo)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    script = Path(args.script) if args.script else None
+    result = demo.demo(script, args.speed, args.audio, sys.stdout, args.mode, args.web, args.preset)
+    print(json.dumps(result, ensure_ascii=False))
+    return 0

@@ -11,17 +11,23 @@ ends it with the box."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from host_device.config import Config
 from host_device.runtime.loop import Runtime
+from host_device.session.options import GameOptions
+
+if TYPE_CHECKING:
+    from host_device.clubdb.sender import Sender
+    from host_device.session.devices import Devices
 
 
-def club_url(args: Any, config: Any) -> str | None:
+def club_url(options: GameOptions, config: Config | None) -> str | None:
     """``--club-db``, else the config's ``[club] database``; None: the table has none."""
-    return getattr(args, "club_db", None) or getattr(config, "club_database", None) or None
+    return options.club_db or (config.club_database if config is not None else None) or None
 
 
-def start_sender(url: str | None, store: Path) -> Any:
+def start_sender(url: str | None, store: Path) -> Sender | None:
     """The background sender of ``store`` to ``url`` (None without a URL)."""
     if not url:
         return None
@@ -30,7 +36,7 @@ def start_sender(url: str | None, store: Path) -> Any:
     return Sender(store, url).start()
 
 
-def wake_when_finished(runtime: Runtime, sender: Any) -> None:
+def wake_when_finished(runtime: Runtime, sender: Sender | None) -> None:
     """Wake the sender once the game has a winner. Attached after the store's
     recorder, so the game is marked finished in the store before the wake."""
     if sender is None:
@@ -46,11 +52,11 @@ def wake_when_finished(runtime: Runtime, sender: Any) -> None:
     runtime.observers.append(after)
 
 
-def attach(runtime: Runtime, devices: Any, url: str | None, store: Path) -> Any:
+def attach(runtime: Runtime, devices: Devices | None, url: str | None, store: Path) -> Sender | None:
     """The game's sender (the box's, or one of its own for ``run``), woken when
     the game ends; what the session closes when the game ends (None: nothing)."""
     if devices is not None:
-        wake_when_finished(runtime, getattr(devices, "sender", None))
+        wake_when_finished(runtime, devices.sender)
         return None
     sender = start_sender(url, store)
     wake_when_finished(runtime, sender)

@@ -10,7 +10,6 @@ also played through the speaker.
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 from typing import Any, TextIO
@@ -101,19 +100,3 @@ def demo(
         if server is not None:
             server.stop()
     return table.result()
-
-
-def cmd_demo(args: Any) -> int:
-    import json
-
-    result = demo(
-        Path(args.script) if args.script else None,
-        args.speed,
-        args.audio,
-        sys.stdout,
-        args.mode,
-        args.web,
-        args.preset,
-    )
-    print(json.dumps(result, ensure_ascii=False))
-    return 0

@@ -11,7 +11,7 @@ import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import Preset, get_preset
 from engine.presets import table_of
@@ -26,6 +26,12 @@ from host_device.config import Ambience
 from host_device.listening.intents import russian_patterns
 from host_device.runtime.clock import REAL, Clock
 
+if TYPE_CHECKING:  # the heavy parts, loaded where they are opened
+    from host_device.clubdb.sender import Sender
+    from host_device.listening.decoder import DecoderProcess
+    from host_device.sound.announcer import Announcer
+    from host_device.store import Store
+
 
 @dataclass
 class Devices:
@@ -36,12 +42,12 @@ class Devices:
     panel: Panel
     microphone: Microphone
     speaker: Speaker
-    announcer: Any
-    store: Any
-    model: Any  # the speech model (loaded once), or None
+    announcer: Announcer
+    store: Store
+    model: DecoderProcess | None  # the speech model (loaded once), or None
     power_off: bool  # hold «пауза» to power off (the box's setting)
     clock: Clock = REAL  # the wall clock every device stamps its events with
-    sender: Any = None  # the box's sender to the club's database (clubdb/sender.py), or None
+    sender: Sender | None = None  # the box's sender to the club's database (clubdb/sender.py), or None
 
 
 def night_bed(ambience: Ambience, rate: int) -> Samples | None:
@@ -54,7 +60,7 @@ def night_bed(ambience: Ambience, rate: int) -> Samples | None:
     return scaled(bed, ambience.volume)
 
 
-def load_model(path: str | None) -> Any:
+def load_model(path: Path | None) -> DecoderProcess:
     """The speech model (``--model`` or the installed one) in its decoding
     process, with a warning naming the pattern words it lacks; ModelMissing
     when there is none."""
@@ -62,7 +68,7 @@ def load_model(path: str | None) -> Any:
     from host_device.listening.speech_model import find_model
     from host_device.listening.vocabulary import warn_unknown_words
 
-    model = DecoderProcess(find_model(Path(path) if path else None))
+    model = DecoderProcess(find_model(path))
     try:
         warn_unknown_words(model, russian_patterns())
     except BaseException:
@@ -157,10 +163,10 @@ def host_keyboard(seats: int, inbox: queue.Queue[Any], clock: Clock = REAL) -> A
     return KeyboardPanel(seats, clock.now, HostKeys(inbox), keys_fd=fd, draw=False)
 
 
-def store_path(devices: Any, args: Any) -> Path:
+def store_path(devices: Devices | None, store: Path | None) -> Path:
     """The store the game is kept in (the club's pages read it): the devices' own, else ``--store``."""
     from host_device.store.db import default_store_path
 
     if devices is not None:
         return Path(devices.store.path)
-    return Path(args.store) if args.store else default_store_path()
+    return store or default_store_path()

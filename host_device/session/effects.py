@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import functools
 import logging
-from typing import Any
 
 from engine import Phase
 from engine.steps import NIGHT, listening
 from hardware.panel import BLINK, OFF, PATTERNS, Panel
 from hardware.speaker import Playback, Speaker
 from host_device.base.sound import Samples
-from host_device.listening.listener import Gate
+from host_device.listening.listener import Gate, Listener
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import Entry, LedSet, Said, TimerStarted, Tone, when_said
+from host_device.sound.announcer import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -31,9 +31,9 @@ class Effects:
         sched: Scheduler,
         panel: Panel,
         speaker: Speaker,
-        announcer: Any,
+        announcer: Announcer,
         gate: Gate,
-        listener: Any,
+        listener: Listener | None,
         bed: Samples | None,
     ) -> None:
         self.runtime, self.sched, self.panel, self.speaker = runtime, sched, panel, speaker

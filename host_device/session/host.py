@@ -13,19 +13,17 @@ screen or the status line, and has the game sent to the club's database
 
 from __future__ import annotations
 
-import argparse
 import logging
 import queue
 import shutil
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import DealRoles, Game, Phase
 from engine.steps import NIGHT
 from hardware.events import TypedLine
 from hardware.factory import make_panel
-from host_device.config import load_config, parse_address
+from host_device.config import Config, load_config, parse_address
 from host_device.listening.intents import russian_patterns
 from host_device.listening.listener import Gate
 from host_device.runtime.assist import Assist, runtime_settings
@@ -54,11 +52,15 @@ from host_device.session.devices import (
 from host_device.session.effects import Effects
 from host_device.session.health import Health
 from host_device.session.inputs import Inputs
+from host_device.session.options import GameOptions
+from host_device.session.phone_notices import PhoneNotices
 from host_device.session.question import Question
 from host_device.session.resume import game_to_resume, not_finished, record, trial_days
 from host_device.session.seating import TableSeating
-from host_device.web.inputs import WebNotice
 from voices.words import WINS, local_time
+
+if TYPE_CHECKING:
+    from host_device.clubdb.sender import Sender
 
 log = logging.getLogger(__name__)
 
@@ -66,74 +68,41 @@ SCREEN_S = 0.25
 
 
 class Host:
-    def __init__(self, args: argparse.Namespace, devices: Devices | None = None, clock: Clock = REAL) -> None:
-        from host_device.sound.announcer import Announcer
+    def __init__(self, options: GameOptions, devices: Devices | None = None, clock: Clock = REAL) -> None:
         from voices.catalogue import russian
-        from voices.pack import ensure_builtin
 
-        self.args = args
+        self.options = o = options
         self.clock = devices.clock if devices is not None else clock
+        self.devices = devices
         self.web_server: Any = None
         self.lines: Any = None  # host mode: what the table may know, as lines, and the status line
         self.drawn_at = 0.0  # the wall time the screen or the status line was last drawn
-        config = load_config(Path(args.config) if args.config else None)
-        self.preset = table_preset(args.preset, getattr(args, "seats", None), config.city)
-        listen = getattr(args, "web", None) or config.web
+        config = load_config(o.config)
+        self.preset = table_preset(o.preset, o.seats, config.city)
+        listen = o.web or config.web
         self.web = parse_address(listen) if listen else None  # named before any device is opened
         self.scoring = config.scoring  # the club's scoring table, for the club's pages
-        self.club_url, self.sender = club_url(args, config), None  # the club's database, its sender
-        self.phone_seats = phone_seats(args.panel, config.web_seats, self.preset.seats, self.web is not None)
+        self.club_url = club_url(o, config)  # the club's database
+        self.sender: Sender | None = None  # run's own sender to it
+        self.phone_seats = phone_seats(o.panel, config.web_seats, self.preset.seats, self.web is not None)
         self.publisher: Any = None  # the pages' side, with --web
         self.phone_wait: PhoneWait | None = None  # host mode with phone seats: the deal waits for them
-        self.passing: set[str] = set()  # the console's phone notices that go when the day begins
-        self.held: dict[int, WebNotice] = {}  # host mode at night: each seat's last phone notice
-        self.cleared_day = 0
         self.console: Console | None = None
-        self.devices = devices
         self.inbox: queue.Queue[Any] = devices.inbox if devices else queue.Queue()
         self.sched = Scheduler()
         catalogue = russian()
-        pack = devices.announcer.pack if devices else ensure_builtin(catalogue)
-        self.deal_kind = args.deal or ("host" if args.mode == "assist" else "device")
-        if devices is not None:
-            self.panel, self.microphone, self.speaker = devices.panel, devices.microphone, devices.speaker
-            self.announcer = devices.announcer
-        else:
-            self.panel = make_panel(
-                args.panel,
-                config.pinmap(self.preset.seats),
-                self.clock.now,
-                self.inbox,
-                draw=args.mode == "host",
-            )
-            self.microphone, self.speaker = config.open_audio(
-                args.audio, self.inbox, pack.sample_rate, args.wav
-            )
-            self.announcer = Announcer(catalogue, pack, self.speaker)
+        self.deal_kind = o.deal_kind
+        pack = self._open_devices(config)
         self.gate = Gate()
         self.assist: Assist | None = None
         self.screen: Screen | None = None
         self.keys: Any = None  # the host's keyboard in assist mode, beside a GPIO panel
-        settings = Settings()
-        if args.mode == "assist":
-            settings = Settings(**runtime_settings(config.assist))
+        settings = Settings(**runtime_settings(config.assist)) if o.mode == "assist" else Settings()
         self.runtime = Runtime(Game(self.preset), self.sched, self.announcer.duration, settings)
-        if args.mode == "assist":
-            self.assist = Assist(self.runtime, config.assist, role_entry=self.deal_kind == "host")
-            self.screen = Screen(self.assist, sys.stdout)
-            if args.panel != "keyboard":
-                self.keys = host_keyboard(self.preset.seats, self.inbox, self.clock)
-            self.screen.typing = getattr(self.keys or self.panel, "typing_line", None)
-            if not is_terminal() and self.web is None:  # with --web, the console on his phone
-                log.warning(
-                    "assist mode without a terminal: only the panel's host buttons (next, pause, undo) "
-                    "reach the game%s",
-                    "; the roles cannot be typed (use --deal cards or --deal device)"
-                    if self.deal_kind == "host"
-                    else "",
-                )
+        if o.mode == "assist":
+            self._assist_mode(config)
         self.listener = self._listener()
-        bed = None if getattr(args, "no_ambience", False) else night_bed(config.ambience, pack.sample_rate)
+        bed = night_bed(config.ambience, pack.sample_rate) if o.ambience else None
         self.effects = Effects(
             self.runtime, self.sched, self.panel, self.speaker, self.announcer, self.gate, self.listener, bed
         )
@@ -141,48 +110,37 @@ class Host:
         self.health = Health(
             self.runtime, self.clock, self.panel, self.microphone, self.speaker, self.effects, self._notice
         )
-        self.days = args.days
         self.store: Any = None
         self.game_id: int | None = None
         self.trial_days: int | None = None  # the game is a trial begun for this many days (--days)
         self.resumed = False
         # lines typed on the terminal: the speaker's words without a model (host mode), the resume answer
-        self.lines_in = (
-            TerminalLines(self.inbox, self.clock) if args.panel != "keyboard" and self.keys is None else None
-        )
-        keyboard = args.panel == "keyboard" or self.keys is not None  # a keyboard panel: Tab types words
-        missing = args.mode == "host" and needs_typed_speech(self.listener, args.panel)
-        self.typed_speech = keyboard or missing
-        if args.mode == "host" and not getattr(args, "quiet", False):
-            if args.panel == "keyboard":
-                self.lines = self.panel
-            elif is_terminal():
-                self.lines = StatusLine(sys.stdout, shutil.get_terminal_size((80, 24)).columns)
-            else:
-                self.lines = PlainLines(sys.stdout)
+        keyboard = o.panel == "keyboard"
+        self.lines_in = TerminalLines(self.inbox, self.clock) if not keyboard and self.keys is None else None
+        missing = o.mode == "host" and needs_typed_speech(self.listener, o.panel)
+        self.typed_speech = keyboard or self.keys is not None or missing  # a keyboard: Tab types words
+        if o.mode == "host" and not o.quiet:
+            self.lines = self._host_lines()
             Narration(self.runtime, catalogue.text, self.lines.write_line)
         self.inputs = Inputs(
             self.runtime,
             self.clock,
             self.assist,
-            keyboard=args.panel == "keyboard",
+            keyboard=keyboard,
             power_off=bool(devices and devices.power_off),
             typed_speech=self.typed_speech,
             show_typed=self.lines is not None,
-            verbose=args.verbose,
+            verbose=o.verbose,
             notice=self._notice,
             leave=self.effects.leave,
             print_line=self._print,
-            phone_notice=self._phone_notice,
-            speed=args.speed,
+            phone_notice=lambda item: self.phones.tell(item),
+            speed=o.speed,
         )
         if self.web is not None:
-            self.console = Console(
-                self.runtime,
-                self.assist,
-                whole_table=args.panel == "web",
-                typed=self.typed_speech and args.mode == "host",
-            )
+            typed = self.typed_speech and o.mode == "host"
+            self.console = Console(self.runtime, self.assist, whole_table=o.panel == "web", typed=typed)
+        self.phones = PhoneNotices(self._notice, self.console, self.assist is None, lambda: self.game.state)
         self.seating = (  # the seat grid and the phones' names (with --web)
             None
             if self.console is None
@@ -199,6 +157,52 @@ class Host:
             self.inbox, self.clock, self.console, lambda: self.publisher.refresh(), self._print
         )
 
+    def _open_devices(self, config: Config) -> Any:
+        """The panel, the microphone, the speaker and the announcer: the box's, or opened
+        here from the options and the config; returns the voice pack."""
+        from host_device.sound.announcer import Announcer
+        from voices.catalogue import russian
+        from voices.pack import ensure_builtin
+
+        o, devices = self.options, self.devices
+        if devices is not None:
+            self.panel, self.microphone, self.speaker = devices.panel, devices.microphone, devices.speaker
+            self.announcer = devices.announcer
+            return devices.announcer.pack
+        catalogue = russian()
+        pack = ensure_builtin(catalogue)
+        pinmap = config.pinmap(self.preset.seats)
+        self.panel = make_panel(o.panel, pinmap, self.clock.now, self.inbox, draw=o.mode == "host")
+        self.microphone, self.speaker = config.open_audio(o.audio, self.inbox, pack.sample_rate, o.wav)
+        self.announcer = Announcer(catalogue, pack, self.speaker)
+        return pack
+
+    def _assist_mode(self, config: Config) -> None:
+        """A human host leads: his screen on the terminal, his keys beside a panel that lacks them."""
+        o = self.options
+        self.assist = Assist(self.runtime, config.assist, role_entry=self.deal_kind == "host")
+        self.screen = Screen(self.assist, sys.stdout)
+        if o.panel != "keyboard":
+            self.keys = host_keyboard(self.preset.seats, self.inbox, self.clock)
+        self.screen.typing = getattr(self.keys or self.panel, "typing_line", None)
+        if not is_terminal() and self.web is None:  # with --web, the console on his phone
+            log.warning(
+                "assist mode without a terminal: only the panel's host buttons (next, pause, undo) "
+                "reach the game%s",
+                "; the roles cannot be typed (use --deal cards or --deal device)"
+                if self.deal_kind == "host"
+                else "",
+            )
+
+    def _host_lines(self) -> Any:
+        """Host mode: where what the table may know is written (the keyboard panel's screen, a
+        status line on a terminal, plain lines to a log)."""
+        if self.options.panel == "keyboard":
+            return self.panel
+        if is_terminal():
+            return StatusLine(sys.stdout, shutil.get_terminal_size((80, 24)).columns)
+        return PlainLines(sys.stdout)
+
     def _listener(self) -> Any:
         from host_device.listening.listener import Listener
         from host_device.listening.speech_model import ModelMissing
@@ -209,7 +213,7 @@ class Host:
                 return None  # the box said so once, at its start
         else:
             try:
-                model = load_model(self.args.model)
+                model = load_model(self.options.model)
             except ModelMissing as exc:
                 self._notice(
                     f"{exc}; nominations are not heard in this game",
@@ -225,7 +229,7 @@ class Host:
             self.inbox,
             self.clock.now,
             gate=self.gate,
-            partials=self.args.mode == "assist",  # the host's screen shows the words as they come
+            partials=self.options.mode == "assist",  # the host's screen shows the words as they come
         )
 
     def _seating_changed(self) -> None:
@@ -244,23 +248,6 @@ class Host:
             self._print(f"host-device: {russian}")
             if self.console is not None:
                 self.console.notice(russian)
-
-    def _phone_notice(self, item: WebNotice) -> None:
-        """A seat's phone came, went or came back: told as any notice; on the
-        console one line a seat, and the ones of arrivals go when the day begins.
-        At night in host mode they wait for the morning: a phone that comes
-        back while a role is woken would show who woke."""
-        if self.assist is None and item.seat is not None and self.game.phase in NIGHT:
-            self.held[item.seat] = item
-            return
-        self._notice(item.text, item.russian)
-        if self.console is None or self.assist is not None or item.seat is None:
-            return
-        mine = f"место {item.seat}: "
-        notices = self.console.notices
-        self.console.notices = [n for n in notices[:-1] if not n.startswith(mine)] + notices[-1:]
-        if not item.lasting:
-            self.passing.add(item.russian)
 
     def _print(self, text: str) -> None:
         """A line on the terminal, above the status line if there is one."""
@@ -283,17 +270,10 @@ class Host:
         night = self.assist is None and s.phase in NIGHT
         if self.publisher is not None:
             self.publisher.hush(night)
-        if self.console is not None and s.day > self.cleared_day:  # a day begins: the arrivals are old news
-            self.cleared_day = s.day
-            self.console.notices = [n for n in self.console.notices if n not in self.passing]
-            self.passing = set()
         if not night and self.seating is not None and self.seating.pending:
             self.seating.release()
-        if not night and self.held:
-            held, self.held = self.held, {}
-            for item in held.values():
-                self._phone_notice(item)
-        if self.days is not None and s.phase is Phase.MORNING and s.day > self.days:
+        self.phones.step_began()
+        if self.options.days is not None and s.phase is Phase.MORNING and s.day > self.options.days:
             runtime.stop()
 
     def _input(self, item: Any) -> None:
@@ -317,7 +297,7 @@ class Host:
         if self.publisher is not None:
             self.publisher.refresh()
         if not self._over():
-            self.sched.after(SCREEN_S * self.args.speed, self._heartbeat)  # every SCREEN_S of wall time
+            self.sched.after(SCREEN_S * self.options.speed, self._heartbeat)  # every SCREEN_S of wall time
 
     def _draw(self) -> None:
         """The screen (assist mode) or the status line (host mode), as the game is now."""
@@ -344,17 +324,18 @@ class Host:
     def _open_store(self) -> None:
         from host_device.store import Store
 
+        o = self.options
         if self.devices is not None:
             self.store = self.devices.store
         else:
-            self.store = Store(Path(self.args.store) if self.args.store else None)
+            self.store = Store(self.options.store)
         if self.store.notice and self.devices is None:
             print(f"host-device: {self.store.notice}", flush=True)
-        game_id = game_to_resume(
-            self.store, self.args.resume, self.args.new, self.preset.name, self.args.mode, self._ask_to_resume
+        game_id = game_to_resume(self.store, o.resume, o.new, self.preset.name, o.mode, self._ask_to_resume)
+        self.game_id = record(self.store, self.runtime, o.mode, game_id, o.days)
+        self.sender = attach(
+            self.runtime, self.devices, self.club_url, store_path(self.devices, self.options.store)
         )
-        self.game_id = record(self.store, self.runtime, self.args.mode, game_id, self.days)
-        self.sender = attach(self.runtime, self.devices, self.club_url, store_path(self.devices, self.args))
         self.trial_days = trial_days(self.store, self.game_id)
         if self.seating is not None:
             self.seating.open(self.store, self.game_id)
@@ -384,10 +365,10 @@ class Host:
 
         assert self.console is not None and self.web is not None
         private = Private(Access.new(self.phone_seats), self.console, self.inbox)
-        club = ClubPages(store_path(self.devices, self.args), scoring=self.scoring)
+        club = ClubPages(store_path(self.devices, self.options.store), scoring=self.scoring)
         club.current = lambda: self.game_id
         self.web_server = start_web(
-            self.web, self.runtime, russian().text, self.args.speed, self._print, private, self.clock, club
+            self.web, self.runtime, russian().text, self.options.speed, self._print, private, self.clock, club
         )
         self.publisher = self.web_server.publisher
         self.publisher.stream.seating = self.console.seating
@@ -398,7 +379,7 @@ class Host:
         game's first words and its deal."""
         if self.lines_in is not None and self.devices is None:  # the box reads the terminal for all its games
             self.lines_in.start(sys.stdin)
-        if self.args.panel == "keyboard" and self.args.mode == "host":
+        if self.options.panel == "keyboard" and self.options.mode == "host":
             self._print(
                 "host-device: клавиши: места 1…9, 0, -, =; n — дальше, p — пауза; "
                 "Tab — слова говорящего, Enter — отправить"
@@ -448,7 +429,7 @@ class Host:
             self.inputs.cards = CardRegistration(self.runtime, self._deal)
             self.inputs.cards.start()
         else:
-            dealt = deal(self.preset, self.args.seed)
+            dealt = deal(self.preset, self.options.seed)
             show_roles(self.runtime, dealt, lambda: self.runtime.handle(dealt))
 
     def _deal(self, roles: DealRoles) -> None:
@@ -458,7 +439,7 @@ class Host:
         self._start()
         try:
             self.sched.run_real(
-                self.args.speed,
+                self.options.speed,
                 stop=self._over,
                 inbox=self.inbox,
                 on_input=self._input,
@@ -473,7 +454,7 @@ class Host:
         if winner is not None:
             print(f"host-device: игра окончена: {WINS[winner]}", flush=True)
         else:
-            told = not_finished(self.game_id, self.args.mode, self.preset.name, self.trial_days)
+            told = not_finished(self.game_id, self.options.mode, self.preset.name, self.trial_days)
             print(f"host-device: {told}", flush=True)
         return 0
 

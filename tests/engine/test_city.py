@@ -455,7 +455,11 @@ def test_a_city_game_of_its_own_size_is_stored_and_replayed(tmp_path, builtin_pa
     store = Store(tmp_path / "g.sqlite3", create=True)
     result, runtime = simulate(script, store=store)
     (row,) = store.games.unfinished()
-    assert json.loads(json.dumps(store.games.settings(row.id)))["table"] == {"seats": 7, "mafia": 2, "lover": False}
+    assert json.loads(json.dumps(store.games.settings(row.id)))["table"] == {
+        "seats": 7,
+        "mafia": 2,
+        "lover": False,
+    }
     assert store.games.preset(row.id).seats == 7 and store.games.replay(row.id).state == runtime.game.state
     assert result["out"] == [{"seat": 5, "day": 1, "how": "vote"}]
     store.close()

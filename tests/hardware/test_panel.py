@@ -323,7 +323,9 @@ def test_keyboard_panel_tab_opens_a_line_for_the_speakers_words(clock):
         panel.width = 40
         assert len(panel.line()) == 39  # never wider than the terminal: a wrapped line cannot be redrawn
         panel.write_line("00:01.0 Ведущий: Наступает ночь.")
-        assert out.getvalue().endswith("\r\x1b[K00:01.0 Ведущий: Наступает ночь.\n\r" + panel.line() + "\x1b[K")
+        assert out.getvalue().endswith(
+            "\r\x1b[K00:01.0 Ведущий: Наступает ночь.\n\r" + panel.line() + "\x1b[K"
+        )
     finally:
         panel.close()
         os.close(w)
@@ -397,7 +399,9 @@ def _no_factory(monkeypatch, error):
 
 
 def test_lgpio_whose_library_cannot_load_is_named_with_its_package(clock, monkeypatch):
-    _no_factory(monkeypatch, OSError("liblgpio.so.1: cannot open shared object file: No such file or directory"))
+    _no_factory(
+        monkeypatch, OSError("liblgpio.so.1: cannot open shared object file: No such file or directory")
+    )
     with pytest.raises(NoGpio) as caught:
         GpioPanel(default_pinmap(10), clock)
     message = str(caught.value)
@@ -410,7 +414,9 @@ def test_lgpio_missing_on_a_pi_names_the_debian_package(clock, monkeypatch, tmp_
     model.write_text("Raspberry Pi 4 Model B Rev 1.4\0")
     monkeypatch.setattr("hardware.gpio_panel.PI_MODEL", model)
     _no_factory(monkeypatch, ModuleNotFoundError("No module named 'lgpio'"))
-    with pytest.raises(NoGpio, match=r"lgpio .*sudo apt-get install python3-lgpio, then rm -rf .venv && ./run"):
+    with pytest.raises(
+        NoGpio, match=r"lgpio .*sudo apt-get install python3-lgpio, then rm -rf .venv && ./run"
+    ):
         GpioPanel(default_pinmap(10), clock)
 
 
@@ -431,7 +437,9 @@ def test_keyboard_panel_lines_fit_80_columns_and_keep_their_ends(clock):
         for char in "\tя выставляю игрока номер семь и ещё говорю долго, очень долго, до конца":
             panel.key(char)
         typing = screen(out.getvalue())[0]
-        assert typing.startswith("слова говорящего: …") and typing.endswith("до конца▌ (Enter — сказать, Esc — отмена)")
+        assert typing.startswith("слова говорящего: …") and typing.endswith(
+            "до конца▌ (Enter — сказать, Esc — отмена)"
+        )
         assert len(typing) == 79
         panel.width = 30  # narrower than the label and the hint: the words still show
         assert panel.line() == "слова говорящего: … до конца▌"

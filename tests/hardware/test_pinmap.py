@@ -121,7 +121,9 @@ def test_bad_pin_maps_name_the_entry(panel, seats, message):
 
 def test_reserved_pins_when_allowed_and_in_the_twelve_seat_default():
     assert dict(pinmap_from_config({"host": {"undo": 15}, "allow_reserved": True}, 10).host)["undo"] == 15
-    assert pinmap_from_config({}, 12) == default_pinmap(12)  # the default needs them (the guide's wiring table: tests/host_device/cli/test_guide.py)
+    assert pinmap_from_config({}, 12) == default_pinmap(
+        12
+    )  # the default needs them (the guide's wiring table: tests/host_device/cli/test_guide.py)
 
 
 def test_seat_count_is_checked_against_the_game():

@@ -44,7 +44,9 @@ def phones_hosted(monkeypatch, tmp_path, speed, **settings):
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))  # the words are typed
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     host = Host(
-        args(panel="web", web="127.0.0.1:0", audio="null", speed=speed, days=None, store=str(tmp_path / "g.db"))
+        args(
+            panel="web", web="127.0.0.1:0", audio="null", speed=speed, days=None, store=str(tmp_path / "g.db")
+        )
     )
     host.runtime.settings = dataclasses.replace(host.runtime.settings, **settings)
     thread = threading.Thread(target=host.run, daemon=True)

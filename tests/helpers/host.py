@@ -1,11 +1,16 @@
-"""``run``'s arguments for tests of the session: the mock panel, a WAV for the microphone, fast."""
+"""``run``'s options for tests of the session: the mock panel, a WAV for the microphone, fast."""
 
-import argparse
+from pathlib import Path
 
+from host_device.session.options import GameOptions
 from tests.helpers.sound import MIC_WAV
+
+PATHS = ("store", "wav", "model", "config")
 
 
 def args(**overrides):
+    """``GameOptions`` as ``run`` would build them (paths may be given as text; ``no_ambience``
+    as the flag is spelled)."""
     base = dict(
         mode="host",
         preset="classic",
@@ -13,18 +18,18 @@ def args(**overrides):
         seed=7,
         panel="mock",
         audio="file",
-        wav=str(MIC_WAV),
-        model=None,
-        config=None,
+        wav=MIC_WAV,
         speed=2000.0,
         days=1,
-        verbose=False,
-        store=None,
-        resume=None,
         new=True,
     )
     base.update(overrides)
-    return argparse.Namespace(**base)
+    if "no_ambience" in base:
+        base["ambience"] = not base.pop("no_ambience")
+    for name in PATHS:
+        if isinstance(base.get(name), str):
+            base[name] = Path(base[name])
+    return GameOptions(**base)
 
 
 class StillWall:

@@ -20,7 +20,10 @@ def test_show_names_is_off_unless_the_club_turns_it_on(tmp_path):
     ("text", "words"),
     [
         ("[club]\nshow_names = 'да'\n", "[club].show_names: true или false, а не 'да'"),
-        ("[club]\nnames = true\n", "[club].names: нет такой настройки; настройки: database, scoring, show_names"),
+        (
+            "[club]\nnames = true\n",
+            "[club].names: нет такой настройки; настройки: database, scoring, show_names",
+        ),
         ('[club]\ndatabase = "mysql://x"\n', "[club].database: адрес базы клуба, например"),
     ],
 )

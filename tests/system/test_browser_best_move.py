@@ -51,7 +51,9 @@ def kill_at_night(host, victim, deadline):
         assert time.monotonic() < deadline, f"no night: {runtime.game.state.phase}"
         time.sleep(0.01)
     begun = len(runtime.timeline.dicts())
-    while not any(e.get("type") == "say" and e.get("seat") == victim for e in runtime.timeline.dicts()[begun:]):
+    while not any(
+        e.get("type") == "say" and e.get("seat") == victim for e in runtime.timeline.dicts()[begun:]
+    ):
         assert runtime.game.state.phase is Phase.NIGHT_HUNT, "the victim's number was not called"
         time.sleep(0.005)
     s = runtime.game.state

@@ -65,7 +65,10 @@ def test_the_deal_waits_for_the_phones_and_a_late_phone_still_sees_its_role(
         late.click("#reveal")
         assert late.locator("#secret").inner_text() == mine
         early[1].click("#reveal")
-        assert early[1].locator("#secret").inner_text() == f"Ваша роль: {ROLE_WORDS[roles.get(1, Role.CIVILIAN)]}"
+        assert (
+            early[1].locator("#secret").inner_text()
+            == f"Ваша роль: {ROLE_WORDS[roles.get(1, Role.CIVILIAN)]}"
+        )
         # the role went to that seat's phone alone: not to the table page, nor to the console
         assert "Ваша роль" not in table.evaluate("JSON.stringify(state)")
         assert "Ваша роль" not in console.locator("body").inner_text()
@@ -111,7 +114,9 @@ def test_a_press_made_offline_never_counts_in_another_window(browser, monkeypatc
                 if pick:
                     table.fill("#words", f"я выставляю игрока номер {pick}")
                     table.press("#words", "Enter")
-                    table.wait_for_function(f"state.nominations.some((n) => n.seat === {pick})", timeout=10_000)
+                    table.wait_for_function(
+                        f"state.nominations.some((n) => n.seat === {pick})", timeout=10_000
+                    )
                 table.click(f"#seat-{speaker}")
             table.wait_for_timeout(20)
         table.wait_for_function("state.vote && state.vote.candidate === 5 && state.vote.window_open")
@@ -123,7 +128,9 @@ def test_a_press_made_offline_never_counts_in_another_window(browser, monkeypatc
         console.wait_for_function(
             "[...document.querySelectorAll('#messages li')].some((li) => li.textContent === 'место 7: телефон отключён')"
         )
-        table.wait_for_function("state.vote && state.vote.candidate === 6 && state.vote.window_open", timeout=20_000)
+        table.wait_for_function(
+            "state.vote && state.vote.candidate === 6 && state.vote.window_open", timeout=20_000
+        )
         offline.set_offline(False)
         phone.wait_for_function(
             "document.getElementById('status').textContent.includes('подключено')", timeout=10_000

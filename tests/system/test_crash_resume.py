@@ -110,4 +110,4 @@ def test_resume_needs_an_unfinished_game(uninterrupted, tmp_path):
     proc = simulate("--store", str(store), "--resume")
     assert proc.returncode == 2 and "no unfinished game to resume" in proc.stderr
     proc = simulate("--resume")
-    assert proc.returncode == 2 and "--resume и --die-after — только с --store PATH" in proc.stderr
+    assert proc.returncode == 2 and "--resume и --die-after — только с --store ПУТЬ" in proc.stderr

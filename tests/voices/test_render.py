@@ -147,7 +147,11 @@ def test_a_driver_that_writes_nothing_gives_way_to_the_espeak_ng_command(tmp_pat
         for text in ("Принято.", "семь"):
             samples, rate = synth.render(text)
             direct, direct_rate = espeak_ng(text, tmp_path)
-            assert rate == direct_rate == RATE and np.array_equal(samples, direct) and np.abs(samples).max() > 1000
+            assert (
+                rate == direct_rate == RATE
+                and np.array_equal(samples, direct)
+                and np.abs(samples).max() > 1000
+            )
     finally:
         synth.close()
     assert driver.calls == ["Принято."]  # waited for once, for at most the timeout, then no longer asked
@@ -188,7 +192,9 @@ def test_the_real_pyttsx3_path_builds_a_whole_pack_and_says_so_once(tmp_path, ca
 
 def test_no_espeak_ng_command_names_the_package():
     clock = FakeClock()
-    synth = Synthesiser(engine_factory=DriverDouble, command=["no-such-espeak-ng"], clock=clock, sleep=clock.sleep)
+    synth = Synthesiser(
+        engine_factory=DriverDouble, command=["no-such-espeak-ng"], clock=clock, sleep=clock.sleep
+    )
     try:
         with pytest.raises(AudioUnavailable, match="install the Debian package espeak-ng"):
             synth.render("Принято.")

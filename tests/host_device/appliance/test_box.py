@@ -174,7 +174,6 @@ def make_box(tmp_path, **overrides):
         config=str(tmp_path / "config.toml"),
         days=None,
         new=False,
-        box=True,
         no_ambience=False,
         deal=None,
     )
@@ -295,12 +294,19 @@ def test_the_night_sound_follows_the_night_phases_whatever_the_deal(monkeypatch,
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     a, b = night_sound(7), night_sound(8)
     assert a.effects.beds == b.effects.beds  # the same seconds, whoever is mafia
-    assert [on for _, on in a.effects.beds] == [True, False, True, False]  # the deal's night, day 1, the night
+    assert [on for _, on in a.effects.beds] == [
+        True,
+        False,
+        True,
+        False,
+    ]  # the deal's night, day 1, the night
     tl = a.runtime.sorted_timeline()
     said = [(e["t"], e["key"]) for e in tl if e["type"] == "say"]
     morning = next(t for t, key in said if key == "morning")
     last_night = max(t for t, key in said if t < morning)
-    assert a.effects.beds[0][0] == 0.0 and last_night < a.effects.beds[1][0] <= morning  # on from the deal, off by morning
+    assert (
+        a.effects.beds[0][0] == 0.0 and last_night < a.effects.beds[1][0] <= morning
+    )  # on from the deal, off by morning
     quiet = night_sound(7, no_ambience=True)
     assert quiet.effects.beds == [] and quiet.speaker.beds == []
     assert len(a.speaker.beds) == len(a.effects.beds)  # the speaker was told each time
@@ -373,7 +379,9 @@ print(load_choice(Path(sys.argv[1]), Choice("event", "cards")))
 def _no_more_than_a_gigabyte():
     import resource
 
-    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # memory that grows fails here, not the machine
+    resource.setrlimit(
+        resource.RLIMIT_AS, (1 << 30, 1 << 30)
+    )  # memory that grows fails here, not the machine
 
 
 def _bad_choice(kind, path):

@@ -1,7 +1,6 @@
 """The record built from a stored game: the example full game simulated into
 a store, read back as seats, departures, nominations, ballots, night actions."""
 
-
 from engine import Role, Team
 from host_device.club.build import build_record, record_of, records
 from host_device.club.record import Ballot, BestMove, Departure, NightAction, Nomination
@@ -67,7 +66,11 @@ def test_build_record_takes_plain_mappings(store):
             self.id, self.name = id, name
 
     record = build_record(
-        store.games.game(1), store.games.preset(1), store.games.inputs(1), {2: Player("u-2", "Боря")}, {2: 0.3}
+        store.games.game(1),
+        store.games.preset(1),
+        store.games.inputs(1),
+        {2: Player("u-2", "Боря")},
+        {2: 0.3},
     )
     assert (record.seat(2).player, record.seat(2).name) == ("u-2", "Боря")
     assert record.extras == {2: 0.3}

@@ -48,7 +48,9 @@ def test_json_export_of_a_finished_game_has_the_players_and_points(path, capsys)
         "extra": 0.0,
         "total": 1.0,
     }
-    assert players[1]["points"]["best_move"] == 0.5 and players[1]["points"]["total"] == 1.5  # all three black
+    assert (
+        players[1]["points"]["best_move"] == 0.5 and players[1]["points"]["total"] == 1.5
+    )  # all three black
 
 
 def test_an_unfinished_game_is_neither_shown_nor_exported_without_roles(path, capsys):
@@ -76,8 +78,13 @@ def test_export_of_all_leaves_out_an_unfinished_game_without_roles(path, capsys)
     assert main(["games", "export", "--all", "--format", "csv", "--store", str(path)]) == 0
     out, err = capsys.readouterr()
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert {r["game"] for r in rows} == {"1"} and all("3=don" in r["roles"] for r in rows)  # game 1's, as ever
-    assert err == "host-device: не выгружены неоконченные игры (2): их роли тайна до конца игры; ведущему: --roles\n"
+    assert {r["game"] for r in rows} == {"1"} and all(
+        "3=don" in r["roles"] for r in rows
+    )  # game 1's, as ever
+    assert (
+        err
+        == "host-device: не выгружены неоконченные игры (2): их роли тайна до конца игры; ведущему: --roles\n"
+    )
 
 
 def test_csv_export_names_the_seats_and_has_a_points_row_a_seat(path, capsys):

@@ -161,7 +161,9 @@ def test_the_config_names_the_clubs_table_beside_it(tmp_path):
     with pytest.raises(ConfigError, match=r"\[club\]\.scoring: путь к таблице очков, например"):
         load_config(config)
     config.write_text('[club]\ntable = "x"\n', "utf-8")
-    with pytest.raises(ConfigError, match=r"\[club\]\.table: нет такой настройки; настройки: database, scoring, show_names"):
+    with pytest.raises(
+        ConfigError, match=r"\[club\]\.table: нет такой настройки; настройки: database, scoring, show_names"
+    ):
         load_config(config)
 
 

@@ -308,5 +308,7 @@ def test_a_record_this_version_cannot_read_is_refused_and_a_bad_row_does_not_hid
     assert db.counts().games == 0
     db.receive(package)
     db.receive(package_of(box, second))
-    db.conn.execute("UPDATE games SET record = jsonb_set(record, '{format}', '99') WHERE uuid = %s", (package.uuid,))
+    db.conn.execute(
+        "UPDATE games SET record = jsonb_set(record, '{format}', '99') WHERE uuid = %s", (package.uuid,)
+    )
     assert [r.uuid for r in db.records()] == [box.games.game_uuid(second)]

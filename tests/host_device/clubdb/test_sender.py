@@ -144,7 +144,9 @@ def test_a_game_another_box_recorded_differently_is_refused_with_its_reason(tmp_
         assert [r.game for r in status.refused] == [theirs] and status.refused[0].reason == report.refused[0][
             1
         ]
-        assert other.outbox.waiting() == [] and send_waiting(other, url).refused == []  # not retried as it stands
+        assert (
+            other.outbox.waiting() == [] and send_waiting(other, url).refused == []
+        )  # not retried as it stands
         other.roster.set_extra(theirs, 2, 0.4)
         assert [g for g, _ in other.outbox.waiting()] == [theirs]  # changed: it waits again
     finally:
@@ -319,7 +321,9 @@ def test_a_game_whose_rules_do_not_read_does_not_hold_back_the_others(postgres_s
     assert set(club_games(postgres_server, url)) == set(uuids(store, games[1:]))
 
 
-def test_a_copy_of_a_store_recovered_into_it_sends_nothing_twice(postgres_server, fresh_database, tmp_path, store):
+def test_a_copy_of_a_store_recovered_into_it_sends_nothing_twice(
+    postgres_server, fresh_database, tmp_path, store
+):
     import shutil
 
     from host_device.store.recover import recover

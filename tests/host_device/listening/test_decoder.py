@@ -268,7 +268,6 @@ def test_a_decoder_that_dies_again_and_again_is_given_up(ko_model_dir, monkeypat
     assert sum(isinstance(e, HearingLost) for e in events) == 3 and len(restarts) == 3
 
 
-
 @pytest.mark.parametrize("launcher", [[], LAUNCHER], ids=["direct", "launcher"])
 def test_a_decoder_that_does_not_answer_is_lost_and_ended(ko_model_dir, monkeypatch, launcher):
     """A stopped (or hung) child: the call gives up after CALL_TIMEOUT_S, the child is killed —

@@ -30,7 +30,9 @@ from host_device.store import Store, record_runtime
 from tests.helpers.assist import PHRASE_S, typed, wait
 from tests.helpers.paths import ROOT, SCRIPTS
 
-ROLE_KEYS = "358\n3\n6\n"  # black seats 3 5 8, the Don 3, the Sheriff 6 (tests/helpers/table.py's CLASSIC_ROLES)
+ROLE_KEYS = (
+    "358\n3\n6\n"  # black seats 3 5 8, the Don 3, the Sheriff 6 (tests/helpers/table.py's CLASSIC_ROLES)
+)
 
 
 def make(settings=None, store=None):
@@ -379,7 +381,10 @@ def test_the_vote_counted_by_hand_refuses_letters_and_a_buttoned_window():
 
 def test_roles_entered_by_the_host_are_checked_group_by_group():
     rt, assist = make()
-    assert assist.roles.prompt() == "Роли: отметьте трёх чёрных игроков (мафию и Дона); выбрано: —; «ввод» — дальше"
+    assert (
+        assist.roles.prompt()
+        == "Роли: отметьте трёх чёрных игроков (мафию и Дона); выбрано: —; «ввод» — дальше"
+    )
     keys = console_view(Console(rt, assist))["keys"]  # the console's button that the prompt names
     assert [k["label"] for k in keys if k["name"] == "enter"] == ["ввод"]
     typed(assist, "35\n")
@@ -541,7 +546,9 @@ def test_a_speech_undone_twice_keeps_counting_its_time():
     typed(assist, "nu")  # seat 1 had 40 s left
     wait(rt, rt.timer[0] - rt.sched.now + 15)
     typed(assist, "nu")  # 15 s more of it: 25 s left
-    speeches = [e for e in rt.timeline.dicts() if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 1]
+    speeches = [
+        e for e in rt.timeline.dicts() if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 1
+    ]
     assert [e["seconds"] for e in speeches] == [60, 40, 25]
 
 
@@ -746,4 +753,7 @@ def test_words_typed_when_nobody_speaks_count_for_nothing_and_say_so():
     _, assist = make()
     assist.typed("я выставляю игрока номер пять")
     assert assist.transcript == "я выставляю игрока номер пять"
-    assert assist.shown_message() == "«я выставляю игрока номер пять»: сейчас никто не говорит — слова не засчитаны"
+    assert (
+        assist.shown_message()
+        == "«я выставляю игрока номер пять»: сейчас никто не говорит — слова не засчитаны"
+    )

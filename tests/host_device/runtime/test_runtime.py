@@ -115,7 +115,9 @@ def test_the_speakers_press_during_his_own_announcement_ends_nothing():
     run_until(sched, runtime, Phase.SPEECH, seat=1)
     past_announcement(sched, runtime)
     assert runtime.press(1)  # seat 1 ends his speech: seat 2's step begins, his announcement queued
-    said = next(e for e in runtime.timeline.dicts() if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 2)
+    said = next(
+        e for e in runtime.timeline.dicts() if e["type"] == "say" and e["key"] == "speech" and e["seat"] == 2
+    )
     start, grace = runtime.timer[0], runtime.settings.own_press_grace_s
     for at in (said["t"], (said["t"] + start) / 2, start + grace - 0.01):
         sched.run_due(at)

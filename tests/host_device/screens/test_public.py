@@ -98,7 +98,9 @@ def test_the_day_leds_are_public_and_the_night_ones_are_not(two_games):
     (_, runtime, events, _), _ = two_games
     leds = [e for e in events if e["type"] == "led"]
     assert leds and all(e["pattern"] in ("on", "off", "blink") for e in leds)
-    night_answers = [e for e in runtime.timeline.dicts() if e["type"] == "led" and e["pattern"] in ("pulse", "fast")]
+    night_answers = [
+        e for e in runtime.timeline.dicts() if e["type"] == "led" and e["pattern"] in ("pulse", "fast")
+    ]
     assert not night_answers or all(e not in leds for e in night_answers)
     shown_at_night = [
         s for s in (e for e in events if e["type"] == "phase_started") if s["phase"].startswith("night")

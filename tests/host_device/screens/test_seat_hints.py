@@ -1,7 +1,6 @@
 """A seat's phone tells its player when to press, at every night step the
 device calls seat by seat (the city's Doctor and Lover too)."""
 
-
 from engine import Game, Phase
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
@@ -24,6 +23,8 @@ def test_every_called_night_step_of_the_city_shows_the_night_hint():
         game.handle(inp)
         if game.phase in (Phase.NIGHT_HUNT, Phase.NIGHT_CHECK, Phase.NIGHT_VISIT):
             seen.add((game.phase, game.state.step_role))
-            view = seat_view(Runtime(Game.replay(script.preset, game.record), Scheduler(), lambda key, slots: 1.0), 1)
+            view = seat_view(
+                Runtime(Game.replay(script.preset, game.record), Scheduler(), lambda key, slots: 1.0), 1
+            )
             assert view["hint"] == NIGHT_HINT, (game.phase, game.state.step_role)
     assert {role for phase, role in seen if phase is Phase.NIGHT_VISIT} == {"doctor", "lover"}

@@ -92,7 +92,9 @@ def test_host_mode_runs_a_city_day_on_the_mock_panel(monkeypatch, tmp_path, buil
     ):
         assert key in said, key
     assert said.count("nomination") == 8 and host.game.state.day == 2
-    callers = [e["seat"] for e in host.runtime.timeline.dicts() if e["type"] == "led" and e["pattern"] == "on"]
+    callers = [
+        e["seat"] for e in host.runtime.timeline.dicts() if e["type"] == "led" and e["pattern"] == "on"
+    ]
     assert callers[-8:] == list(range(1, 9))  # the caller's seat lit in the round, day 1 from seat 1
 
 

@@ -88,7 +88,6 @@ def test_the_box_lends_one_sender_to_its_games_and_ends_it(monkeypatch, tmp_path
         config=str(config),
         days=1,
         new=False,
-        box=True,
         no_ambience=False,
         deal=None,
     )
@@ -105,7 +104,7 @@ def test_the_box_lends_one_sender_to_its_games_and_ends_it(monkeypatch, tmp_path
 
 def test_a_box_without_a_club_database_has_no_sender(monkeypatch, tmp_path, builtin_pack):
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
-    settings = dict(store=str(tmp_path / "games.sqlite3"), config=None, days=1, new=False, box=True)
+    settings = dict(store=str(tmp_path / "games.sqlite3"), config=None, days=1, new=False)
     box = Box(args(**settings, no_ambience=False, deal=None), power_off=lambda c: None, clock=VirtualClock())
     try:
         assert box.devices.sender is None

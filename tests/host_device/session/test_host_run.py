@@ -174,7 +174,9 @@ def test_a_wrong_count_repeats_the_step_without_saying_who():
     assert dict(dealt[0].roles) == {3: Role.MAFIA, 5: Role.MAFIA, 8: Role.DON, 6: Role.SHERIFF}
     assert [k for k, _ in says(runtime)].count("count_again") == 4
     windows = [
-        e for e in runtime.timeline.dicts() if e["type"] == "say" and e["key"] in ("mafia_press", "press_your_button")
+        e
+        for e in runtime.timeline.dicts()
+        if e["type"] == "say" and e["key"] in ("mafia_press", "press_your_button")
     ]
     gaps = [round(b["t"] - a["t"], 3) for a, b in itertools.pairwise(windows)]
     # each window lasts the same whatever was pressed: the prompt (1 s) and 6 s; a repeat adds «Повторим» (1 s)

@@ -42,9 +42,9 @@ def test_a_phone_back_at_night_is_told_at_morning_only(monkeypatch, tmp_path, ca
         rt.handle(Advance())
     assert rt.game.phase in NIGHT
     capsys.readouterr()
-    host._phone_notice(WebNotice("seat 5's phone lost", "место 5: телефон отключён", seat=5, lasting=True))
-    host._phone_notice(WebNotice("seat 5's phone back", "место 5: снова на связи", seat=5))
-    host._phone_notice(WebNotice("seat 9's phone lost", "место 9: телефон отключён", seat=9, lasting=True))
+    host.phones.tell(WebNotice("seat 5's phone lost", "место 5: телефон отключён", seat=5, lasting=True))
+    host.phones.tell(WebNotice("seat 5's phone back", "место 5: снова на связи", seat=5))
+    host.phones.tell(WebNotice("seat 9's phone lost", "место 9: телефон отключён", seat=9, lasting=True))
     assert "место" not in capsys.readouterr().out  # nothing while a role may be awake
     assert publisher.hushes[-1] is True
     for _ in range(50):

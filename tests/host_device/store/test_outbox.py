@@ -49,7 +49,9 @@ def test_a_sent_game_waits_again_when_the_host_corrects_it(store):
     other = store.roster.add_player("Вера Петрова")
     store.roster.seat_player(first, 4, other.id)
     store.outbox.mark_sent(first, store.outbox.content_digest(first))
-    store.roster.merge_players(vera.id, store.roster.add_player("Вера-2").id)  # a merge of others: nothing changes
+    store.roster.merge_players(
+        vera.id, store.roster.add_player("Вера-2").id
+    )  # a merge of others: nothing changes
     assert [game for game, _ in store.outbox.waiting()] == [second]
     status = store.outbox.status()
     assert status.sent == 1 and status.waiting == [second] and status.last_sent_at is not None

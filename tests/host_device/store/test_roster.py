@@ -57,7 +57,9 @@ def test_unknown_and_ambiguous_names_are_one_clear_error(store):
 
 def test_rename_sets_the_name_and_the_nickname(store):
     p = store.roster.add_player("Петя", nickname="Пётр")
-    assert store.roster.rename_player(p.id, "Пётр Иванов", "Профессор") == Player(p.id, "Пётр Иванов", "Профессор")
+    assert store.roster.rename_player(p.id, "Пётр Иванов", "Профессор") == Player(
+        p.id, "Пётр Иванов", "Профессор"
+    )
     assert store.roster.rename_player("профессор", "Пётр Иванов") == Player(p.id, "Пётр Иванов", None)
     assert store.roster.players() == [Player(p.id, "Пётр Иванов", None)]
 
@@ -160,7 +162,9 @@ def test_a_schema_2_store_moves_its_names_into_the_roster_and_the_seats(tmp_path
     anton, vera = players
     assert store.roster.seating(1) == {3: anton, 10: vera}
     assert store.roster.seating(2) == {1: vera, 2: anton}
-    assert store.roster.seating(3) == {} and store.roster.seating(4) == {}  # unreadable names left out, the game kept
+    assert (
+        store.roster.seating(3) == {} and store.roster.seating(4) == {}
+    )  # unreadable names left out, the game kept
     store.close()
     again = Store(path)  # opened again: nothing migrated twice
     assert again.roster.players() == players
@@ -235,7 +239,10 @@ def test_recover_carries_the_roster_the_seats_and_the_extras(tmp_path, builtin_p
     mine = target.roster.add_player("Дима")
     report = recover(old, target)
     assert (report.recovered, report.players) == (1, 4)
-    assert target.roster.seating(1) == {2: anya, 4: bob}  # the same ids: one person on two devices is one entry
+    assert target.roster.seating(1) == {
+        2: anya,
+        4: bob,
+    }  # the same ids: one person on two devices is one entry
     assert target.roster.extras(1) == {2: 0.5}
     assert target.roster.players() == [anya, bob, lone, mine]
     assert target.roster.player(gone.id) == bob  # the merge came along
