@@ -232,7 +232,6 @@ Event = (
     | BestMoveMade
     | GameEnded
 )
-PRIVATE_EVENTS = (ShotTaken, CheckMade, VisitMade, LifeSaved)
 
 # --------------------------------------------------------------- effects
 

@@ -117,9 +117,6 @@ class Preset:
     def special_roles(self) -> frozenset[Role]:
         return frozenset(role for role, _ in self.roles)
 
-    @property
-    def black_count(self) -> int:
-        return sum(count for role, count in self.roles if role in BLACK_ROLES)
 
 
 CLASSIC = Preset(

@@ -217,11 +217,3 @@ def check_pinmap(pinmap: PinMap, seats: int, where: str = "[panel]") -> None:
             raise PinMapError(f"{name}: GPIO{pin} уже занят ({used[pin]})")
         used[pin] = name
 
-
-def wiring_table(pinmap: PinMap) -> list[tuple[str, int, int]]:
-    """(what, BCM GPIO, header pin) for every connection."""
-    rows = []
-    for n, (button, led) in enumerate(pinmap.seats, start=1):
-        rows += [(f"seat {n} button", button, HEADER_PIN[button]), (f"seat {n} LED", led, HEADER_PIN[led])]
-    rows += [(f"host {k}", p, HEADER_PIN[p]) for k, p in pinmap.host]
-    return rows

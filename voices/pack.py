@@ -48,9 +48,6 @@ class Pack:
     clips: dict[str, Samples]
     texts: dict[str, str]
 
-    def duration_ms(self, key: str) -> int:
-        return len(self.clips[key]) * 1000 // self.sample_rate
-
 
 @dataclass
 class PackReport:

@@ -304,6 +304,3 @@ def load_patterns(path: Path | None) -> IntentPatterns:
         raise PatternError(f"{path}: не читается: {os_reason(exc)}") from None
     return IntentPatterns.from_toml(text, str(path))
 
-
-def parse_intents(text: str, seats: int = 10) -> list[Intent]:
-    return russian_patterns().parse(text, seats)

@@ -24,7 +24,6 @@ def test_presets_seat_and_role_counts():
     assert classic.seats == 10 and event.seats == 12
     assert {r: n for r, n in classic.roles} == {Role.SHERIFF: 1, Role.DON: 1, Role.MAFIA: 2}
     assert {r: n for r, n in event.roles} == {Role.COMMISSAR: 1, Role.MAFIA: 3}
-    assert classic.black_count == 3 and event.black_count == 3
 
 
 def test_unknown_preset_names_the_known_ones():

@@ -10,7 +10,6 @@ from hardware.pinmap import (
     check_pinmap,
     default_pinmap,
     pinmap_from_config,
-    wiring_table,
 )
 from host_device.config import ConfigError, load_config
 
@@ -43,12 +42,6 @@ def test_a_default_for_every_table_the_header_can_wire():
         PinMapError, match=r"нет готовой раскладки выводов на 14 мест \(на разъёме — от 1 до 12\)"
     ):
         default_pinmap(14)
-
-
-def test_wiring_table_names_gpio_and_header_pin():
-    rows = wiring_table(default_pinmap(10))
-    assert rows[0] == ("seat 1 button", 4, 7) and rows[1] == ("seat 1 LED", 17, 11)
-    assert rows[-3][0] == "host next" and len(rows) == 23
 
 
 def test_config_may_override_host_buttons_and_timing():

@@ -169,7 +169,7 @@ def test_a_pack_built_past_a_silent_driver_is_whole_and_says_its_way_once(tmp_pa
     report = build_builtin(tmp_path, SMALL, DEFAULT_VOICE, DEFAULT_RATE, synthesiser=silent)
     assert set(report.rendered) == set(SMALL.clips())
     pack = load_pack(tmp_path, SMALL)
-    assert pack.sample_rate == RATE and all(pack.duration_ms(k) > 100 for k in pack.clips)
+    assert pack.sample_rate == RATE and all(len(pack.clips[k]) > RATE // 10 for k in pack.clips)
     assert capsys.readouterr().err.splitlines() == [
         f"voice pack {tmp_path}: clips rendered by the espeak-ng command "
         f"(voice zle/ru, 165 words a minute): pyttsx3 rendered {next(iter(SMALL.clips().values()))!r} as silence"
@@ -180,7 +180,7 @@ def test_the_real_pyttsx3_path_builds_a_whole_pack_and_says_so_once(tmp_path, ca
     report = build_builtin(tmp_path, SMALL, DEFAULT_VOICE, DEFAULT_RATE)
     assert set(report.rendered) == set(SMALL.clips())
     pack = load_pack(tmp_path, SMALL)
-    assert pack.sample_rate == RATE and all(pack.duration_ms(k) > 100 for k in pack.clips)
+    assert pack.sample_rate == RATE and all(len(pack.clips[k]) > RATE // 10 for k in pack.clips)
     out, err = capsys.readouterr()
     assert "Audio saved" not in out  # pyttsx3's print from espeak-ng's thread is kept quiet too
     assert err.splitlines() == [

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine import Role
-from hardware.pinmap import default_pinmap, wiring_table
+from hardware.pinmap import HEADER_PIN, default_pinmap
 from host_device.appliance.card import SIGNAL_WORDS
 from host_device.cli.main import build_parser, main
 from host_device.runtime.signals import ROLE_SIGNALS
@@ -148,11 +148,19 @@ def russian_label(what: str) -> str:
     return f"место {words[1]}, {'кнопка' if words[2] == 'button' else 'огонёк'}"
 
 
+def wiring_rows(pinmap):
+    """(what, BCM GPIO, header pin) for every connection of the pin map."""
+    rows = []
+    for n, (button, led) in enumerate(pinmap.seats, start=1):
+        rows += [(f"seat {n} button", button, HEADER_PIN[button]), (f"seat {n} LED", led, HEADER_PIN[led])]
+    return rows + [(f"host {k}", p, HEADER_PIN[p]) for k, p in pinmap.host]
+
+
 def test_the_wiring_table_is_the_default_pin_map():
     shown = {row[0]: (row[1], row[2]) for row in table_rows(text_of("box.md"), "подключение")}
     expected: dict[str, list[str]] = {}
     for column, seats in enumerate((10, 12)):
-        for what, gpio, pin in wiring_table(default_pinmap(seats)):
+        for what, gpio, pin in wiring_rows(default_pinmap(seats)):
             expected.setdefault(russian_label(what), ["—", "—"])[column] = f"GPIO{gpio} ({pin})"
     assert shown == {label: tuple(cells) for label, cells in expected.items()}
 

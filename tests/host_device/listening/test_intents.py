@@ -10,12 +10,12 @@ from host_device.listening.intents import (
     IntentPatterns,
     PatternError,
     compile_pattern,
-    parse_intents,
+    russian_patterns,
 )
 
 
 def intents(text, seats=10):
-    return [i.to_dict() for i in parse_intents(text, seats)]
+    return [i.to_dict() for i in russian_patterns().parse(text, seats)]
 
 
 @pytest.mark.parametrize(
