@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from engine import BestMove, IllegalInput, Phase
+from engine import BestMove, Phase
 from engine.steps import FLOOR
 from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
 from host_device.listening.hearing import Heard
@@ -152,13 +152,10 @@ class Inputs:
             )
             return
         inp = BestMove(seat=speaker, seats=item.seats)
-        try:
-            self.runtime.game.check(inp)
-        except IllegalInput as exc:
-            self.notice(f"best move not accepted: {exc}", f"лучший ход не принят: {in_russian(exc)}")
-            return
         if self.runtime.handle(inp, by_host=True):
             self.notice(f"best move entered: {inp}", f"записано: {describe(inp)}")
+        elif (refusal := self.runtime.refusal) is not None:
+            self.notice(f"best move not accepted: {refusal}", f"лучший ход не принят: {in_russian(refusal)}")
 
     def _microphone_lost(self, item: MicrophoneLost) -> None:
         if self.mic_lost:
