@@ -28,3 +28,12 @@ def test_each_refusal_names_its_rule_and_its_parts():
     assert (other.code, dict(other.parts)) == ("not_speaker", {"speaker": 1})
     assert "only the speaker (seat 1) may nominate" in str(other)
     assert refusal(game, Tally(count=1)).code == "not_now"
+
+
+def test_a_refusal_with_a_code_no_program_knows_is_a_programming_error():
+    """Every code is in engine.errors.REFUSALS, which the host's screen says each of in Russian."""
+    from engine.errors import REFUSALS, IllegalInput
+
+    with pytest.raises(ValueError, match="unknown refusal code 'not_a_rule'"):
+        IllegalInput("nothing", phase="speech", code="not_a_rule")
+    assert IllegalInput("x", phase="speech", code=next(iter(REFUSALS))).phase == "speech"
