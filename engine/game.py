@@ -55,8 +55,12 @@ def _pairs(kind: type[Shot] | type[Check] | type[Visit]) -> Callable[[State], It
     return lambda s: (kind(seat=seat, target=target) for seat in s.alive() for target in s.alive())
 
 
-def _speaker(kind: type[Nominate] | type[Withdraw]) -> Callable[[State], Iterator[Input]]:
-    return lambda s: iter(()) if s.speaker is None else (kind(seat=s.speaker, target=t) for t in _seats(s))
+def _speaker(s: State) -> Iterator[Input]:
+    """The speaker's nominations and withdrawals, target by target."""
+    if s.speaker is not None:
+        for target in _seats(s):
+            yield Nominate(seat=s.speaker, target=target)
+            yield Withdraw(seat=s.speaker, target=target)
 
 
 # every input of a kind the rules could take, given the state, in the order legal_inputs lists them
@@ -64,8 +68,8 @@ def _speaker(kind: type[Nominate] | type[Withdraw]) -> Callable[[State], Iterato
 CANDIDATES: dict[type[Input], Callable[[State], Iterator[Input]]] = {
     Advance: lambda s: iter((Advance(),)),
     Foul: lambda s: (Foul(seat=seat) for seat in _seats(s)),
-    Nominate: _speaker(Nominate),
-    Withdraw: _speaker(Withdraw),
+    Nominate: _speaker,  # one list for both kinds, each target's nomination then its withdrawal
+    Withdraw: _speaker,
     GoldenMinute: lambda s: (GoldenMinute(seat=seat) for seat in _seats(s)),
     Vote: lambda s: (Vote(seat=seat) for seat in s.alive()),  # only the living vote
     Tally: lambda s: (Tally(count=count) for count in range(s.seats + 1)),
@@ -150,9 +154,11 @@ class Game:
     def _candidates(self) -> Iterator[Input]:
         s = self._state
         takes = ALLOWS[s.phase].inputs
+        listed = set()
         for kind, candidates in CANDIDATES.items():
-            if kind in takes:
-                yield from candidates(s)
+            if kind in takes and candidates not in listed:
+                listed.add(candidates)
+                yield from (inp for inp in candidates(s) if type(inp) in takes)
 
     @classmethod
     def replay(cls, preset: Preset | str, record: Iterable[Input]) -> Game:

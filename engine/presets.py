@@ -118,7 +118,6 @@ class Preset:
         return frozenset(role for role, _ in self.roles)
 
 
-
 CLASSIC = Preset(
     name="classic",
     seats=10,

@@ -303,4 +303,3 @@ def load_patterns(path: Path | None) -> IntentPatterns:
     except OSError as exc:
         raise PatternError(f"{path}: не читается: {os_reason(exc)}") from None
     return IntentPatterns.from_toml(text, str(path))
-

@@ -27,7 +27,7 @@ class FreeTimer:
         say: Callable[..., float],
         speaking_until: Callable[[], float],
         note: Callable[[Entry], Any],
-        warn_s: float,
+        warn_s: Callable[[], float],  # the runtime's settings, read when a timer starts
     ) -> None:
         self.sched, self._say, self._speaking_until, self._note = sched, say, speaking_until, note
         self.warn_s = warn_s
@@ -40,7 +40,8 @@ class FreeTimer:
         start = self._speaking_until()
         self.running = (start, length)
         self._note(FreeTimerStarted(t=start, seconds=length))
-        tone = (self.sched.at(start + length - self.warn_s, self._tone),) if length > self.warn_s else ()
+        warn = self.warn_s()
+        tone = (self.sched.at(start + length - warn, self._tone),) if length > warn else ()
         self._scheduled = (*tone, self.sched.at(start + length, self._up))
 
     def stop(self) -> bool:

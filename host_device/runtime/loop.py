@@ -98,7 +98,9 @@ class Runtime:
         self.settings = settings or Settings()
         self.timeline = Timeline()
         self.history = History()
-        self.free = FreeTimer(sched, self.say, lambda: self.speaking_until, self.note, self.settings.warn_s)
+        self.free = FreeTimer(
+            sched, self.say, lambda: self.speaking_until, self.note, lambda: self.settings.warn_s
+        )
         self.speaking_until = sched.now
         # who is told: of each step as it begins, of each input's outputs, of each refused input,
         # before each input takes effect (the store's commit), of each undo (how many inputs it keeps)
@@ -132,9 +134,6 @@ class Runtime:
 
     def note(self, entry: Entry) -> Entry:
         return self.timeline.add(entry)
-
-    def sorted_timeline(self) -> list[dict[str, Any]]:
-        return self.timeline.as_dicts()
 
     def stop(self) -> None:
         """End the game's hosting here (the simulation's script ran out)."""

@@ -6,6 +6,7 @@ press counts for nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,8 +56,11 @@ class Unrecorded:
 
 def phrase_slots(say: Say) -> dict[str, Any]:
     """A phrase's slot values (the fields of its ``Say`` that are set)."""
-    names = ("seat", "seats", "count", "seconds", "role", "team")
-    return {name: value for name in names if (value := getattr(say, name)) not in (None, ())}
+    return {
+        f.name: value
+        for f in dataclasses.fields(say)
+        if f.name != "phrase" and (value := getattr(say, f.name)) not in (None, ())
+    }
 
 
 def press_input(

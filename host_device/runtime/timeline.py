@@ -194,7 +194,11 @@ def as_dict(entry: Entry, dropped: bool = False) -> dict[str, Any]:
     data: dict[str, Any] = {"t": entry.t, "type": entry.TYPE}
     for field in dataclasses.fields(entry):
         value = getattr(entry, field.name)
-        if field.name in ("t", "n") or (value is None and field.name != "seat") or value is False:
+        if (
+            field.name in ("t", "n")
+            or (value is None and field.name != "seat")
+            or (field.name == "at_once" and not value)
+        ):
             continue
         if field.name == "slots":
             data.update({name: _plain(v) for name, v in value})

@@ -34,7 +34,7 @@ from engine import (
     Withdraw,
 )
 from engine.outputs import PhaseStarted, VoteCounted
-from engine.steps import seconds
+from engine.steps import Listen, listening, seconds
 from host_device.base.errors import HostDeviceError
 from host_device.config import AssistSettings
 from host_device.listening.intents import Intent, IntentPatterns
@@ -196,9 +196,15 @@ class ScriptedTable(Runner):
         self, seat: int, intent: Intent, where: dict[str, Any], then: Callable[[], None] | None = None
     ) -> None:
         state = self.game.state
-        heard_in = (Phase.SPEECH, Phase.NOMINATION, Phase.JUSTIFICATION, Phase.LAST_WORD)
-        if state.phase in heard_in and state.speaker == seat:
-            reported = intent.seat is not None or intent.intent in ("golden", "best_move")
+        if state.speaker == seat and intent.intent == "best_move" and state.phase is Phase.LAST_WORD:
+            if (
+                listening(self.game.preset, state) is not Listen.BEST_MOVE
+            ):  # not his to name: refused, as in play
+                self.runtime.handle(BestMove(seat=seat, seats=intent.seats), **where)
+            else:
+                self.runtime.heard(intent, **where)
+        elif state.speaker == seat and listening(self.game.preset, state) is not None:
+            reported = intent.seat is not None or intent.intent == "golden"
             self.runtime.heard(intent, **(where if reported else {}))
         if then is not None:
             then()

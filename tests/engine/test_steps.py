@@ -84,10 +84,15 @@ def test_every_input_a_step_allows_is_taken_in_some_game_and_no_other_ever_is():
                         if kind in ALLOWS[s.phase].inputs
                         else itertools.islice(candidates(s), 3)
                     )
-                    if any(game.is_legal(inp) for inp in tried):
+                    if any(isinstance(inp, kind) and game.is_legal(inp) for inp in tried):
                         taken[s.phase].add(kind)
-                kinds = [k for k in ALLOWS[s.phase].inputs if k is not Advance]
-                pool = list(CANDIDATES[rng.choice(kinds)](s)) if kinds and rng.random() < 0.7 else []
+                kinds = sorted((k for k in ALLOWS[s.phase].inputs if k is not Advance), key=lambda k: k.TYPE)
+                kind = rng.choice(kinds) if kinds else None
+                pool = (
+                    [i for i in CANDIDATES[kind](s) if isinstance(i, kind)]
+                    if kind and rng.random() < 0.7
+                    else []
+                )
                 chosen = rng.choice(pool) if pool else Advance()
                 game.handle(chosen if game.is_legal(chosen) else Advance())
     assert {phase for phase in Phase if taken[phase]} == set(Phase) - {Phase.ROLES, Phase.GAME_OVER}

@@ -190,16 +190,31 @@ def assembled(extra: dict[Path, str] | None = None) -> list[str]:
         here = module_name(path)
         folder = here.rpartition(".")[0]
         imported = {}  # a name this module imports -> the module of its own folder that defines it
+        modules = {}  # a module of its own folder this module imports as a name
         for node in ast.walk(ast.parse(extra.get(path) or path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.rpartition(".")[0] == folder:
+            if isinstance(node, ast.ImportFrom) and node.module == folder:
+                for alias in node.names:
+                    modules[alias.asname or alias.name] = f"{folder}.{alias.name}"
+            elif (
+                isinstance(node, ast.ImportFrom) and node.module and node.module.rpartition(".")[0] == folder
+            ):
                 for alias in node.names:
                     imported[alias.asname or alias.name] = node.module
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.rpartition(".")[0] == folder:
+                        modules[alias.asname or alias.name] = alias.name
         for name, node in defined[here].items():
             for base in node.bases:
-                source = imported.get(base.id) if isinstance(base, ast.Name) else None
-                parent = defined.get(source, {}).get(base.id) if source else None
+                if isinstance(base, ast.Name):
+                    source, base_name = imported.get(base.id), base.id
+                elif isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name):
+                    source, base_name = modules.get(base.value.id), base.attr
+                else:
+                    continue
+                parent = defined.get(source, {}).get(base_name) if source else None
                 if parent is not None and source != here and not is_interface(parent):
-                    found.append(f"{path.relative_to(ROOT)}: {name}({base.id}) — {base.id} is {source}'s")
+                    found.append(f"{path.relative_to(ROOT)}: {name}({base_name}) — {base_name} is {source}'s")
     return found
 
 
@@ -217,5 +232,11 @@ def test_the_mixin_check_catches_a_class_built_from_another_modules_class():
     assert assembled({probe: text}) == [
         "host_device/runtime/_mixin_probe.py: Bigger(Runtime) — Runtime is host_device.runtime.loop's"
     ]
+    through_module = "import host_device.runtime.loop as loop\n\n\nclass Bigger(loop.Runtime):\n    pass\n"
+    assert assembled({probe: through_module}) == [
+        "host_device/runtime/_mixin_probe.py: Bigger(Runtime) — Runtime is host_device.runtime.loop's"
+    ]
+    from_folder = "from host_device.runtime import loop\n\n\nclass Bigger(loop.Runtime):\n    pass\n"
+    assert len(assembled({probe: from_folder})) == 1
     interface = "from hardware.panel import Panel\n\n\nclass Lamp(Panel):\n    pass\n"
     assert assembled({ROOT / "hardware" / "_lamp_probe.py": interface}) == []

@@ -300,7 +300,7 @@ def test_the_night_sound_follows_the_night_phases_whatever_the_deal(monkeypatch,
         True,
         False,
     ]  # the deal's night, day 1, the night
-    tl = a.runtime.sorted_timeline()
+    tl = a.runtime.timeline.as_dicts()
     said = [(e["t"], e["key"]) for e in tl if e["type"] == "say"]
     morning = next(t for t, key in said if key == "morning")
     last_night = max(t for t, key in said if t < morning)

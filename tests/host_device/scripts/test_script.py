@@ -339,3 +339,24 @@ def test_play_and_simulate_agree_on_the_best_move(tmp_path, capsys, builtin_pack
     simulated = json.loads(capsys.readouterr().out)
     assert played["best_move"] == {"seat": 1, "seats": [3, 5, 9]}  # the game goes on: no black count
     assert played == simulated
+
+
+def test_play_and_simulate_agree_on_a_best_move_that_is_not_his_to_name(tmp_path, capsys, builtin_pack):
+    """A best move given for the second night (its victim has none): both refuse it, and say why."""
+    script = {
+        "roles": ROLES,
+        "days": [{}, {}, {}],
+        "nights": [
+            {"shots": {"3": 1, "5": 1, "8": 1}},
+            {"shots": {"3": 2, "5": 2, "8": 2}, "best_move": [3, 5, 9]},
+        ],
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    assert main(["play", str(path)]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["simulate", str(path)]) == 0
+    simulated = json.loads(capsys.readouterr().out)
+    refused = [i for i in played["ignored"] if i.get("what") == "best_move"]
+    assert len(refused) == 1 and refused[0]["night"] == 2 and "first night" in refused[0]["reason"]
+    assert played == simulated

@@ -111,7 +111,7 @@ def test_the_city_night_sounds_the_same_whatever_the_secrets(builtin_pack):
         _, rt = simulate(script)
         return [
             (e["t"], e["key"])
-            for e in rt.sorted_timeline()
+            for e in rt.timeline.as_dicts()
             if e["type"] == "say" and e["key"] not in ("killed", "city_nobody_killed", "doctor_saved")
         ][:400]
 

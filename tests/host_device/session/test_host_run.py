@@ -37,7 +37,7 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack, cap
     assert host.listener is None
     seat_one_led = host.panel.leds[1].pin  # the mock pin keeps its history after the panel is closed
     assert host.run() == 0
-    tl = host.runtime.sorted_timeline()
+    tl = host.runtime.timeline.as_dicts()
     dealt = dict(deal(CLASSIC, 7).roles)
     # each seat saw his role on his own LED, for the same time, before the first night
     wakes = next(e["t"] for e in tl if e["type"] == "say" and e["key"] == "mafia_wakes")

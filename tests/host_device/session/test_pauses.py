@@ -59,7 +59,7 @@ def test_a_full_disk_mid_game_is_said_at_once_and_the_pages_say_paused(monkeypat
     host.clock.when(watch, repeat=True)
     assert host.run() == 0
     assert len(seen) > 2 and not disk["db"].full  # it waited, and went on
-    tl = host.runtime.sorted_timeline()
+    tl = host.runtime.timeline.as_dicts()
     fault = next(e for e in tl if e["type"] == "not_recorded")
     said = [(e["t"], e["key"]) for e in tl if e["type"] == "say"]
     full_at = next(t for t, key in said if key == "store_full")
@@ -95,7 +95,7 @@ def test_the_hosts_pause_is_said_at_once_and_the_pages_say_paused(monkeypatch, t
     assert len(seen) > 2
     for _, labels, public_paused, console_paused in seen:
         assert labels[-1] == "paused" and public_paused and console_paused
-    said = [(e["t"], e["key"]) for e in rt.sorted_timeline() if e["type"] == "say"]
+    said = [(e["t"], e["key"]) for e in rt.timeline.as_dicts() if e["type"] == "say"]
     paused_at = next(e["t"] for e in rt.timeline.dicts() if e["type"] == "paused")
     assert (paused_at, "paused") in said
     assert next(t for t, key in said if key == "resumed") > paused_at

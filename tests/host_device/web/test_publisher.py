@@ -41,7 +41,7 @@ def test_the_state_served_during_a_speech_counts_down(monkeypatch, tmp_path, bui
 
     clock.when(ask, repeat=True)
     assert host.run() == 0
-    timer = next(e for e in rt.sorted_timeline() if e["type"] == "timer" and e["purpose"] == "speech")
+    timer = next(e for e in rt.timeline.as_dicts() if e["type"] == "timer" and e["purpose"] == "speech")
     counting = [(wall, state) for wall, state in served if wall * SPEED >= timer["t"]]
     assert len(counting) >= 8  # a 60-s speech at ×10: six seconds of wall time
     lefts = [state["time_left"] for _, state in counting]
@@ -99,7 +99,7 @@ def test_the_console_and_the_state_agree_and_stand_still_before_the_time_and_whi
     clock.when(lambda: len(seen) >= 30, press)  # a second into the speaker's time
     clock.when(lambda: sum(x[1] for x in seen) >= 40, press)  # two seconds later
     assert host.run() == 0
-    timer = next(e for e in rt.sorted_timeline() if e["type"] == "timer" and e["purpose"] == "speech")
+    timer = next(e for e in rt.timeline.as_dicts() if e["type"] == "timer" and e["purpose"] == "speech")
     before = [x for x in seen if x[0] * SPEED < timer["t"]]
     paused = [x for x in seen if x[1]]
     after = [x for x in seen if not x[1] and x[0] > paused[-1][0]]
