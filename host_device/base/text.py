@@ -4,6 +4,7 @@ nothing of the project."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -28,13 +29,14 @@ def one_line(text: str, limit: int = 400) -> str:
 def printable(text: str) -> str:
     """Text typed outside the device (on the console's page, on the terminal)
     as it may be printed and stored: a control character (an ANSI escape, a
-    newline, a tab) is a space, an invisible format one (a right-to-left
-    override) is dropped, and what no encoding can write (a lone surrogate)
-    is the replacement character."""
+    newline, a tab) and a line or paragraph separator (U+2028, U+2029: a
+    terminal breaks the line there) are a space, an invisible format one (a
+    right-to-left override) is dropped, and what no encoding can write (a
+    lone surrogate) is the replacement character."""
     kept = []
     for char in text:
         kind = unicodedata.category(char)
-        if kind == "Cc":
+        if kind in ("Cc", "Zl", "Zp"):
             kept.append(" ")
         elif kind == "Cs":
             kept.append("\ufffd")
@@ -51,3 +53,17 @@ def encodable(text: str, encoding: str | None) -> str:
         return text.encode(encoding, "replace").decode(encoding)
     except LookupError:  # an encoding Python does not know: ASCII writes everywhere
         return text.encode("ascii", "replace").decode("ascii")
+
+
+SPREADSHEET_FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to a spreadsheet
+PLAIN_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A value as a CSV cell a spreadsheet will not run: text that would be a
+    formula (``=cmd|' /C calc'!A0``, ``+SUM(…)``, ``@HYPERLINK(…)``, ``-2+3``)
+    starts with an apostrophe (OWASP's advice); numbers, and text that is a
+    plain number (``-1``, ``0.5``), stay as they are."""
+    if not isinstance(value, str) or not value.startswith(SPREADSHEET_FORMULA):
+        return value
+    return value if PLAIN_NUMBER.fullmatch(value) else "'" + value

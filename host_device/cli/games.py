@@ -35,6 +35,7 @@ from engine.state import Phase, RoundKind
 from engine.summary import summary
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import write_text
+from host_device.base.text import spreadsheet_cell
 from host_device.cli import flags
 from host_device.cli.arguments import game_id
 from host_device.cli.players import add_seat_command
@@ -340,7 +341,7 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
         buffer = io.StringIO()
         writer = csv.writer(buffer)
         writer.writerow(CSV_FIELDS)
-        writer.writerows(rows)
+        writer.writerows([spreadsheet_cell(cell) for cell in row] for row in rows)
         text = buffer.getvalue()
     if args.to:
         try:

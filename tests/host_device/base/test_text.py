@@ -36,3 +36,18 @@ def test_printable_text_has_no_control_characters_and_encodes():
     assert printable("выставляю игрока номер 7") == "выставляю игрока номер 7"
     assert encodable("ок\ud800", "utf-8") == "ок?" and encodable("ок", "ascii") == "??"
     assert encodable("ок", "no-such-encoding") == "??"
+
+
+def test_a_spreadsheet_cell_never_starts_a_formula_and_a_number_stays_a_number():
+    from host_device.base.text import spreadsheet_cell
+
+    assert spreadsheet_cell("=1+1") == "'=1+1" and spreadsheet_cell("@SUM(A1)") == "'@SUM(A1)"
+    assert spreadsheet_cell("-2+3") == "'-2+3" and spreadsheet_cell("\tx") == "'\tx"
+    assert spreadsheet_cell("-1") == "-1" and spreadsheet_cell("0.5") == "0.5" and spreadsheet_cell(-3) == -3
+    assert spreadsheet_cell("Аня") == "Аня" and spreadsheet_cell("") == ""
+
+
+def test_a_line_separator_typed_outside_is_no_line_break_on_the_terminal():
+    from host_device.base.text import printable
+
+    assert printable("Аня\u2028Боря\u2029!") == "Аня Боря !"

@@ -128,3 +128,25 @@ def test_a_club_table_named_by_the_config(path, tmp_path, capsys):
     )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "our.toml: win.civilian: нет ключа" in err
+
+
+FORMULAS = ["=cmd|' /C calc'!A0", "+SUM(1;2)", '@HYPERLINK("http://x")', "-2+3", "=1+1"]  # (names are trimmed)
+
+
+def test_a_name_a_spreadsheet_would_run_is_exported_as_text(path, capsys):
+    """CSV formula injection (OWASP): a name starting with = + - @, a tab or a
+    return starts with an apostrophe in every CSV cell; plain numbers stay numbers."""
+    store = Store(path)
+    for seat, name in enumerate(FORMULAS, start=5):
+        store.roster.seat_by_name(1, seat, name)
+    store.close()
+    assert main(["games", "export", "1", "--roles", "--format", "csv", "--store", str(path)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    names = {r["name"] for r in rows if r["name"]}
+    assert {"'" + name for name in FORMULAS} <= names
+    cells = [cell for r in rows for cell in r.values() if cell]
+    assert not [
+        c
+        for c in cells
+        if c[0] in "=+@\t\r" or (c[0] == "-" and not c.lstrip("-").replace(".", "").isdigit())
+    ]
