@@ -133,8 +133,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+OWN_LOGGERS = ("host_device", "engine", "voices", "hardware")
+
+
+def set_up_logging() -> None:
+    """The project's warnings on stderr, in Russian, one line each; a library's own warnings
+    and errors (English, for its developers: psycopg's, uvicorn's) only with HOST_DEVICE_DEBUG=1,
+    which shows everything at debug level as it is logged. A program that set logging up
+    already (a test's capture) keeps its own."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    if os.environ.get("HOST_DEVICE_DEBUG"):
+        logging.basicConfig(format="%(name)s: %(levelname)s: %(message)s", level=logging.DEBUG)
+        return
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("host-device: внимание: %(message)s"))
+    handler.addFilter(lambda record: record.name.split(".")[0] in OWN_LOGGERS or record.name == "root")
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+
+
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(format="host-device: внимание: %(message)s", level=logging.WARNING)
+    set_up_logging()
     argv = sys.argv[1:] if argv is None else argv
     args = None
     try:

@@ -156,7 +156,7 @@ class Runtime:
         try:
             self._commit(inp)
         except HostDeviceError as exc:  # the store cannot take it (a full disk): stop, and say so
-            log.error("not recorded, the game is paused until the store takes it: %s", exc)
+            log.error("ход не записан, игра на паузе, пока хранилище его не примет: %s", exc)
             self.note(NotRecorded(t=self.sched.now, input=inp, reason=str(exc)))
             self.unrecorded = Unrecorded(inp, by_host, self.sched.paused)
             self.pause_clock()
@@ -304,7 +304,7 @@ class Runtime:
             for hook in self.undo_hooks:
                 hook(keep)
         except HostDeviceError as exc:
-            log.error("the undo is not recorded, the game is paused: %s", exc)
+            log.error("отмена не записана, игра на паузе: %s", exc)
             self.note(NotRecorded(t=self.sched.now, undo=keep, reason=str(exc)))
             self.pause_clock()
             self.say_at_once("store_full")

@@ -187,11 +187,9 @@ class Host:
         self.screen.typing = getattr(self.keys or self.panel, "typing_line", None)
         if not is_terminal() and self.web is None:  # with --web, the console on his phone
             log.warning(
-                "assist mode without a terminal: only the panel's host buttons (next, pause, undo) "
-                "reach the game%s",
-                "; the roles cannot be typed (use --deal cards or --deal device)"
-                if self.deal_kind == "host"
-                else "",
+                "режим помощника без терминала: до игры доходят только кнопки ведущего на пульте "
+                "(дальше, пауза, отмена)%s",
+                "; роли не ввести (--deal cards или --deal device)" if self.deal_kind == "host" else "",
             )
 
     def _host_lines(self) -> Any:

@@ -71,7 +71,7 @@ class Inputs:
             ),
             MicrophoneLost: self._microphone_lost,
             ListeningBehind: lambda item: log.warning(
-                "speech recognition is %.1f s behind real time", item.lag_s
+                "распознавание речи отстаёт от жизни на %.1f с", item.lag_s
             ),
             Transcript: self._transcript,
             HearingLost: self._hearing_lost,

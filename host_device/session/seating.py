@@ -55,7 +55,7 @@ class TableSeating:
             table = load_table(config.scoring)
             seating.extra_limits = (table.extra_min, table.extra_max, table.extra_step)
         except HostDeviceError as exc:  # the game goes on; the club's pages say the same
-            log.warning("the scoring table is not read (%s): extra points by the default table", exc)
+            log.warning("таблица очков не читается (%s): доп. баллы — по таблице по умолчанию", exc)
         made = cls(seating, notice, changed, hold)
         inputs.on(SeatName, made.name)
         inputs.on(ExtraPoints, made.extra)
@@ -80,7 +80,7 @@ class TableSeating:
             self.seating.extras = self.store.roster.extras(self.game_id)
             self.seating.roster = tuple(self.store.roster.players())
         except StoreError as exc:
-            log.warning("the seats of game %s could not be read: %s", self.game_id, exc)
+            log.warning("рассадка игры %s не читается: %s", self.game_id, exc)
         self.changed()
 
     def name(self, item: SeatName) -> None:

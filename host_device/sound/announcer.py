@@ -60,7 +60,7 @@ class Announcer:
         if self.fallback is not None and clip.key in self.fallback.clips:
             if clip.key not in self._warned:
                 self._warned.add(clip.key)
-                log.warning("voice pack %s lacks clip %s; using the built-in voice", self.pack.name, clip.key)
+                log.warning("в наборе голоса %s нет фразы %s: встроенный голос", self.pack.name, clip.key)
             return resample(self.fallback.clips[clip.key], self.fallback.sample_rate, self.rate)
         raise PackError(f"voice pack {self.pack.name} lacks clip {clip.key!r} ({clip.text!r}); no fallback")
 

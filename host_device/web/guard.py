@@ -211,7 +211,7 @@ class AcceptErrors:
         if self.said_at is None or now - self.said_at >= self.limits.accept_error_every_s:
             self.said_at = now
             log.warning(
-                "the pages cannot take new connections: %s (%d times so far; the descriptor limit: %d)",
+                "страницы не принимают новые подключения: %s (уже %d раз; предел дескрипторов: %d)",
                 exc.strerror,
                 self.count,
                 resource.getrlimit(resource.RLIMIT_NOFILE)[0],

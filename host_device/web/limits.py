@@ -59,14 +59,14 @@ class Presses:
             self.tokens -= 1.0
             return True
         if not self.dropped:
-            log.warning("%s: presses beyond %g a second are dropped", self.who, rate)
+            log.warning("%s: нажатия чаще %g в секунду отброшены", self.who, rate)
         self.dropped += 1
         return False
 
     def report(self) -> None:
         if self.dropped:
             log.warning(
-                "%s: %d presses dropped (beyond %g a second)",
+                "%s: отброшено нажатий: %d (чаще %g в секунду)",
                 self.who,
                 self.dropped,
                 self.limits.presses_per_s,

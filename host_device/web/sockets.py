@@ -118,7 +118,7 @@ async def seat_socket(socket: WebSocket) -> None:
     queue_ = publisher.watch(channel)
     queue_.put_nowait(publisher.views.get(channel, "{}"))
     _take_seat(publisher, number, queue_)
-    presses = Presses(limits, f"seat {number}'s phone")
+    presses = Presses(limits, f"телефон места {number}")
     phone = PhoneClock()
     heard = [limits.clock()]
     named = [-limits.name_every_s]  # when this phone last gave its own name

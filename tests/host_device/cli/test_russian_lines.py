@@ -312,3 +312,56 @@ def test_argparse_speaks_russian_only_inside_the_commands_parser():
     build_parser().parse_args(["games", "list"])
     other = argparse.ArgumentParser(prog="other")
     assert other.format_help().startswith("usage: other") and "show this help message" in other.format_help()
+
+
+# ---------------------------------------------------------------- what the logs say on the terminal
+
+LOG_LEVELS = ("warning", "error", "critical", "exception")
+
+
+def logged_messages():
+    """Every warning and error the product logs (the terminal shows them: «host-device: внимание: …»)."""
+    for folder in ("engine", "voices", "hardware", "host_device"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                func = node.func if isinstance(node, ast.Call) else None
+                logs = isinstance(func, ast.Attribute) and func.attr in LOG_LEVELS
+                by = isinstance(func, ast.Attribute) and getattr(func.value, "id", "") in (
+                    "log",
+                    "logger",
+                    "logging",
+                )
+                if logs and by and node.args:
+                    yield f"{path.relative_to(ROOT)}:{node.lineno}", literal(node.args[0])
+
+
+def test_every_warning_and_error_the_product_logs_is_russian():
+    messages = list(logged_messages())
+    assert len(messages) >= 10  # the scan finds them
+    placeholder = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?[sdfgr%]")  # the values put in
+    assert [(where, text) for where, text in messages if latin_words(placeholder.sub(" ", text))] == []
+
+
+def test_a_librarys_own_warning_never_reaches_the_terminal():
+    """psycopg's «error ignored terminating <psycopg.Pipeline …>» and the like are for its
+    developers (HOST_DEVICE_DEBUG=1 shows them); the project's own warnings are shown."""
+    import subprocess
+    import sys
+
+    code = (
+        "import logging\n"
+        "from host_device.cli.main import set_up_logging\n"
+        "set_up_logging()\n"
+        "logging.getLogger('psycopg').warning('error ignored terminating %s', 'x')\n"
+        "logging.getLogger('host_device.runtime.loop').warning('ход не записан')\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert shown.stderr == "host-device: внимание: ход не записан\n"
+    debug = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"HOST_DEVICE_DEBUG": "1", "PATH": ""},
+    )
+    assert "psycopg: WARNING: error ignored terminating x" in debug.stderr

@@ -130,7 +130,13 @@ def test_a_club_table_named_by_the_config(path, tmp_path, capsys):
     assert err.count("\n") == 1 and "our.toml: win.civilian: нет ключа" in err
 
 
-FORMULAS = ["=cmd|' /C calc'!A0", "+SUM(1;2)", '@HYPERLINK("http://x")', "-2+3", "=1+1"]  # (names are trimmed)
+FORMULAS = [
+    "=cmd|' /C calc'!A0",
+    "+SUM(1;2)",
+    '@HYPERLINK("http://x")',
+    "-2+3",
+    "=1+1",
+]  # (names are trimmed)
 
 
 def test_a_name_a_spreadsheet_would_run_is_exported_as_text(path, capsys):

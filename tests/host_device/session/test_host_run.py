@@ -371,7 +371,7 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     store = tmp_path / "games.sqlite3"
     host = virtual(mode="assist", deal=None, store=str(store), speed=500.0)
-    assert "the roles cannot be typed (use --deal cards or --deal device)" in caplog.text
+    assert "роли не ввести (--deal cards или --deal device)" in caplog.text
     assert host.assist is not None and not host.typed_speech and host.keys is None
     clock = host.clock
     for key in [3, 5, 8, "enter", 3, "enter", 6, "enter"]:  # the host's keyboard beside the panel

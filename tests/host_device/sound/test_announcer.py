@@ -96,7 +96,7 @@ def test_a_recorded_pack_falls_back_to_the_builtin_clip_with_one_warning(catalog
         announcer.compose("speech", {"seat": 7, "seconds": 30})
     assert np.array_equal(audio[-len(builtin_pack.clips["seat=7"]) :], builtin_pack.clips["seat=7"])
     warnings = [r.getMessage() for r in caplog.records if "seat=7" in r.getMessage()]
-    assert warnings == ["voice pack club lacks clip seat=7; using the built-in voice"]
+    assert warnings == ["в наборе голоса club нет фразы seat=7: встроенный голос"]
 
 
 def test_fallback_clips_are_resampled_to_the_packs_rate(catalogue, builtin_pack):

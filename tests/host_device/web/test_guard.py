@@ -209,5 +209,5 @@ def test_descriptors_running_out_are_said_a_bounded_number_of_times_and_the_page
             sock.close()
     said = [line for line in log if "Too many open files" in line]
     assert len(said) == 1, f"{len(said)} lines: {said[:3]}"
-    assert said[0].startswith("host-device: warning: the pages cannot take new connections")
+    assert said[0].startswith("host-device: warning: страницы не принимают новые подключения")
     assert "Traceback" not in "".join(log)

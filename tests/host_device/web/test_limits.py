@@ -43,8 +43,8 @@ def test_a_flood_of_presses_delivers_the_limits_worth_and_counts_the_rest(caplog
     presses, said = phone_presses(lambda: 100.0, 10_000, caplog)  # all within one instant
     assert len(presses) == Limits().press_burst and {p.key for p in presses} == {3}
     assert said == [
-        "seat 3's phone: presses beyond 5 a second are dropped",
-        "seat 3's phone: 9990 presses dropped (beyond 5 a second)",
+        "телефон места 3: нажатия чаще 5 в секунду отброшены",
+        "телефон места 3: отброшено нажатий: 9990 (чаще 5 в секунду)",
     ]
 
 
@@ -58,7 +58,7 @@ def test_a_faster_pace_is_held_to_the_rate(caplog, builtin_pack):
     ticks = itertools.count(0.0, 0.05)  # twenty a second, for ten seconds
     presses, said = phone_presses(lambda: next(ticks), 200, caplog)
     assert 10 + 5 * 10 - 2 <= len(presses) <= 10 + 5 * 10 + 1
-    assert len(said) == 2 and said[1].startswith(f"seat 3's phone: {200 - len(presses)} presses dropped")
+    assert len(said) == 2 and said[1].startswith(f"телефон места 3: отброшено нажатий: {200 - len(presses)}")
 
 
 def test_a_message_past_the_size_limit_closes_the_socket(builtin_pack):
