@@ -62,6 +62,20 @@ function nowrap(text) {
   return rest.length ? `<span>${head}:</span> <span class="who">${rest.join(": ")}</span>` : text;
 }
 
+function votes(n) {
+  // 1 голос, 3 голоса, 5 голосов
+  const [ten, hundred] = [n % 10, n % 100];
+  const word = ten === 1 && hundred !== 11 ? "голос" : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? "голоса" : "голосов";
+  return `${n} ${word}`;
+}
+
+function counted(c) {
+  // the day's last vote, counted: each candidate's votes (shown, not only said)
+  const rows = c.counts.map(([seat, n]) => (seat === 0 ? `все покидают игру: ${votes(n)}` : `игрок ${seat} — ${votes(n)}`));
+  if (c.nobody !== null && c.nobody !== undefined) rows.push(`никого — ${votes(c.nobody)}`);
+  return `${c.kind === "revote" ? "Итог переголосования" : "Итог"}:\n${rows.join("\n")}`;
+}
+
 function voting(s) {
   // the vote in the centre of the table, large (the question, the presses so far), and at the side
   const v = s.vote;
@@ -69,7 +83,8 @@ function voting(s) {
   $("round").innerHTML = nowrap(line);
   $("ballot").hidden = !v;
   if (!v) {
-    $("vote").textContent = line || (s.candidates.length ? `кандидаты: ${s.candidates.join(", ")}` : "—");
+    const waiting = line || (s.candidates.length ? `кандидаты: ${s.candidates.join(", ")}` : "");
+    $("vote").textContent = [s.counted ? counted(s.counted) : "", waiting].filter(Boolean).join("\n") || "—";
     return;
   }
   const who = v.candidate === 0 ? "за то, чтобы все покинули игру" : `за игрока ${v.candidate}`;
@@ -86,7 +101,9 @@ function draw() {
   $("title").textContent = s.title;
   $("paused").hidden = !s.paused;
   $("speaker").textContent = s.speaker ? `Говорит игрок ${s.speaker}` : "";
-  $("phrase").textContent = s.last_phrase || "";
+  $("called").hidden = s.called === null || s.called === undefined; // the night's number, large
+  $("called").textContent = $("called").hidden ? "" : String(s.called);
+  $("phrase").textContent = $("called").hidden ? s.last_phrase || "" : "";
   seats(s);
   $("nominations").innerHTML = s.nominations.map((x) => `<li>${x.seat} <small>(от ${x.by})</small></li>`).join("");
   voting(s);
