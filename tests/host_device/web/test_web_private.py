@@ -3,6 +3,7 @@ console and the seats' phones, each behind its own token; what a page sends
 goes into the runtime's inbox as the panel's events do; one phone per seat;
 a seat's secrets only on its own phone."""
 
+import itertools
 import json
 import queue
 
@@ -147,7 +148,9 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
 
     runtime, _, _, publisher, _ = served(phones=range(1, 11))
     sent: list[tuple[float, str, str]] = []  # (game time, phase, channel) of every view sent
-    publisher._send = lambda channel, text: sent.append((runtime.sched.now, runtime.game.phase.value, channel))
+    publisher._send = lambda channel, text: sent.append(
+        (runtime.sched.now, runtime.game.phase.value, channel)
+    )
     dealt = deal(runtime.game.preset, 7)
     roles = dict(dealt.roles)
     don = next(seat for seat, role in roles.items() if role is Role.DON)
@@ -181,7 +184,7 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
         seat: f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}" for seat in range(1, 11)
     }
     came = [kept[seat][0] for seat in range(1, 11)]
-    assert all(abs(b - a - SHOW_SLOT_S) <= 0.25 for a, b in zip(came, came[1:], strict=False)), came
+    assert all(abs(b - a - SHOW_SLOT_S) <= 0.25 for a, b in itertools.pairwise(came)), came
     assert answers == {(sheriff, f"Проверка: чёрный (игрок {don})", Phase.NIGHT_CHECK)}  # his, in its step
     assert not lit_in_the_dark  # no LED on a phone at the deal or at night, the Sheriff's answer neither
     moments: dict[float, set[str]] = {}
