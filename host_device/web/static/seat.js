@@ -27,7 +27,7 @@ function show(v) {
   const button = $("button");
   const led = v.dark ? "off" : v.led; // the device sends none at night; never lit here then either
   for (const p of ["on", "blink", "fast", "pulse", "flash", "slow"]) button.classList.toggle(`led-${p}`, led === p);
-  button.classList.toggle("out", v.alive === false);
+  button.classList.toggle("out", v.alive === false && !v.dark); // at night the dead look as the living do
   drawVote(v.vote);
   $("refused").textContent = v.refused || "";
   $("hint").textContent = v.hint || "";
@@ -52,7 +52,8 @@ function secret() {
 
 function drawSecret() {
   $("secret").textContent = holding ? secret() : "";
-  $("hold").classList.toggle("held", holding);
+  if (holding) $("hold").className = "held";
+  else $("hold").removeAttribute("class"); // let go: the page as it was, to the byte
 }
 
 function hold(on) {

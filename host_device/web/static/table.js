@@ -1,7 +1,7 @@
 // The table page: the public state (GET /api/state) redrawn on every public
 // event (WebSocket /api/events); the step's time counts down here between them.
 "use strict";
-const HOW = { vote: "заголосован", shot: "убит ночью", disqualified: "дисквалифицирован" };
+const HOW = { vote: "заголосован", shot: "убит", disqualified: "дисквалифицирован" };
 let reviewAsked = false; // the game's review asked for once, at its end
 const ROLES = { civilian: "мирный", sheriff: "Шериф", commissar: "Комиссар", mafia: "мафия", don: "Дон", doctor: "доктор", lover: "любовница" };
 let state = null;
@@ -83,8 +83,9 @@ function voting(s) {
   $("round").innerHTML = nowrap(line);
   $("ballot").hidden = !v;
   if (!v) {
-    const waiting = line || (s.candidates.length ? `кандидаты: ${s.candidates.join(", ")}` : "");
-    $("vote").textContent = [s.counted ? counted(s.counted) : "", waiting].filter(Boolean).join("\n") || "—";
+    const waiting = line || (s.candidates.length && !s.counted ? `кандидаты: ${s.candidates.join(", ")}` : "");
+    $("vote").textContent = [s.counted ? counted(s.counted) : "", waiting].filter(Boolean).join("\n");
+    $("voting").hidden = !$("vote").textContent; // the side panel: what is there to read, or nothing
     return;
   }
   const who = v.candidate === 0 ? "за то, чтобы все покинули игру" : `за игрока ${v.candidate}`;
@@ -93,6 +94,7 @@ function voting(s) {
   $("ballot-call").innerHTML = nowrap(`${v.window_open ? "ГОЛОСУЙТЕ" : "Голосование"}: ${who}`);
   $("ballot-count").textContent = `голосов: ${pressed.length}`;
   $("vote").textContent = `${line ? `${line}\n` : ""}${who}: ${pressed.join(", ") || "—"}`;
+  $("voting").hidden = false;
 }
 
 function draw() {
@@ -107,8 +109,11 @@ function draw() {
   seats(s);
   $("nominations").innerHTML = s.nominations.map((x) => `<li>${x.seat} <small>(от ${x.by})</small></li>`).join("");
   voting(s);
-  $("departed").innerHTML = s.seats.filter((x) => !x.alive)
-    .map((x) => `<li>${x.seat} — ${HOW[x.left?.how] || "выбыл"}${x.left?.day ? `, день ${x.left.day}` : x.left?.night ? `, ночь ${x.left.night}` : ""}</li>`).join("");
+  $("nominated").hidden = !s.nominations.length;
+  const left = s.seats.filter((x) => !x.alive);
+  $("departed").innerHTML = left
+    .map((x) => `<li>${x.seat} — ${HOW[x.left?.how] || "выбыл"}${x.left?.day ? ` <small>(день ${x.left.day})</small>` : x.left?.night ? ` <small>(ночь ${x.left.night})</small>` : ""}</li>`).join("");
+  $("left").hidden = !left.length;
   document.body.classList.toggle("whole", whole());
   document.body.classList.toggle("over", s.phase === "game_over");
   $("whole-switch").hidden = !(console_ && console_.whole_table);
