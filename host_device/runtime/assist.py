@@ -36,7 +36,19 @@ from host_device.runtime.host_messages import NOT_NOW, HostMessages, describe, n
 from host_device.runtime.loop import Runtime
 from host_device.runtime.role_entry import ROLE_NAMES, RoleEntry
 from host_device.runtime.seat_commands import SeatCommands
-from host_device.runtime.timeline import HostKeyPressed
+from host_device.runtime.timeline import HostKeyPressed, Ignored, Pressed, Rejected
+
+NOT_COUNTED = {  # why the runtime ignored a seat's press (runtime/table.py, Runtime.made_here), in Russian
+    "his press during his own announcement": "слишком рано — речь только началась, нажмите ещё раз",
+    "a press outside the vote window": "окно голосования закрыто",
+    "a press between the night's calls": "между номерами — нажимают, когда назван номер",
+    "a press made in a step that is over": "нажато в шаге, который уже окончен",
+}
+
+
+def not_counted(reason: str) -> str:
+    """A reason the runtime's timeline gives for an ignored press, as the host's screen and a phone say it."""
+    return NOT_COUNTED.get(reason, "сейчас кнопка места ничего не делает")
 
 
 def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:
@@ -233,8 +245,22 @@ class Assist:
         if seat == s.speaker and not self.runtime.settings.table_ends_speech:
             self.say(f"игрок {seat} нажал свою кнопку: речь окончена? (n — дальше)")
         else:
-            self.say(f"кнопка {seat}: не засчитана сейчас")
+            self.say(f"кнопка {seat}: не засчитана — {self._why_not(seat)}")
         return False
+
+    def _why_not(self, seat: int) -> str:
+        """Why a seat's press just now counted for nothing: what the runtime noted, or the step."""
+        for entry in reversed(self.runtime.timeline.entries):  # back to the press itself
+            if isinstance(entry, Ignored) and entry.key == seat:
+                return not_counted(entry.reason)
+            if isinstance(entry, Rejected):
+                return self.messages.reason()
+            if isinstance(entry, Pressed):
+                break
+        s = self.game.state
+        if s.phase in FLOOR and s.speaker is not None:
+            return f"сейчас говорит игрок {s.speaker}"
+        return not_counted("")
 
     def heard(self, intent: Any, words: str) -> None:
         """What the listener heard, for the host's eyes (the runtime acts on it by itself)."""

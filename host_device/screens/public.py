@@ -23,9 +23,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Phase
-from engine.outputs import GameEnded, Output, PhaseStarted, PlayerLeft
+from engine.outputs import GameEnded, Output, PhaseStarted, PlayerLeft, VoteCounted
 from engine.serial import to_dict
-from engine.steps import DAY
+from engine.steps import DAY, NIGHT_CALLS
 from engine.summary import departure, summary
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import (
@@ -99,7 +99,10 @@ class PublicStream:
         self.listeners: list[Callable[[Event], None]] = []
         self.last_phrase = ""
         self.leds: dict[int, str] = {}  # the day's LEDs as the table sees them
-        self.departed: dict[int, dict[str, Any]] = dict(_departures(runtime))  # seat -> how and when
+        self.departed: dict[int, dict[str, Any]] = {}  # seat -> how and when
+        self.counted: dict[str, Any] | None = None  # the day's last vote, counted (gone at night)
+        self.called: int | None = None  # the number the night's step called last (said aloud)
+        self._replay()
         self._stale = False
         self.seating = Seating()  # the session's, when a store keeps the game (names, extra points)
         runtime.recorders.append(self._entry)
@@ -114,8 +117,29 @@ class PublicStream:
 
     def departures(self) -> dict[int, dict[str, Any]]:
         if self._stale:
-            self.departed, self._stale = dict(_departures(self.runtime)), False
+            self._replay()
         return self.departed
+
+    def _replay(self) -> None:
+        """Who left and how, and the day's last count, from the game's record (public: each is announced)."""
+        from engine import Game
+
+        game = Game(self.runtime.game.preset)
+        outputs = [o for inp in self.runtime.game.record for o in game.handle(inp)]
+        told = summary(outputs)
+        self.departed = {left["seat"]: {k: v for k, v in left.items() if k != "seat"} for left in told["out"]}
+        self.counted = None
+        for output in outputs:
+            self._count(output)
+        self._stale = False
+
+    def _count(self, output: Output) -> None:
+        """The day's last vote counted, kept for the table page until the night."""
+        if isinstance(output, VoteCounted):
+            counts = [list(c) for c in output.counts]
+            self.counted = {"kind": output.kind, "counts": counts, "nobody": output.nobody}
+        elif isinstance(output, PhaseStarted) and Phase(output.phase) not in DAY:
+            self.counted = None
 
     def names_changed(self) -> None:
         """Someone was seated or renamed: told only where names are public."""
@@ -164,6 +188,8 @@ class PublicStream:
 
     def _said(self, said: Said) -> None:
         self.last_phrase = self.text(said.key, said.slot_values)
+        if said.key == "call":
+            self.called = said.slot("seat")
         self._emit({"t": said.t, "type": "say", "key": said.key, "text": self.last_phrase})
 
     def _outputs(self, outputs: list[Output]) -> None:
@@ -172,7 +198,9 @@ class PublicStream:
             if output.TYPE not in PUBLIC_OUTPUTS:
                 continue
             event = {"t": t, **to_dict(output)}
+            self._count(output)
             if isinstance(output, PhaseStarted):
+                self.called = None
                 event.pop("role", None)
                 event["title"] = title(self.runtime.game.state)
                 if Phase(output.phase) not in DAY:
@@ -248,15 +276,8 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
             "ballots": {str(voter): c for voter, c in rnd.ballots.items()},
         },
         "seats": seats,
+        "counted": stream.counted if day else None,  # the day's last vote: each candidate's votes
+        "called": stream.called if s.phase in NIGHT_CALLS else None,  # the night's number, said aloud
         "last_phrase": stream.last_phrase,
         "winner": s.winner.value if s.winner else None,
     }
-
-
-def _departures(rt: Runtime) -> list[tuple[int, dict[str, Any]]]:
-    """Who left and how, from the game's summary (public: each is announced)."""
-    from engine import Game
-
-    game = Game(rt.game.preset)
-    told = summary(o for inp in rt.game.record for o in game.handle(inp))
-    return [(left["seat"], {k: v for k, v in left.items() if k != "seat"}) for left in told["out"]]

@@ -21,6 +21,7 @@ class Seating:
     players: dict[int, Player] = field(default_factory=dict)  # seat -> who sits there
     extras: dict[int, float] = field(default_factory=dict)  # seat -> the host's extra points
     roster: tuple[Player, ...] = ()  # the club's roster, for the pickers
+    held: dict[int, str] = field(default_factory=dict)  # seat -> a name picked at night, given in the morning
     show_names: bool = False  # [club].show_names: names public during the game
     enabled: bool = False  # a store keeps this game: names can be given
     extra_limits: tuple[float, float, float] = EXTRA_POINTS  # the scoring table's: low, high, step

@@ -1,8 +1,11 @@
 """What the private pages show, taken on the runtime's thread: the host's
 console (``/host``) and each seat's phone (``/seat/N``).
 
-A seat's page shows what its own LED would: its player's role at the
-device's deal and a check's answer appear there and nowhere else. The
+A seat's page shows what its own LED would by day; its player's role (from
+his turn of the device's deal on) and a check's answer appear there and
+nowhere else, and only while he holds a press on them (the page). At the deal
+and at night (:data:`DARK`) a phone's view carries no LED and its page looks
+the same whatever the seat holds: the role and the answer are sent, never lit. The
 console shows what the terminal's host screen shows (assist mode: keys,
 messages, what waits for him; roles only in his host view, key «роли»); in
 host mode it shows no secret, since whoever holds it may be a player —
@@ -17,13 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Check, Phase
-from engine.steps import FLOOR, NIGHT_CALLS, best_move_now
-from host_device.runtime.assist import Assist
+from engine import Check, Phase, State
+from engine.steps import DAY, FLOOR, NIGHT, NIGHT_CALLS, best_move_now
+from host_device.runtime.assist import Assist, not_counted
 from host_device.runtime.host_keys import KEYS, SHORT
 from host_device.runtime.loop import Runtime
 from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.runtime.signals import check_words, signal_words
+from host_device.runtime.timeline import Entry, Ignored, LedSet, Pressed
 from host_device.screens.seating import Seating, player_dict
 from host_device.screens.terminal import candidates_line, waiting_lines
 from host_device.screens.titles import title
@@ -31,6 +35,29 @@ from host_device.screens.titles import title
 HOST_MODE_KEYS = ("next", "pause")  # the panel's host buttons that do something in host mode
 CONSOLE_KEYS = tuple(name for name, *_ in KEYS if name != "help")  # the console shows its help itself
 NOTICES = 5  # host mode: the console keeps the last few notices
+DARK = NIGHT | {Phase.ROLES}  # a phone's page is dark, the same on every seat, and shows no LED
+
+
+@dataclass
+class PhoneNotes:
+    """What a seat's phone keeps past its moment, followed on the runtime's
+    timeline: the pattern its LED showed at the deal (his role, from his turn
+    on), and why its last press by day counted for nothing (for that step)."""
+
+    dealt: dict[int, str] = field(default_factory=dict)  # seat -> the deal's LED pattern
+    refused: dict[int, tuple[int, str]] = field(default_factory=dict)  # seat -> (step, reason)
+
+    def follow(self, rt: Runtime, entry: Entry) -> None:
+        phase = rt.game.phase
+        match entry:
+            case LedSet(seat=seat, pattern=pattern) if phase is Phase.ROLES and pattern != "off":
+                self.dealt[seat] = pattern
+            case Pressed(key=int() as seat):
+                self.refused.pop(seat, None)  # a new press: counted, or refused anew below
+            case Ignored(key=int() as seat, reason=reason) if phase in DAY:
+                self.refused[seat] = (rt.step, reason)
+            case _:
+                pass
 
 
 @dataclass
@@ -44,44 +71,80 @@ class Console:
     question: dict[str, str] | None = None  # a question waiting for the host: text, yes (next), no (undo)
     notices: list[str] = field(default_factory=list)
     seating: Seating = field(default_factory=Seating)  # who sits where, the extra points, the roster
+    phones: PhoneNotes = field(default_factory=PhoneNotes)  # what the seats' phones keep
+
+    def __post_init__(self) -> None:
+        self.runtime.recorders.append(lambda entry: self.phones.follow(self.runtime, entry))
 
     def notice(self, text: str) -> None:
         self.notices = [*self.notices, text][-NOTICES:]
 
 
-def seat_view(rt: Runtime, seat: int, seating: Seating | None = None) -> dict[str, Any]:
-    """A seat's phone: its LED, what it means for him alone, the table's
-    moment, and his own name (picked from the club's roster on the phone)."""
+def seat_view(
+    rt: Runtime, seat: int, seating: Seating | None = None, notes: PhoneNotes | None = None
+) -> dict[str, Any]:
+    """A seat's phone: its LED by day, its player's secrets (shown on a hold),
+    the table's moment, the vote's candidate, why his press did not count,
+    and his own name (picked from the club's roster on the phone)."""
     s = rt.game.state
-    led = rt.leds.get(seat, "off")
-    speaking = s.phase in FLOOR and s.speaker == seat
-    if s.phase is Phase.ROLES:
-        hint = "Раздача ролей: когда назовут ваш номер, смотрите на экран"
-    elif speaking:
-        hint = "Ваша речь: нажмите, чтобы закончить"
-    elif s.phase is Phase.VOTE:
-        hint = "Голосование: нажмите, пока открыто окно"
-    elif s.phase in NIGHT_CALLS:
-        hint = "Ночь: если вас разбудили, нажмите, когда назовут номер"
-    elif s.speaker is not None:
-        hint = f"Говорит игрок {s.speaker}"
-    else:
-        hint = ""
+    dark = s.phase in DARK
+    notes = notes or PhoneNotes()
     return {
         "seat": seat,
         "title": title(s),
         "alive": seat not in s.out,
-        "led": led,
-        "signal": signal_words(rt.game.preset, s.phase, s.step_role, led),
-        "hint": hint,
+        "dark": dark,
+        "led": "off" if dark else rt.leds.get(seat, "off"),  # at the deal and at night a LED is a secret
+        "hint": _hint(s, seat),
+        "vote": _vote(rt),
+        "refused": _refused(rt, seat, notes),
         "over": s.phase is Phase.GAME_OVER,
-        # his own role, once dealt, for the whole game (the page shows it on a press), and a
-        # check's answer for the step it was given in: a reload or a late phone still has them
-        "role": None if s.phase is Phase.ROLES else f"Ваша роль: {ROLE_NAMES[s.role(seat)]}",
+        # his own role (at the deal from his turn on) for the whole game, and a check's answer for
+        # the step it was given in: a reload or a late phone still has them; the page shows them on a hold
+        "role": _role(rt, seat, notes),
         "answer": _answer(rt, seat),
         "window": rt.step,  # a press names the step it was made in: refused once that step is over
         **_own_name(seat, seating),
     }
+
+
+def _hint(s: State, seat: int) -> str:
+    if s.phase is Phase.ROLES:
+        return "Раздача ролей: когда назовут ваш номер, откройте глаза и удерживайте «Моя роль»"
+    if s.phase in FLOOR and s.speaker == seat:
+        return "Ваша речь: нажмите, чтобы закончить"
+    if s.phase is Phase.VOTE:
+        return "Голосование: нажмите, пока открыто окно"
+    if s.phase in NIGHT_CALLS:
+        return "Ночь: если вас разбудили, нажмите, когда назовут номер"
+    if s.phase in NIGHT:
+        return "Ночь"
+    return "" if s.speaker is None else f"Говорит игрок {s.speaker}"
+
+
+def _vote(rt: Runtime) -> dict[str, Any] | None:
+    """The vote a press counts in now: its candidate (0: that all leave), and whether the window is open."""
+    rnd = rt.game.state.vote_round
+    if rt.game.phase is not Phase.VOTE or rnd is None:
+        return None
+    window = rt.window is not None and rt.window[0] <= rt.sched.now < rt.window[1]
+    return {"candidate": rnd.current, "open": window}
+
+
+def _refused(rt: Runtime, seat: int, notes: PhoneNotes) -> str | None:
+    """Why his last press in this step counted for nothing, by day (at night a phone shows nothing)."""
+    step, reason = notes.refused.get(seat, (None, ""))
+    if step != rt.step or rt.game.phase not in DAY:
+        return None
+    return f"Нажатие не засчитано: {not_counted(reason)}"
+
+
+def _role(rt: Runtime, seat: int, notes: PhoneNotes) -> str | None:
+    s = rt.game.state
+    if s.phase is not Phase.ROLES:
+        return f"Ваша роль: {ROLE_NAMES[s.role(seat)]}"
+    pattern = notes.dealt.get(seat)
+    return None if pattern is None else signal_words(rt.game.preset, Phase.ROLES, None, pattern)
 
 
 def _own_name(seat: int, seating: Seating | None) -> dict[str, Any]:
@@ -89,7 +152,11 @@ def _own_name(seat: int, seating: Seating | None) -> dict[str, Any]:
     if seating is None or not seating.enabled:
         return {}
     player = seating.players.get(seat)
-    return {"player": None if player is None else player_dict(player), "roster": seating.roster_view()}
+    return {
+        "player": None if player is None else player_dict(player),
+        "held": seating.held.get(seat),  # picked at night: kept, and given in the morning
+        "roster": seating.roster_view(),
+    }
 
 
 def _answer(rt: Runtime, seat: int) -> str | None:

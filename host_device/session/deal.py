@@ -1,7 +1,8 @@
 """Roles dealt by the device (``--deal device``, seeded): before the first
 night each seat in turn is told to open his eyes and look at his own LED for
 ROLE_LIGHT_S, the same time for everyone (the signals: runtime/signals.py).
-With phones for seats, the deal first waits for the phones (:class:`PhoneWait`)."""
+With phones for seats, the deal first waits for the phones and the players'
+names (:class:`PhoneWait`)."""
 
 from __future__ import annotations
 
@@ -55,11 +56,17 @@ def show_roles(runtime: Runtime, dealt: DealRoles, then: Callable[[], Any]) -> N
 
 
 class PhoneWait:
-    """Host mode with phone seats: the deal waits («Ждём телефоны: подключены
-    6 из 10», on the console, the table page and the terminal) until every
-    phone seat's phone is here or the host says «Начать» (the console's
-    button; «Дальше» from a panel, the keyboard or the console is the same).
-    ``online``: the seats with a phone now; ``show``: the line (None: gone)."""
+    """Host mode with phone seats: the deal waits until the seats are named.
+    ``online``: the seats with a phone now; ``named``: the seats with a
+    player's name (None: no names are asked, the phones are enough);
+    ``console``: whether the host's console is connected; ``show``: the line
+    (None: gone), on the console, the table page and the terminal.
+
+    The host says «Начать» (the console's button; «Дальше» from a panel, the
+    keyboard or the console is the same) whenever he likes. With no console
+    connected the deal starts by itself once every phone seat has its phone
+    and its player has picked his name; with one, the host starts it (he may
+    be naming the seats there)."""
 
     def __init__(
         self,
@@ -67,24 +74,39 @@ class PhoneWait:
         online: Callable[[], frozenset[int]],
         show: Callable[[str | None], None],
         then: Callable[[], Any],
+        named: Callable[[], Iterable[int]] | None = None,
+        console: Callable[[], bool] = lambda: False,
     ) -> None:
         self.seats = frozenset(seats)
         self.online, self.show, self.then = online, show, then
+        self.named, self.console = named, console
         self.shown: str | None = None
         self.waiting = True
 
     def check(self) -> None:
-        """Looked at on every input and every turn of the screen: the line, or the deal when all are here."""
+        """Looked at on every input and every turn of the screen: the line, or the deal when all are ready."""
         if not self.waiting:
             return
         here = self.seats & self.online()
-        if here == self.seats:
+        named = self.seats if self.named is None else self.seats & frozenset(self.named())
+        console = self.console()
+        if here == self.seats and named == self.seats and not console:
             self.start()
             return
-        line = f"Ждём телефоны: подключены {len(here)} из {len(self.seats)}"
+        line = self.line(len(here), len(named), console)
         if line != self.shown:
             self.shown = line
             self.show(line)
+
+    def line(self, here: int, named: int, console: bool) -> str:
+        """«Ждём телефоны: подключены 6 из 10 · имена: 4 из 10», or what else the deal waits for."""
+        n = len(self.seats)
+        names = None if self.named is None else f"имена: {named} из {n}"
+        if here < n:
+            return " · ".join(filter(None, (f"Ждём телефоны: подключены {here} из {n}", names)))
+        if console:
+            return f"Телефоны здесь{'' if names is None else f', {names}'} — раздача по «Начать» на пульте"
+        return f"Ждём имена: выбраны {named} из {n}"
 
     @staticmethod
     def starts(item: Any) -> bool:

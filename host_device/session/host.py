@@ -148,7 +148,7 @@ class Host:
                 self.console.seating,
                 self.inputs,
                 config,
-                self._notice,
+                self.phones.passing,  # a name's lines go when the day begins, as the phones' arrivals do
                 self._seating_changed,
                 lambda: self.assist is None and self.game.phase in NIGHT,
             )
@@ -400,8 +400,15 @@ class Host:
             self.runtime.resume()
             self._begin()
         elif self.phone_seats and self.assist is None and self.deal_kind != "host":
+            assert self.console is not None  # phone seats: the pages are served
+            seating = self.console.seating
             self.phone_wait = PhoneWait(
-                self.phone_seats, lambda: self.publisher.online, self._wait_line, self._begin
+                self.phone_seats,
+                lambda: self.publisher.online,
+                self._wait_line,
+                self._begin,
+                named=(lambda: seating.players) if seating.enabled else None,  # the store keeps names
+                console=self.publisher.console_here,
             )
             self.phone_wait.check()
         else:

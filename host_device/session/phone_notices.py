@@ -1,5 +1,6 @@
 """A seat's phone came, went or came back: told as any notice; on the
-console one line a seat, and the ones of arrivals go when the day begins.
+console one line a seat, and the ones of arrivals go when the next day
+begins, as do the lines of the names picked (:meth:`PhoneNotices.passing`).
 At night in host mode they wait for the morning: a phone that comes back
 while a role is woken would show who woke."""
 
@@ -22,7 +23,7 @@ class PhoneNotices:
         state: Callable[[], State],
     ) -> None:
         self.notice, self.console, self.hosted, self.state = notice, console, hosted, state
-        self.passing: set[str] = set()  # the console's phone notices that go when the day begins
+        self.going: dict[str, int] = {}  # the console's notices that go when a day after this one begins
         self.held: dict[int, WebNotice] = {}  # host mode at night: each seat's last phone notice
         self.cleared_day = 0
 
@@ -37,15 +38,22 @@ class PhoneNotices:
         notices = self.console.notices
         self.console.notices = [n for n in notices[:-1] if not n.startswith(mine)] + notices[-1:]
         if not item.lasting:
-            self.passing.add(item.russian)
+            self.going[item.russian] = self.state().day
+
+    def passing(self, text: str, russian: str) -> None:
+        """A notice of the seating (a name picked, refused): on the console until the next day begins."""
+        self.notice(text, russian)
+        if self.console is not None and self.hosted:
+            self.going[russian] = self.state().day
 
     def step_began(self) -> None:
-        """A day begins: the arrivals are old news, and what the night held is told."""
+        """A day begins: arrivals and names told before it are old news; what the night held is told."""
         s = self.state()
         if self.console is not None and s.day > self.cleared_day:
             self.cleared_day = s.day
-            self.console.notices = [n for n in self.console.notices if n not in self.passing]
-            self.passing = set()
+            old = {text for text, day in self.going.items() if day < s.day}
+            self.console.notices = [n for n in self.console.notices if n not in old]
+            self.going = {text: day for text, day in self.going.items() if day >= s.day}
         if (not self.hosted or s.phase not in NIGHT) and self.held:
             held, self.held = self.held, {}
             for item in held.values():

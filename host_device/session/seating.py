@@ -64,6 +64,7 @@ class TableSeating:
     def release(self) -> None:
         """The night is over: the phones' picks made in it are carried out."""
         pending, self.pending = self.pending, {}
+        self.seating.held = {}
         for item in pending.values():
             self.name(item)
 
@@ -88,6 +89,8 @@ class TableSeating:
             return
         if item.by_phone and self.hold():
             self.pending[item.seat] = item
+            # his phone says it is kept for the morning (its next view; nothing public changes at night)
+            self.seating.held[item.seat] = self._label(item)
             return
         if item.by_phone and (elsewhere := self._seated_elsewhere(item)) is not None:
             player, seat = elsewhere  # a phone never moves another seat's player: the host may
@@ -111,6 +114,12 @@ class TableSeating:
                 f"место {item.seat}: игрок выбрал имя «{player.label}»",
             )
         self.reread()
+
+    def _label(self, item: SeatName) -> str:
+        """The name a phone picked, as the pages show it (a new one as typed)."""
+        if item.new is not None or item.player is None:
+            return item.new or ""
+        return next((p.label for p in self.seating.roster if p.id == item.player), "")
 
     def _seated_elsewhere(self, item: SeatName) -> tuple[Any, int] | None:
         """The roster's player a phone picked and the other seat of this game he sits at, if he does."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from host_device.runtime.clock import REAL, Clock
 from host_device.screens.public import Event, PublicStream, public_state
-from host_device.screens.views import Console, console_view, seat_view
+from host_device.screens.views import DARK, Console, console_view, seat_view
 from host_device.web.access import Access
 
 QUEUE_LIMIT = 1000  # events waiting for one slow socket; past it the socket is closed (it reconnects)
@@ -107,6 +107,8 @@ class Publisher:
         """On the runtime's thread: a new snapshot, and the event to every public socket."""
         self._public = self._snapshot()
         self._send("public", json.dumps(event, ensure_ascii=False))
+        if event.get("type") == "window" and self.private is not None:
+            self._changed()  # a phone in the vote shows its window open or closed
 
     def _changed(self) -> None:
         """The runtime is changing something: the views are taken once it has
@@ -138,19 +140,30 @@ class Publisher:
         views = {CONSOLE: console_view(console)}
         if console.whole_table:
             views[WHOLE] = console_view(console, leds=True)
-        views.update(
-            (f"seat:{seat}", seat_view(rt, seat, console.seating)) for seat in self.private.access.seats
-        )
-        for channel, view in views.items():
-            roster = view.pop("roster", None)  # the club's roster: the same list in every view
-            text = json.dumps({"type": "view", **view, "speed": self.speed}, ensure_ascii=False)
-            if roster is not None:
-                if self._roster[0] is not roster:
-                    self._roster = (roster, json.dumps(roster, ensure_ascii=False))
-                text = f'{text[:-1]}, "roster": {self._roster[1]}}}'
-            if self.views.get(channel) != text:
-                self.views[channel] = text
-                self._send(channel, text)
+        seats = {
+            f"seat:{seat}": seat_view(rt, seat, console.seating, console.phones)
+            for seat in self.private.access.seats
+        }
+        texts = {channel: self._text(view) for channel, view in {**views, **seats}.items()}
+        changed = {channel for channel, text in texts.items() if self.views.get(channel) != text}
+        if rt.game.phase in DARK and changed & seats.keys():
+            # at the deal and at night every phone is sent its view at the same moments: a phone
+            # sent something (a role, a check's answer) when the others are not would show who woke
+            changed |= seats.keys()
+        for channel in texts:
+            if channel in changed:
+                self.views[channel] = texts[channel]
+                self._send(channel, texts[channel])
+
+    def _text(self, view: dict[str, Any]) -> str:
+        """A view as its socket is sent it; the club's roster (the same in every view) written out once."""
+        roster = view.pop("roster", None)
+        text = json.dumps({"type": "view", **view, "speed": self.speed}, ensure_ascii=False)
+        if roster is None:
+            return text
+        if self._roster[0] is not roster:
+            self._roster = (roster, json.dumps(roster, ensure_ascii=False))
+        return f'{text[:-1]}, "roster": {self._roster[1]}}}'
 
     def put(self, item: Any) -> None:
         """An input from a page, into the runtime's inbox (any thread)."""
@@ -194,6 +207,10 @@ class Publisher:
     def shows_whole(self, queue_: asyncio.Queue[str | None]) -> bool:
         """Whether this console connection's «Весь стол» switch is on."""
         return queue_ in self.watchers.get(WHOLE, set())
+
+    def console_here(self) -> bool:
+        """Whether a console (or a table page opened with the host's token) is connected now (any thread)."""
+        return bool(self.watchers.get(CONSOLE)) or bool(self.watchers.get(WHOLE))
 
     def unwatch_console(self, queue_: asyncio.Queue[str | None]) -> None:
         self.unwatch(CONSOLE, queue_)

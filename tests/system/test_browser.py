@@ -194,14 +194,15 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
         "document.getElementById('question-text').textContent.startsWith('Ждём телефоны')"
     )
     console.click("#yes")
-    # the deal: the black seat's phone spells its role; the public page shows none
-    # (read in the same moment it is seen: it is up for the seat's call only, 0.75 s of wall time, and
-    # a second look from here at a loaded machine found it gone)
-    signal = phone.wait_for_function(
-        "(() => { const t = document.getElementById('signal').textContent;"
-        " return t.startsWith('Ваша роль') && t; })()",
-        timeout=60_000,
-    ).json_value()
+    # the deal: from its turn on the black seat's phone holds its role, shown while «Моя роль» is held;
+    # the public page shows none
+    phone.wait_for_function("view && view.role", timeout=60_000)
+    assert phone.evaluate("view.led") == "off" and phone.evaluate("document.body.classList.contains('dark')")
+    phone.locator("#hold").hover()
+    phone.mouse.down()
+    phone.wait_for_function("document.getElementById('secret').textContent !== ''")
+    signal = phone.locator("#secret").inner_text()
+    phone.mouse.up()
     assert signal in ("Ваша роль: мафия", "Ваша роль: Дон")
     assert public.locator(".seat .role").all_inner_texts() == [""] * 10
     SHOTS.mkdir(exist_ok=True)

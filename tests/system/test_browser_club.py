@@ -24,7 +24,18 @@ from tests.helpers.web import private_publisher
 SHOTS = Path(os.environ.get("ARTIFACTS") or ROOT / "tests" / "screenshots") / "club"
 SIZES = {"tv": {"width": 1920, "height": 1080}, "phone": {"width": 390, "height": 844}}
 RGB = {"red": "rgb(198, 40, 40)", "black": "rgb(33, 33, 33)"}
-NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя", "Иван", "Кира"]
+NAMES = [
+    "Анастасия Ковалевская",
+    "Борис",
+    "Вера",
+    "Глеб",
+    "Дина",
+    "Егор",
+    "Жанна",
+    "Зоя",
+    "Иван",
+    "Кира",
+]  # one as long as a club's can be
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +99,15 @@ def test_the_review_shows_the_vote_map_coloured_by_the_revealed_teams(served, si
         )
         assert size_px >= (30 if size == "tv" else 17)
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+        # the «Места» table whole on a phone too: no column cut off, «Баллы» inside the screen
+        seats = page.evaluate(
+            "(() => { const t = document.querySelector('table.seats'), box = t.parentElement;"
+            " const last = t.querySelector('thead th:last-child').getBoundingClientRect();"
+            " return { scroll: box.scrollWidth, width: box.clientWidth, head: t.querySelector('thead th:last-child').textContent,"
+            " right: Math.max(last.right, ...[...t.querySelectorAll('td.points')].map((c) => c.getBoundingClientRect().right)) }; })()"
+        )
+        assert seats["head"] == "Баллы"
+        assert seats["scroll"] <= seats["width"] and seats["right"] <= SIZES[size]["width"], seats
         page.screenshot(path=str(SHOTS / f"game-{size}.png"), full_page=True)
     finally:
         page.close()

@@ -27,6 +27,83 @@ def messages(console):
     return console.locator("#messages li").all_inner_texts()
 
 
+def holding(phone):
+    """What the phone shows while «Моя роль» is held; let go, it shows nothing again."""
+    phone.locator("#hold").hover()
+    phone.mouse.down()
+    phone.wait_for_function("document.getElementById('secret').textContent !== ''")
+    text = phone.locator("#secret").inner_text()
+    phone.mouse.up()
+    phone.wait_for_function("document.getElementById('secret').textContent === ''")
+    return text
+
+
+def said(host, key):
+    return any(e["type"] == "say" and e["key"] == key for e in host.runtime.timeline.dicts())
+
+
+def pick_name(phone, name):
+    phone.wait_for_selector("#own-pick:not([hidden]) .pick-input")
+    phone.locator("#own-pick .pick-input").fill(name)
+    phone.locator("#own-pick .pick-add").click()
+
+
+def test_the_deal_waits_for_the_players_names_and_a_name_picked_at_night_waits_for_the_morning(
+    browser, monkeypatch, tmp_path, builtin_pack
+):
+    """Ten phones connected are not enough: with no console connected the
+    deal starts once every phone's player has picked his name. A name
+    picked in the night is kept for the morning, and the phone says so; the
+    console's lines of the names go when the day begins."""
+    from engine import Phase
+    from engine.steps import NIGHT
+
+    with phones_hosted(monkeypatch, tmp_path, SPEED) as (host, base, access):
+        table = browser.new_page(viewport={"width": 1920, "height": 1080})
+        table.goto(f"{base}/")
+        phones = {}
+        for seat in range(1, 11):
+            phones[seat] = browser.new_page(viewport={"width": 390, "height": 844})
+            phones[seat].goto(f"{base}/seat/{seat}?t={access.seats[seat]}")
+        table.wait_for_function("state && state.phones_wait === 'Ждём имена: выбраны 0 из 10'")
+        for seat in range(1, 10):
+            pick_name(phones[seat], f"Игрок {seat}")
+        table.wait_for_function("state && state.phones_wait === 'Ждём имена: выбраны 9 из 10'")
+        table.wait_for_timeout(1000)  # ten seconds of the game: all ten phones here, and no deal
+        assert host.game.phase is Phase.ROLES and not said(host, "look_at_your_light")
+        pick_name(phones[10], "Игрок 10")  # the last name: the deal begins
+        table.wait_for_function("state && state.phones_wait === null")
+        deadline = time.monotonic() + 60
+        while not said(host, "look_at_your_light"):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        console = browser.new_page()
+        console.goto(f"{base}/host?t={access.host}")
+        console.wait_for_function(
+            "[...document.querySelectorAll('#messages li')].some((li) => li.textContent.includes('выбрал имя'))"
+        )
+        # the night of the introductions: seat 4's player picks another name; kept for the morning
+        while host.game.phase not in NIGHT:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        phones[4].click("#own-change")
+        pick_name(phones[4], "Вера")
+        phones[4].wait_for_function(
+            "document.getElementById('own-now').textContent === 'Имя «Вера» запомнено: оно появится утром'"
+        )
+        assert host.game.phase in NIGHT and "Вера" not in " ".join(messages(console))
+        # the morning: the name is given, told on the console; the lines from before the deal have gone
+        phones[4].wait_for_function(
+            "document.getElementById('own-now').textContent === 'Вы: Вера'", timeout=60_000
+        )
+        console.wait_for_function(
+            "(() => { const names = [...document.querySelectorAll('#messages li')]"
+            ".map((li) => li.textContent).filter((m) => m.includes('выбрал имя'));"
+            " return names.length === 1 && names[0] === 'место 4: игрок выбрал имя «Вера»'; })()"
+        )
+        assert host.game.state.day == 1
+
+
 def test_the_deal_waits_for_the_phones_and_a_late_phone_still_sees_its_role(
     browser, monkeypatch, tmp_path, capsys, builtin_pack
 ):
@@ -40,7 +117,7 @@ def test_the_deal_waits_for_the_phones_and_a_late_phone_still_sees_its_role(
         for seat in (1, 2, 3):
             early[seat] = browser.new_page(viewport={"width": 390, "height": 844})
             early[seat].goto(f"{base}/seat/{seat}?t={access.seats[seat]}")
-        waiting = "Ждём телефоны: подключены 3 из 10"
+        waiting = "Ждём телефоны: подключены 3 из 10 · имена: 0 из 10"
         console.wait_for_function(f"document.getElementById('question-text').textContent === '{waiting}'")
         assert console.locator("#yes").inner_text() == "Начать"
         table.wait_for_function(f"document.getElementById('phones-wait').textContent === '{waiting}'")
@@ -54,21 +131,14 @@ def test_the_deal_waits_for_the_phones_and_a_late_phone_still_sees_its_role(
         late = browser.new_page(viewport={"width": 390, "height": 844})
         late.goto(f"{base}/seat/8?t={access.seats[8]}")
         mine = f"Ваша роль: {ROLE_WORDS[roles.get(8, Role.CIVILIAN)]}"
-        late.wait_for_selector("#reveal:not([hidden])")
-        assert late.locator("#secret").is_hidden()
-        assert mine not in late.locator("body").inner_text()  # not shown until asked for
-        late.click("#reveal")
-        assert late.locator("#secret").inner_text() == mine
-        late.wait_for_selector("#secret", state="hidden", timeout=8_000)  # hidden again after a few seconds
+        late.wait_for_function("view && view.role")
+        assert mine not in late.evaluate("document.documentElement.outerHTML")  # not shown until held
+        assert holding(late) == mine
+        assert late.locator("#secret").inner_text() == ""  # let go: gone
         late.reload()
-        late.wait_for_selector("#reveal:not([hidden])")
-        late.click("#reveal")
-        assert late.locator("#secret").inner_text() == mine
-        early[1].click("#reveal")
-        assert (
-            early[1].locator("#secret").inner_text()
-            == f"Ваша роль: {ROLE_WORDS[roles.get(1, Role.CIVILIAN)]}"
-        )
+        late.wait_for_function("view && view.role")
+        assert holding(late) == mine
+        assert holding(early[1]) == f"Ваша роль: {ROLE_WORDS[roles.get(1, Role.CIVILIAN)]}"
         # the role went to that seat's phone alone: not to the table page, nor to the console
         assert "Ваша роль" not in table.evaluate("JSON.stringify(state)")
         assert "Ваша роль" not in console.locator("body").inner_text()

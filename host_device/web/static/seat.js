@@ -1,11 +1,15 @@
-// A phone as seat N's button: one big button, and the seat's own LED (its
-// role at the device's deal and a check's answer are spelled out here only).
-// His role stays here for the whole game, behind «Показать мою роль».
-// A heartbeat: the page pings the device every PING_MS and says at once
-// when nothing has come back for LOST_MS; a press is never queued for later.
+// A phone as seat N's button: one big button, and the seat's own LED by day.
+// His role (from his turn of the deal on, for the whole game) and a check's
+// answer are written here only, dim and small, and only while he holds «Моя
+// роль»: they are never in the page otherwise. At the deal and at night
+// (the view's «dark») the page is dark and the same on every seat, whatever
+// it holds: no LED, no colour, no vibration (a buzz is heard in a quiet room).
+// In a vote it shows the candidate's number, large; a press that did not
+// count says why. A heartbeat: the page pings the device every PING_MS and
+// says at once when nothing has come back for LOST_MS; a press is never
+// queued for later.
 "use strict";
 const seat = Number(location.pathname.split("/").pop());
-const SHOW_MS = 5000; // the role (and a check's answer) stays up this long after the press
 const PING_MS = 250;
 const LOST_MS = 1200;
 let socket = null;
@@ -13,36 +17,49 @@ let replaced = false;
 let view = null;
 let heard = 0; // when the device last said anything (performance.now())
 let lost = true;
-let hiding = null;
+let holding = false; // «Моя роль» held: the secret shown until it is let go
 
 function show(v) {
   view = v;
+  document.body.classList.toggle("dark", Boolean(v.dark));
   $("title").textContent = v.title || "";
   $("number").textContent = seat;
   const button = $("button");
-  for (const p of ["on", "blink", "fast", "pulse", "flash", "slow"]) button.classList.toggle(`led-${p}`, v.led === p);
-  button.classList.toggle("out", v.alive === false);
-  $("signal").textContent = v.signal || "";
+  const led = v.dark ? "off" : v.led; // the device sends none at night; never lit here then either
+  for (const p of ["on", "blink", "fast", "pulse", "flash", "slow"]) button.classList.toggle(`led-${p}`, led === p);
+  button.classList.toggle("out", v.alive === false && !v.dark); // at night the dead look as the living do
+  drawVote(v.vote);
+  $("refused").textContent = v.refused || "";
   $("hint").textContent = v.hint || "";
-  if ($("secret").hidden) $("reveal").hidden = !secret();
-  else $("secret").textContent = secret();
+  drawSecret();
   drawOwnName(v, (m) => { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(m)); });
 }
 
-function secret() {
-  return view ? [view.role, view.answer].filter(Boolean).join("\n") : "";
+function drawVote(vote) {
+  // the vote a press counts in: its candidate's number, large (0: the question whether all leave)
+  $("vote-for").hidden = !vote;
+  if (!vote) return;
+  $("vote-for").classList.toggle("open", vote.open);
+  const all = vote.candidate === 0;
+  $("vote-call").textContent = all ? "Голосуем: все покидают игру?" : vote.open ? "ГОЛОСУЙТЕ за игрока" : "Голосование за игрока";
+  $("vote-number").textContent = all ? "все" : String(vote.candidate);
 }
 
-function reveal() {
-  $("secret").textContent = secret();
-  $("secret").hidden = false;
-  $("reveal").hidden = true;
-  clearTimeout(hiding);
-  hiding = setTimeout(() => {
-    $("secret").hidden = true;
-    $("secret").textContent = "";
-    $("reveal").hidden = !secret();
-  }, SHOW_MS);
+function secret() {
+  const text = view ? [view.role, view.answer].filter(Boolean).join("\n") : "";
+  return text || "Роль ещё не показана: её покажут, когда назовут ваш номер";
+}
+
+function drawSecret() {
+  $("secret").textContent = holding ? secret() : "";
+  if (holding) $("hold").className = "held";
+  else $("hold").removeAttribute("class"); // let go: the page as it was, to the byte
+}
+
+function hold(on) {
+  if (holding === on) return;
+  holding = on;
+  drawSecret();
 }
 
 function setLost(on) {
@@ -96,12 +113,23 @@ $("button").addEventListener("pointerdown", (e) => {
   }
   // what the press was for (the step it was made in) and when: the device refuses it once that is over
   socket.send(JSON.stringify({ press: view.window, at: performance.now() }));
-  if (navigator.vibrate) navigator.vibrate(30);
+  if (navigator.vibrate && !view.dark) navigator.vibrate(30); // never at night: a buzz is heard
   const b = $("button");
   b.classList.add("pressed");
   setTimeout(() => b.classList.remove("pressed"), 150);
 });
-$("reveal").addEventListener("click", reveal);
+const holder = $("hold");
+holder.addEventListener("pointerdown", (e) => {
+  e.preventDefault();
+  if (holder.setPointerCapture) holder.setPointerCapture(e.pointerId);
+  hold(true);
+});
+for (const ended of ["pointerup", "pointercancel", "lostpointercapture"]) holder.addEventListener(ended, () => hold(false));
+holder.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); hold(true); } });
+holder.addEventListener("keyup", () => hold(false));
+holder.addEventListener("blur", () => hold(false));
+holder.addEventListener("contextmenu", (e) => e.preventDefault()); // a long press opens no menu
+document.addEventListener("visibilitychange", () => { if (document.hidden) hold(false); });
 $("number").textContent = seat;
 connect();
 setInterval(heartbeat, PING_MS);

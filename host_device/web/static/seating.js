@@ -158,8 +158,10 @@ function drawOwnName(v, send) {
     ownPick = picker($("own-pick"), "найдите себя: имя или ник…", (m) => { send({ name: m }); $("own-pick").hidden = true; });
     $("own-change").addEventListener("click", () => { $("own-pick").hidden = false; ownPick.input.focus(); });
   }
-  $("own-now").textContent = v.player ? `Вы: ${v.player.label}` : "Кто вы? Выберите своё имя";
-  $("own-change").hidden = !v.player || !$("own-pick").hidden;
-  if (!v.player) $("own-pick").hidden = false;
+  // a name picked at night is kept by the device and given in the morning: the phone says so
+  const held = Boolean(v.held);
+  $("own-now").textContent = held ? `Имя «${v.held}» запомнено: оно появится утром` : v.player ? `Вы: ${v.player.label}` : "Кто вы? Выберите своё имя";
+  $("own-change").hidden = !(v.player || held) || !$("own-pick").hidden;
+  if (!v.player && !held) $("own-pick").hidden = false;
   renew(ownPick, v.roster);
 }

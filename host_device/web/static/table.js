@@ -1,7 +1,7 @@
 // The table page: the public state (GET /api/state) redrawn on every public
 // event (WebSocket /api/events); the step's time counts down here between them.
 "use strict";
-const HOW = { vote: "заголосован", shot: "убит ночью", disqualified: "дисквалифицирован" };
+const HOW = { vote: "заголосован", shot: "убит", disqualified: "дисквалифицирован" };
 let reviewAsked = false; // the game's review asked for once, at its end
 const ROLES = { civilian: "мирный", sheriff: "Шериф", commissar: "Комиссар", mafia: "мафия", don: "Дон", doctor: "доктор", lover: "любовница" };
 let state = null;
@@ -62,6 +62,20 @@ function nowrap(text) {
   return rest.length ? `<span>${head}:</span> <span class="who">${rest.join(": ")}</span>` : text;
 }
 
+function votes(n) {
+  // 1 голос, 3 голоса, 5 голосов
+  const [ten, hundred] = [n % 10, n % 100];
+  const word = ten === 1 && hundred !== 11 ? "голос" : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? "голоса" : "голосов";
+  return `${n} ${word}`;
+}
+
+function counted(c) {
+  // the day's last vote, counted: each candidate's votes (shown, not only said)
+  const rows = c.counts.map(([seat, n]) => (seat === 0 ? `все покидают игру: ${votes(n)}` : `игрок ${seat} — ${votes(n)}`));
+  if (c.nobody !== null && c.nobody !== undefined) rows.push(`никого — ${votes(c.nobody)}`);
+  return `${c.kind === "revote" ? "Итог переголосования" : "Итог"}:\n${rows.join("\n")}`;
+}
+
 function voting(s) {
   // the vote in the centre of the table, large (the question, the presses so far), and at the side
   const v = s.vote;
@@ -69,7 +83,9 @@ function voting(s) {
   $("round").innerHTML = nowrap(line);
   $("ballot").hidden = !v;
   if (!v) {
-    $("vote").textContent = line || (s.candidates.length ? `кандидаты: ${s.candidates.join(", ")}` : "—");
+    const waiting = line || (s.candidates.length && !s.counted ? `кандидаты: ${s.candidates.join(", ")}` : "");
+    $("vote").textContent = [s.counted ? counted(s.counted) : "", waiting].filter(Boolean).join("\n");
+    $("voting").hidden = !$("vote").textContent; // the side panel: what is there to read, or nothing
     return;
   }
   const who = v.candidate === 0 ? "за то, чтобы все покинули игру" : `за игрока ${v.candidate}`;
@@ -78,6 +94,7 @@ function voting(s) {
   $("ballot-call").innerHTML = nowrap(`${v.window_open ? "ГОЛОСУЙТЕ" : "Голосование"}: ${who}`);
   $("ballot-count").textContent = `голосов: ${pressed.length}`;
   $("vote").textContent = `${line ? `${line}\n` : ""}${who}: ${pressed.join(", ") || "—"}`;
+  $("voting").hidden = false;
 }
 
 function draw() {
@@ -86,12 +103,17 @@ function draw() {
   $("title").textContent = s.title;
   $("paused").hidden = !s.paused;
   $("speaker").textContent = s.speaker ? `Говорит игрок ${s.speaker}` : "";
-  $("phrase").textContent = s.last_phrase || "";
+  $("called").hidden = s.called === null || s.called === undefined; // the night's number, large
+  $("called").textContent = $("called").hidden ? "" : String(s.called);
+  $("phrase").textContent = $("called").hidden ? s.last_phrase || "" : "";
   seats(s);
   $("nominations").innerHTML = s.nominations.map((x) => `<li>${x.seat} <small>(от ${x.by})</small></li>`).join("");
   voting(s);
-  $("departed").innerHTML = s.seats.filter((x) => !x.alive)
-    .map((x) => `<li>${x.seat} — ${HOW[x.left?.how] || "выбыл"}${x.left?.day ? `, день ${x.left.day}` : x.left?.night ? `, ночь ${x.left.night}` : ""}</li>`).join("");
+  $("nominated").hidden = !s.nominations.length;
+  const left = s.seats.filter((x) => !x.alive);
+  $("departed").innerHTML = left
+    .map((x) => `<li>${x.seat} — ${HOW[x.left?.how] || "выбыл"}${x.left?.day ? ` <small>(день ${x.left.day})</small>` : x.left?.night ? ` <small>(ночь ${x.left.night})</small>` : ""}</li>`).join("");
+  $("left").hidden = !left.length;
   document.body.classList.toggle("whole", whole());
   document.body.classList.toggle("over", s.phase === "game_over");
   $("whole-switch").hidden = !(console_ && console_.whole_table);

@@ -573,7 +573,7 @@ def test_a_seats_own_button_never_completes_the_hosts_command():
     typed(assist, "f")
     assert assist.press(4, from_host=False) is False  # seat 4 presses his button: not the foul's seat
     assert assist.pending == "foul" and rt.game.state.fouls == {}
-    assert assist.message == "кнопка 4: не засчитана сейчас"
+    assert assist.message == "кнопка 4: не засчитана — сейчас говорит игрок 1"  # and why
     typed(assist, "6")
     assert rt.game.state.fouls == {6: 1}
 
@@ -698,6 +698,20 @@ def test_the_screen_shows_when_a_vote_window_is_open():
     assert "Голосуем за игрока 4 · окно закрыто" in render(assist)  # the question is being said
     wait(rt, rt.window[0] - rt.sched.now + 0.1)
     assert "Голосуем за игрока 4 · ОКНО ОТКРЫТО: жмите кнопки" in render(assist)
+
+
+def test_a_seats_press_that_does_not_count_says_why():
+    """«кнопка 9: не засчитана» names its reason, as a phone and host mode's lines do."""
+    rt, assist = to_day_one()
+    typed(assist, "v4" + "n" * 9 + "v2" + "n")
+    typed(assist, "n")
+    assert rt.game.phase is Phase.VOTE and rt.sched.now < rt.window[0]  # the question is being said
+    assert assist.press(9, from_host=False) is False
+    assert assist.message == "кнопка 9: не засчитана — окно голосования закрыто"
+    wait(rt, rt.window[0] - rt.sched.now + 0.1)
+    assert assist.press(9, from_host=False) is True
+    assert assist.press(9, from_host=False) is False  # a second press in the same window: the engine refuses
+    assert assist.message == "кнопка 9: не засчитана — уже голосовал в этом круге"
 
 
 @pytest.mark.parametrize("state", ["speech", "proposal", "vote", "help"])

@@ -135,6 +135,24 @@ def test_the_nominations_end_with_the_day_and_a_revote_names_its_candidates(two_
     assert main["vote"] == {**main["vote"], "kind": "main", "candidates": [5, 8]} and main["tied"] == []
 
 
+def test_the_state_shows_the_days_counts_until_the_night_and_the_nights_called_number(two_games):
+    """The TV shows a vote's counts (not only says them) and the number the
+    night's step calls (said aloud): both in the state, public as they are."""
+    (_, _, events, states), _ = two_games
+    counted = [s for s in states if s["counted"]]
+    assert counted and all(Phase(s["phase"]) in DAY for s in counted)
+    first = next(s["counted"] for s in counted if s["day"] == 1)
+    assert first == {"kind": "main", "counts": [[3, 6], [5, 4]], "nobody": None}  # 5: those who did not press
+    revote = next(s["counted"] for s in counted if s["counted"]["kind"] == "revote")
+    assert revote["counts"] == [[5, 5], [8, 3]]  # eight alive on day 2
+    nights = [s for s in states if Phase(s["phase"]) in NIGHT]
+    assert nights and all(s["counted"] is None for s in nights)
+    calls = [(e, s) for e, s in zip(events, states, strict=True) if e["type"] == "say" and e["key"] == "call"]
+    text = russian().text
+    assert len(calls) > 20 and all(text("call", {"seat": s["called"]}) == e["text"] for e, s in calls)
+    assert all(s["called"] is None for s in states if Phase(s["phase"]) in DAY)
+
+
 # ---------------------------------------------------------------- «Дальше» at night
 
 EXAMPLES = {

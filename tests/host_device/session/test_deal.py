@@ -1,6 +1,7 @@
 """The deal with phones for seats (host_device/session/deal.py PhoneWait): it
-waits, saying how many phones are here, until every phone seat has one or
-the host says «Начать» («Дальше», «n» typed)."""
+waits, saying how many phones and names are here, until every phone seat has
+its phone and its player's name (with no console connected) or the host says
+«Начать» («Дальше», «n» typed)."""
 
 from hardware.events import HostKey, Press, TypedLine
 from host_device.session.deal import PhoneWait
@@ -41,3 +42,33 @@ def test_the_host_starts_it_without_the_others():
     wait.check()
     wait.start()
     assert dealt == [True] and shown == ["Ждём телефоны: подключены 1 из 10", None]
+
+
+def test_the_deal_waits_for_the_names_and_for_the_console_when_one_is_connected():
+    online, named, console = set(range(1, 11)), set(), [False]
+    shown: list[str | None] = []
+    dealt: list[bool] = []
+    wait = PhoneWait(
+        range(1, 11),
+        lambda: frozenset(online),
+        shown.append,
+        lambda: dealt.append(True),
+        named=lambda: named,
+        console=lambda: console[0],
+    )
+    wait.check()  # every phone is here: not yet, nobody has a name
+    assert not dealt and shown == ["Ждём имена: выбраны 0 из 10"]
+    online.discard(10)
+    named.update(range(1, 10))
+    wait.check()
+    assert shown[-1] == "Ждём телефоны: подключены 9 из 10 · имена: 9 из 10"
+    online.add(10)
+    console[0] = True  # the host's console: he starts the deal himself, whatever the names
+    wait.check()
+    assert shown[-1] == "Телефоны здесь, имена: 9 из 10 — раздача по «Начать» на пульте"
+    named.add(10)
+    wait.check()
+    assert not dealt and shown[-1] == "Телефоны здесь, имена: 10 из 10 — раздача по «Начать» на пульте"
+    console[0] = False  # no console: the last name picked on a phone starts it
+    wait.check()
+    assert dealt == [True] and shown[-1] is None

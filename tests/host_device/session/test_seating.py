@@ -59,12 +59,18 @@ def test_at_night_in_host_mode_a_phones_pick_waits_for_the_morning(tmp_path):
         Seating(), lambda text, russian: said.append(russian), lambda: None, lambda: night[0]
     )
     seating.open(store, game)
+    anna = store.roster.add_player("Анна", nickname="Аня")
+    seating.reread()
     seating.name(SeatName(4, new="Глеб", by_phone=True))
+    seating.name(SeatName(7, player=anna.id, by_phone=True))
     seating.name(SeatName(6, new="Дина"))  # the host's own grid is not held
     assert set(store.roster.seating(game)) == {6} and said == [] and 4 not in seating.seating.players
+    assert seating.seating.held == {4: "Глеб", 7: "Анна (Аня)"}  # their phones say: kept for the morning
     night[0] = False
     seating.release()
-    assert store.roster.seating(game)[4].name == "Глеб" and said == ["место 4: игрок выбрал имя «Глеб»"]
+    assert store.roster.seating(game)[4].name == "Глеб" and store.roster.seating(game)[7] == anna
+    assert said == ["место 4: игрок выбрал имя «Глеб»", "место 7: игрок выбрал имя «Анна (Аня)»"]
+    assert seating.seating.held == {}
     store.close()
 
 

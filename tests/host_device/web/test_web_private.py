@@ -3,6 +3,7 @@ console and the seats' phones, each behind its own token; what a page sends
 goes into the runtime's inbox as the panel's events do; one phone per seat;
 a seat's secrets only on its own phone."""
 
+import itertools
 import json
 import queue
 
@@ -138,16 +139,27 @@ ROLE = {Role.CIVILIAN: "мирный житель", Role.SHERIFF: "Шериф", 
 
 @pytest.mark.slow
 def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
+    """From his turn of the deal his role is on his phone (never lit: at
+    the deal and at night a phone's view has no LED), a check's answer on
+    the checker's alone in its step; at the deal and at night every phone
+    is sent its view at the same moments, whatever it holds."""
+    from host_device.screens.views import DARK
+    from host_device.session.deal import SHOW_SLOT_S
+
     runtime, _, _, publisher, _ = served(phones=range(1, 11))
+    sent: list[tuple[float, str, str]] = []  # (game time, phase, channel) of every view sent
+    publisher._send = lambda channel, text: sent.append(
+        (runtime.sched.now, runtime.game.phase.value, channel)
+    )
     dealt = deal(runtime.game.preset, 7)
     roles = dict(dealt.roles)
     don = next(seat for seat, role in roles.items() if role is Role.DON)
     sheriff = next(seat for seat, role in roles.items() if role is Role.SHERIFF)
     show_roles(runtime, dealt, lambda: runtime.handle(dealt))
-    seen: dict[int, set[str]] = {seat: set() for seat in range(1, 11)}
     consoles: set[str] = set()
     kept: dict[int, tuple[float, str]] = {}  # each phone's role: when it first came, and what
     answers: set[tuple] = set()
+    lit_in_the_dark: set[tuple] = set()
     sched, checked = runtime.sched, False
     while runtime.game.state.day < 2 and sched.now < 3600:
         s = runtime.game.state
@@ -157,25 +169,30 @@ def test_a_seats_role_and_check_answer_reach_only_its_own_phone(builtin_pack):
             checked = runtime.press(sheriff, at=start)
         sched.run_due(sched.now + 0.25)
         publisher.refresh()
-        for seat in seen:
+        for seat in range(1, 11):
             view = json.loads(publisher.views[f"seat:{seat}"])
-            if view["signal"]:
-                seen[seat].add(view["signal"])
             if view["role"]:
                 kept.setdefault(seat, (sched.now, view["role"]))
             if view["answer"]:
                 answers.add((seat, view["answer"], s.phase))
+            if runtime.game.phase in DARK and (view["led"] != "off" or not view["dark"]):
+                lit_in_the_dark.add((seat, runtime.game.phase, view["led"]))
         consoles.add(publisher.views["host"])
     assert checked
-    # his role stays on his phone once dealt: on every phone at the same moment, whatever the role
+    # his role stays on his phone from his turn of the deal on: the turns go by seat, whatever the role
     assert {seat: role for seat, (_, role) in kept.items()} == {
-        seat: f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}" for seat in seen
+        seat: f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}" for seat in range(1, 11)
     }
-    assert len({at for at, _ in kept.values()}) == 1
+    came = [kept[seat][0] for seat in range(1, 11)]
+    assert all(abs(b - a - SHOW_SLOT_S) <= 0.25 for a, b in itertools.pairwise(came)), came
     assert answers == {(sheriff, f"Проверка: чёрный (игрок {don})", Phase.NIGHT_CHECK)}  # his, in its step
-    for seat in seen:
-        mine = {f"Ваша роль: {ROLE[roles.get(seat, Role.CIVILIAN)]}"}
-        assert seen[seat] == (mine | {"Проверка: чёрный"} if seat == sheriff else mine), seat
+    assert not lit_in_the_dark  # no LED on a phone at the deal or at night, the Sheriff's answer neither
+    moments: dict[float, set[str]] = {}
+    for t, phase, channel in sent:
+        if Phase(phase) in DARK and channel.startswith("seat:"):
+            moments.setdefault(t, set()).add(channel)
+    assert moments and all(len(channels) == 10 for channels in moments.values())  # every phone, or none
+    assert (Phase.NIGHT_CHECK.value, f"seat:{sheriff}") in {(phase, channel) for _, phase, channel in sent}
     for view in map(json.loads, consoles):  # host mode: whoever holds the console may be a player
         assert all(
             set(seat) == {"seat", "alive", "fouls", "nominated_by", "voted", "selected"}
