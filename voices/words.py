@@ -8,12 +8,13 @@ import datetime
 
 from engine import CITY, CLASSIC, EVENT, Role, Team
 from engine.state import RoundKind
-from voices.forms import ROLE_WORDS
+from voices.forms import ROLE_WORDS, TEAM_WORDS
 
 PRESET_NAMES = {CLASSIC.name: "классика", EVENT.name: "ивент", CITY.name: "город"}
 MODE_NAMES = {"host": "автоведущий", "assist": "с ведущим", "simulate": "симуляция"}
 TEAM_NAMES = {Team.RED: "мирные", Team.BLACK: "мафия"}
 WINS = {Team.RED: "победа мирных", Team.BLACK: "победа мафии"}
+WINNER = {team: f"Победа {words}" for team, words in TEAM_WORDS.items()}  # a game's end, as said
 ROLE_GENITIVE = {
     Role.DON: "Дона",
     Role.SHERIFF: "Шерифа",

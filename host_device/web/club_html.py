@@ -12,8 +12,8 @@ from html import escape
 
 from engine.roles import Team
 from host_device.web.review import ROUND_NAMES, DayMap, Review
+from voices.words import WINNER
 
-WINNER = {Team.RED: "Победа мирных жителей", Team.BLACK: "Победа мафии"}
 SILENT = ' class="silent"'  # a row of a seat in the game that day that never pressed
 TEAM_WORD = {Team.RED: "красный", Team.BLACK: "чёрный"}
 
