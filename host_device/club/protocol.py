@@ -22,7 +22,7 @@ from engine.roles import Role, Team
 from engine.state import RoundKind
 from host_device.club.record import Departure, GameRecord, NightAction
 from host_device.club.scoring import SeatPoints
-from voices.words import MODE_NAMES, ROLE_GENITIVE, WINS, local_time, preset_name, role_name
+from voices.words import MODE_NAMES, ROLE_GENITIVE, WINS, local_time, number, preset_name, role_name
 
 
 @dataclass(frozen=True)
@@ -58,13 +58,6 @@ def parse_day(text: str) -> datetime.date:
 def local_day(started_at: str) -> str:
     """The local date a game started on (as the game list shows its start)."""
     return local_time(started_at)[:10]
-
-
-def number(value: float) -> str:
-    """Points as a club writes them: 2,5; 1; −0,5."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    text = "0" if text in ("-0", "") else text
-    return text.replace(".", ",").replace("-", "−")
 
 
 def departure(left: Departure | None) -> str:

@@ -31,7 +31,8 @@ def board_html(board: Board) -> str:
     rows = [
         f'<tr data-player="{e(r.player)}"><td class="num">{r.place}</td>'
         f'<td><a href="/player/{e(r.player)}">{e(r.name)}</a></td>'
-        f'<td class="num rating">{r.rating:.1f}</td><td class="num points">{number(r.points)}</td>'
+        f'<td class="num rating">{number(r.rating, 1, trim=False)}</td>'
+        f'<td class="num points">{number(r.points)}</td>'
         f'<td class="num games">{r.games}</td><td class="num">{r.wins}</td></tr>'
         for r in board.rows
     ]
@@ -50,7 +51,7 @@ def _figures(page: PlayerPage) -> str:
     items = [
         ("Игры", str(s.games)),
         ("Победы", f"{s.wins} ({percent(s.wins / s.games if s.games else None)})"),
-        ("Рейтинг", f"{page.rating:.1f}"),
+        ("Рейтинг", number(page.rating, 1, trim=False)),
         ("Баллы", number(s.points)),
         ("Баллы за игру", number(None if s.average is None else round(s.average, 2))),
         ("Лучшие ходы", f"{s.best_move_count} ({number(s.best_move_points)} б.)"),
@@ -79,7 +80,7 @@ def player_html(page: PlayerPage, plots: dict[str, str]) -> str:
         f'<tr class="{g.team.value}"><td><a href="/game/{g.game}">{g.game}</a></td><td>{e(g.date)}</td>'
         f'<td class="role">{e(g.role)}</td><td>{"победа" if g.won else "поражение"}</td>'
         f'<td class="num">{number(g.points)}</td>'
-        f'<td class="num">{"—" if g.rating is None else f"{g.rating:.1f}"}</td></tr>'
+        f'<td class="num">{number(g.rating, 1, trim=False)}</td></tr>'
         for g in reversed(page.games)
     ]
     figures = "".join(f'<figure class="plot {e(k)}">{svg}</figure>' for k, svg in plots.items())

@@ -12,6 +12,7 @@ from html import escape
 
 from engine.roles import Team
 from host_device.web.review import ROUND_NAMES, DayMap, Review
+from voices import words
 from voices.words import WINNER
 
 SILENT = ' class="silent"'  # a row of a seat in the game that day that never pressed
@@ -22,11 +23,9 @@ def e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def number(value: float | None) -> str:
-    if value is None:
-        return "—"
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text.replace("-", "−")
+def number(value: float | None, places: int = 2, trim: bool = True) -> str:
+    """A number in the club's one style (voices/words.py); none: «—»."""
+    return "—" if value is None else words.number(value, places, trim)
 
 
 def document(title: str, body: str) -> str:
