@@ -14,7 +14,7 @@ from host_device.cli import flags
 from host_device.club.build import records
 from host_device.club.rating import Rating, ratings, standings
 from host_device.club.record import GameRecord
-from host_device.club.scoring import club_table
+from host_device.club.scoring import club_table, totals
 from host_device.club.stats import PlayerStats, player_stats
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame
@@ -80,7 +80,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
             store.close()
     for exc in damaged:
         print(f"host-device: пропущена: {exc}", file=sys.stderr, flush=True)
-    board = standings(ratings(games))
+    board = standings(ratings(games), totals(games, table))  # the leaderboard's order and places
     place = next(((n, len(board), r) for n, r in board if r.player == player.id), None)
     print("\n".join(stats_lines(player.label, player_stats(games, player.id, table), place)))
     return 0

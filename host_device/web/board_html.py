@@ -7,6 +7,11 @@ from __future__ import annotations
 from host_device.web.club_data import Board, PlayerPage
 from host_device.web.club_html import document, e, number, table
 
+ORDER = (  # host_device/club/rating.py standings
+    "Место — по рейтингу; при равном рейтинге — больше баллов; "
+    "одно место — у равных и в рейтинге, и в баллах."
+)
+
 
 def percent(share: float | None) -> str:
     return "—" if share is None else f"{round(100 * share)} %"
@@ -36,7 +41,11 @@ def board_html(board: Board) -> str:
         f'<td class="num games">{r.games}</td><td class="num">{r.wins}</td></tr>'
         for r in board.rows
     ]
-    empty = "" if rows else '<p class="none">Нет оконченных игр с игроками из списка клуба</p>'
+    empty = (
+        f'<p class="meta">{ORDER}</p>'
+        if rows
+        else '<p class="none">Нет оконченных игр с игроками из списка клуба</p>'
+    )
     body = (
         f'<h1>Клуб</h1><p class="meta">Игр: {board.games}</p>{_filters(board)}'
         + table(["Место", "Игрок", "Рейтинг", "Баллы", "Игры", "Победы"], rows, "board")
