@@ -52,7 +52,7 @@ def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | 
     lines.append(f"Замечания: {stats.fouls}; дисквалификаций: {stats.disqualified}")
     lines.append(
         f"Голоса против чёрных: {_share(stats.votes_against_black, stats.votes)}; "
-        f"за красных: {_share(stats.red_votes_against_black, stats.red_votes)}"
+        f"когда играл красным: {_share(stats.red_votes_against_black, stats.red_votes)}"
     )
     return lines
 
