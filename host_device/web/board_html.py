@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from host_device.web.club_data import Board, PlayerPage
 from host_device.web.club_html import document, e, number, table
+from voices.words import preset_name
 
 ORDER = (  # host_device/club/rating.py standings
     "Место — по рейтингу; при равном рейтинге — больше баллов; "
@@ -20,7 +21,7 @@ def percent(share: float | None) -> str:
 def _filters(board: Board) -> str:
     chosen = board.filters
     options = "".join(
-        f'<option value="{e(p)}"{" selected" if p == chosen.preset else ""}>{e(p)}</option>'
+        f'<option value="{e(p)}"{" selected" if p == chosen.preset else ""}>{e(preset_name(p))}</option>'
         for p in board.presets
     )
     return (

@@ -13,7 +13,7 @@ from html import escape
 from engine.roles import Team
 from host_device.web.review import ROUND_NAMES, DayMap, Review
 from voices import words
-from voices.words import WINNER
+from voices.words import WINNER, preset_name
 
 SILENT = ' class="silent"'  # a row of a seat in the game that day that never pressed
 TEAM_WORD = {Team.RED: "красный", Team.BLACK: "чёрный"}
@@ -127,7 +127,7 @@ def review_html(page: Review) -> str:
     ]
     head = (
         f'<h1>Игра {page.id} <span class="winner {page.winner.value}">{WINNER[page.winner]}</span></h1>'
-        f'<p class="meta">{e(page.preset)} · {e(when(page.started_at))}</p>'
+        f'<p class="meta">{e(preset_name(page.preset))} · {e(when(page.started_at))}</p>'
     )
     parts = [
         "<h2>Места</h2>",

@@ -453,8 +453,8 @@ def test_a_game_is_resumed_only_in_the_mode_it_was_played_in(monkeypatch, tmp_pa
     base = ["run", "--panel", "mock", "--audio", "null", "--store", str(path), "--resume"]
     assert main([*base, str(assisted)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "was played in assist mode" in err and "--mode assist" in err
+    assert err.count("\n") == 1 and "шла в режиме «с ведущим»" in err and "--mode assist" in err
     assert main([*base, str(simulated)]) == 2
-    assert "is a simulation" in capsys.readouterr().err
+    assert "— симуляция" in capsys.readouterr().err
     assert main([*base, str(hosted.game_id), "--mode", "assist"]) == 2
-    assert "was played in host mode" in capsys.readouterr().err
+    assert "шла в режиме «автоведущий»" in capsys.readouterr().err

@@ -191,11 +191,11 @@ def test_phone_seats_need_the_pages_and_a_seat_at_the_table():
     assert phone_seats("web", (), 10, web=True) == tuple(range(1, 11))
     assert phone_seats("gpio", (4, 9), 10, web=True) == (4, 9)
     assert phone_seats("gpio", (), 10, web=False) == ()
-    with pytest.raises(HostDeviceError, match="--panel web: .* add --web PORT"):
+    with pytest.raises(HostDeviceError, match="--panel web: .* добавьте --web ПОРТ"):
         phone_seats("web", (), 10, web=False)
-    with pytest.raises(HostDeviceError, match=r"\[web\].seats: .* add --web PORT"):
+    with pytest.raises(HostDeviceError, match=r"\[web\].seats: .* добавьте --web ПОРТ"):
         phone_seats("gpio", (4,), 10, web=False)
-    with pytest.raises(HostDeviceError, match=r"seat 11 is not at this table \(seats 1…10\)"):
+    with pytest.raises(HostDeviceError, match=r"места 11 за этим столом нет \(места 1…10\)"):
         phone_seats("gpio", (4, 11), 10, web=True)
 
 
