@@ -5,7 +5,6 @@ terminal and in the protocol's PDF — never 3.5 on one and 3,5 on another."""
 import dataclasses
 import datetime
 import re
-from html.parser import HTMLParser
 
 import pytest
 
@@ -23,6 +22,7 @@ from tests.helpers.club import player_id, season
 from tests.helpers.evening import evening as example
 from tests.helpers.evening import points as evening_points
 from tests.helpers.paths import ROOT
+from tests.helpers import russian
 from tests.helpers.pdf import read_pdf
 from voices.words import number
 
@@ -30,36 +30,9 @@ DOTTED = re.compile(r"(?<![\d.])[−-]?\d+\.\d+(?![\d.])")  # 3.5, 1029.9, −0.
 COMMA = re.compile(r"(?<![\d,])[−-]?\d+,\d+(?![\d,])")
 
 
-class Shown(HTMLParser):
-    """The text a page shows: not its styles, scripts or the SVG's metadata,
-    nor a plot's x labels (the games' dates, 20.11)."""
-
-    HIDDEN = ("style", "script", "metadata")
-
-    def __init__(self):
-        super().__init__()
-        self.stack, self.text = [], []
-
-    def handle_starttag(self, tag, attrs):
-        dates = tag == "g" and (dict(attrs).get("id") or "").startswith("xtick_")
-        self.stack.append((tag, dates))
-
-    def handle_startendtag(self, tag, attrs):
-        pass
-
-    def handle_endtag(self, tag):
-        while self.stack and self.stack.pop()[0] != tag:
-            pass
-
-    def handle_data(self, data):
-        if not any(tag in self.HIDDEN or dates for tag, dates in self.stack):
-            self.text.append(data)
-
-
 def shown(html):
-    parser = Shown()
-    parser.feed(html)
-    return " ".join(parser.text)
+    """The text a page shows, without a plot's x labels (the games' dates, 20.11)."""
+    return russian.shown(html, skip_ids=("xtick_",))
 
 
 def test_the_one_style():
