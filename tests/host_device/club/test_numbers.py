@@ -18,11 +18,11 @@ from host_device.web.board_html import board_html, player_html
 from host_device.web.club_data import Filters, leaderboard, player_page, points_points, rating_points
 from host_device.web.club_html import review_html
 from host_device.web.review import review
+from tests.helpers import russian
 from tests.helpers.club import player_id, season
 from tests.helpers.evening import evening as example
 from tests.helpers.evening import points as evening_points
 from tests.helpers.paths import ROOT
-from tests.helpers import russian
 from tests.helpers.pdf import read_pdf
 from voices.words import number
 
