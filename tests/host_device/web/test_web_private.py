@@ -96,7 +96,14 @@ def test_the_consoles_messages_go_into_the_inbox_as_the_hosts_keys(builtin_pack)
         view = socket.receive_json()
         assert view["type"] == "view" and view["mode"] == "assist" and view["title"] == "Раздача ролей"
         assert view["roles_entry"] and "отметьте трёх чёрных" in view["waiting"][-1]
-        assert socket.receive_json() == {"type": "phones", "seats": [3, 4], "connected": []}
+        phones = socket.receive_json()
+        assert phones == {
+            "type": "phones",
+            "seats": [3, 4],
+            "connected": [],
+            "links": {"3": f"/seat/3?t={access.seats[3]}", "4": f"/seat/4?t={access.seats[4]}"},
+        }
+        assert client.get(phones["links"]["3"]).status_code == 200  # each link opens its seat's page
         socket.send_text(json.dumps({"key": "next"}))
         socket.send_text(json.dumps({"seat": 7}))
         socket.send_text(json.dumps({"text": " я выставляю игрока номер два "}))
