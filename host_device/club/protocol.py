@@ -61,7 +61,7 @@ def local_day(started_at: str) -> str:
 
 
 HOW_LEFT = {"vote": "голосованием", "shot": "убит", "disqualified": "удалён"}
-ALONE = "единственный кандидат, без голосования"
+ALONE = "один кандидат, без голосования"
 
 
 def departure(left: Departure | None, alone: bool = False) -> str:

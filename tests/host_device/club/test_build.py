@@ -111,7 +111,7 @@ def test_the_best_move_is_the_last_one_made_with_how_many_were_black():
 
 def test_a_lone_candidate_leaves_without_a_vote_and_is_said_so(store):
     """Classic, day 2: one candidate alone leaves without a vote; the protocol
-    and the review say what happened («день 2, единственный кандидат, без
+    and the review say what happened («день 2, один кандидат, без
     голосования»), and a vote's departure as «день 1, голосованием»."""
     from host_device.club.protocol import game_page
     from host_device.scripts.script import parse_script
@@ -134,12 +134,12 @@ def test_a_lone_candidate_leaves_without_a_vote_and_is_said_so(store):
     assert record.seat(8).left == Departure(how="vote", day=2) and record.alone(record.seat(8))
     assert not record.alone(record.seat(3)) and not record.alone(record.seat(1))
     rows = {row[0]: row for row in game_page(record, {}).tables[0].rows}
-    assert rows["8"][5] == "день 2, единственный кандидат, без голосования"
+    assert rows["8"][5] == "день 2, один кандидат, без голосования"
     assert rows["3"][5] == "день 1, голосованием" and rows["1"][5] == "ночь 1, убит"
     assert record.winner is Team.RED and record.alone(record.seat(5))
     left = {s.seat: s.left for s in review(record).seats}
     assert (left[8], left[3], left[1]) == (
-        "день 2, единственный кандидат, без голосования",
+        "день 2, один кандидат, без голосования",
         "день 1, голосованием",
         "ночь 1, убит",
     )
