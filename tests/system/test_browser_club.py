@@ -161,7 +161,7 @@ def test_the_leaderboard_and_its_filter(club_served, size):
         page.fill("input[name=from]", "2026-11-03")
         page.click("button[type=submit]")
         page.wait_for_url("**/club?from=2026-11-03*")
-        assert "Игр: 6" in page.locator(".meta").inner_text()  # the days 3 … 4: games 7 … 12
+        assert "Игр: 6" in page.locator("h1 + .meta").inner_text()  # the days 3 … 4: games 7 … 12
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     finally:
         page.close()
