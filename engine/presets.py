@@ -101,8 +101,9 @@ class Preset:
     best_move: bool = False
 
     def deal_phrase(self) -> str:
-        """What is said as the roles are dealt: «Наступает ночь» (003: «Ночь судьбы»)."""
-        return dict(self.phrases).get("deal_night", "night_falls")
+        """What is said as the roles are dealt: «Раздаём роли» (003: «Ночь судьбы»); the
+        night itself falls after the deal («Наступает ночь», said once)."""
+        return dict(self.phrases).get("deal_night", "deal_roles")
 
     def words(self, key: str, role: Role | None = None) -> tuple[str, Role | None]:
         """A phrase key in this preset's own words, and the role slot it

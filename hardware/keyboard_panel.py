@@ -1,5 +1,6 @@
 """A panel on the terminal, for a laptop with no Pi: keys for the seats and
-host buttons, and the seats' LEDs drawn on one line.
+host buttons, and the seats' LEDs drawn on one line (a symbol for each
+pattern, their legend printed once above it).
 
     seats 1-9: 1..9, seat 10: 0, seat 11: -, seat 12: =
     host buttons: n (next), p (pause), u (undo)
@@ -32,7 +33,7 @@ import threading
 from typing import Any, TextIO
 
 from hardware.events import HOLDS, Clock, HardwareEvent, Held, Key, TypedLine
-from hardware.panel import OFF, EdgeFilter, LedPattern, Panel
+from hardware.panel import OFF, PATTERN_WORDS, PATTERNS, EdgeFilter, LedPattern, Panel
 
 SEAT_KEYS = "1234567890-="
 HOST_KEYS = {
@@ -63,7 +64,12 @@ CYRILLIC = "тзгамцнчплсвдяекр"  # the same physical keys in the
 HOST_KEYS.update({cyr: HOST_KEYS[lat] for lat, cyr in zip(LATIN, CYRILLIC, strict=True)})
 HELD_KEYS = {"N": "next", "Т": "next"}  # Shift and the key: «Дальше» held (the box's menu)
 UNKNOWN = "unknown"
-SYMBOLS = {"off": "○", "on": "●", "blink": "◐", "pulse": "◑"}
+# Every pattern the device lights (hardware/panel.py PATTERNS) has its own
+# symbol, so that the deal's signals differ on the screen as on the LEDs
+# (the Don's fast blinking is not the mafia's blinking); the legend says
+# each in the words of the players' card (hardware/panel.py PATTERN_WORDS).
+SYMBOLS = {"off": "○", "on": "●", "pulse": "◑", "blink": "◐", "fast": "◉", "flash": "◎", "slow": "◒"}
+NAMES = {pattern: name for name, pattern in PATTERNS.items()}
 TYPE_KEY = "\t"
 MAX_TYPED = 200  # characters in one typed line
 
@@ -73,6 +79,22 @@ def _is_tty(out: TextIO) -> bool:
         return out.isatty()
     except (OSError, ValueError, AttributeError):
         return False
+
+
+def symbol(pattern: LedPattern) -> str:
+    """A pattern's symbol (one of no name of ours: its kind's)."""
+    return SYMBOLS[NAMES.get(pattern, pattern.kind)]
+
+
+def legend(width: int) -> list[str]:
+    """What each symbol means, in lines under ``width`` columns."""
+    lines = ["огоньки:"]
+    for name in PATTERNS:
+        item = f"  {SYMBOLS[name]} {PATTERN_WORDS[name]}"
+        if len(lines[-1]) + len(item) > width - 1:
+            lines.append("")
+        lines[-1] += item
+    return lines
 
 
 def key_for(char: str, seats: int) -> Key | None:
@@ -125,6 +147,9 @@ class KeyboardPanel(Panel):
             tty.setcbreak(self.fd)  # keys arrive one by one, unechoed; Ctrl-C still works
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
+        if self.drawing and self.live:  # what the LEDs' symbols mean, once above the status line
+            with contextlib.suppress(OSError, ValueError):
+                self.out.write("\n".join(legend(self.width)) + "\n")
         self.draw()
 
     def _read(self) -> None:
@@ -185,7 +210,7 @@ class KeyboardPanel(Panel):
         if typing is not None:
             return typing
         room = self.width - 1
-        leds = " ".join(f"{seat}{SYMBOLS[p.kind]}" for seat, p in self.leds.items())
+        leds = " ".join(f"{seat}{symbol(p)}" for seat, p in self.leds.items())
         if not self.status:
             return leds[:room]
         status = self.status

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from hardware.events import Clock, HardwareEvent, MicrophoneLost
-from hardware.speaker import AudioDeviceError, device_list, devices_here, import_sounddevice
+from hardware.speaker import AudioDeviceError, device_list, devices_here, import_sounddevice, sound_reason
 
 RATE = 16000
 
@@ -109,7 +109,7 @@ class SoundDeviceMicrophone(_Blocks):
     def _error(self, exc: Exception) -> AudioDeviceError:
         name = self.device if self.device is not None else "(по умолчанию)"
         return AudioDeviceError(
-            f"не удалось открыть микрофон {name}: {exc}; {devices_here(self.sd)}",
+            f"не удалось открыть микрофон {name}: {sound_reason(exc)}; {devices_here(self.sd)}",
             no_devices=not device_list(self.sd),
         )
 

@@ -43,6 +43,15 @@ PATTERNS: dict[str, LedPattern] = {
     "flash": FLASH,
     "slow": SLOW,
 }
+PATTERN_WORDS = {  # each in words, as a player's card and the keyboard panel's legend say it
+    "off": "не горит",
+    "on": "горит ровно",
+    "pulse": "медленно пульсирует",
+    "blink": "мигает",
+    "fast": "часто мигает",
+    "flash": "короткие вспышки",
+    "slow": "медленно мигает",
+}
 
 
 @dataclass

@@ -19,6 +19,7 @@ from hardware.events import Clock
 from host_device.base.errors import HostDeviceError
 from host_device.base.native import load_message
 from host_device.base.sound import Samples
+from host_device.base.text import one_line
 
 
 class AudioDeviceError(HostDeviceError, RuntimeError):
@@ -32,6 +33,30 @@ class AudioDeviceError(HostDeviceError, RuntimeError):
 
 
 NO_DEVICES = "звуковых устройств не найдено (подключены ли звуковая карта или USB-звук?)"
+
+
+SOUND_LIBRARY = (  # what PortAudio and sounddevice say (their own English), in the club's words
+    ("Error querying device -1", "звукового устройства по умолчанию нет"),
+    ("Error querying device", "устройства с таким номером нет"),
+    ("device matching", "устройства с таким именем нет"),
+    ("devices found for", "под это имя подходят несколько устройств: укажите номер"),
+    ("Not an input device", "у этого устройства нет входа: это не микрофон"),
+    ("Not an output device", "у этого устройства нет выхода: это не динамик"),
+    ("Invalid sample rate", "устройство не работает с этой частотой"),
+    ("Device unavailable", "устройство занято другой программой или недоступно"),
+    ("Invalid number of channels", "у устройства нет стольких каналов"),
+    ("Invalid device", "такого устройства нет"),
+)
+
+
+def sound_reason(exc: Exception) -> str:
+    """Why the sound library refused, in Russian; what it said in its own words
+    when we do not know it (quoted: it names the fault for whoever looks further)."""
+    text = str(exc)
+    for said, words in SOUND_LIBRARY:
+        if said.lower() in text.lower():
+            return words
+    return f"звуковая библиотека ответила «{one_line(text, 200)}»"
 
 
 def devices_here(sd: Any) -> str:
@@ -140,7 +165,8 @@ class SoundDeviceSpeaker:
             self._stream.start()
         except (sd.PortAudioError, ValueError) as exc:
             raise AudioDeviceError(
-                f"не удалось открыть динамик {device if device is not None else '(по умолчанию)'}: {exc}; "
+                f"не удалось открыть динамик {device if device is not None else '(по умолчанию)'}: "
+                f"{sound_reason(exc)}; "
                 f"{devices_here(sd)}",
                 no_devices=not device_list(sd),
             ) from None

@@ -248,7 +248,7 @@ def build_builtin(
     finally:
         synth.close()
     if report.rendered:
-        print(f"voice pack {directory}: {synth.way}", file=sys.stderr)  # once a build, not once a clip
+        print(f"голосовой пакет {directory}: {synth.way}", file=sys.stderr)  # once a build, not once a clip
     return report
 
 
@@ -263,5 +263,6 @@ def ensure_builtin(catalogue: Catalogue) -> Pack:
 
     report = build_builtin(directory, catalogue, DEFAULT_VOICE, DEFAULT_RATE)
     if report.rendered:
-        print(f"built the built-in voice pack in {directory} ({len(report.rendered)} clips)", file=sys.stderr)
+        built = len(report.rendered)
+        print(f"встроенный голосовой пакет собран в {directory} (клипов: {built})", file=sys.stderr)
     return load_pack(directory, catalogue)

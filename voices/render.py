@@ -80,10 +80,10 @@ class Synthesiser:
     @property
     def way(self) -> str:
         """Which way the clips were rendered, in one line."""
-        settings = f"voice {self.voice}, {self.rate} words a minute"
+        settings = f"голос {self.voice}, {self.rate} слов в минуту"
         if self._driver_failed is None:
-            return f"clips rendered by pyttsx3 with espeak-ng ({settings})"
-        return f"clips rendered by the espeak-ng command ({settings}): pyttsx3 {self._driver_failed}"
+            return f"клипы озвучены pyttsx3 через espeak-ng ({settings})"
+        return f"клипы озвучены командой espeak-ng ({settings}): pyttsx3 {self._driver_failed}"
 
     def render(self, text: str) -> tuple[Samples, int]:
         if self._driver_failed is None:
@@ -106,12 +106,12 @@ class Synthesiser:
                 path, timeout_s=self._timeout_s, clock=self._clock, sleep=self._sleep
             )
         if not complete:
-            self._driver_failed = f"wrote no complete clip of {text!r} in {self._timeout_s:g} s"
+            self._driver_failed = f"не записал целого клипа «{text}» за {self._timeout_s:g} с"
             return None
         samples, rate = read_wav(path)
         path.unlink(missing_ok=True)
         if len(trim(samples, rate)) == 0:
-            self._driver_failed = f"rendered {text!r} as silence"
+            self._driver_failed = f"озвучил «{text}» тишиной"
             return None
         return samples, rate
 

@@ -1,6 +1,7 @@
 """The Russian names a player or host reads on a screen or in a protocol:
-rules, modes, teams, rounds, roles in the genitive. (What the device says is
-in voices/data/ru.toml; the roles' own names are voices.forms.ROLE_WORDS.)"""
+rules, modes, teams, rounds, roles in the genitive; and the one style of
+the numbers the club reads (:func:`number`). (What the device says is in
+voices/data/ru.toml; the roles' own names are voices.forms.ROLE_WORDS.)"""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import datetime
 
 from engine import CITY, CLASSIC, EVENT, Role, Team
 from engine.state import RoundKind
-from voices.forms import ROLE_WORDS
+from voices.forms import ROLE_WORDS, TEAM_WORDS
 
 PRESET_NAMES = {CLASSIC.name: "классика", EVENT.name: "ивент", CITY.name: "город"}
 MODE_NAMES = {"host": "автоведущий", "assist": "с ведущим", "simulate": "симуляция"}
 TEAM_NAMES = {Team.RED: "мирные", Team.BLACK: "мафия"}
 WINS = {Team.RED: "победа мирных", Team.BLACK: "победа мафии"}
+WINNER = {team: f"Победа {words}" for team, words in TEAM_WORDS.items()}  # a game's end, as said
 ROLE_GENITIVE = {
     Role.DON: "Дона",
     Role.SHERIFF: "Шерифа",
@@ -35,6 +37,19 @@ def role_name(role: Role | str) -> str:
 
 def preset_name(name: str) -> str:
     return PRESET_NAMES.get(name, name)
+
+
+def number(value: float, places: int = 2, trim: bool = True) -> str:
+    """A number as the club reads it, the one style of every page, plot, line
+    and sheet: a decimal comma and the minus sign (2,5; 1; −0,5). ``places``
+    decimals, their trailing zeros dropped unless ``trim`` is False (a rating
+    keeps its tenth: 1010,0)."""
+    text = f"{value:.{places}f}"
+    if trim and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if not text.strip("-0."):  # no −0
+        text = text.lstrip("-")
+    return text.replace(".", ",").replace("-", "−")
 
 
 def local_time(stored: str) -> str:

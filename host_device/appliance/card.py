@@ -9,19 +9,12 @@ from html import escape
 from engine import Role, get_preset
 from engine.presets import DayFormat, NonVoters
 from engine.roles import BLACK_ROLES
+from hardware.panel import PATTERN_WORDS
 from host_device.runtime.signals import ROLE_SIGNALS
 from voices.catalogue import russian
 from voices.forms import ROLE_WORDS
 from voices.words import preset_name
 
-SIGNAL_WORDS = {
-    "on": "горит ровно",
-    "pulse": "медленно пульсирует",
-    "blink": "мигает",
-    "fast": "часто мигает",
-    "flash": "короткие вспышки",
-    "slow": "медленно мигает",
-}
 STYLE = """
 @page { size: A4; margin: 14mm; }
 body { font-family: "DejaVu Sans", sans-serif; font-size: 10.5pt; line-height: 1.35; margin: 0; }
@@ -38,7 +31,7 @@ def card_html(preset_key: str) -> str:
     round_ = preset.day_format is DayFormat.DISCUSSION  # nominations in a round, not in speeches
     roles = [Role.CIVILIAN, *(r for r, _ in preset.roles)]
     deal = "".join(
-        f"<tr><td>{escape(ROLE_WORDS[r].capitalize())}</td><td>{SIGNAL_WORDS[ROLE_SIGNALS[r]]}</td></tr>"
+        f"<tr><td>{escape(ROLE_WORDS[r].capitalize())}</td><td>{PATTERN_WORDS[ROLE_SIGNALS[r]]}</td></tr>"
         for r in roles
     )
     checks = []

@@ -14,22 +14,18 @@ from host_device.cli import flags
 from host_device.club.build import records
 from host_device.club.rating import Rating, ratings, standings
 from host_device.club.record import GameRecord
-from host_device.club.scoring import club_table
+from host_device.club.scoring import club_table, totals
 from host_device.club.stats import PlayerStats, player_stats
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame
 from host_device.store.roster import Player
-from voices.words import role_name
+from voices.words import number, role_name
 
 BLACK_NAMED = {0: "ни одного чёрного", 1: "один чёрный", 2: "два чёрных", 3: "три чёрных"}
 
 
 def _share(part: int, whole: int) -> str:
     return f"{part} из {whole} ({round(100 * part / whole)}%)" if whole else "нет"
-
-
-def _number(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".").replace(".", ",") if value else "0"
 
 
 def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | None) -> list[str]:
@@ -39,16 +35,16 @@ def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | 
         if role in stats.roles:
             played = stats.roles[role]
             lines.append(f"  {role_name(role)}: игр {played.games}, побед {played.wins}")
-    average = f" (в среднем {_number(stats.average)} за игру)" if stats.average is not None else ""
-    lines.append(f"Очки: {_number(stats.points)}{average}")
+    average = f" (в среднем {number(stats.average)} за игру)" if stats.average is not None else ""
+    lines.append(f"Очки: {number(stats.points)}{average}")
     if place is not None:
-        lines.append(f"Рейтинг: {place[2].rating:.1f} (место {place[0]} из {place[1]})")
+        lines.append(f"Рейтинг: {number(place[2].rating, 1, trim=False)} (место {place[0]} из {place[1]})")
     else:
         lines.append("Рейтинг: нет (ни одной оконченной игры)")
     if stats.best_move_count:
         how = ", ".join(f"{BLACK_NAMED[k]} — {stats.best_moves[k]}" for k in sorted(stats.best_moves))
         lines.append(
-            f"Лучший ход: {stats.best_move_count} ({how}); очков за него {_number(stats.best_move_points)}"
+            f"Лучший ход: {stats.best_move_count} ({how}); очков за него {number(stats.best_move_points)}"
         )
     else:
         lines.append("Лучший ход: не было")
@@ -56,7 +52,7 @@ def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | 
     lines.append(f"Замечания: {stats.fouls}; дисквалификаций: {stats.disqualified}")
     lines.append(
         f"Голоса против чёрных: {_share(stats.votes_against_black, stats.votes)}; "
-        f"за красных: {_share(stats.red_votes_against_black, stats.red_votes)}"
+        f"когда играл красным: {_share(stats.red_votes_against_black, stats.red_votes)}"
     )
     return lines
 
@@ -84,7 +80,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
             store.close()
     for exc in damaged:
         print(f"host-device: пропущена: {exc}", file=sys.stderr, flush=True)
-    board = standings(ratings(games))
+    board = standings(ratings(games), totals(games, table))  # the leaderboard's order and places
     place = next(((n, len(board), r) for n, r in board if r.player == player.id), None)
     print("\n".join(stats_lines(player.label, player_stats(games, player.id, table), place)))
     return 0

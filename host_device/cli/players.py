@@ -64,9 +64,9 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
 def cmd_merge(args: argparse.Namespace, store: Store) -> int:
     gone = store.roster.player(args.gone)
     keep = store.roster.merge_players(args.keep, args.gone)
-    print(
-        f"«{gone.label}» ({gone.id[:SHOWN_ID]}) объединён с «{keep.label}» ({keep.id[:SHOWN_ID]}): "
-        "все его игры засчитаны ему"
+    print(  # said of a man or a woman alike
+        f"записи «{gone.label}» ({gone.id[:SHOWN_ID]}) и «{keep.label}» ({keep.id[:SHOWN_ID]}) объединены: "
+        f"все игры обеих теперь у «{keep.label}»"
     )
     return 0
 

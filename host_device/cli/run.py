@@ -5,7 +5,6 @@ both, so neither imports the other through it."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -120,6 +119,5 @@ def add_demo_command(commands: Any) -> None:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     script = Path(args.script) if args.script else None
-    result = demo.demo(script, args.speed, args.audio, sys.stdout, args.mode, args.web, args.preset)
-    print(json.dumps(result, ensure_ascii=False))
+    demo.demo(script, args.speed, args.audio, sys.stdout, args.mode, args.web, args.preset)  # with its result
     return 0

@@ -16,6 +16,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from voices.words import number
+
 RED = "#c62828"
 BLACK = "#212121"
 GREY = "#9e9e9e"
@@ -53,7 +55,10 @@ def _figure(width: float = 8.0, height: float = 3.6) -> Any:
 
 
 def _style(axes: Any, title: str) -> None:
+    from matplotlib.ticker import FuncFormatter
+
     axes.set_title(title, fontsize=16, fontfamily=FONT, color=INK, loc="left")
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: number(value)))  # 0,25, not 0.25
     axes.tick_params(labelsize=12, colors=INK)
     for side in ("top", "right"):
         axes.spines[side].set_visible(False)

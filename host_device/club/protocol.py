@@ -22,7 +22,7 @@ from engine.roles import Role, Team
 from engine.state import RoundKind
 from host_device.club.record import Departure, GameRecord, NightAction
 from host_device.club.scoring import SeatPoints
-from voices.words import MODE_NAMES, ROLE_GENITIVE, WINS, local_time, preset_name, role_name
+from voices.words import MODE_NAMES, ROLE_GENITIVE, WINS, local_time, number, preset_name, role_name
 
 
 @dataclass(frozen=True)
@@ -60,17 +60,17 @@ def local_day(started_at: str) -> str:
     return local_time(started_at)[:10]
 
 
-def number(value: float) -> str:
-    """Points as a club writes them: 2,5; 1; −0,5."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    text = "0" if text in ("-0", "") else text
-    return text.replace(".", ",").replace("-", "−")
+HOW_LEFT = {"vote": "голосованием", "shot": "убит", "disqualified": "удалён"}
+ALONE = "один кандидат, без голосования"
 
 
-def departure(left: Departure | None) -> str:
+def departure(left: Departure | None, alone: bool = False) -> str:
+    """How and when a seat left, as the protocol and the review say it («день 4,
+    голосованием», «ночь 1, убит»); ``alone``: the day's lone candidate, who
+    left without a vote (:meth:`GameRecord.alone`)."""
     if left is None:
         return ""
-    how = {"vote": "голосованием", "shot": "убит", "disqualified": "удалён"}.get(left.how, left.how)
+    how = ALONE if alone else HOW_LEFT.get(left.how, left.how)
     when = f"день {left.day}" if left.day is not None else f"ночь {left.night}"
     return f"{when}, {how}"
 
@@ -120,7 +120,7 @@ def seats_table(record: GameRecord, points: Mapping[int, SeatPoints]) -> Table:
                 role_name(seat.role),
                 str(seat.fouls) if seat.fouls else "",
                 nominated,
-                departure(seat.left),
+                departure(seat.left, record.alone(seat)),
                 *_point_cells(points.get(seat.seat)),
             )
         )

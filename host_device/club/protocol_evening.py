@@ -8,10 +8,10 @@ import datetime
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from host_device.club.protocol import Page, Table, game_page, local_day, number
+from host_device.club.protocol import Page, Table, game_page, local_day
 from host_device.club.record import GameRecord
 from host_device.club.scoring import SeatPoints
-from voices.words import WINS, local_time, preset_name
+from voices.words import WINS, local_time, number, preset_name
 
 PointsOf = Callable[[GameRecord], Mapping[int, SeatPoints]]
 

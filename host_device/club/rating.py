@@ -81,12 +81,21 @@ def ratings(records: Iterable[GameRecord], k: float = K, start: float = START) -
     return out
 
 
-def standings(table: Mapping[str, Rating]) -> list[tuple[int, Rating]]:
-    """The leaderboard: highest rating first; ratings equal to a tenth share
-    a place (and are listed by more games first, then by id, for a stable order)."""
-    order = sorted(table.values(), key=lambda r: (-round(r.rating, 1), -r.games, r.player))
+def standings(
+    table: Mapping[str, Rating], points: Mapping[str, float] | None = None
+) -> list[tuple[int, Rating]]:
+    """The leaderboard: highest rating first, as it is shown (to a tenth); an
+    equal rating goes by more ``points`` (each player's total by the club's
+    table of points); a place is shared only by an equal rating and equal
+    points (those are listed by more games, then by id, for a stable order)."""
+    points = points or {}
+
+    def rank(r: Rating) -> tuple[float, float]:
+        return round(r.rating, 1), round(points.get(r.player, 0.0), 6)
+
+    order = sorted(table.values(), key=lambda r: (*(-v for v in rank(r)), -r.games, r.player))
     out: list[tuple[int, Rating]] = []
     for index, item in enumerate(order):
-        tied = out and round(out[-1][1].rating, 1) == round(item.rating, 1)
+        tied = out and rank(out[-1][1]) == rank(item)
         out.append((out[-1][0] if tied else index + 1, item))
     return out

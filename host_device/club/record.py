@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from engine.presets import PRESETS, SingleCandidate
 from engine.roles import Role, Team
 
 
@@ -90,6 +91,15 @@ class GameRecord:
     @property
     def finished(self) -> bool:
         return self.winner is not None
+
+    def alone(self, seat: SeatRecord) -> bool:
+        """Whether ``seat`` left as his day's lone candidate, without a vote
+        (classic after its first day: the rules' ``single_candidate_later``)."""
+        left, preset = seat.left, PRESETS.get(self.preset)
+        if left is None or left.how != "vote" or preset is None:
+            return False
+        lone = {n.target for n in self.nominations if n.day == left.day} == {seat.seat}
+        return lone and preset.single_candidate_later is SingleCandidate.LEAVES
 
     def seat(self, number: int) -> SeatRecord:
         for item in self.seats:

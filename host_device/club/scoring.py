@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -87,6 +88,16 @@ def points(record: GameRecord, table: Table) -> dict[int, SeatPoints]:
             extra=table.extra(record.extras.get(seat.seat, 0.0)),
         )
     return out
+
+
+def totals(records: Iterable[GameRecord], table: Table) -> dict[str, float]:
+    """Each roster player's points over ``records`` (a seat without one counts for nobody)."""
+    found: dict[str, float] = {}
+    for record in records:
+        for item in points(record, table).values():
+            if item.player is not None:
+                found[item.player] = round(found.get(item.player, 0.0) + item.total, 6)
+    return found
 
 
 def default_table() -> Table:

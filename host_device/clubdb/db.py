@@ -50,7 +50,7 @@ T = TypeVar("T")
 class Counts:
     games: int  # every game received
     finished: int  # of them, finished (what records() reads)
-    players: int  # roster entries, merged ones too
+    players: int  # the players: roster entries not merged into another
     boxes: int  # boxes that have sent a game
 
 
@@ -350,7 +350,8 @@ class ClubDB:
         def read() -> Counts:
             row = self.conn.execute(
                 "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM games WHERE winner IS NOT NULL), "
-                "(SELECT count(*) FROM players), (SELECT count(DISTINCT box) FROM games)"
+                "(SELECT count(*) FROM players WHERE merged_into IS NULL), "
+                "(SELECT count(DISTINCT box) FROM games)"
             ).fetchone()
             assert row is not None
             return Counts(*(int(v) for v in row))

@@ -27,8 +27,8 @@ from engine import (
     Role,
     Tally,
 )
-from engine.outputs import Output, VoteCounted
-from engine.steps import FLOOR, NIGHT_CALLS
+from engine.outputs import Output, PhaseStarted, VoteCounted
+from engine.steps import FLOOR, NIGHT, NIGHT_CALLS
 from host_device.config import AssistSettings
 from host_device.runtime.free_timers import timer_menu
 from host_device.runtime.host_keys import CHARS, CITY_KEYS, NAMES, PREFIXES, SEAT_DIGITS, WAITS_FOR_SEAT
@@ -49,6 +49,8 @@ NOT_COUNTED = {  # why the runtime ignored a seat's press (runtime/table.py, Run
 def not_counted(reason: str) -> str:
     """A reason the runtime's timeline gives for an ignored press, as the host's screen and a phone say it."""
     return NOT_COUNTED.get(reason, "сейчас кнопка места ничего не делает")
+
+DAY_IS_OVER = NIGHT | {Phase.MORNING}  # the screen forgets the day's lines
 
 
 def runtime_settings(assist: AssistSettings, **base: Any) -> dict[str, Any]:
@@ -106,6 +108,8 @@ class Assist:
 
     def _observe(self, outputs: list[Output]) -> None:
         for output in outputs:
+            if isinstance(output, PhaseStarted) and output.phase in DAY_IS_OVER:
+                self.transcript, self.last_counts = "", ()  # the day's words and count stay with the day
             if isinstance(output, VoteCounted):
                 self.last_counts = output.counts
                 typed, self.typed_counts = self.typed_counts, {}

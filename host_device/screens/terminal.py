@@ -31,7 +31,7 @@ from host_device.runtime.host_keys import CHARS, KEYS, SEAT_KEYS_HELP, SHORT
 from host_device.runtime.host_messages import describe
 from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.screens.titles import clock, title
-from voices.words import ROUND_NAMES
+from voices.words import ROUND_NAMES, WINNER
 
 DIGITS = {  # five rows each
     "0": ("███", "█ █", "█ █", "█ █", "███"),
@@ -100,7 +100,7 @@ def view(assist: Assist, compact: bool = False, typing: str | None = None) -> Gr
         else:
             lines[-1] += " · окно закрыто"
     if over and s.winner is not None:
-        lines.append(f"Победа: {'красные' if s.winner.value == 'red' else 'чёрные'}")
+        lines.append(WINNER[s.winner])
     top = Text("\n".join(lines))
     if speech is not None and not compact:
         top.append("\n" + big(clock(speech)))

@@ -5,7 +5,8 @@ default); the host is the real runtime on the real clock (or ``--speed``
 times faster). What the table may know is printed as it happens: every
 phrase, the speeches' nominations, the day's presses; nothing of the night's
 presses or LEDs, which would show a role. At normal speed the phrases are
-also played through the speaker.
+also played through the speaker. It ends with the result in Russian
+(:func:`result_lines`); ``simulate`` gives the same game's JSON.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import CITY, CLASSIC, EVENT, Game
+from engine import CITY, CLASSIC, EVENT, Game, Team
 from hardware.speaker import AudioDeviceError, SoundDeviceSpeaker
 from host_device.base.errors import HostDeviceError
 from host_device.config import parse_address
@@ -30,6 +31,7 @@ from host_device.scripts.simulate import (
     assist_settings,
 )
 from host_device.web.server import start_web
+from voices.words import WINNER, preset_name
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DEFAULT_SCRIPT = EXAMPLES / "classic-full-game.json"
@@ -56,10 +58,16 @@ def demo(
     if script_path is None:
         script_path = PRESET_SCRIPTS.get(preset or CLASSIC.name)
         if script_path is None:
-            raise HostDeviceError(f"--preset {preset}: no example game; presets: {', '.join(PRESET_SCRIPTS)}")
+            raise HostDeviceError(
+                f"--preset {preset}: для этих правил нет примера игры; есть: {', '.join(PRESET_SCRIPTS)}"
+            )
     script = load_script(script_path)
     if preset is not None and script.preset.name != preset:
-        raise HostDeviceError(f"--preset {preset}: the script {script_path} is a {script.preset.name} game")
+        name = script.preset.name
+        raise HostDeviceError(
+            f"--preset {preset}: сценарий {script_path} — игра по правилам «{preset_name(name)}» "
+            f"(--preset {name}); уберите --preset или дайте другой сценарий"
+        )
     address = parse_address(web) if web else None  # a bad address is named before any sound is opened
     catalogue = russian()
     pack = ensure_builtin(catalogue)
@@ -68,7 +76,7 @@ def demo(
         try:
             speaker = SoundDeviceSpeaker(pack.sample_rate, time.monotonic)
         except AudioDeviceError as exc:
-            out.write(f"(no sound: {str(exc).splitlines()[0]}; the demo goes on silently)\n")
+            out.write(f"(без звука: {str(exc).splitlines()[0]}; демонстрация идёт молча)\n")
     announcer = Announcer(catalogue, pack, speaker)
 
     sched = Scheduler()
@@ -99,4 +107,25 @@ def demo(
             speaker.close()
         if server is not None:
             server.stop()
-    return table.result()
+    result = table.result()
+    out.write("".join(line + "\n" for line in result_lines(result, script_path)))
+    return result
+
+
+def result_lines(result: dict[str, Any], script_path: Path) -> list[str]:
+    """The game's end as the demo prints it, in Russian: who won and in how
+    many days; and how many of the script's moments the rules refused and
+    how many forbidden words were said, with the command that lists them
+    (``simulate`` gives the whole result as JSON)."""
+    winner = result["winner"]
+    if winner is None:
+        lines = [f"Итог: сценарий кончился, игра не окончена (день {result['days']})"]
+    else:
+        lines = [f"Итог: {WINNER[Team(winner)].lower()}, дней: {result['days']}"]
+    refused, forbidden = len(result["ignored"]), len(result["forbidden"])
+    if refused or forbidden:
+        lines.append(
+            f"Сценарий: не принято правилами — {refused}, запрещённых слов — {forbidden} "
+            f"(какие и почему: host-device simulate {script_path})"
+        )
+    return lines

@@ -90,18 +90,18 @@ def phone_seats(panel: str, listed: tuple[int, ...], seats: int, web: bool) -> t
     if panel == "web":
         if not web:
             raise HostDeviceError(
-                "--panel web: the seats' buttons are phones, so the pages must be served: "
-                "add --web PORT (or listen in the config's [web])"
+                "--panel web: кнопки мест — телефоны, им нужны страницы коробки: "
+                'добавьте --web ПОРТ (или в файле настроек [web] listen = "8000")'
             )
         return tuple(range(1, seats + 1))
     if listed and not web:
         raise HostDeviceError(
-            "[web].seats: those seats' buttons are phones, so the pages must be served: "
-            "add --web PORT (or listen in the config's [web])"
+            "[web].seats: кнопки этих мест — телефоны, им нужны страницы коробки: "
+            'добавьте --web ПОРТ (или в файле настроек [web] listen = "8000")'
         )
     beyond = [seat for seat in listed if seat > seats]
     if beyond:
-        raise HostDeviceError(f"[web].seats: seat {beyond[0]} is not at this table (seats 1…{seats})")
+        raise HostDeviceError(f"[web].seats: места {beyond[0]} за этим столом нет (места 1…{seats})")
     return listed
 
 

@@ -11,6 +11,7 @@ from engine import CLASSIC
 from host_device.base.errors import HostDeviceError
 from host_device.runtime.loop import Runtime
 from host_device.store.faults import StoreError
+from voices.words import MODE_NAMES, preset_name
 
 TABLE_MODES = ("host", "assist")  # a game played at a table: by the device, or by a human host with it
 
@@ -25,20 +26,20 @@ def game_to_resume(
         row = store.games.game(resume)
         if row.preset != preset:
             raise StoreError(
-                f"game {row.id} is a {row.preset} game and this table is set up for {preset}: "
-                f"run it with --preset {row.preset}"
+                f"игра {row.id} — по правилам «{preset_name(row.preset)}», а стол настроен на "
+                f"«{preset_name(preset)}»: запустите её с --preset {row.preset}"
             )
         if row.mode not in TABLE_MODES:
             raise StoreError(
-                f"game {row.id} is a simulation: carry it on with host-device simulate SCRIPT --resume"
+                f"игра {row.id} — симуляция: продолжить её — host-device simulate СЦЕНАРИЙ --resume"
             )
         if row.mode != mode:
             raise StoreError(
-                f"game {row.id} was played in {row.mode} mode and this table is set up for {mode}: "
-                f"run it with --mode {row.mode}"
+                f"игра {row.id} шла в режиме «{MODE_NAMES.get(row.mode, row.mode)}», а стол настроен на "
+                f"«{MODE_NAMES.get(mode, mode)}»: запустите её с --mode {row.mode}"
             )
         if row.finished_at is not None:
-            raise StoreError(f"game {row.id} is finished; see: host-device games show {row.id}")
+            raise StoreError(f"игра {row.id} окончена; посмотреть её: host-device games show {row.id}")
         return int(resume)  # a damaged game is named by the replay, before anything is written
     if new:
         return None

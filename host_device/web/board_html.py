@@ -6,6 +6,12 @@ from __future__ import annotations
 
 from host_device.web.club_data import Board, PlayerPage
 from host_device.web.club_html import document, e, number, table
+from voices.words import preset_name
+
+ORDER = (  # host_device/club/rating.py standings
+    "Место — по рейтингу; при равном рейтинге — больше баллов; "
+    "одно место — у равных и в рейтинге, и в баллах."
+)
 
 
 def percent(share: float | None) -> str:
@@ -15,7 +21,7 @@ def percent(share: float | None) -> str:
 def _filters(board: Board) -> str:
     chosen = board.filters
     options = "".join(
-        f'<option value="{e(p)}"{" selected" if p == chosen.preset else ""}>{e(p)}</option>'
+        f'<option value="{e(p)}"{" selected" if p == chosen.preset else ""}>{e(preset_name(p))}</option>'
         for p in board.presets
     )
     return (
@@ -31,11 +37,16 @@ def board_html(board: Board) -> str:
     rows = [
         f'<tr data-player="{e(r.player)}"><td class="num">{r.place}</td>'
         f'<td><a href="/player/{e(r.player)}">{e(r.name)}</a></td>'
-        f'<td class="num rating">{r.rating:.1f}</td><td class="num points">{number(r.points)}</td>'
+        f'<td class="num rating">{number(r.rating, 1, trim=False)}</td>'
+        f'<td class="num points">{number(r.points)}</td>'
         f'<td class="num games">{r.games}</td><td class="num">{r.wins}</td></tr>'
         for r in board.rows
     ]
-    empty = "" if rows else '<p class="none">Нет оконченных игр с игроками из списка клуба</p>'
+    empty = (
+        f'<p class="meta">{ORDER}</p>'
+        if rows
+        else '<p class="none">Нет оконченных игр с игроками из списка клуба</p>'
+    )
     body = (
         f'<h1>Клуб</h1><p class="meta">Игр: {board.games}</p>{_filters(board)}'
         + table(["Место", "Игрок", "Рейтинг", "Баллы", "Игры", "Победы"], rows, "board")
@@ -50,7 +61,7 @@ def _figures(page: PlayerPage) -> str:
     items = [
         ("Игры", str(s.games)),
         ("Победы", f"{s.wins} ({percent(s.wins / s.games if s.games else None)})"),
-        ("Рейтинг", f"{page.rating:.1f}"),
+        ("Рейтинг", number(page.rating, 1, trim=False)),
         ("Баллы", number(s.points)),
         ("Баллы за игру", number(None if s.average is None else round(s.average, 2))),
         ("Лучшие ходы", f"{s.best_move_count} ({number(s.best_move_points)} б.)"),
@@ -79,7 +90,7 @@ def player_html(page: PlayerPage, plots: dict[str, str]) -> str:
         f'<tr class="{g.team.value}"><td><a href="/game/{g.game}">{g.game}</a></td><td>{e(g.date)}</td>'
         f'<td class="role">{e(g.role)}</td><td>{"победа" if g.won else "поражение"}</td>'
         f'<td class="num">{number(g.points)}</td>'
-        f'<td class="num">{"—" if g.rating is None else f"{g.rating:.1f}"}</td></tr>'
+        f'<td class="num">{number(g.rating, 1, trim=False)}</td></tr>'
         for g in reversed(page.games)
     ]
     figures = "".join(f'<figure class="plot {e(k)}">{svg}</figure>' for k, svg in plots.items())

@@ -21,7 +21,7 @@ from host_device.club.plots import Point, RoleRate
 from host_device.club.protocol import local_day
 from host_device.club.rating import START, Change, ratings, replay, standings
 from host_device.club.record import GameRecord
-from host_device.club.scoring import Table, points
+from host_device.club.scoring import Table, points, totals
 from host_device.club.stats import PlayerStats, player_stats
 from host_device.web.review import ROLE_NAMES
 
@@ -95,11 +95,7 @@ def names(records: Iterable[GameRecord]) -> dict[str, str]:
 
 def leaderboard(records: Sequence[GameRecord], table: Table, filters: Filters) -> Board:
     chosen = [r for r in records if r.finished and filters.keeps(r)]
-    totals: dict[str, float] = {}
-    for record in chosen:
-        for item in points(record, table).values():
-            if item.player is not None:
-                totals[item.player] = totals.get(item.player, 0.0) + item.total
+    got = totals(chosen, table)
     called = names(records)
     rows = tuple(
         Row(
@@ -109,9 +105,9 @@ def leaderboard(records: Sequence[GameRecord], table: Table, filters: Filters) -
             r.rating,
             r.games,
             r.wins,
-            totals.get(r.player, 0),
+            got.get(r.player, 0),
         )
-        for place, r in standings(ratings(chosen))
+        for place, r in standings(ratings(chosen), got)
     )
     return Board(rows, len(chosen), tuple(sorted({r.preset for r in records})), filters)
 

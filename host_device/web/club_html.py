@@ -12,8 +12,9 @@ from html import escape
 
 from engine.roles import Team
 from host_device.web.review import ROUND_NAMES, DayMap, Review
+from voices import words
+from voices.words import WINNER, preset_name
 
-WINNER = {Team.RED: "Победа мирных жителей", Team.BLACK: "Победа мафии"}
 SILENT = ' class="silent"'  # a row of a seat in the game that day that never pressed
 TEAM_WORD = {Team.RED: "красный", Team.BLACK: "чёрный"}
 
@@ -22,11 +23,9 @@ def e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def number(value: float | None) -> str:
-    if value is None:
-        return "—"
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text.replace("-", "−")
+def number(value: float | None, places: int = 2, trim: bool = True) -> str:
+    """A number in the club's one style (voices/words.py); none: «—»."""
+    return "—" if value is None else words.number(value, places, trim)
 
 
 def document(title: str, body: str) -> str:
@@ -128,7 +127,7 @@ def review_html(page: Review) -> str:
     ]
     head = (
         f'<h1>Игра {page.id} <span class="winner {page.winner.value}">{WINNER[page.winner]}</span></h1>'
-        f'<p class="meta">{e(page.preset)} · {e(when(page.started_at))}</p>'
+        f'<p class="meta">{e(preset_name(page.preset))} · {e(when(page.started_at))}</p>'
     )
     parts = [
         "<h2>Места</h2>",

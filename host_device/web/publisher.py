@@ -222,10 +222,15 @@ class Publisher:
         self.fan_out(WHOLE, text)
 
     def phones_text(self) -> str:
-        """The console's list of the seats played with phones, and which of them have one now."""
-        seats = sorted(self.private.access.seats) if self.private is not None else []
+        """The console's list of the seats played with phones, which of them have one now,
+        and each seat's link (its path with its token: the console shows it as text beside
+        the QR code, to send by messenger or open on a laptop)."""
+        tokens = self.private.access.seats if self.private is not None else {}
         shown = self.phones if self.hushed is None else self.hushed
-        return json.dumps({"type": "phones", "seats": seats, "connected": sorted(shown)})
+        links = {str(seat): f"/seat/{seat}?t={token}" for seat, token in sorted(tokens.items())}
+        return json.dumps(
+            {"type": "phones", "seats": sorted(tokens), "connected": sorted(shown), "links": links}
+        )
 
     def hush(self, on: bool) -> None:
         """On the runtime's thread: from the night's first step to the morning

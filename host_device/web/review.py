@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from engine.roles import Role, Team
 from host_device.base.errors import HostDeviceError
+from host_device.club.protocol import departure
 from host_device.club.record import GameRecord, SeatRecord
 
 ROLE_NAMES = {
@@ -27,7 +28,6 @@ ROLE_NAMES = {
     Role.LOVER: "любовница",
 }
 ROUND_NAMES = {"main": "голосование", "revote": "переголосование", "all": "все уходят?"}
-HOW_LEFT = {"vote": "заголосован", "shot": "убит", "disqualified": "удалён"}
 NIGHT_KINDS = {"shot": "выстрел", "check": "проверка", "visit": "визит", "saved": "спасён"}
 
 
@@ -47,7 +47,7 @@ class SeatLine:
     role: str  # its Russian name
     team: Team
     fouls: int
-    left: str | None  # «убит ночью 1», «заголосован днём 2» …; None: to the end
+    left: str | None  # «ночь 1, убит», «день 2, голосованием» …; None: to the end
     points: float | None
 
 
@@ -117,15 +117,9 @@ class Review:
     best_move: tuple[int, tuple[int, ...], int] | None  # who, the seats he named, how many black
 
 
-def left_text(seat: SeatRecord) -> str | None:
-    if seat.left is None:
-        return None
-    how = HOW_LEFT.get(seat.left.how, seat.left.how)
-    if seat.left.night is not None:
-        return f"{how} ночью {seat.left.night}"
-    if seat.left.day is not None:
-        return f"{how} днём {seat.left.day}"
-    return how
+def left_text(record: GameRecord, seat: SeatRecord) -> str | None:
+    """«день 4, голосованием», «ночь 1, убит»: as the protocol says it."""
+    return departure(seat.left, record.alone(seat)) or None
 
 
 def day_map(record: GameRecord, day: int) -> DayMap:
@@ -213,7 +207,7 @@ def review(record: GameRecord, points: Mapping[int, float] | None = None) -> Rev
             ROLE_NAMES.get(s.role, s.role.value),
             s.team,
             s.fouls,
-            left_text(s),
+            left_text(record, s),
             None if points is None else points.get(s.seat),
         )
         for s in sorted(record.seats, key=lambda s: s.seat)

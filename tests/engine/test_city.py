@@ -138,7 +138,7 @@ def test_the_table_by_seats():
     assert get_preset("city", 12).seats == 12 and get_preset("city").seats == 10
     assert (
         get_preset("city").deal_phrase() == "fate_night"
-        and get_preset("classic").deal_phrase() == "night_falls"
+        and get_preset("classic").deal_phrase() == "deal_roles"
     )
     assert get_preset("classic", 10) is get_preset("classic")
     with pytest.raises(BadTable, match="classic: the table has 10 seats, not 12"):

@@ -436,7 +436,7 @@ def test_keyboard_panel_lines_fit_80_columns_and_keep_their_ends(clock):
         assert line.startswith("День 1 · голосование · за игрока 10 · окно") and "… │" in line
         for char in "\tя выставляю игрока номер семь и ещё говорю долго, очень долго, до конца":
             panel.key(char)
-        typing = screen(out.getvalue())[0]
+        typing = [row for row in screen(out.getvalue()) if row][-1]  # under the LEDs' legend
         assert typing.startswith("слова говорящего: …") and typing.endswith(
             "до конца▌ (Enter — сказать, Esc — отмена)"
         )
@@ -470,3 +470,44 @@ def test_keyboard_panel_without_a_terminal_writes_plain_lines_when_its_status_ch
     finally:
         os.close(w)
         os.close(r)
+
+
+def test_keyboard_panel_draws_each_deal_signal_with_its_own_symbol_and_its_legend(clock):
+    """At the deal the Don's fast blinking, the mafia's blinking, the Doctor's
+    flashes and the Lover's slow blinking each have their own symbol on the
+    screen, and the legend above the status line says each in the card's words."""
+    from engine import Role
+    from hardware.panel import PATTERN_WORDS, PATTERNS
+    from host_device.runtime.signals import ROLE_SIGNALS
+    from tests.helpers.terminal import screen
+
+    r, w = os.pipe()
+    out = Tty()
+    panel = KeyboardPanel(len(Role), clock, keys_fd=r, out=out, width=80)
+    try:
+        for seat, role in enumerate(Role, 1):
+            panel.set_led(seat, PATTERNS[ROLE_SIGNALS[role]])
+        rows = [row for row in screen(out.getvalue()) if row]
+        leds = rows[-1].split()
+        drawn = {role: leds[seat - 1].removeprefix(str(seat)) for seat, role in enumerate(Role, 1)}
+        same = {(a, b) for a in Role for b in Role if drawn[a] == drawn[b]}
+        assert same == {(a, b) for a in Role for b in Role if ROLE_SIGNALS[a] == ROLE_SIGNALS[b]}
+        assert drawn[Role.DON] != drawn[Role.MAFIA] and drawn[Role.DOCTOR] != drawn[Role.LOVER]
+        legend = " ".join(rows[:-1])
+        assert legend.startswith("огоньки:") and all(len(row) < 80 for row in rows)
+        for name, words in PATTERN_WORDS.items():
+            shown = f"{'○' if name == 'off' else drawn[next(r for r in Role if ROLE_SIGNALS[r] == name)]} {words}"
+            assert shown in legend, shown
+    finally:
+        panel.close()
+        os.close(w)
+        os.close(r)
+
+
+def test_the_guide_gives_the_keyboard_panels_legend():
+    from hardware.keyboard_panel import SYMBOLS
+    from hardware.panel import PATTERN_WORDS
+    from tests.helpers.paths import ROOT
+
+    guide = " ".join((ROOT / "docs" / "guide" / "evening.md").read_text("utf-8").split())
+    assert [name for name, words in PATTERN_WORDS.items() if f"{SYMBOLS[name]} {words}" not in guide] == []

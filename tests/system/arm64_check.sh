@@ -140,7 +140,7 @@ expect play '"winner": "red"'
 step simulate ./run simulate examples/classic-full-game.json
 expect simulate '"winner": "red"'
 step demo ./run demo --audio null --speed 40
-expect demo '"winner": "'
+expect demo 'Итог: победа мирных жителей, дней: 3'  # its result, in Russian
 
 
 # listen --wav: Korean speech from espeak-ng, heard by the stand-in model in its decoder process

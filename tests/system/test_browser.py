@@ -178,6 +178,10 @@ def test_a_whole_game_played_by_clicking_in_the_browser(browser, phone_table):
         "[...document.querySelectorAll('#phones img')].every((i) => i.complete && i.naturalWidth > 0)"
     )
     assert console.locator("#phones figure").count() == 10
+    links = console.locator("#phones figure a.link")  # each seat's link as text too, beside its QR code
+    assert [links.nth(i).inner_text() for i in range(10)] == [
+        f"{base}/seat/{seat}?t={access.seats[seat]}" for seat in range(1, 11)
+    ]
     table.wait_for_selector("#whole-switch:not([hidden])")
     assert public.locator("#whole-switch").is_hidden()  # no switch without the host's token
     assert table.locator("#whole-on").is_hidden()

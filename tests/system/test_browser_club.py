@@ -175,13 +175,13 @@ def test_the_leaderboard_and_its_filter(club_served, size):
         rows = page.locator("table.board tbody tr")
         assert rows.count() == 10
         assert sum(int(rows.nth(i).locator("td.games").inner_text()) for i in range(10)) == 12 * 10
-        ratings = [float(rows.nth(i).locator("td.rating").inner_text()) for i in range(10)]
+        ratings = [float(rows.nth(i).locator("td.rating").inner_text().replace(",", ".")) for i in range(10)]
         assert ratings == sorted(ratings, reverse=True)
         page.screenshot(path=str(SHOTS / f"club-{size}.png"), full_page=True)
         page.fill("input[name=from]", "2026-11-03")
         page.click("button[type=submit]")
         page.wait_for_url("**/club?from=2026-11-03*")
-        assert "Игр: 6" in page.locator(".meta").inner_text()  # the days 3 … 4: games 7 … 12
+        assert "Игр: 6" in page.locator("h1 + .meta").inner_text()  # the days 3 … 4: games 7 … 12
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     finally:
         page.close()

@@ -137,7 +137,7 @@ def test_a_clip_written_after_run_and_wait_returned_is_read_whole():
         for thread in driver.threads:
             thread.join()
     assert driver.calls == ["Принято.", "Ночью убит игрок номер"]
-    assert synth.way.startswith("clips rendered by pyttsx3")
+    assert synth.way.startswith("клипы озвучены pyttsx3")
 
 
 def test_a_driver_that_writes_nothing_gives_way_to_the_espeak_ng_command(tmp_path):
@@ -157,8 +157,8 @@ def test_a_driver_that_writes_nothing_gives_way_to_the_espeak_ng_command(tmp_pat
     assert driver.calls == ["Принято."]  # waited for once, for at most the timeout, then no longer asked
     assert 10 <= clock.now < 10.1
     assert synth.way == (
-        "clips rendered by the espeak-ng command (voice zle/ru, 165 words a minute): "
-        "pyttsx3 wrote no complete clip of 'Принято.' in 10 s"
+        "клипы озвучены командой espeak-ng (голос zle/ru, 165 слов в минуту): "
+        "pyttsx3 не записал целого клипа «Принято.» за 10 с"
     )
 
 
@@ -171,8 +171,8 @@ def test_a_pack_built_past_a_silent_driver_is_whole_and_says_its_way_once(tmp_pa
     pack = load_pack(tmp_path, SMALL)
     assert pack.sample_rate == RATE and all(len(pack.clips[k]) > RATE // 10 for k in pack.clips)
     assert capsys.readouterr().err.splitlines() == [
-        f"voice pack {tmp_path}: clips rendered by the espeak-ng command "
-        f"(voice zle/ru, 165 words a minute): pyttsx3 rendered {next(iter(SMALL.clips().values()))!r} as silence"
+        f"голосовой пакет {tmp_path}: клипы озвучены командой espeak-ng "
+        f"(голос zle/ru, 165 слов в минуту): pyttsx3 озвучил «{next(iter(SMALL.clips().values()))}» тишиной"
     ]
 
 
@@ -184,7 +184,7 @@ def test_the_real_pyttsx3_path_builds_a_whole_pack_and_says_so_once(tmp_path, ca
     out, err = capsys.readouterr()
     assert "Audio saved" not in out  # pyttsx3's print from espeak-ng's thread is kept quiet too
     assert err.splitlines() == [
-        f"voice pack {tmp_path}: clips rendered by pyttsx3 with espeak-ng (voice zle/ru, 165 words a minute)"
+        f"голосовой пакет {tmp_path}: клипы озвучены pyttsx3 через espeak-ng (голос zle/ru, 165 слов в минуту)"
     ]
     build_builtin(tmp_path, SMALL, DEFAULT_VOICE, DEFAULT_RATE)
     assert capsys.readouterr().err == ""  # nothing rendered, nothing to say

@@ -88,6 +88,8 @@ function phones(p) {
     const fig = document.createElement("figure");
     const on = p.connected.includes(seat);
     fig.innerHTML = `<img alt="QR место ${seat}" src="/api/qr/${seat}.svg?t=${encodeURIComponent(token)}"><figcaption>место ${seat}${on ? " · подключён" : ""}</figcaption>`;
+    const link = location.origin + p.links[seat];  // the seat's link as text: to send, or to open on a laptop
+    fig.insertAdjacentHTML("beforeend", `<a class="link" style="overflow-wrap:anywhere" href="${link}">${link}</a>`);
     box.appendChild(fig);
   }
 }

@@ -25,7 +25,7 @@ def rendered(path):
 
 
 def test_the_card_names_each_roles_signal_and_how_to_nominate(tmp_path, capsys):
-    from host_device.appliance.card import SIGNAL_WORDS
+    from hardware.panel import PATTERN_WORDS as SIGNAL_WORDS
 
     for preset in ("classic", "event", "city"):
         path = tmp_path / f"{preset}.html"

@@ -1,6 +1,7 @@
 """``host-device hardware test`` with no person present."""
 
 from host_device.cli.main import main
+from tests.helpers.russian import latin_words
 from tests.helpers.sound import MIC_WAV
 
 
@@ -72,15 +73,17 @@ def no_sound_devices(monkeypatch):
     monkeypatch.setattr(sounddevice, "RawInputStream", refuse)
 
 
-def test_without_a_sound_card_the_error_says_so_and_gives_the_command_with_null_audio(capsys, monkeypatch):
+def test_without_a_sound_card_the_error_says_so_and_gives_the_command_with_null_audio(capsys, monkeypatch, builtin_pack):
     no_sound_devices(monkeypatch)
     assert main(["hardware", "test", "--auto", "--panel", "mock"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "устройства здесь" not in err
     assert "звуковых устройств не найдено" in err
+    assert "звукового устройства по умолчанию нет" in err and latin_words(err) == []  # not PortAudio's English
     assert err.strip().endswith("без звука: host-device hardware test --auto --panel mock --audio null")
     assert main(["run", "--panel", "mock", "--audio", "device", "--days", "1", "--new"]) == 2
     err = capsys.readouterr().err
+    assert latin_words(err) == []
     assert err.strip().endswith("host-device run --panel mock --days 1 --new --audio null")
     assert main(["devices"]) == 1
     captured = capsys.readouterr()

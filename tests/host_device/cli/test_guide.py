@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from engine import Role
+from hardware.panel import PATTERN_WORDS as SIGNAL_WORDS
 from hardware.pinmap import HEADER_PIN, default_pinmap
-from host_device.appliance.card import SIGNAL_WORDS
 from host_device.cli.main import build_parser, main
 from host_device.runtime.signals import ROLE_SIGNALS
 from tests.helpers.paths import ROOT

@@ -36,11 +36,11 @@ def test_a_players_figures(path, capsys):
         "Аня: игр 2, побед 2 из 2 (100%)",
         "  мирный житель: игр 2, побед 2",
         "Очки: 2,2 (в среднем 1,1 за игру)",
-        "Рейтинг: 1019.4 (место 1 из 3)",
+        "Рейтинг: 1019,4 (место 1 из 3)",
         "Лучший ход: не было",
         "Убит первым: 0",
         "Замечания: 0; дисквалификаций: 0",
-        "Голоса против чёрных: 6 из 6 (100%); за красных: 6 из 6 (100%)",
+        "Голоса против чёрных: 6 из 6 (100%); когда играл красным: 6 из 6 (100%)",
     ]
 
 
@@ -48,7 +48,7 @@ def test_the_don_s_votes_are_not_counted_as_red(path, capsys):
     assert main(["players", "stats", "Боря", "--store", str(path)]) == 0
     out = capsys.readouterr().out
     assert "  Дон: игр 2, побед 0" in out and "место 3 из 3" in out
-    assert "за красных: нет" in out
+    assert "когда играл красным: нет" in out  # the Don never played red
 
 
 def test_a_player_without_games(path, capsys):

@@ -16,98 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from host_device.appliance.doctor import PACKAGES
 from host_device.cli import parser as russian_argparse
 from host_device.cli.main import build_parser, main
 from host_device.cli.reference import commands
+from tests.helpers.russian import latin_words
 from tests.helpers.sound import MIC_WAV
 
 ROOT = Path(__file__).resolve().parents[3]
-
-NAMES = {
-    # units, standards, file kinds
-    "dBFS",
-    "GPIO",
-    "GND",
-    "BCM",
-    "SVG",
-    "PDF",
-    "HTML",
-    "TOML",
-    "WAV",
-    "UTF",
-    "CRC",
-    "JSON",
-    "CSV",
-    "USB",
-    "microSD",
-    "UART",
-    "RXD",
-    "TXD",
-    "SDA",
-    "SCL",
-    "I2C",
-    "HAT",
-    "EEPROM",
-    "ID_SD",
-    "ID_SC",
-    "sha256",
-    "zip",
-    "V",
-    # programs, the machine, keys
-    "Python",
-    "SQLite",
-    "Chromium",
-    "Raspberry",
-    "Pi",
-    "PostgreSQL",
-    "Wi-Fi",
-    "vosk",
-    "espeak-ng",
-    "systemd",
-    "root",
-    "sudo",
-    "apt-get",
-    "install",
-    "Ctrl-C",
-    "Enter",
-    "HOST",
-    "PORT",
-    "BSD",
-    # what is typed: TOML values, the host's keys, argparse's metavariables
-    "true",
-    "false",
-    "ZIP_OR_DIR",
-    "FILE",
-    "DIR",
-    "PATH",
-    "ACTION",
-    "COMMAND",
-    *PACKAGES,
-}
-ALLOWED = re.compile(
-    r"""
-      (\S*/)?(host-device|systemctl|journalctl|sudo)(\ [a-z.][\w./-]*)*  # a command and its words
-    | --[\w-]+(=\S*|\ [a-z][\w.-]*)?       # an option (and its value)
-    | \S*/\S*                             # a path
-    | \S+\.(svg|html|pdf|toml|wav|zip|jsonl|json|csv|sqlite3|tsv|txt|docx|png)\b  # a file's name
-    | (?<![\w.])\.[a-z]+\b                # a file's extension
-    | '[^']*' | "[^"]*" | `[^`]*` | «[^»]*»  # quoted: a value, a command, a phrase
-    | (\[[\w.]+\]|\{\})(\.[\w]+)*        # a config's [section].setting
-    | (?<![\w-])-[A-Za-z]\b                # a short option (-h)
-    | vosk-model-[\w.-]+                   # a speech model's name
-    | \{[\w.,-]+\}                        # an argument's choices ({json,csv})
-    | \b\w+\ =\ \S+ | \b\w+=\S+           # a TOML line, a name=value
-    | (настройки|разделы|есть|пульты|кнопки\ ведущего|нет\ вывода\ для|её\ значения):[^;)]*  # lists of names
-    """,
-    re.VERBOSE,
-)
-LATIN = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
-
-
-def latin_words(text: str) -> list[str]:
-    """The Latin words of ``text`` that are said rather than typed or named."""
-    return [w for w in LATIN.findall(ALLOWED.sub(" ", text)) if w not in NAMES and not w.isupper()]
 
 
 def test_the_scanner_tells_said_words_from_typed_ones():
@@ -204,6 +119,7 @@ OWN = (
     "host_device/appliance",
     "host_device/listening",
     "host_device/store",
+    "host_device/session",
     "host_device/config.py",
     "host_device/base",
     "hardware/pinmap.py",
@@ -365,3 +281,50 @@ def test_a_librarys_own_warning_never_reaches_the_terminal():
         env={"HOST_DEVICE_DEBUG": "1", "PATH": ""},
     )
     assert "psycopg: WARNING: error ignored terminating x" in debug.stderr
+
+
+# ---------------------------------------------------------------- the demo and the club's pages
+
+
+def test_the_demo_says_everything_in_russian_its_result_too(capsys, builtin_pack):
+    """The example game's script asks the Don's check after he has left: the
+    result says so in Russian (it ended with the engine's «seat 3 is out of the game»)."""
+    out = scan(capsys, ["demo", "--speed", "100000", "--audio", "null"]).out
+    assert out.splitlines()[-2:] == [
+        "Итог: победа мирных жителей, дней: 3",
+        "Сценарий: не принято правилами — 1, запрещённых слов — 0 (какие и почему: host-device simulate "
+        f"{ROOT / 'examples' / 'classic-full-game.json'})",
+    ]
+    scan(capsys, ["demo", "--preset", "event", "--speed", "100000", "--audio", "null"])
+    scan(capsys, ["demo", "--preset", "event", ROOT / "examples" / "city-game.json"], codes=(2,))
+
+
+def test_the_club_pages_say_everything_in_russian():
+    """The review, the leaderboard (its rules filter) and a player's page, plots included."""
+    import dataclasses
+
+    from host_device.club.plots import points_svg, rating_svg, roles_svg
+    from host_device.club.scoring import default_table, points
+    from host_device.web.board_html import board_html, player_html
+    from host_device.web.club_data import Filters, leaderboard, player_page, points_points, rating_points
+    from host_device.web.club_html import review_html
+    from host_device.web.review import review
+    from tests.helpers.club import player_id, season
+    from tests.helpers.russian import shown
+
+    games = [dataclasses.replace(g, preset="event") if g.id % 4 == 0 else g for g in season(8)]
+    table = default_table()
+    page = player_page(games, player_id(1), table)
+    plots = {
+        "rating": rating_svg(rating_points(page)),
+        "points": points_svg(points_points(page)),
+        "roles": roles_svg(page.roles),
+    }
+    pages = {
+        "review": review_html(review(games[0], {s: p.total for s, p in points(games[0], table).items()})),
+        "leaderboard": board_html(leaderboard(games, table, Filters(preset="classic"))),
+        "player": player_html(page, plots),
+    }
+    said = {name: latin_words(shown(html)) for name, html in pages.items()}
+    assert said == {name: [] for name in pages}
+    assert "классика" in shown(pages["review"]) and "ивент" in shown(pages["leaderboard"])

@@ -107,3 +107,39 @@ def test_the_best_move_is_the_last_one_made_with_how_many_were_black():
     assert record.best_move is not None
     assert (record.best_move.seat, record.best_move.named, record.best_move.black) == (1, (3, 5, 9), 2)
     assert not record.finished
+
+
+def test_a_lone_candidate_leaves_without_a_vote_and_is_said_so(store):
+    """Classic, day 2: one candidate alone leaves without a vote; the protocol
+    and the review say what happened («день 2, один кандидат, без
+    голосования»), and a vote's departure as «день 1, голосованием»."""
+    from host_device.club.protocol import game_page
+    from host_device.scripts.script import parse_script
+    from host_device.web.review import review
+
+    script = {
+        "roles": {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"},
+        "days": [
+            {
+                "speeches": {"1": "я выставляю игрока номер три", "2": "я выставляю игрока номер пять"},
+                "votes": [{"3": [1, 2, 4, 6, 7, 9, 10], "5": [3]}],
+            },
+            {"speeches": {"2": "я выставляю игрока номер восемь"}},
+            {"speeches": {"4": "я выставляю игрока номер пять"}},
+        ],
+        "nights": [{"shots": {"5": 1, "8": 1}, "don": 6, "sheriff": 5}, {"shots": {"5": 2}}],
+    }
+    simulate(parse_script(script), one_second, store=store)
+    record = record_of(store, 1)
+    assert record.seat(8).left == Departure(how="vote", day=2) and record.alone(record.seat(8))
+    assert not record.alone(record.seat(3)) and not record.alone(record.seat(1))
+    rows = {row[0]: row for row in game_page(record, {}).tables[0].rows}
+    assert rows["8"][5] == "день 2, один кандидат, без голосования"
+    assert rows["3"][5] == "день 1, голосованием" and rows["1"][5] == "ночь 1, убит"
+    assert record.winner is Team.RED and record.alone(record.seat(5))
+    left = {s.seat: s.left for s in review(record).seats}
+    assert (left[8], left[3], left[1]) == (
+        "день 2, один кандидат, без голосования",
+        "день 1, голосованием",
+        "ночь 1, убит",
+    )

@@ -103,3 +103,14 @@ def test_equal_ratings_share_a_place():
         "w": Rating("w", 1020.0, 1, 1),
     }
     assert [(place, r.player) for place, r in standings(table)] == [(1, "w"), (2, "y"), (2, "x"), (4, "z")]
+
+
+def test_an_equal_rating_goes_by_points_and_equal_both_share_a_place():
+    table = {p: Rating(p, 1010.0 + d, 1, 1) for p, d in (("a", 0.0), ("b", 0.04), ("c", 0.0), ("d", -0.02))}
+    points = {"a": 3.0, "b": 3.5, "c": 3.0, "d": 3.25}
+    assert [(place, r.player) for place, r in standings(table, points)] == [
+        (1, "b"),
+        (2, "d"),
+        (3, "a"),
+        (3, "c"),
+    ]

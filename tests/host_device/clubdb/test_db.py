@@ -162,6 +162,7 @@ def test_the_roster_merges_by_uuid_and_keeps_the_newest_name(db, box, tmp_path):
         third = play(box, "city-game.json")
         box.roster.seat_player(third, 1, new.id)
         assert db.receive(package_of(box, third)) == "stored"
+        assert db.counts().players == 2  # Аня and Глеб Иванов: the merged entry is no player
         records = db.records()
         assert all(r.seat(n).player != gleb.id for r in records for n in (1, 2))
         two = next(r for r in records if r.uuid == other.games.game_uuid(second))

@@ -440,3 +440,30 @@ def test_event_and_city_never_say_best_move(name, builtin_pack):
     said = {e["key"] for e in runtime.timeline.as_dicts() if e["type"] == "say"}
     assert not {"best_move", "best_move_accepted"} & said
     assert ("last_word" in said) == (name == "event-game")  # the event's victim has his last word without it
+
+
+@pytest.mark.parametrize("preset", ["classic", "event"])
+def test_the_night_falls_once_at_the_deal_by_cards(preset):
+    """The deal («Раздаём роли…») and then the introduction night: «Наступает
+    ночь.» is said once, after the deal, not at it and again after it."""
+    from host_device.runtime.cards import CardRegistration
+    from voices.catalogue import russian
+
+    sched = Scheduler()
+    runtime = Runtime(Game(preset), sched, fixed)
+    cards = CardRegistration(runtime, runtime.handle, window_s=6.0)
+    cards.start()
+    black = sum(n for role, n in runtime.game.preset.roles if role in (Role.MAFIA, Role.DON))
+    for seats in ([*range(1, black + 1)], [1], [black + 1]):  # the mafia, the Don (if any), the checker
+        while not cards.open and runtime.game.phase is Phase.ROLES:
+            sched.run_due(sched.next_time())
+        for seat in seats:
+            cards.press(seat)
+        while cards.open:
+            sched.run_due(sched.next_time())
+    while runtime.game.phase is not Phase.INTRO_MAFIA:
+        sched.run_due(sched.next_time())
+    said = [e["key"] for e in runtime.timeline.dicts() if e["type"] == "say"]
+    assert said.count("night_falls") == 1 and said[0] == "deal_roles" and said[-3] == "night_falls"
+    assert russian().text("night_falls", {}) == "Наступает ночь."
+    assert russian().text("deal_roles", {}) == "Раздаём роли. Все закрывают глаза."

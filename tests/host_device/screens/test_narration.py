@@ -13,7 +13,7 @@ from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
 from host_device.screens.narration import Narration, StatusLine, status
 from host_device.screens.titles import clock, elapsed, title
-from host_device.session.demo import DEFAULT_SCRIPT, demo
+from host_device.session.demo import DEFAULT_SCRIPT, demo, result_lines
 from tests.helpers.terminal import Tty
 
 ROLES = DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA)))
@@ -92,8 +92,9 @@ def test_the_status_line_stays_under_the_lines_written_above_it():
 
 def narrated(script: Path) -> list[str]:
     out = io.StringIO()
-    demo(script, speed=100_000, audio="null", out=out)
-    return out.getvalue().splitlines()[1:]  # without the title naming the script file
+    result = demo(script, speed=100_000, audio="null", out=out)
+    end = len(result_lines(result, script))  # the script's own result after the game: its refusals
+    return out.getvalue().splitlines()[1:-end]  # without the title naming the script file
 
 
 def test_two_games_that_differ_only_in_their_checks_print_the_same_lines(tmp_path, builtin_pack):

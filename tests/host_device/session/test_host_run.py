@@ -53,7 +53,7 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack, cap
     # the phrases were played, and the device's own voice is gated
     labels = [p.label for p in host.speaker.played]
     assert (
-        labels[:3] == ["game_starts", "night_falls", "look_at_your_light"]
+        labels[:3] == ["game_starts", "deal_roles", "look_at_your_light"]
         and "speech" in labels
         and "time_up" in labels
     )
@@ -67,9 +67,11 @@ def test_a_hosted_day_on_the_mock_panel(monkeypatch, tmp_path, builtin_pack, cap
     said = [line.split("Ведущий: ", 1)[1] for line in out.splitlines() if "Ведущий: " in line]
     assert said[:3] == [
         "Начинаем игру.",
-        "Наступает ночь.",
+        "Раздаём роли. Все закрывают глаза.",
         "Игрок номер один, откройте глаза и посмотрите на свой огонёк.",
     ]
+    first_speech = said.index("Игрок номер один, ваша минута.")
+    assert said[:first_speech].count("Наступает ночь.") == 1  # after the deal, not at it too
     assert "Игрок номер один, ваша минута." in said and "Время!" in said
     assert len(said) == len(labels) - labels.count("tone")  # every phrase played is shown
     assert not any(word in out for word in ("мафия —", "Дон —", "Шериф —", "мирный житель", "●", "◐"))
@@ -154,7 +156,7 @@ def test_cards_are_registered_group_by_group():
     answer(sched, cards, [6])  # the Sheriff
     assert dealt == [DealRoles(roles=((3, Role.DON), (5, Role.MAFIA), (6, Role.SHERIFF), (8, Role.MAFIA)))]
     assert says(runtime) == [
-        ("night_falls", None),
+        ("deal_roles", None),
         ("mafia_press", None),
         ("press_your_button", "don"),
         ("press_your_button", "sheriff"),
@@ -451,8 +453,8 @@ def test_a_game_is_resumed_only_in_the_mode_it_was_played_in(monkeypatch, tmp_pa
     base = ["run", "--panel", "mock", "--audio", "null", "--store", str(path), "--resume"]
     assert main([*base, str(assisted)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "was played in assist mode" in err and "--mode assist" in err
+    assert err.count("\n") == 1 and "шла в режиме «с ведущим»" in err and "--mode assist" in err
     assert main([*base, str(simulated)]) == 2
-    assert "is a simulation" in capsys.readouterr().err
+    assert "— симуляция" in capsys.readouterr().err
     assert main([*base, str(hosted.game_id), "--mode", "assist"]) == 2
-    assert "was played in host mode" in capsys.readouterr().err
+    assert "шла в режиме «автоведущий»" in capsys.readouterr().err

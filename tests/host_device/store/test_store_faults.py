@@ -445,7 +445,7 @@ def test_run_refuses_to_resume_a_game_of_other_rules(tmp_path, capsys, builtin_p
     assert code == -signal.SIGKILL
     args = ["run", "--panel", "mock", "--audio", "null", "--store", str(path), "--resume", "1"]
     assert main([*args, "--preset", "event"]) == 2
-    one_line_error(capsys.readouterr().err, "game 1 is a classic game", "--preset classic")
+    one_line_error(capsys.readouterr().err, "игра 1 — по правилам «классика»", "--preset classic")
     assert Store(path).games.last_seq(1) == 30
 
 

@@ -3,6 +3,7 @@ the filters read from the address (and refused in Russian), the games a
 filter keeps, points and rating per player, a player's games and plots' data."""
 
 import datetime
+import itertools
 import time
 
 import pytest
@@ -111,3 +112,21 @@ def test_a_date_filter_takes_the_evening_by_local_time(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_an_equal_rating_goes_by_points_and_only_equal_points_share_a_place():
+    """One game: the seven red players have one rating (1010,0 as shown) and
+    different points (the best move, the host's extras): they are listed by
+    their points, and only equal points share a place; the page says so."""
+    from host_device.web.board_html import board_html
+
+    board = leaderboard([game_record(1, Team.RED, extras={1: 0.3, 2: -0.2})], TABLE, Filters())
+    red = [r for r in board.rows if r.rating > START]
+    assert len(red) == 7 and len({round(r.rating, 1) for r in red}) == 1
+    assert [r.points for r in red] == sorted((r.points for r in red), reverse=True)
+    assert [r.points for r in red][:2] == [1.3, 1.25] and red[-1].points == 0.8
+    places = [(r.place, r.points) for r in red]
+    assert all((a[0] == b[0]) == (a[1] == b[1]) for a, b in itertools.pairwise(places))
+    assert [p for p, _ in places] == [1, 2, 3, 3, 3, 3, 7]  # four with 1 point share the third place
+    page = board_html(board)
+    assert "при равном рейтинге — больше баллов" in page and "одно место — у равных и в рейтинге, и в баллах" in page

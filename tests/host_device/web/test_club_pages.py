@@ -65,7 +65,7 @@ def test_a_finished_game_shows_its_review(club):
     shown = re.findall(r'data-seat="(\d+)".*?class="num points">([^<]*)<', page.text)
     assert len(shown) == 10
     for seat, text in shown:
-        assert float(text.replace("−", "-")) == pytest.approx(expected[int(seat)].total)
+        assert float(text.replace("−", "-").replace(",", ".")) == pytest.approx(expected[int(seat)].total)
 
 
 def test_an_unfinished_game_is_refused_and_shows_nothing_of_it(club):

@@ -18,8 +18,8 @@ def test_the_seats_show_names_roles_fouls_departures_and_points():
     by = {s.seat: s for s in page.seats}
     assert [s.seat for s in page.seats] == list(range(1, 11))
     assert (by[3].name, by[3].role, by[3].team, by[3].fouls) == ("Вера", "дон", Team.BLACK, 2)
-    assert by[7].left == "убит ночью 1"
-    assert by[5].left == "заголосован днём 1"
+    assert by[7].left == "ночь 1, убит"
+    assert by[5].left == "день 1, голосованием"
     assert by[1].left is None
     assert (by[1].points, by[3].points, by[2].points) == (3.5, -0.5, None)
 

@@ -97,7 +97,14 @@ def test_the_consoles_messages_go_into_the_inbox_as_the_hosts_keys(builtin_pack)
         view = socket.receive_json()
         assert view["type"] == "view" and view["mode"] == "assist" and view["title"] == "Раздача ролей"
         assert view["roles_entry"] and "отметьте трёх чёрных" in view["waiting"][-1]
-        assert socket.receive_json() == {"type": "phones", "seats": [3, 4], "connected": []}
+        phones = socket.receive_json()
+        assert phones == {
+            "type": "phones",
+            "seats": [3, 4],
+            "connected": [],
+            "links": {"3": f"/seat/3?t={access.seats[3]}", "4": f"/seat/4?t={access.seats[4]}"},
+        }
+        assert client.get(phones["links"]["3"]).status_code == 200  # each link opens its seat's page
         socket.send_text(json.dumps({"key": "next"}))
         socket.send_text(json.dumps({"seat": 7}))
         socket.send_text(json.dumps({"text": " я выставляю игрока номер два "}))
@@ -208,11 +215,11 @@ def test_phone_seats_need_the_pages_and_a_seat_at_the_table():
     assert phone_seats("web", (), 10, web=True) == tuple(range(1, 11))
     assert phone_seats("gpio", (4, 9), 10, web=True) == (4, 9)
     assert phone_seats("gpio", (), 10, web=False) == ()
-    with pytest.raises(HostDeviceError, match="--panel web: .* add --web PORT"):
+    with pytest.raises(HostDeviceError, match="--panel web: .* добавьте --web ПОРТ"):
         phone_seats("web", (), 10, web=False)
-    with pytest.raises(HostDeviceError, match=r"\[web\].seats: .* add --web PORT"):
+    with pytest.raises(HostDeviceError, match=r"\[web\].seats: .* добавьте --web ПОРТ"):
         phone_seats("gpio", (4,), 10, web=False)
-    with pytest.raises(HostDeviceError, match=r"seat 11 is not at this table \(seats 1…10\)"):
+    with pytest.raises(HostDeviceError, match=r"места 11 за этим столом нет \(места 1…10\)"):
         phone_seats("gpio", (4, 11), 10, web=True)
 
 
