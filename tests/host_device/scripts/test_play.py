@@ -305,3 +305,28 @@ def test_a_best_move_no_last_word_can_take_or_the_engine_refuses_is_reported(tmp
     ]
     own = play(best_move_script(tmp_path, [{"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [1, 5, 8]}]))
     assert own["ignored"][0]["reason"] == "player 1 cannot name his own seat" and "best_move" not in own
+
+
+def test_a_best_move_of_a_night_whose_last_word_is_never_reached_is_reported(tmp_path):
+    """The bug: a best move in the script's last listed night, with no day after it, disappeared."""
+    nights = [{"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [3, 5, 8]}]
+    result = play(best_move_script(tmp_path, nights, days=[{}]))  # the script ends at night 1's morning
+    assert "best_move" not in result
+    assert result["ignored"] == [
+        {
+            "night": 1,
+            "what": "best_move",
+            "seats": [3, 5, 8],
+            "reason": "the script's days ran out before the last word after this night, so no best move",
+        }
+    ]
+    said = play(best_move_script(tmp_path, nights))  # a second day: his last word is reached
+    assert said["best_move"] == {"seat": 1, "seats": [3, 5, 8]} and said["ignored"] == []
+
+
+def test_simulate_reports_the_unreached_best_move_as_play_does(tmp_path):
+    from host_device.scripts.simulate import simulate
+
+    nights = [{"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [3, 5, 8]}]
+    script = best_move_script(tmp_path, nights, days=[{}])
+    assert simulate(script, lambda key, slots: 1.0)[0]["ignored"] == play(script)["ignored"] != []
