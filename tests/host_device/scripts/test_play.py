@@ -109,6 +109,21 @@ EXPECTED = {
         ],
         "forbidden": [],
     },
+    "tests/scenarios/classic_silent_votes_and_misses": {
+        "winner": "red",
+        "days": 4,
+        "out": [
+            {"seat": 8, "day": 1, "how": "vote"},  # nobody pressed: the ten non-voters' votes, to the last
+            {"seat": 3, "day": 2, "how": "vote"},  # the lone candidate leaves (night 1: nobody shot)
+            {"seat": 2, "night": 2, "how": "shot"},  # the two black left shoot together
+            {"seat": 5, "day": 3, "how": "vote"},  # the lone candidate again (night 3: nobody shot)
+            {"seat": 9, "day": 4, "how": "vote"},  # 3 : 3 (1, 4, 6 against the three non-voters), then
+        ],  # the revote nobody pressed in: six to the last candidate, 9, the last black: red wins
+        "checks": [],
+        "candidates": {"1": [4, 8], "2": [3], "3": [5], "4": [7, 9]},
+        "ignored": [],
+        "forbidden": [],
+    },
     "examples/city-game": {
         "winner": "red",
         "days": 4,
