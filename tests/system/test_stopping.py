@@ -1,6 +1,6 @@
 """Every way of stopping a long-running command is quiet and leaves no
 process behind: ``club web``, ``run --web`` after a club page was opened
-(its pages' worker process started) and ``run --box --web`` between games
+(its pages' worker process started; and its club database's sender) and ``run --box --web`` between games
 (the club's pages served while idle), each stopped by Ctrl-C (SIGINT to the
 whole process group, as a terminal sends it) and by SIGTERM (to the command
 alone, as ``kill`` does): it ends with 0 (130 for the box's Ctrl-C, as any
@@ -119,6 +119,7 @@ def test_run_with_pages_stops_quietly_after_a_club_page(stop, tmp_path):
     port = free_port()
     command = ["run", "--web", f"127.0.0.1:{port}", "--panel", "mock", "--audio", "null"]
     command += ["--store", str(tmp_path / "g.db"), "--new"]
+    command += ["--club-db", f"postgresql://club:x@127.0.0.1:{free_port()}/club"]  # its sender's process too
     status, stderr, left = stopped(command, f"http://127.0.0.1:{port}/club", stop, tmp_path, "Клуб")
     assert_quiet(status, stderr, left, stop)
 
