@@ -220,11 +220,17 @@ def opening(preset: Preset, state: State, elapsed: float = 0.0) -> Opening:
 def resumption(preset: Preset, state: State, elapsed: float = 0.0) -> Opening:
     """What the step ``state`` is in says when it is resumed: what it says
     when it begins, and for the morning's last word the morning's news first
-    (the table is told again who died that night, and why he speaks)."""
+    (the table is told again who died that night, and why he speaks); a best
+    move already made in it is said back («Лучший ход: …. Принято.») where the
+    step would ask for it."""
     s = state
     morning = s.phase is Phase.LAST_WORD and s.last_words_then is Phase.SPEECH and s.night_killed == s.speaker
     news = _morning(preset, s) if morning else ()
-    return (*news, *opening(preset, s, elapsed))
+    said = opening(preset, s, elapsed)
+    if best_move_now(preset, s) and s.best_move_seat == s.speaker:  # made before the stop: said back
+        made = Say(phrase="best_move_accepted", seats=s.best_move)
+        said = tuple(made if effect == Say(phrase="best_move") else effect for effect in said)
+    return (*news, *said)
 
 
 def _in_words(preset: Preset, key: str, state: State | None = None) -> Say:

@@ -15,7 +15,6 @@ import dataclasses
 import json
 import logging
 import queue
-import signal
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -29,11 +28,13 @@ from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outco
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import read_small, replacing
 from host_device.base.paths import data_dir
+from host_device.base.stopping import Stopped, stopped_by_sigterm
 from host_device.base.text import one_line
-from host_device.config import Config, load_config
+from host_device.config import Config, load_config, parse_address
 from host_device.runtime.clock import REAL, Clock, Scheduler
 from host_device.session.club_sending import club_url, start_sender
 from host_device.session.devices import Devices, TerminalLines, load_model, table_preset
+from host_device.session.evening import NEXT
 from host_device.session.host import Host
 from host_device.session.options import GameOptions
 from host_device.store.faults import StoreError
@@ -44,14 +45,6 @@ log = logging.getLogger(__name__)
 POWER_OFF = ("systemctl", "poweroff")  # the one command that powers the Pi off
 TICK_S = 0.1  # how often the panel is polled between games (holds are seen this soon)
 CHOICE_BYTES = 4096  # box.json holds two words: anything bigger is not the box's
-
-
-class Stopped(BaseException):
-    """SIGTERM (systemctl stop, a shutdown): the box closes everything and ends."""
-
-
-def _stop(signum: int, frame: Any) -> None:
-    raise Stopped
 
 
 def run_command(command: Sequence[str]) -> None:
@@ -148,6 +141,10 @@ class Box:
             sender=start_sender(club_url(o, self.config), self.store.path),  # None: no club database
         )
         self._polled = 0.0
+        listen = o.web or self.config.web
+        self.web = parse_address(listen) if listen else None  # the pages, of a game or between games
+        self.console_token: str | None = None  # the console's address, kept across the box's games
+        self.last_game: int | None = None  # the review /game/current shows between games
 
     @property
     def panel(self) -> Any:
@@ -255,17 +252,37 @@ class Box:
             sched.after(TICK_S, beat)
 
         beat()
-        sched.run_real(  # at speed 1 whatever --speed says: holds, the menu, its phrases are a person's
-            1.0,
-            stop=lambda: controls.outcome is not None and sched.now >= controls.speaking_until,
-            inbox=self.inbox,
-            on_input=controls.input,
-            tick=self._tick,
-            clock=self.clock,
-        )
+        pages = self._club_pages()
+        try:
+            sched.run_real(  # at speed 1 whatever --speed says: holds, the menu, its phrases are a person's
+                1.0,
+                stop=lambda: controls.outcome is not None and sched.now >= controls.speaking_until,
+                inbox=self.inbox,
+                on_input=controls.input,
+                tick=self._tick,
+                clock=self.clock,
+            )
+        finally:
+            if pages is not None:  # the next game's pages take the address
+                pages.stop()
         self._panel_for(self.seats(self.choice.preset))
         assert controls.outcome is not None
         return controls.outcome
+
+    def _club_pages(self) -> Any:
+        """Between games, the club's pages of the box's store on its pages' address (None: no address)."""
+        if self.web is None:
+            return None
+        from host_device.web.club_worker import ClubPages
+        from host_device.web.server import WebServer, lan_address
+
+        club = ClubPages(self.store.path, scoring=self.config.scoring)
+        club.current = lambda: self.last_game
+        server = WebServer(None, *self.web, club=club)
+        bound, port = server.start()
+        shown = lan_address() if bound == "0.0.0.0" else bound
+        print(f"host-device: страницы клуба: http://{shown}:{port}/club", flush=True)
+        return server
 
     def _tick(self) -> None:
         now = self.clock.now()
@@ -293,38 +310,42 @@ class Box:
 
     def run(self) -> int:
         off = False
-        signal.signal(signal.SIGTERM, _stop)
         try:
-            if self.devices.model is None:
-                self.devices.announcer.say("model_missing").wait(10)
-            offer = self._offer()
-            if self.options.panel != "keyboard":  # a line typed on the terminal stands in for a button
-                TerminalLines(self.inbox, self.clock).start(sys.stdin)
-            while not off:
-                outcome = self.between_games(offer)
-                offer = None
-                if outcome.kind == "off":
-                    off = True
-                    break
-                host = Host(self._game_options(outcome), self.devices)
-                try:
-                    host.run()
-                except StoreError:  # the game cannot be recorded: said, then the one line
-                    say_store_unusable(self.devices.announcer)
-                    raise
-                off = host.leaving is not None
-                if not off:
-                    self.panel.all_leds(OFF)
-                    self._panel_for(self.seats(self.choice.preset))
+            with stopped_by_sigterm():
+                off = self._games()
         except Stopped:
             print("host-device: остановлено (SIGTERM)", flush=True)
         finally:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             self.close()
         if off:
             print("host-device: выключаюсь", flush=True)
             self.power_off(POWER_OFF)
         return 0
+
+    def _games(self) -> bool:
+        """Game after game: from «готов», or at once when the host asked for the next one after
+        an end (session/evening.py); True when the box is to power off."""
+        if self.devices.model is None:
+            self.devices.announcer.say("model_missing").wait(10)
+        offer = self._offer()
+        if self.options.panel != "keyboard":  # a line typed on the terminal stands in for a button
+            TerminalLines(self.inbox, self.clock).start(sys.stdin)
+        outcome = self.between_games(offer)
+        while outcome.kind != "off":
+            host = Host(self._game_options(outcome), self.devices, console_token=self.console_token)
+            try:
+                host.run()
+            except StoreError:  # the game cannot be recorded: said, then the one line
+                say_store_unusable(self.devices.announcer)
+                raise
+            self.console_token, self.last_game = host.console_token, host.game_id
+            if host.leaving is not None:
+                return True
+            self.panel.all_leds(OFF)
+            self._panel_for(self.seats(self.choice.preset))
+            next_now = host.after is not None and host.after.choice == NEXT
+            outcome = Outcome("new") if next_now else self.between_games(None)
+        return True
 
     def close(self) -> None:
         """Everything closed, the store last written and closed, before any power-off."""

@@ -62,3 +62,18 @@ def table_size(text: str) -> int:
             f"{shorten(text, 30)!r}: за столом от {TABLE_SIZES[0]} до {MAX_SEATS} мест"
         )
     return value
+
+
+def extra_points(text: str) -> float | None:
+    """The host's extra points as a club writes them (0,3; -0,5; +1; the minus sign too); 0, «-»: none."""
+    if text.strip() in ("", "-", "—", "−"):
+        return None
+    try:
+        value = float(text.strip().replace(",", ".").replace("−", "-"))
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(
+            f"{shorten(text, 30)!r} — не доп. баллы (число: 0,3 или -0,5; 0 или «-» — убрать)"
+        )
+    return value or None

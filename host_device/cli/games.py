@@ -15,6 +15,7 @@ from typing import Any
 from engine import DealRoles, Game, IllegalInput, Team
 from engine.outputs import (
     AlibiRefused,
+    BestMoveMade,
     CheckMade,
     FoulGiven,
     GameEnded,
@@ -22,6 +23,7 @@ from engine.outputs import (
     LifeSaved,
     NominationAccepted,
     NominationWithdrawn,
+    PhaseStarted,
     PlayerLeft,
     Say,
     ShotTaken,
@@ -122,6 +124,8 @@ def protocol(
         )
     window = 0  # the candidate whose vote window is open (0: the all-leave question)
     hands: dict[int, int] = {}  # the host's counts of hands in this round, by candidate
+    hunted: set[int] = set()  # the nights the mafia was woken
+    ended: set[int] = set()  # the nights that killed or saved
     for inp, outputs in steps:
         if inp["type"] == "deal_roles":
             roles = ", ".join(
@@ -151,6 +155,7 @@ def protocol(
                     tied = listed([str(x) for x in seats])
                     lines.append(f"День {day}: голоса разделились поровну — {tied}")
                 case PlayerLeft(seat=seat, how=how, day=day, night=night):
+                    ended |= {night} if night is not None else set()
                     when = f"день {day}" if day is not None else f"ночь {night}"
                     reason = {
                         "vote": "заголосован",
@@ -158,6 +163,13 @@ def protocol(
                         "disqualified": "дисквалифицирован",
                     }[how]
                     lines.append(f"Игрок {seat} покидает игру: {reason} ({when})")
+                case PhaseStarted(phase="night_hunt", day=night):
+                    hunted.add(night)
+                case PhaseStarted(phase="morning", day=day) if day - 1 in hunted - ended:
+                    lines.append(f"Ночь {day - 1}: промах, никто не убит")
+                case BestMoveMade(night=night, seat=seat, seats=seats):
+                    named = listed([str(x) for x in seats])
+                    lines.append(f"День {night + 1}: лучший ход игрока {seat} (убит ночью {night}) — {named}")
                 case ShotTaken(night=night, seat=seat, target=target):
                     lines.append(f"Ночь {night}: игрок {seat} стреляет в {target}")
                 case CheckMade(night=night, by=by, seat=seat, target=target, result=result):
@@ -176,6 +188,7 @@ def protocol(
                         f"Ночь {night}: {role_name(by.value)} (игрок {seat}) {what} игрока {target}{note}"
                     )
                 case LifeSaved(night=night, seat=seat):
+                    ended.add(night)
                     lines.append(f"Ночь {night}: доктор спас игрока {seat}")
                 case AlibiRefused(day=day, seat=seat, target=target):
                     lines.append(f"День {day}: у игрока {target} алиби — игрок {seat} не может его выставить")

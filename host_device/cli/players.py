@@ -1,21 +1,25 @@
 """``host-device players add|rename|list|merge``: the club's roster; and
-``games seat GAME SEAT NAME``: who sat where (replacing ``games name``)."""
+``games seat GAME SEAT NAME``: who sat where (replacing ``games name``),
+``games extra GAME SEAT POINTS``: the host's extra points, after the fact
+too (the store's roster part, as the console's seat grid)."""
 
 from __future__ import annotations
 
 import argparse
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from host_device.cli import flags
-from host_device.cli.arguments import game_id, seat_number
+from host_device.cli.arguments import extra_points, game_id, seat_number
 from host_device.cli.player_stats import add_stats
 from host_device.store.db import Store
 from host_device.store.roster import SHOWN_ID
 
 LIST_HEADER = ("id", "имя", "ник")
+NEGATIVE = re.compile(r"^-\d*([.,]\d+)?$")  # an argument that is a negative number, a club's comma too
 
 
 def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
@@ -85,8 +89,23 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
+def cmd_extra(args: argparse.Namespace, store: Store) -> int:
+    from host_device.club.scoring import club_table
+
+    table = club_table(Path(args.config) if args.config else None)  # its [extra]: the range and the step
+    limits = (table.extra_min, table.extra_max, table.extra_step)
+    store.roster.set_extra(args.id, args.seat, args.points, limits)
+    player = store.roster.seating(args.id).get(args.seat)
+    who = f" ({player.label})" if player is not None else ""
+    given = store.roster.extras(args.id).get(args.seat)
+    shown = f"{given:+.2f}".rstrip("0").rstrip(".").replace(".", ",").replace("-", "−") if given else ""
+    said = shown or "убраны"
+    print(f"игра {args.id}, место {args.seat}{who}: доп. баллы {said}")
+    return 0
+
+
 def add_seat_command(sub: Any) -> None:
-    """``games seat``, registered by host_device/cli/games.py among the games commands."""
+    """``games seat`` and ``games extra``, registered by host_device/cli/games.py among the games commands."""
     p = sub.add_parser(
         "seat",
         help="кто сидел на месте: имя, прозвище или ID из списка клуба, или новое имя (добавится в список)",
@@ -95,6 +114,15 @@ def add_seat_command(sub: Any) -> None:
     p.add_argument("seat", type=seat_number, metavar="МЕСТО", help="номер места")
     p.add_argument("name", metavar="ИМЯ", help="игрок; '-' или '' — место без имени")
     p.set_defaults(func=functools.partial(_with_store, cmd_seat))
+    p = sub.add_parser(
+        "extra", help="доп. баллы ведущего за место (и после игры; в шагах таблицы очков клуба)"
+    )
+    p.add_argument("id", type=game_id, metavar="ИГРА", help="номер игры")
+    p.add_argument("seat", type=seat_number, metavar="МЕСТО", help="номер места")
+    p.add_argument("points", type=extra_points, metavar="БАЛЛЫ", help="0,3 или -0,5; 0 или '-' — убрать")
+    p._negative_number_matcher = NEGATIVE  # argparse's own takes -0.5 for a number, but -0,5 for an option
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков (её [extra])")
+    p.set_defaults(func=functools.partial(_with_store, cmd_extra))
 
 
 def add_commands(commands: Any) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
+from host_device.base.stopping import Stopped, stopped_by_sigterm
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.session import demo
@@ -24,9 +25,28 @@ def cmd_run(args: argparse.Namespace) -> int:
         from host_device.appliance.box import Box
 
         return Box(options).run()
+    return run_games(options)
+
+
+def run_games(options: GameOptions) -> int:
+    """``run``: its game, and while the host asks for it after an end, the
+    evening's next one, with the console's address kept
+    (host_device/session/evening.py); SIGTERM ends it as Ctrl-C does, quietly (exit 0)."""
+    from host_device.session.evening import NEXT, next_game
     from host_device.session.host import Host
 
-    return Host(options).run()
+    with stopped_by_sigterm():
+        try:
+            host = Host(options)
+            status = host.run()
+            while host.after is not None and host.after.choice == NEXT:
+                options = next_game(options)
+                host = Host(options, console_token=host.console_token)
+                status = host.run()
+        except Stopped:
+            print("host-device: остановлено (SIGTERM)", flush=True)
+            return 0
+    return status
 
 
 def game_options(args: argparse.Namespace) -> GameOptions:

@@ -1,6 +1,6 @@
 """A stored game made into the club's record: its inputs replayed with the
-engine and the outputs read (who voted for whom, who left, the night's
-actions, the fouls, the best move), joined to who sat where and the host's
+engine and the outputs read (who voted for whom and each round's count, who
+left, the nights played and their actions, the fouls, the best move), joined to who sat where and the host's
 extra points. Recomputed every time; nothing here is stored as truth."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from engine.outputs import (
     NominationAccepted,
     NominationWithdrawn,
     Output,
+    PhaseStarted,
     PlayerLeft,
     ShotTaken,
     VisitMade,
@@ -26,6 +27,7 @@ from engine.outputs import (
 )
 from engine.presets import Preset
 from engine.roles import Role, Team
+from engine.state import Phase
 from host_device.club.record import (
     Ballot,
     BestMove,
@@ -34,6 +36,7 @@ from host_device.club.record import (
     NightAction,
     Nomination,
     SeatRecord,
+    VoteRound,
 )
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
@@ -74,7 +77,10 @@ def build_record(
     seating = seating or {}
     left: dict[int, Departure] = {}
     ballots: list[Ballot] = []
+    counted: list[VoteRound] = []
     nights: list[NightAction] = []
+    hunts: set[int] = set()  # the nights the mafia was woken to shoot
+    mornings: set[int] = set()  # the days whose morning came
     chosen: dict[int, dict[int, int]] = {}  # day -> nominator -> his standing nomination
     rounds: dict[int, int] = {}  # day -> rounds counted so far
     best: BestMoveMade | None = None  # the last one made counts
@@ -90,6 +96,11 @@ def build_record(
                 chosen.get(day, {}).pop(seat, None)
             case VoteCounted():
                 ballots += _ballots(item, rounds)
+                counted.append(VoteRound(item.day, rounds[item.day], item.kind, item.counts, item.nobody))
+            case PhaseStarted(phase=Phase.NIGHT_HUNT.value, day=day):
+                hunts.add(day)
+            case PhaseStarted(phase=Phase.MORNING.value, day=day):
+                mornings.add(day)
             case ShotTaken(night=night, seat=seat, target=target):
                 nights.append(NightAction(night, "shot", Role.MAFIA, target, seat=seat))
             case CheckMade(night=night, by=by, seat=seat, target=target, result=result):
@@ -128,6 +139,8 @@ def build_record(
         nominations=nominations,
         ballots=tuple(ballots),
         nights=tuple(nights),
+        rounds=tuple(counted),
+        nights_played=tuple(sorted(n for n in hunts if n + 1 in mornings)),
         best_move=None
         if best is None
         else BestMove(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from engine.presets import PRESETS
 from engine.roles import Role, Team
 from engine.state import RoundKind
-from host_device.club.record import Departure, GameRecord, NightAction
+from host_device.club.record import Departure, GameRecord, NightAction, VoteRound, vote_rounds
 from host_device.club.scoring import SeatPoints
 from voices.words import MODE_NAMES, ROLE_GENITIVE, WINS, local_time, number, preset_name, role_name
 
@@ -82,11 +82,6 @@ def _last_day(left: Departure | None) -> float:
     return float(left.day if left.day is not None else (left.night or 0))
 
 
-def _rounds(record: GameRecord) -> list[tuple[int, int, str]]:
-    """Every (day, round, kind) that has a ballot, in order."""
-    return sorted({(b.day, b.round, b.kind) for b in record.ballots})
-
-
 def round_label(day: int, round_: int, kind: str) -> str:
     return f"Д{day}" if round_ == 1 else f"Д{day}·{round_}"
 
@@ -128,26 +123,30 @@ def seats_table(record: GameRecord, points: Mapping[int, SeatPoints]) -> Table:
     return Table("Игроки", header, tuple(rows), tuple(tints))
 
 
+def _counted(rnd: VoteRound) -> str:
+    """A round's count as the form writes it: «0, 10» in the candidates' order; «за: 6»; «никого: 2»."""
+    counts = [f"за: {votes}" if rnd.kind == RoundKind.ALL else str(votes) for _, votes in rnd.counts]
+    return ", ".join(counts + ([f"никого: {rnd.nobody}"] if rnd.nobody is not None else []))
+
+
 def votes_table(record: GameRecord) -> Table | None:
-    """Who voted for whom, as the paper form has it: a row a round, a column
-    a seat (coloured by his team), each cell the candidate he voted for."""
-    rounds = _rounds(record)
+    """Who voted for whom, as the paper form has it: a row a round (one
+    nobody pressed in too), a column a seat (coloured by his team), each
+    cell the candidate he voted for; the candidates and their votes as counted."""
+    rounds = vote_rounds(record)
     if not rounds:
         return None
-    header = ("Круг", "Выставлены", *(str(s.seat) for s in record.seats))
+    header = ("Круг", "Выставлены", "Голосов", *(str(s.seat) for s in record.seats))
     cast = {(b.day, b.round, b.voter): b for b in record.ballots}
     rows = []
     candidates = ""
-    for day, round_, kind in rounds:
-        voted = [b.target for b in record.ballots if (b.day, b.round) == (day, round_) and b.target]
+    for rnd in rounds:
+        day, round_, kind = rnd.day, rnd.round, rnd.kind
         if kind == RoundKind.ALL:  # the tied ones of the round before: do they all leave?
             candidates = f"все: {candidates}" if candidates else "все"
-        elif round_ == 1:  # in the order they were nominated
-            named = [n.target for n in record.nominations if n.day == day]
-            candidates = ", ".join(map(str, dict.fromkeys([*named, *voted])))
-        else:
-            candidates = ", ".join(map(str, sorted(set(voted))))
-        row = [round_label(day, round_, kind), candidates]
+        else:  # in the order the round took them (the first: as they were nominated)
+            candidates = ", ".join(map(str, rnd.candidates))
+        row = [round_label(day, round_, kind), candidates, _counted(rnd)]
         for seat in record.seats:
             ballot = cast.get((day, round_, seat.seat))
             if ballot is not None:
@@ -155,7 +154,7 @@ def votes_table(record: GameRecord) -> Table | None:
             else:  # at the table and not pressed: «—»; out of the game: blank
                 row.append("—" if _last_day(seat.left) >= day else "")
         rows.append(tuple(row))
-    columns = (None, None, *(s.team for s in record.seats))
+    columns = (None, None, None, *(s.team for s in record.seats))
     return Table("Голосования (за кого голосовал каждый)", header, tuple(rows), column_tints=columns)
 
 
@@ -190,7 +189,9 @@ def nights_table(record: GameRecord) -> Table | None:
     """A row a night: who was killed, each black seat's shot, each
     checker's check, the visits (the city's doctor and lover)."""
     killed_at = {s.left.night for s in record.seats if s.left is not None and _shot(s.left)}
-    nights = sorted({a.night for a in record.nights} | {n for n in killed_at if n is not None})
+    nights = sorted(
+        {a.night for a in record.nights} | {n for n in killed_at if n is not None} | set(record.nights_played)
+    )
     if not nights:
         return None
     checkers = [r for r in CHECKERS if any(a.kind == "check" and a.by == r for a in record.nights)]
@@ -240,7 +241,8 @@ def game_page(record: GameRecord, points: Mapping[int, SeatPoints]) -> Page:
     tables = [seats_table(record, points)]
     tables += [t for t in (votes_table(record), nights_table(record)) if t is not None]
     notes = (
-        "«—» в голосовании: за столом, но не нажал; пусто: уже не в игре.",
+        "«—» в голосовании: за столом, но не нажал; пусто: уже не в игре. "
+        "Голосов: как подсчитано, с голосами не нажавших, где правила их отдают.",
         "Ведущий: ______________________   Подпись: ____________",
     )
     return Page(f"Протокол игры № {record.id}", lines, tuple(tables), notes)

@@ -54,6 +54,25 @@ class Ballot:
 
 
 @dataclass(frozen=True)
+class VoteRound:
+    """One round of a day's vote as it was counted, whether anyone pressed or
+    not: each candidate with his votes in the order the round took them (the
+    non-voters' votes counted for the last candidate where the rules say so;
+    in the all-leave question the one pair is (0, votes for)), and in the
+    city the votes for killing nobody."""
+
+    day: int
+    round: int  # 1, 2 … the rounds of that day in order
+    kind: str  # engine.outputs.VoteCounted.kind
+    counts: tuple[tuple[int, int], ...]
+    nobody: int | None = None
+
+    @property
+    def candidates(self) -> tuple[int, ...]:
+        return () if self.kind == "all" else tuple(seat for seat, _ in self.counts)
+
+
+@dataclass(frozen=True)
 class NightAction:
     night: int
     kind: str  # shot | check | visit | saved
@@ -84,6 +103,8 @@ class GameRecord:
     nominations: tuple[Nomination, ...] = ()
     ballots: tuple[Ballot, ...] = ()
     nights: tuple[NightAction, ...] = ()
+    rounds: tuple[VoteRound, ...] = ()  # every vote counted, pressed or not (see vote_rounds)
+    nights_played: tuple[int, ...] = ()  # every night that ended (its morning came), shots or none
     best_move: BestMove | None = None
     extras: Mapping[int, float] = field(default_factory=dict)  # seat -> the host's extra points
     uuid: str | None = None  # the game's UUID (its key in the club's database); None: not known
@@ -106,3 +127,23 @@ class GameRecord:
             if item.seat == number:
                 return item
         raise KeyError(number)
+
+
+def vote_rounds(record: GameRecord) -> tuple[VoteRound, ...]:
+    """The record's rounds of votes, in order. A record made before they were
+    kept (the club database's older data, or made by hand) has them read from
+    its ballots: a round nobody pressed in is then unknown, and the counts are
+    the presses only (with the day's nominees in its first round)."""
+    if record.rounds or not record.ballots:
+        return record.rounds
+    found = []
+    for day, number, kind in sorted({(b.day, b.round, b.kind) for b in record.ballots}):
+        cast = [b for b in record.ballots if (b.day, b.round) == (day, number)]
+        if kind == "all":
+            found.append(VoteRound(day, number, kind, ((0, len(cast)),)))
+            continue
+        named = [n.target for n in record.nominations if n.day == day] if number == 1 else []
+        seats = dict.fromkeys([*named, *sorted({b.target for b in cast if b.target is not None})])
+        counts = tuple((seat, sum(b.target == seat for b in cast)) for seat in seats)
+        found.append(VoteRound(day, number, kind, counts))
+    return tuple(found)

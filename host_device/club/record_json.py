@@ -17,6 +17,7 @@ from host_device.club.record import (
     NightAction,
     Nomination,
     SeatRecord,
+    VoteRound,
 )
 
 FORMAT = 1  # the layout below; a reader refuses another
@@ -61,6 +62,11 @@ def record_from_dict(data: dict[str, Any]) -> GameRecord:
             nominations=tuple(Nomination(**n) for n in data["nominations"]),
             ballots=tuple(Ballot(**b) for b in data["ballots"]),
             nights=tuple(NightAction(**{**n, "by": Role(n["by"])}) for n in data["nights"]),
+            rounds=tuple(  # absent from a record sent before they were kept (see vote_rounds)
+                VoteRound(**{**r, "counts": tuple((int(c), int(n)) for c, n in r["counts"])})
+                for r in data.get("rounds", ())
+            ),
+            nights_played=tuple(int(n) for n in data.get("nights_played", ())),
             best_move=None
             if data["best_move"] is None
             else BestMove(

@@ -28,6 +28,7 @@ import logging
 import multiprocessing
 import os
 import select
+import signal
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -232,7 +233,10 @@ def _attempt(path: str, url: str, signals: Signals) -> SendReport:
 def serve(path: str, url: str, wake: Any, lines: Any, every_s: float, first_s: float, last_s: float) -> None:
     """The sender's process: an attempt at once, when woken, every
     ``every_s``; after a failed one, again after ``first_s`` doubling to
-    ``last_s``. Each change of state is sent on ``lines`` as (level, text)."""
+    ``last_s``. Each change of state is sent on ``lines`` as (level, text).
+    Deaf to Ctrl-C, which a terminal sends the whole process group: the box
+    stops it by closing its pipe (and no traceback of it is printed)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _lower_priority()
     signals = Signals(wake)
     away: str | None = None  # the line the server's absence was last told with

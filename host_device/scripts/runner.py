@@ -54,6 +54,7 @@ class Runner(ABC):
         self.city = self.game.preset.day_format is DayFormat.DISCUSSION
         self.moved = False  # the step ended by itself (a nomination in the city's round)
         self.justified: set[int] = set()
+        self.best_moves: set[int] = set()  # the nights whose best move was given or reported
 
     # ---------------------------------------------------------------- feeding
 
@@ -97,7 +98,7 @@ class Runner(ABC):
             "out": told["out"],
             "checks": told["checks"],
             "candidates": told["candidates"],
-            "ignored": self.ignored,
+            "ignored": [*self.ignored, *self.unreached_best_moves()],
             "forbidden": self.forbidden,
             **({"saved": told["saved"], "alibi": told["alibi"]} if self.city else {}),
             **({"best_move": best_move_result(state)} if state.best_move_seat is not None else {}),
@@ -159,6 +160,7 @@ class Runner(ABC):
         night, named = self.night_best_move(day)
         state = self.game.state
         if named and state.last_words_then is Phase.SPEECH:
+            self.best_moves.add(night)
             where = {"night": night, "what": "best_move", "seat": seat, "seats": list(named)}
             self.feed(BestMove(seat=seat, seats=named), **where)
 
@@ -166,8 +168,24 @@ class Runner(ABC):
         """A best move for a night after which nobody has a last word (a miss)."""
         night, named = self.night_best_move(day)
         if named and not self.game.state.last_words:
+            self.best_moves.add(night)
             reason = "nobody has a last word after this night (a miss), so no best move"
             self.ignored.append({"night": night, "what": "best_move", "seats": list(named), "reason": reason})
+
+    def unreached_best_moves(self) -> list[dict[str, Any]]:
+        """The script's best moves of nights whose morning's last word the game never reached
+        (the script's days ran out, or the game ended first)."""
+        ended = "the game ended" if self.game.phase is Phase.GAME_OVER else "the script's days ran out"
+        return [
+            {
+                "night": night,
+                "what": "best_move",
+                "seats": list(item.best_move),
+                "reason": f"{ended} before the last word after this night, so no best move",
+            }
+            for night, item in enumerate(self.script.nights, 1)
+            if item.best_move and night not in self.best_moves
+        ]
 
     def fouls(self, fouls: dict[int, int], day: int, key: str) -> None:
         for seat, count in sorted(fouls.items()):

@@ -353,6 +353,8 @@ def _resumed(
         and o.day == day
         and o.seat is not None
     }
+    past = (day, game.state.phase is not Phase.MORNING)
+    table.best_moves = {n for n in range(1, len(script.nights) + 1) if past > (n + 1, False)}  # said before
     rnd = game.state.vote_round
     if rnd is not None and rnd.window > 0:
         table.rounds += 1  # the round under way was begun before the crash

@@ -50,6 +50,7 @@ from host_device.session.devices import (
     table_preset,
 )
 from host_device.session.effects import Effects
+from host_device.session.evening import AfterGame
 from host_device.session.health import Health
 from host_device.session.inputs import Inputs
 from host_device.session.options import GameOptions
@@ -68,7 +69,13 @@ SCREEN_S = 0.25
 
 
 class Host:
-    def __init__(self, options: GameOptions, devices: Devices | None = None, clock: Clock = REAL) -> None:
+    def __init__(
+        self,
+        options: GameOptions,
+        devices: Devices | None = None,
+        clock: Clock = REAL,
+        console_token: str | None = None,  # the evening's console address, kept from its last game
+    ) -> None:
         from voices.catalogue import russian
 
         self.options = o = options
@@ -156,6 +163,8 @@ class Host:
         self.question = Question(
             self.inbox, self.clock, self.console, lambda: self.publisher.refresh(), self._print
         )
+        self.console_token = console_token
+        self.after = None if self.console is None else AfterGame(self.console, self.inputs.take, self._notice)
 
     def _open_devices(self, config: Config) -> Any:
         """The panel, the microphone, the speaker and the announcer: the box's, or opened
@@ -271,13 +280,17 @@ class Host:
         if not night and self.seating is not None and self.seating.pending:
             self.seating.release()
         self.phones.step_began()
+        if s.phase is Phase.GAME_OVER and self.after is not None:
+            self.after.begin(s.winner, self.game_id)
         if self.options.days is not None and s.phase is Phase.MORNING and s.day > self.options.days:
             runtime.stop()
 
     def _input(self, item: Any) -> None:
         if self.assist is not None and isinstance(item, TypedLine):
             self.assist.typed(item.text)  # the host's screen shows what was typed, heard or not
-        if self.phone_wait is not None and self.phone_wait.waiting and PhoneWait.starts(item):
+        if self.after is not None and self.after.waiting:
+            self.after.take(item)  # the game is over: the host's answer, the seat grid
+        elif self.phone_wait is not None and self.phone_wait.waiting and PhoneWait.starts(item):
             self.phone_wait.start()
         else:
             self.inputs.take(item)
@@ -317,7 +330,8 @@ class Host:
         if self.leaving is not None:
             return True
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
-        return done and self.sched.now >= self.runtime.speaking_until
+        answered = self.after is None or not self.after.waiting or self.after.choice is not None
+        return done and (answered or self.runtime.stopped) and self.sched.now >= self.runtime.speaking_until
 
     def _open_store(self) -> None:
         from host_device.store import Store
@@ -362,7 +376,9 @@ class Host:
         from voices.catalogue import russian
 
         assert self.console is not None and self.web is not None
-        private = Private(Access.new(self.phone_seats), self.console, self.inbox)
+        access = Access.new(self.phone_seats, host=self.console_token)
+        self.console_token = access.host
+        private = Private(access, self.console, self.inbox)
         club = ClubPages(store_path(self.devices, self.options.store), scoring=self.scoring)
         club.current = lambda: self.game_id
         self.web_server = start_web(

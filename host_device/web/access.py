@@ -16,8 +16,11 @@ class Access:
     seats: dict[int, str]  # the seats played on phones, each with its token
 
     @classmethod
-    def new(cls, phone_seats: Iterable[int]) -> Access:
-        return cls(secrets.token_urlsafe(12), {seat: secrets.token_urlsafe(9) for seat in phone_seats})
+    def new(cls, phone_seats: Iterable[int], host: str | None = None) -> Access:
+        """New tokens; ``host``: the console's, kept across an evening's games (the phones' are
+        always new: a player at another seat in the next game keeps no page of his old one)."""
+        seats = {seat: secrets.token_urlsafe(9) for seat in phone_seats}
+        return cls(host or secrets.token_urlsafe(12), seats)
 
     def is_host(self, token: str | None) -> bool:
         return token is not None and secrets.compare_digest(token.encode(), self.host.encode())

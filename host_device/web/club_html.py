@@ -17,6 +17,7 @@ from voices.words import WINNER, preset_name
 
 SILENT = ' class="silent"'  # a row of a seat in the game that day that never pressed
 TEAM_WORD = {Team.RED: "красный", Team.BLACK: "чёрный"}
+COUNTED = "как подсчитано: нажатия и, по правилам, голоса не нажавших"  # the vote map's count row
 
 
 def e(value: object) -> str:
@@ -109,11 +110,14 @@ def vote_map(day: DayMap) -> str:
     if day.silent:
         quiet = ", ".join(map(str, day.silent))
         body += f'<tr class="note"><td colspan="{len(day.columns) + 1}">не нажимали: {quiet}</td></tr>'
+    counts = "".join(f'<td class="votes" data-column="{i}">{c.votes}</td>' for i, c in enumerate(day.columns))
     return (
         f'<section class="day" data-day="{day.day}"><h3>День {day.day}</h3>'
         '<div class="scroll"><table class="votes"><thead>'
         f'<tr><th rowspan="2" class="corner">кто</th>{rounds}</tr><tr>{heads}</tr></thead>'
-        f"<tbody>{body}</tbody></table></div></section>"
+        f"<tbody>{body}</tbody>"
+        f'<tfoot><tr class="count"><th class="corner" title="{COUNTED}">голосов</th>{counts}</tr></tfoot>'
+        "</table></div></section>"
     )
 
 
@@ -143,7 +147,7 @@ def review_html(page: Review) -> str:
     if page.nights:
         rows = [
             f'<tr><td class="num">{n.night}</td><td>{e(n.kind)}</td><td>{e(n.by)}</td>'
-            f'<td class="num {n.target_team.value}">{n.target}</td>'
+            f'<td class="num {n.target_team.value if n.target_team else ""}">{n.target or ""}</td>'
             f"<td>{'' if n.result is None else ('да' if n.result else 'нет')}</td></tr>"
             for n in page.nights
         ]

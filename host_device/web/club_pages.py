@@ -62,7 +62,8 @@ async def home(request: Request) -> Response:
 
 
 def club_app(club: ClubPages) -> Any:
-    """The club's pages alone (``host-device club web``: all tables' games from the club's database)."""
+    """The club's pages alone: ``host-device club web`` (all tables' games from the club's
+    database) and the box between games (its own store's)."""
     from starlette.applications import Starlette
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
@@ -78,6 +79,7 @@ def club_app(club: ClubPages) -> Any:
 
     routes = [
         Route("/", home),
+        Route("/game/current", current),  # the box between games: its last game's review
         Route("/game/{game:int}", game),
         Route("/club", leaderboard),
         Route("/player/{player}", player),

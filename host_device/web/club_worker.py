@@ -19,6 +19,9 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -29,6 +32,7 @@ from typing import Any
 
 PAGES_KEPT = 256  # answers kept in the game's process (a page is a few to a few hundred kB)
 NICE = 10  # the worker yields the CPU to the game's process
+PARENT_POLL_S = 0.5  # how often the worker looks whether its parent is still there
 BROKEN = "Страницы клуба перезапускаются: обновите страницу через несколько секунд"
 
 
@@ -51,15 +55,32 @@ def store_state(path: Path) -> Hashable:
     return tuple(state)
 
 
-def _lower_priority() -> None:
+def _worker_start(parent: int) -> None:
+    """The worker at a lower priority, deaf to Ctrl-C and to a service's stop
+    (both are the parent's, which shuts the pool down: a Ctrl-C at the
+    terminal reaches the whole process group, and would print the worker's
+    traceback), and gone as soon as its parent is, however the parent ended
+    (a SIGKILL too): no worker and no multiprocessing helper is left behind."""
+    for name in ("SIGINT", "SIGTERM"):
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(NICE)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def new_pool() -> ProcessPoolExecutor:
     """One spawned worker (a fork of a process with threads is unsafe), nice'd."""
     return ProcessPoolExecutor(
-        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+        max_workers=1,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
     )
 
 
@@ -142,3 +163,4 @@ class ClubPages:
         self._connections.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None  # the next page, if any, starts a new worker

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from engine.roles import Role, Team
 from host_device.base.errors import HostDeviceError
 from host_device.club.protocol import departure
-from host_device.club.record import GameRecord, SeatRecord
+from host_device.club.record import GameRecord, SeatRecord, vote_rounds
 
 ROLE_NAMES = {
     Role.CIVILIAN: "мирный",
@@ -60,6 +60,7 @@ class Column:
     target: int | None
     team: Team | None  # the target's revealed team; None for the all-leave question
     nominated_by: int | None  # who put him up (the day's nomination), if anyone did
+    votes: int = 0  # as counted: the presses, and the non-voters' where the rules give them to him
 
 
 @dataclass(frozen=True)
@@ -99,8 +100,8 @@ class NightLine:
     night: int
     kind: str  # its Russian name
     by: str  # the role's Russian name (the mafia: the team's shot)
-    target: int
-    target_team: Team
+    target: int | None  # None: a night nobody shot in («промах»)
+    target_team: Team | None
     result: bool | None
 
 
@@ -129,22 +130,18 @@ def day_map(record: GameRecord, day: int) -> DayMap:
     ballots = [b for b in record.ballots if b.day == day]
     columns: list[Column] = []
     where: dict[tuple[int, int | None], int] = {}
-    for number in sorted({b.round for b in ballots}):
-        in_round = [b for b in ballots if b.round == number]
-        kind = in_round[0].kind
-        voted = {b.target for b in in_round if b.target is not None}
-        if number == 1:  # every candidate of the day, even one nobody voted for
-            voted |= set(nominated_by)
-        targets: list[int | None] = [None] if kind == "all" else [*sorted(voted)]
-        for target in targets:
-            where[number, target] = len(columns)
+    for rnd in (r for r in vote_rounds(record) if r.day == day):  # a round nobody pressed in too
+        for seat, votes in rnd.counts:  # every candidate of the round, even one nobody voted for
+            target = None if rnd.kind == "all" else seat
+            where[rnd.round, target] = len(columns)
             columns.append(
                 Column(
-                    number,
-                    kind,
+                    rnd.round,
+                    rnd.kind,
                     target,
                     team.get(target) if target is not None else None,
                     nominated_by.get(target) if target is not None else None,
+                    votes,
                 )
             )
     marks = tuple(
@@ -169,10 +166,18 @@ def in_game(seat: SeatRecord, day: int) -> bool:
     return gone.day is not None and gone.day >= day
 
 
+MISSED = "промах"  # a night nobody shot in: its line's kind
+
+
 def night_lines(record: GameRecord) -> tuple[NightLine, ...]:
-    """The nights in order; the mafia's shots at one target on one night are one line (its shooters named)."""
+    """The nights in order; the mafia's shots at one target on one night are
+    one line (its shooters named); a night played without a shot, one line
+    «промах» before its checks."""
     team = {s.seat: s.team for s in record.seats}
     lines: list[NightLine] = []
+    shot = {a.night for a in record.nights if a.kind == "shot"}
+    for night in sorted(set(record.nights_played) - shot):
+        lines.append(NightLine(night, MISSED, "мафия", None, None, None))
     shooters: dict[tuple[int, int], list[int]] = {}
     for a in sorted(record.nights, key=lambda a: a.night):
         if a.kind == "shot":
@@ -186,8 +191,10 @@ def night_lines(record: GameRecord) -> tuple[NightLine, ...]:
         lines.append(
             NightLine(a.night, NIGHT_KINDS.get(a.kind, a.kind), role, a.target, team[a.target], a.result)
         )
+    lines.sort(key=lambda line: line.night)  # stable: a miss before that night's checks
     for index, line in enumerate(lines):
-        seats = shooters.get((line.night, line.target)) if line.kind == NIGHT_KINDS["shot"] else None
+        shot_at = (line.night, line.target) if line.target is not None else None
+        seats = shooters.get(shot_at) if shot_at and line.kind == NIGHT_KINDS["shot"] else None
         if seats:
             lines[index] = replace(line, by=f"мафия: {', '.join(map(str, sorted(seats)))}")
         elif line.kind == NIGHT_KINDS["shot"]:
@@ -212,7 +219,7 @@ def review(record: GameRecord, points: Mapping[int, float] | None = None) -> Rev
         )
         for s in sorted(record.seats, key=lambda s: s.seat)
     )
-    days = sorted({b.day for b in record.ballots} | {n.day for n in record.nominations})
+    days = sorted({r.day for r in vote_rounds(record)} | {n.day for n in record.nominations})
     nights = night_lines(record)
     best = record.best_move
     return Review(

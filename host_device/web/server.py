@@ -30,19 +30,22 @@ __all__ = ["WebServer", "lan_address", "start_web"]
 
 
 class WebServer:
-    """uvicorn on a daemon thread; :meth:`start` returns once it listens."""
+    """uvicorn on a daemon thread; :meth:`start` returns once it listens.
+    ``publisher`` None: the club's pages of ``club`` alone (the box between games)."""
 
     def __init__(
-        self, publisher: Publisher, host: str, port: int, limits: Limits = LIMITS, club: Any = None
+        self, publisher: Publisher | None, host: str, port: int, limits: Limits = LIMITS, club: Any = None
     ) -> None:
         import uvicorn
 
         from host_device.web.app import make_app  # Starlette, only once pages are served
+        from host_device.web.club_pages import club_app
         from host_device.web.guard import AcceptErrors, Gate, Guard, server_config
 
         gate = Gate(limits)
-        access = publisher.private.access if publisher.private is not None else None
-        config = server_config(Guard(make_app(publisher, limits, club), gate, access), gate, limits)
+        access = publisher.private.access if publisher is not None and publisher.private is not None else None
+        app = club_app(club) if publisher is None else make_app(publisher, limits, club)
+        config = server_config(Guard(app, gate, access), gate, limits)
         self.publisher = publisher
         self.address = (host, port)
         self.server = uvicorn.Server(config)
@@ -71,8 +74,11 @@ class WebServer:
         return str(host), int(port)
 
     def stop(self) -> None:
+        """Stopped, its socket closed (the address is free for the next server at once)."""
         self.server.should_exit = True
         self.thread.join(5)
+        if self.socket is not None:
+            self.socket.close()
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

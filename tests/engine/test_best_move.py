@@ -184,3 +184,11 @@ def test_legal_inputs_do_not_list_best_moves():
     assert table.game.is_legal(BestMove(seat=1, seats=(2, 4, 6)))
     assert not table.game.is_legal(Nominate(seat=1, target=2))
     assert Advance() in table.game.legal_inputs()
+
+
+def test_a_last_word_resumed_after_its_best_move_says_it_back_instead_of_asking_again():
+    table = first_morning()
+    table.do(BestMove(seat=1, seats=(3, 5, 8)))
+    said = [o for o in resumption(table.game.preset, table.game.state, 10.0) if isinstance(o, Say)]
+    assert [o.phrase for o in said][-2:] == ["last_word", "best_move_accepted"]
+    assert said[-1].seats == (3, 5, 8) and "best_move" not in [o.phrase for o in said]

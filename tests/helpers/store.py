@@ -2,7 +2,8 @@
 
 ``store`` is a fixture (tests/conftest.py offers it to every test): a
 Store in the test's tmp_path, closed after it. ``one_second`` is the
-durations function ``simulate`` takes: every phrase lasts one second."""
+durations function ``simulate`` takes: every phrase lasts one second.
+``almost_over(path)``: a host-mode game a few seconds from its end, to resume."""
 
 import pytest
 
@@ -18,3 +19,25 @@ def store(tmp_path):
     store = Store(tmp_path / "games.sqlite3")
     yield store
     store.close()
+
+
+def almost_over(path):
+    """The example full game simulated (game 1), and as game 2 the same game played in host
+    mode and stopped at its last vote's announcement (day 3: 8, the lone candidate, then leaves
+    and red wins); returns game 2's number."""
+    from engine import Game, Phase
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import simulate
+    from tests.helpers.paths import ROOT
+
+    store = Store(path)
+    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), one_second, store=store)
+    game = Game("classic")
+    gid = store.games.new_game("classic", "host")
+    for seq, (_, t, inp) in enumerate(store.games.inputs(1), 1):
+        store.games.append(gid, seq, t, inp)
+        game.handle(inp)
+        if game.phase is Phase.VOTE_ANNOUNCE and game.state.day == 3:
+            break
+    store.close()
+    return gid

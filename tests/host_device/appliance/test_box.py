@@ -543,3 +543,67 @@ def test_the_box_on_mock_pins_is_answered_by_typing(box_env, monkeypatch, capsys
     out = capsys.readouterr().out
     assert f"игра {game} прервана: наберите и Enter: n — продолжить, u — новая" in out
     assert "host-device: Ведущий: Продолжить прерванную игру?" in out
+
+
+def test_the_box_between_games_serves_its_stores_club_pages_on_its_address(box_env):
+    """The bug: «готов» with nothing listening; the club's pages are seen without a dummy game."""
+    import socket
+    import urllib.request
+
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import simulate
+    from host_device.store import Store
+    from tests.helpers.paths import ROOT
+
+    store = Store(box_env / "games.sqlite3")
+    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), seconds, store=store)
+    store.close()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    box, calls = make_box(box_env, web=f"127.0.0.1:{port}")
+    pages = {}
+
+    def look_then_power_off():
+        for path in ("/club", "/game/1"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=60) as answer:
+                pages[path] = (answer.status, answer.read().decode())
+        return Held(key="pause", seconds=5.0, at=0)
+
+    feed(box, lambda: labels(box)[-1:] == ["rules_classic"], look_then_power_off)
+    assert box.run() == 0
+    assert pages["/club"][0] == 200 and "Клуб" in pages["/club"][1]
+    assert pages["/game/1"][0] == 200 and "Победа мирных жителей" in pages["/game/1"][1]
+    assert "game_starts" not in labels(box) and calls  # no game was started to see them
+    with pytest.raises(OSError):  # and the address is free again once the box is off
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/club", timeout=5)
+
+
+@pytest.mark.parametrize("answer", ["next", "undo"])
+def test_with_pages_the_box_waits_after_the_end_then_plays_again_or_is_ready(box_env, answer):
+    """«Дальше» after the end: the next game at once; «Отмена»: the evening's end, «готов» again."""
+    from tests.helpers.store import almost_over
+
+    almost_over(box_env / "games.sqlite3")  # its game 2 is offered and carried on to its end
+    box, calls = make_box(box_env, web="127.0.0.1:0")
+    feed(box, lambda: "resume_question" in labels(box), *tap("next"))
+    ended = lambda: "winner" in labels(box)  # noqa: E731
+    late = []
+
+    def long_after():  # a minute of the box's clock after the winner was said: it still waits
+        if ended() and not late:
+            late.append(box.clock.now())
+        return bool(late) and box.clock.now() > late[0] + 60
+
+    feed(box, long_after, *tap(answer))
+    then = "game_starts" if answer == "next" else "rules_classic"
+    feed(box, lambda: labels(box)[-1:] == [then], Held(key="pause", seconds=5.0, at=0))
+    assert box.run() == 0
+    said = labels(box)
+    after = said[said.index("winner") :]
+    if answer == "next":
+        assert "ready" not in after and "game_starts" in after  # straight into the next game
+    else:
+        assert after.index("ready") < after.index("rules_classic") and "game_starts" not in after
+    assert said[-1] == "powering_off" and calls
+    assert box.console_token is not None and box.last_game == (3 if answer == "next" else 2)

@@ -56,3 +56,39 @@ def test_bad_input_is_one_line_with_exit_2(tmp_path, capsys):
         code, out, err = run(capsys, path, *args)
         assert code == 2 and out == "", args
         assert len(err.strip().splitlines()) == 1 and words in err, err
+
+
+def test_games_extra_sets_the_hosts_extra_points_after_the_game(tmp_path, capsys):
+    """The bug: only the console set them, and it was gone with the game: the protocol's «Доп.» stayed empty."""
+    from host_device.club.build import record_of
+    from host_device.club.protocol import game_page
+    from host_device.club.scoring import load_table, points
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import simulate
+    from tests.helpers.paths import ROOT
+    from tests.helpers.store import one_second
+
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), one_second, store=store)
+    store.roster.seat_by_name(1, 4, "Анна")
+    store.close()
+    code, out, _ = run(capsys, path, "games", "extra", "1", "4", "0,3")
+    assert code == 0 and out == "игра 1, место 4 (Анна): доп. баллы +0,3\n"
+    code, out, _ = run(capsys, path, "games", "extra", "1", "7", "-0,5")  # a club's comma, negative
+    assert code == 0 and out == "игра 1, место 7: доп. баллы −0,5\n"
+    store = Store(path)
+    record = record_of(store, 1)
+    assert dict(record.extras) == {4: 0.3, 7: -0.5}
+    rows = {row[0]: row for row in game_page(record, points(record, load_table(None))).tables[0].rows}
+    assert rows["4"][8] == "0,3" and rows["7"][8] == "−0,5"  # the form's «Доп.»
+    store.close()
+    code, out, err = run(capsys, path, "games", "extra", "1", "4", "1,5")
+    assert code == 2 and err == "host-device: ошибка: доп. баллы 1,5: можно от -1,0 до +1,0 с шагом 0,1\n"
+    code, out, err = run(capsys, path, "games", "extra", "1", "4", "много")
+    assert code == 2 and err.count("\n") == 1 and "'много' — не доп. баллы" in err
+    code, out, _ = run(capsys, path, "games", "extra", "1", "4", "0")
+    assert code == 0 and out == "игра 1, место 4 (Анна): доп. баллы убраны\n"
+    store = Store(path)
+    assert dict(record_of(store, 1).extras) == {7: -0.5}
+    store.close()

@@ -108,3 +108,17 @@ def test_two_merges_in_a_row_reach_the_club_with_the_player_they_end_at(store):
     store.roster.seat_player(1, 3, kept.id)
     carried = {p.id: p.merged_into for p in package_of(store, 1).players}
     assert carried == {kept.id: None, middle.id: kept.id, old.id: kept.id}
+
+
+def test_a_record_sent_before_the_rounds_were_kept_reads_its_rounds_from_its_ballots(store):
+    from host_device.club.record import vote_rounds
+
+    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), one_second, store=store)
+    record = record_of(store, 1)
+    data = record_to_dict(record)
+    del data["rounds"], data["nights_played"]  # as a box of the older version sent it
+    old = record_from_dict(data)
+    assert old.rounds == () and old.nights_played == ()
+    assert [(r.day, r.round, r.kind) for r in vote_rounds(old)] == [(r.day, r.round, r.kind) for r in record.rounds]
+    assert vote_rounds(old)[0].counts == ((3, 6), (5, 0))  # the presses only: 5's four default votes unknown
+    assert record.rounds[0].counts == ((3, 6), (5, 4))

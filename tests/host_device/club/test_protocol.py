@@ -56,14 +56,14 @@ def test_a_disqualification_and_a_seat_without_a_name():
 
 def test_the_votes_a_row_a_round_a_column_a_seat():
     table = votes_table(game_one())
-    assert table.header == ("Круг", "Выставлены", *map(str, range(1, 11)))
+    assert table.header == ("Круг", "Выставлены", "Голосов", *map(str, range(1, 11)))
     rows = {row[0]: row[1:] for row in table.rows}
     assert list(rows) == ["Д1", "Д2", "Д2·2", "Д3"]
-    assert rows["Д1"] == ("5, 8", "5", "5", "8", "5", "—", "5", "5", "—", "5", "5")
-    assert rows["Д2·2"][0] == "8, 9" and rows["Д2·2"][3] == "9" and rows["Д2·2"][4] == "8"
+    assert rows["Д1"] == ("5, 8", "7, 1", "5", "5", "8", "5", "—", "5", "5", "—", "5", "5")
+    assert rows["Д2·2"][:2] == ("8, 9", "5, 2") and rows["Д2·2"][4] == "9" and rows["Д2·2"][5] == "8"
     # 1 was shot on night 1 and 5 voted out on day 1: blank from day 2; 10 sat on and did not press
-    assert rows["Д2"][1] == "" and rows["Д2"][5] == "" and rows["Д3"][10] == "—"
-    assert [t.value if t else None for t in table.column_tints][2:5] == ["red", "red", "black"]
+    assert rows["Д2"][2] == "" and rows["Д2"][6] == "" and rows["Д3"][11] == "—"
+    assert [t.value if t else None for t in table.column_tints][3:6] == ["red", "red", "black"]
 
 
 def test_the_all_leave_question_names_the_tied_candidates():
@@ -82,7 +82,7 @@ def test_the_all_leave_question_names_the_tied_candidates():
         ),
     )
     rows = {row[0]: row[1:] for row in votes_table(record).rows}
-    assert rows["Д1·3"][0] == "все: 5, 6" and rows["Д1·3"][4] == "за"
+    assert rows["Д1·3"][:2] == ("все: 5, 6", "за: 1") and rows["Д1·3"][5] == "за"
 
 
 def test_the_nights_killed_shots_checks():

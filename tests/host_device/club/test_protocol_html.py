@@ -39,7 +39,7 @@ def test_each_game_shows_seats_roles_fouls_votes_nights_best_move_points():
     rows = cells(game)
     assert ("1", "Анна", "мирный житель", "", "Д1: 5", "ночь 1, убит", "1", "0,5", "", "", "1,5") in rows
     assert ("7", "Жанна", "мирный житель", "2", "", "", "1", "", "", "", "1") in rows
-    assert ("Д2·2", "8, 9", "", "8", "9", "8", "", "8", "8", "9", "8", "—") in rows  # the revote
+    assert ("Д2·2", "8, 9", "5, 2", "", "8", "9", "8", "", "8", "8", "9", "8", "—") in rows  # the revote
     assert ("1", "1", "3→1, 8→1", "6 — Шериф", "3 — чёрный") in rows
     assert "Лучший ход (игрок 1): 3, 5, 8 — чёрных: 3 из 3" in game
     assert '<td class="black">Дон</td>' in game  # the black seats are coloured

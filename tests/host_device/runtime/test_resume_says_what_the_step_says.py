@@ -1,7 +1,8 @@
 """A resumed step says what the step says when it is entered (the table of
 steps, ``engine.steps``): for every step of games of every preset, and for a
 game killed at every input of the classic and the city example and resumed
-from its store (on virtual time, in this process)."""
+from its store (on virtual time, in this process): the step's opening, a best
+move made before the kill said back where the step asks for it."""
 
 import os
 import tempfile
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Game, Phase
+from engine import PRESETS, BestMove, Game, Phase
 from engine.outputs import PhaseStarted, Say, StartTimer
 from engine.presets import table_of
 from host_device.runtime.clock import Scheduler
@@ -175,6 +176,49 @@ def phrases_after(timeline, outputs, m, n):
     return phrases
 
 
+def said_back(phrases, state):
+    """A best move made in the last word before the kill: the resumed step says it back
+    («Лучший ход: три, пять и восемь. Принято.») where its opening asked for it."""
+    if state.phase is not Phase.LAST_WORD or state.best_move_seat != state.speaker or not state.best_move:
+        return phrases
+    made = ("best_move_accepted", {"seats": list(state.best_move)})
+    return [made if phrase == ("best_move", {}) else phrase for phrase in phrases]
+
+
+def killed_after(script, n, folder, stamps, record, settings):
+    """The game killed after its ``n``th input (the store has inputs 1..n) and resumed from its store."""
+    crashed = Store(folder / f"crash-{n}.sqlite3")
+    gid = crashed.games.new_game(script.preset.name, "simulate", settings)
+    for seq, (t, inp) in enumerate(zip(stamps[:n], record[:n], strict=True), 1):
+        crashed.games.append(gid, seq, t, inp)
+    result, resumed = simulate(script, duration, store=crashed, resume=True)
+    crashed.close()
+    said = [
+        (e["key"], entry_slots(e))
+        for e in resumed.timeline.dicts()
+        if e["type"] == "say" and not e.get("dropped")
+    ]
+    return result, said
+
+
+def test_a_game_killed_right_after_the_best_move_says_it_back_and_goes_on_as_the_uninterrupted_one(tmp_path):
+    """The bug: resumed, his last word asked «Лучший ход.» again and never said the one accepted."""
+    script = load_script(EXAMPLES["classic"])
+    store = Store(tmp_path / "full.sqlite3")
+    full_result, full = simulate(script, duration, store=store)
+    stamps = [t for _, t, _ in store.games.inputs(1)]
+    store.close()
+    record = full.game.record
+    n = next(i for i, inp in enumerate(record, 1) if isinstance(inp, BestMove))
+    result, said = killed_after(script, n, tmp_path, stamps, record, {"script": fingerprint(script)})
+    keys = [key for key, _ in said]
+    assert ("best_move_accepted", {"seats": [3, 5, 8]}) in said
+    assert "best_move" not in keys  # not asked again: he gave it before the kill
+    assert keys.index("best_move_accepted") == keys.index("last_word") + 1
+    assert result["best_move"] == full_result["best_move"] == {"seat": 1, "seats": [3, 5, 8], "black": 3}
+    assert (result["winner"], result["out"]) == (full_result["winner"], full_result["out"])
+
+
 def untimed(phrases):
     """The resumed step's first phrase without its seconds (the time left is allowed to differ)."""
     if phrases:
@@ -214,21 +258,12 @@ def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_
     hit = 0  # steps resumed in the morning's last word
     for n in range(1, len(record)):
         m = max(i for i in starts if i <= n)
-        crashed = Store(tmp_path / f"crash-{n}.sqlite3")
-        gid = crashed.games.new_game(script.preset.name, "simulate", settings)
-        for seq, (t, inp) in enumerate(zip(stamps[:n], record[:n], strict=True), 1):
-            crashed.games.append(gid, seq, t, inp)
-        _, resumed = simulate(script, duration, store=crashed, resume=True)
-        crashed.close()
-        got = [
-            (e["key"], entry_slots(e))
-            for e in resumed.timeline.dicts()
-            if e["type"] == "say" and not e.get("dropped")
-        ]
+        _, got = killed_after(script, n, tmp_path, stamps, record, settings)
         assert got[0] == ("game_resumed", {}), n
-        expected = phrases_after(full.timeline.dicts(), outputs, m, n)
+        state = Game.replay(full.game.preset, record[:n]).state
+        expected = said_back(phrases_after(full.timeline.dicts(), outputs, m, n), state)
         news = []
-        if morning_last_word(Game.replay(full.game.preset, record[:n]).state):
+        if morning_last_word(state):
             morning = max(i for i in starts if i < m)  # the input that began the morning
             entered = outputs[morning - 1]
             first = max(i for i, o in enumerate(entered) if isinstance(o, PhaseStarted))

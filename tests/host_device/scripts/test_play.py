@@ -109,6 +109,21 @@ EXPECTED = {
         ],
         "forbidden": [],
     },
+    "tests/scenarios/classic_silent_votes_and_misses": {
+        "winner": "red",
+        "days": 4,
+        "out": [
+            {"seat": 8, "day": 1, "how": "vote"},  # nobody pressed: the ten non-voters' votes, to the last
+            {"seat": 3, "day": 2, "how": "vote"},  # the lone candidate leaves (night 1: nobody shot)
+            {"seat": 2, "night": 2, "how": "shot"},  # the two black left shoot together
+            {"seat": 5, "day": 3, "how": "vote"},  # the lone candidate again (night 3: nobody shot)
+            {"seat": 9, "day": 4, "how": "vote"},  # 3 : 3 (1, 4, 6 against the three non-voters), then
+        ],  # the revote nobody pressed in: six to the last candidate, 9, the last black: red wins
+        "checks": [],
+        "candidates": {"1": [4, 8], "2": [3], "3": [5], "4": [7, 9]},
+        "ignored": [],
+        "forbidden": [],
+    },
     "examples/city-game": {
         "winner": "red",
         "days": 4,
@@ -305,3 +320,28 @@ def test_a_best_move_no_last_word_can_take_or_the_engine_refuses_is_reported(tmp
     ]
     own = play(best_move_script(tmp_path, [{"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [1, 5, 8]}]))
     assert own["ignored"][0]["reason"] == "player 1 cannot name his own seat" and "best_move" not in own
+
+
+def test_a_best_move_of_a_night_whose_last_word_is_never_reached_is_reported(tmp_path):
+    """The bug: a best move in the script's last listed night, with no day after it, disappeared."""
+    nights = [{"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [3, 5, 8]}]
+    result = play(best_move_script(tmp_path, nights, days=[{}]))  # the script ends at night 1's morning
+    assert "best_move" not in result
+    assert result["ignored"] == [
+        {
+            "night": 1,
+            "what": "best_move",
+            "seats": [3, 5, 8],
+            "reason": "the script's days ran out before the last word after this night, so no best move",
+        }
+    ]
+    said = play(best_move_script(tmp_path, nights))  # a second day: his last word is reached
+    assert said["best_move"] == {"seat": 1, "seats": [3, 5, 8]} and said["ignored"] == []
+
+
+def test_simulate_reports_the_unreached_best_move_as_play_does(tmp_path):
+    from host_device.scripts.simulate import simulate
+
+    nights = [{"shots": {"3": 1, "5": 1, "8": 1}, "best_move": [3, 5, 8]}]
+    script = best_move_script(tmp_path, nights, days=[{}])
+    assert simulate(script, lambda key, slots: 1.0)[0]["ignored"] == play(script)["ignored"] != []

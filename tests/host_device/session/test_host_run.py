@@ -458,3 +458,57 @@ def test_a_game_is_resumed_only_in_the_mode_it_was_played_in(monkeypatch, tmp_pa
     assert "— симуляция" in capsys.readouterr().err
     assert main([*base, str(hosted.game_id), "--mode", "assist"]) == 2
     assert "шла в режиме «автоведущий»" in capsys.readouterr().err
+
+
+def test_with_pages_the_end_waits_for_the_hosts_answer(monkeypatch, tmp_path, builtin_pack, capsys):
+    """The bug: run ended with the game (its pages with it). Now the session waits after the end
+    (the table page's review, the console's extra points) until the host says: «Закончить вечер» (u)."""
+    import io
+
+    from hardware.events import TypedLine
+    from host_device.session.evening import END
+    from host_device.web.inputs import ExtraPoints
+    from tests.helpers.store import almost_over
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    gid = almost_over(tmp_path / "g.db")
+    host = virtual(web="127.0.0.1:0", store=tmp_path / "g.db", days=None, new=False, resume=gid)
+    said_by = {}
+
+    def long_after_the_end():
+        over = (
+            host.after is not None
+            and host.after.waiting
+            and host.sched.now > host.runtime.speaking_until + 60
+        )
+        if over and not said_by:
+            said_by["t"] = host.sched.now
+        return over
+
+    host.clock.when(
+        long_after_the_end, ExtraPoints(4, 0.3), TypedLine(text="да?", at=0), TypedLine(text="u", at=0)
+    )
+    assert host.run() == 0
+    assert host.game.state.winner is not None and host.after.choice == END
+    assert host.sched.now >= said_by["t"]  # a minute after its last word, the session was still there
+    out = capsys.readouterr().out
+    assert "«Следующая игра» (n, «Дальше») или «Закончить вечер» (u, «Отмена», Ctrl-C)" in out
+    assert "«да?»: n — следующая игра, u — закончить вечер" in out
+    from host_device.store import Store
+
+    store = Store(tmp_path / "g.db")
+    assert store.roster.extras(gid) == {4: 0.3}  # the console's seat grid still taken after the end
+    store.close()
+
+
+def test_without_pages_the_session_ends_with_the_game(monkeypatch, tmp_path, builtin_pack):
+    import io
+
+    from tests.helpers.store import almost_over
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    gid = almost_over(tmp_path / "g.db")
+    host = virtual(store=tmp_path / "g.db", days=None, new=False, resume=gid)
+    assert host.run() == 0 and host.after is None and host.game.state.winner is not None

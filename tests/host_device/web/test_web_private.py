@@ -89,6 +89,8 @@ def test_the_tokens_are_random_and_each_seat_has_its_own():
     a, b = Access.new(range(1, 11)), Access.new(range(1, 11))
     assert a.host != b.host and len(set(a.seats.values())) == 10 and len(a.host) >= 16
     assert a.is_seat(1, a.seats[1]) and not a.is_seat(2, a.seats[1]) and not a.is_host(a.seats[1])
+    nxt = Access.new(range(1, 11), host=a.host)  # the evening's next game: the console's kept, the phones' new
+    assert nxt.is_host(a.host) and not set(nxt.seats.values()) & set(a.seats.values())
 
 
 def test_the_consoles_messages_go_into_the_inbox_as_the_hosts_keys(builtin_pack):
