@@ -50,6 +50,7 @@ def not_counted(reason: str) -> str:
     """A reason the runtime's timeline gives for an ignored press, as the host's screen and a phone say it."""
     return NOT_COUNTED.get(reason, "сейчас кнопка места ничего не делает")
 
+
 DAY_IS_OVER = NIGHT | {Phase.MORNING}  # the screen forgets the day's lines
 
 

@@ -22,7 +22,7 @@ WINDOW_S = 6.0  # each group's time to press
 
 class CardRegistration:
     def __init__(
-        self, runtime: Runtime, then: Callable[[DealRoles], None], window_s: float = WINDOW_S
+        self, runtime: Runtime, then: Callable[[DealRoles], object], window_s: float = WINDOW_S
     ) -> None:
         self.runtime = runtime
         self.then = then

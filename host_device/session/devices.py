@@ -9,6 +9,7 @@ import os
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,6 +76,25 @@ def load_model(path: Path | None) -> DecoderProcess:
         model.close()
         raise
     return model
+
+
+def speech_model(
+    devices: Devices | None, path: Path | None, notice: Callable[[str, str], None]
+) -> DecoderProcess | None:
+    """The box's model (None: it said so once, at its start), or ``--model`` (or the installed one)
+    loaded for this game; none installed is said as a notice, and the game goes on unheard."""
+    from host_device.listening.speech_model import ModelMissing
+
+    if devices is not None:
+        return devices.model
+    try:
+        return load_model(path)
+    except ModelMissing as exc:
+        notice(
+            f"{exc}; nominations are not heard in this game",
+            "модели речи нет: выставления в этой игре не слышны (установить: host-device model install)",
+        )
+        return None
 
 
 def table_preset(name: str, seats: int | None, city: dict[str, Any]) -> Preset:

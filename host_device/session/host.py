@@ -19,7 +19,7 @@ import shutil
 import sys
 from typing import TYPE_CHECKING, Any
 
-from engine import DealRoles, Game, Phase
+from engine import Game, Phase
 from engine.steps import NIGHT
 from hardware.events import TypedLine
 from hardware.factory import make_panel
@@ -42,10 +42,10 @@ from host_device.session.devices import (
     TerminalLines,
     host_keyboard,
     is_terminal,
-    load_model,
     needs_typed_speech,
     night_bed,
     phone_seats,
+    speech_model,
     store_path,
     table_preset,
 )
@@ -212,22 +212,10 @@ class Host:
 
     def _listener(self) -> Any:
         from host_device.listening.listener import Listener
-        from host_device.listening.speech_model import ModelMissing
 
-        if self.devices is not None:
-            model = self.devices.model
-            if model is None:
-                return None  # the box said so once, at its start
-        else:
-            try:
-                model = load_model(self.options.model)
-            except ModelMissing as exc:
-                self._notice(
-                    f"{exc}; nominations are not heard in this game",
-                    "модели речи нет: выставления в этой игре не слышны "
-                    "(установить: host-device model install)",
-                )
-                return None
+        model = speech_model(self.devices, self.options.model, self._notice)
+        if model is None:
+            return None
         return Listener(
             model,
             self.microphone,
@@ -447,14 +435,11 @@ class Host:
         if self.game.phase is not Phase.ROLES or self.deal_kind == "host":
             return  # resumed after the deal, or the host types the roles on his screen
         if self.deal_kind == "cards":
-            self.inputs.cards = CardRegistration(self.runtime, self._deal)
+            self.inputs.cards = CardRegistration(self.runtime, self.runtime.handle)
             self.inputs.cards.start()
         else:
             dealt = deal(self.preset, self.options.seed)
             show_roles(self.runtime, dealt, lambda: self.runtime.handle(dealt))
-
-    def _deal(self, roles: DealRoles) -> None:
-        self.runtime.handle(roles)
 
     def run(self) -> int:
         self._start()
