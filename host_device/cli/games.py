@@ -44,6 +44,7 @@ from host_device.cli.players import add_seat_command
 from host_device.cli.protocol import add_command as add_protocol_command
 from host_device.club import export
 from host_device.club.build import record_of
+from host_device.club.protocol import ALONE, HOW_LEFT
 from host_device.club.scoring import Table, club_table
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
@@ -53,7 +54,7 @@ from voices.words import (
     MODE_NAMES,
     ROLE_GENITIVE,
     ROUND_NAMES,
-    TEAM_NAMES,
+    WINNER,
     WINS,
     local_time,
     preset_name,
@@ -125,6 +126,7 @@ def protocol(
     window = 0  # the candidate whose vote window is open (0: the all-leave question)
     hands: dict[int, int] = {}  # the host's counts of hands in this round, by candidate
     hunted: set[int] = set()  # the nights the mafia was woken
+    alone = 0  # the lone candidate said to leave without a vote
     ended: set[int] = set()  # the nights that killed or saved
     for inp, outputs in steps:
         if inp["type"] == "deal_roles":
@@ -139,6 +141,8 @@ def protocol(
             match o:
                 case Say(phrase="vote_question", seat=seat):
                     window = seat or 0
+                case Say(phrase="single_candidate_leaves", seat=seat):
+                    alone = seat or 0
                 case Say(phrase="all_leave_question"):
                     window = 0
                 case SpeechesEnded(day=day, candidates=c):
@@ -157,12 +161,8 @@ def protocol(
                 case PlayerLeft(seat=seat, how=how, day=day, night=night):
                     ended |= {night} if night is not None else set()
                     when = f"день {day}" if day is not None else f"ночь {night}"
-                    reason = {
-                        "vote": "заголосован",
-                        "shot": "убит ночью",
-                        "disqualified": "дисквалифицирован",
-                    }[how]
-                    lines.append(f"Игрок {seat} покидает игру: {reason} ({when})")
+                    reason = ALONE if seat == alone else HOW_LEFT[how]
+                    lines.append(f"Игрок {seat} покидает игру: {when}, {reason}")
                 case PhaseStarted(phase="night_hunt", day=night):
                     hunted.add(night)
                 case PhaseStarted(phase="morning", day=day) if day - 1 in hunted - ended:
@@ -197,7 +197,7 @@ def protocol(
                 case FoulGiven(seat=seat, count=count):
                     lines.append(f"Замечание игроку {seat} ({count}-е)")
                 case GameEnded(winner=winner):
-                    lines.append(f"Победа: {TEAM_NAMES[winner]}")
+                    lines.append(WINNER[winner])
                 case _:
                     pass
     return lines

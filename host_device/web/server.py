@@ -19,6 +19,7 @@ import threading
 import time
 from typing import Any
 
+from host_device.base.errors import os_reason
 from host_device.config import WebError
 from host_device.runtime.clock import REAL, Clock
 from host_device.runtime.loop import Runtime
@@ -68,7 +69,7 @@ class WebServer:
         while not self.server.started:
             if not self.thread.is_alive() or time.monotonic() > deadline:
                 self.socket.close()
-                raise WebError("the web server did not start")
+                raise WebError("страницы не запустились (веб-сервер не поднялся)")
             time.sleep(0.02)
         host, port = self.socket.getsockname()[:2]
         return str(host), int(port)
@@ -90,7 +91,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
             name, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )[0]
     except socket.gaierror:
-        raise WebError(f"--web {where}: {name!r} is no address or host name known here") from None
+        raise WebError(f"--web {where}: «{name}» — не адрес и не имя машины, известное здесь") from None
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -98,16 +99,16 @@ def listening_socket(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            why = "port in use (another host-device or server?); try another --web PORT"
+            why = "порт занят (другой host-device или сервер?); укажите другой: --web ПОРТ"
         elif exc.errno == errno.EADDRNOTAVAIL:
             why = (
-                f"{name} is not an address of this machine (its address on the network: {lan_address()}); "
-                "give the port alone (8000) to listen on every interface"
+                f"{name} — не адрес этой машины (её адрес в сети: {lan_address()}); "
+                "укажите только порт (8000), чтобы слушать на всех сетях"
             )
         elif exc.errno == errno.EACCES:
-            why = "ports below 1024 need root; use 8000"
+            why = "порты ниже 1024 — только для root; возьмите 8000"
         else:
-            why = f"cannot listen: {exc.strerror}"
+            why = f"не слушается: {os_reason(exc)}"
         raise WebError(f"--web {where}: {why}") from None
     return sock
 
