@@ -107,4 +107,4 @@ def test_games_show_says_the_best_move(store, capsys):
     lines = capsys.readouterr().out.splitlines()
     said = "День 2: лучший ход игрока 1 (убит ночью 1) — 3, 5 и 8"
     assert said in lines
-    assert lines.index(said) > lines.index("Игрок 1 покидает игру: убит ночью (ночь 1)")
+    assert lines.index(said) > lines.index("Игрок 1 покидает игру: ночь 1, убит")

@@ -80,7 +80,7 @@ def test_games_list_show_and_check(tmp_path, capsys, builtin_pack):
     assert "День 2, переголосование: за 5 — 5 (2, 4, 6, 7, 9)" in shown
     assert "Ночь 1: проверка Дона (игрок 3)" not in shown  # the Don was voted out on day 1
     assert "Ночь 1: проверка Шерифа (игрок 6) — игрок 5: да" in shown
-    assert "Игрок 1 покидает игру: убит ночью (ночь 1)" in shown and shown.strip().endswith("Победа: мирные")
+    assert "Игрок 1 покидает игру: ночь 1, убит" in shown and shown.strip().endswith("Победа мирных жителей")
     assert not re.search(r"\b(main|revote|don|sheriff|mafia|red|black)\b", shown)  # Russian throughout
     assert main(["games", "check", "--store", str(path)]) == 0
     assert capsys.readouterr().out.strip() == "игра 1: в порядке"
@@ -274,7 +274,7 @@ def test_the_protocol_names_an_all_leave_round_and_a_day_without_candidates(tmp_
     shown = capsys.readouterr().out
     assert "День 1, все голосуемые покидают игру?: за — 6 (1, 3, 5, 6, 7, 9)" in shown
     assert "День 1, переголосование: за 2 — 5 (1, 3, 5, 7, 9); за 4 — 5 (не голосовали — 5)" in shown
-    assert "Игрок 9 покидает игру: дисквалифицирован (день 2)" in shown
+    assert "Игрок 9 покидает игру: день 2, удалён" in shown
     assert main(["games", "show", "2", "--roles", "--store", str(path)]) == 0  # unfinished: the host's
     assert "День 1: никто не выставлен" in capsys.readouterr().out
 
