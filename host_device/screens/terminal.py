@@ -24,7 +24,7 @@ from rich.text import Text
 
 from engine import Phase
 from engine.state import RoundKind
-from engine.steps import best_move_now
+from engine.steps import NIGHT, best_move_now
 from host_device.base.text import encodable
 from host_device.runtime.assist import Assist
 from host_device.runtime.host_keys import CHARS, KEYS, SEAT_KEYS_HELP, SHORT
@@ -157,7 +157,8 @@ def candidates_line(assist: Assist) -> str:
             n = sum(1 for v in rnd.ballots.values() if v == c) + rnd.tallies.get(c, 0)
             counts.append(f"{'все' if c == 0 else c}: {n}")
         return f"{round_name(rnd.kind)}: " + ", ".join(counts)
-    text = "Кандидаты: " + (", ".join(map(str, s.candidates)) or "—")
+    night = s.phase in NIGHT  # the day's candidates are done with: nobody is a candidate at night
+    text = "Ночь: кандидатов нет" if night else "Кандидаты: " + (", ".join(map(str, s.candidates)) or "—")
     if assist.last_counts:
         text += " · последний подсчёт: " + ", ".join(
             f"{'все' if c == 0 else c}: {n}" for c, n in assist.last_counts

@@ -3,13 +3,16 @@ assist mode's screen while paused, and the lines that must fit."""
 
 import io
 import os
+from types import SimpleNamespace
 
 import pytest
 
 from engine import Phase
 from host_device.runtime.clock import VirtualClock
+from host_device.screens.terminal import candidates_line
 from host_device.session.host import Host
 from tests.helpers.host import args
+from tests.helpers.table import Table
 from tests.helpers.terminal import Tty, screen
 
 
@@ -173,3 +176,12 @@ def test_in_the_first_night_victims_last_word_the_host_is_told_how_to_type_the_b
     assert runtime.game.phase is Phase.SPEECH and not any(
         "Лучший ход" in line for line in waiting_lines(assist)
     )
+
+
+def test_at_night_the_assist_screen_has_no_candidates_but_keeps_the_days_last_count():
+    table = Table()
+    table.day_speeches(nominations={1: 4})
+    assist = SimpleNamespace(runtime=SimpleNamespace(game=table.game), last_counts=[(4, 3)])
+    assert candidates_line(assist).startswith("Кандидаты: 4")
+    table.to_night()
+    assert candidates_line(assist) == "Ночь: кандидатов нет · последний подсчёт: 4: 3"
