@@ -52,6 +52,11 @@ def number(value: float, places: int = 2, trim: bool = True) -> str:
     return text.replace(".", ",").replace("-", "−")
 
 
+def percent(share: float) -> str:
+    """A share as a whole percent, with the space Russian typography puts before the sign (67 %)."""
+    return f"{round(100 * share)}\u00a0%"
+
+
 def local_time(stored: str) -> str:
     """A stored UTC time as this machine's local date and time, to the minute
     (a damaged one as it is; one that is not even text as «?»)."""

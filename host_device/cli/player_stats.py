@@ -19,13 +19,13 @@ from host_device.club.stats import PlayerStats, player_stats
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame
 from host_device.store.roster import Player
-from voices.words import number, role_name
+from voices.words import number, percent, role_name
 
 BLACK_NAMED = {0: "ни одного чёрного", 1: "один чёрный", 2: "два чёрных", 3: "три чёрных"}
 
 
 def _share(part: int, whole: int) -> str:
-    return f"{part} из {whole} ({round(100 * part / whole)}%)" if whole else "нет"
+    return f"{part} из {whole} ({percent(part / whole)})" if whole else "нет"
 
 
 def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | None) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from host_device.web.club_data import Board, PlayerPage
 from host_device.web.club_html import document, e, number, table
+from voices import words
 from voices.words import preset_name
 
 ORDER = (  # host_device/club/rating.py standings
@@ -15,7 +16,7 @@ ORDER = (  # host_device/club/rating.py standings
 
 
 def percent(share: float | None) -> str:
-    return "—" if share is None else f"{round(100 * share)} %"
+    return "—" if share is None else words.percent(share)
 
 
 def _filters(board: Board) -> str:

@@ -24,7 +24,7 @@ from tests.helpers.evening import evening as example
 from tests.helpers.evening import points as evening_points
 from tests.helpers.paths import ROOT
 from tests.helpers.pdf import read_pdf
-from voices.words import number
+from voices.words import number, percent
 
 DOTTED = re.compile(r"(?<![\d.])[−-]?\d+\.\d+(?![\d.])")  # 3.5, 1029.9, −0.25
 COMMA = re.compile(r"(?<![\d,])[−-]?\d+,\d+(?![\d,])")
@@ -38,6 +38,7 @@ def shown(html):
 def test_the_one_style():
     assert [number(v) for v in (3.5, 3.25, 1.0, -0.5, -0.001, 0.0)] == ["3,5", "3,25", "1", "−0,5", "0", "0"]
     assert number(1029.94, 1, trim=False) == "1029,9" and number(1010, 1, trim=False) == "1010,0"
+    assert [percent(v) for v in (1.0, 2 / 3, 0.0)] == ["100\u00a0%", "67\u00a0%", "0\u00a0%"]
     assert DOTTED.findall(shown("<p>3.5 и 20.11</p><svg><g id='xtick_1'><text>20.11</text></g></svg>")) == [
         "3.5",
         "20.11",
@@ -62,6 +63,7 @@ def test_the_pages_write_every_decimal_with_a_comma(games):
     }
     assert {name: DOTTED.findall(text) for name, text in pages.items()} == {name: [] for name in pages}
     assert all(COMMA.search(text) for text in pages.values())  # decimals there are, with a comma
+    assert re.search(r"\d\u00a0%", pages["player"]) and not re.search(r"\d ?%", pages["player"])
 
 
 def test_the_terminal_writes_every_decimal_with_a_comma(tmp_path, capsys):
@@ -75,6 +77,7 @@ def test_the_terminal_writes_every_decimal_with_a_comma(tmp_path, capsys):
     assert main(["players", "stats", "Аня", "--store", str(path)]) == 0
     out = capsys.readouterr().out
     assert DOTTED.findall(out) == [] and "Очки: 1,3" in out and "Рейтинг: 1010,0" in out
+    assert re.search(r"\d\u00a0%", out) and not re.search(r"\d ?%", out)  # a percent as the pages write it
 
 
 @pytest.mark.slow
