@@ -178,10 +178,10 @@ def test_in_the_first_night_victims_last_word_the_host_is_told_how_to_type_the_b
     )
 
 
-def test_at_night_the_assist_screen_has_no_candidates_but_keeps_the_days_last_count():
+def test_at_night_the_assist_screen_has_no_candidates():
     table = Table()
     table.day_speeches(nominations={1: 4})
-    assist = SimpleNamespace(runtime=SimpleNamespace(game=table.game), last_counts=[(4, 3)])
-    assert candidates_line(assist).startswith("Кандидаты: 4")
-    table.to_night()
-    assert candidates_line(assist) == "Ночь: кандидатов нет · последний подсчёт: 4: 3"
+    assist = SimpleNamespace(runtime=SimpleNamespace(game=table.game), last_counts=())
+    assert candidates_line(assist) == "Кандидаты: 4"
+    table.to_night()  # the state keeps the day's candidates (and Assist forgets the day's count)
+    assert candidates_line(assist) == "Ночь: кандидатов нет"
