@@ -88,6 +88,7 @@ REASONS = {  # the engine's refusals (IllegalInput.code) as the host's screen sa
     "golden_used": "игрок {seat} уже брал золотую минуту в этой игре",
     "golden_asked": "игрок {seat} уже попросил золотую минуту",
     "no_fouls": "в этих правилах нет фолов",
+    "foul_by": "фол даёт ведущий или устройство, а не «{by}»",
     "two_roles": "месту {seat} назначены две роли",
     "role_not_in_preset": "роли «{role}» нет в этих правилах",
     "role_count": "нужно ролей «{role}»: {want}, а отмечено {got}",
