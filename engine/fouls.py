@@ -13,7 +13,10 @@ def foul(t: Turn, seat: int, by: str = "host", word: str = "") -> None:
     count = s.fouls.get(seat, 0) + 1
     s.fouls[seat] = count
     said = Say(phrase="foul_heard", seat=seat, count=count, word=word) if word else None
-    t.emit(FoulGiven(seat=seat, count=count, by=by, word=word), said or Say(phrase="foul", seat=seat, count=count))
+    t.emit(
+        FoulGiven(seat=seat, count=count, by=by, word=word),
+        said or Say(phrase="foul", seat=seat, count=count),
+    )
     if seat in s.out:  # the speaker of a last word: a 4th foul ends it
         if count >= p.disqualify_at_foul:
             t.emit(StopTimer())

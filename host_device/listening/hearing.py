@@ -184,7 +184,9 @@ class IntentTracker:
 
     def _repeated(self, key: Key) -> bool:
         """The same forbidden word began less than REPEAT_S before (or at about) this one."""
-        return any(k[:3] == key[:3] and k[4] - SAME_WORDS_S <= key[4] < k[4] + REPEAT_S for k in self.delivered)
+        return any(
+            k[:3] == key[:3] and k[4] - SAME_WORDS_S <= key[4] < k[4] + REPEAT_S for k in self.delivered
+        )
 
     def _delivered(self, key: Key) -> bool:
         """The same intent, starting at about the same time, was delivered. A

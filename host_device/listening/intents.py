@@ -203,7 +203,9 @@ class IntentPatterns:
         """The intents of a transcript, in order. A forbidden word said again
         in the same sentence (one utterance: a written speech's sentence, as
         the live device's few seconds, :data:`.hearing.REPEAT_S`) is one."""
-        sentence_of = [n for n, part in enumerate(_SENTENCE_END.split(normalise(text))) for _ in tokenise(part)]
+        sentence_of = [
+            n for n, part in enumerate(_SENTENCE_END.split(normalise(text))) for _ in tokenise(part)
+        ]
         tokens = tokenise(text)
         found, seen = [], set()
         for start, _, intent in self.matches(tokens, seats):

@@ -258,7 +258,7 @@ def utterance_ends(said):
 def test_a_forbidden_word_is_heard_in_the_pause_after_its_utterance_never_during_it(said):
     heard = [(h, at) for h, at in simulate(said) if h.intent.intent == "forbidden"]
     assert len(heard) == 1
-    (word, delivered_at), first_end = heard[0], utterance_ends(said)[0]
+    (_, delivered_at), first_end = heard[0], utterance_ends(said)[0]
     assert first_end < delivered_at <= first_end + 0.7  # the final result at the pause
 
 
