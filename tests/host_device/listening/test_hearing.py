@@ -266,7 +266,9 @@ def test_a_forbidden_word_the_recogniser_is_unsure_of_is_not_heard():
     sure = IntentTracker(russian_patterns(), 10, forbidden_conf=0.9)
     unsure = [Word("честно", 0.0, 0.3, conf=0.6), Word("говоря", 0.3, 0.6, conf=1.0)]
     assert sure.final_result(unsure, 1.2) == []
-    assert [h.intent.word for h in sure.final_result([Word("честно", 2.0, 2.3, conf=0.95)], 3.0)] == ["честно"]
+    assert [h.intent.word for h in sure.final_result([Word("честно", 2.0, 2.3, conf=0.95)], 3.0)] == [
+        "честно"
+    ]
 
 
 def test_a_forbidden_word_again_within_a_few_seconds_is_one_later_another():

@@ -143,7 +143,7 @@ def test_a_speaker_who_stops_within_the_grace_gets_nothing_and_the_floor_passes_
 
 
 def test_going_on_past_the_grace_draws_time_over_once_and_the_foul_if_he_still_goes_on():
-    sched, runtime, ended = to_time_up()
+    _sched, runtime, ended = to_time_up()
     runtime.discipline.voice(ended + GRACE_S + 0.1)
     runtime.discipline.voice(ended + GRACE_S + 0.6)  # during the phrase: gated, and no second one
     (over,) = said(runtime, "time_over")
@@ -162,7 +162,7 @@ def test_time_over_said_and_then_silence_no_foul_the_floor_passes():
 
 
 def test_warn_says_time_over_and_passes_the_floor_without_a_foul():
-    sched, runtime, ended = to_time_up(fouls=Strictness.WARN)
+    _sched, runtime, ended = to_time_up(fouls=Strictness.WARN)
     runtime.discipline.voice(ended + GRACE_S + 0.1)
     assert said(runtime, "time_over") and runtime.game.state.speaker == 8
     runtime.discipline.voice(ended + 10)
@@ -173,7 +173,7 @@ def test_warn_says_time_over_and_passes_the_floor_without_a_foul():
     "kwargs", [{"fouls": Strictness.OFF}, {"watch_time": False}], ids=["off", "no microphone"]
 )
 def test_without_a_watch_the_floor_passes_at_time_up(kwargs):
-    sched, runtime, ended = to_time_up(**kwargs)
+    _sched, runtime, ended = to_time_up(**kwargs)
     assert runtime.game.state.speaker == 8
     runtime.discipline.voice(ended + GRACE_S + 0.1)
     assert not said(runtime, "time_over")
