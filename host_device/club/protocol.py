@@ -118,7 +118,7 @@ def seats_table(record: GameRecord, points: Mapping[int, SeatPoints]) -> Table:
                 str(seat.seat),
                 seat.name or "",
                 role_name(seat.role),
-                str(seat.fouls) if seat.fouls else "",
+                fouls_cell(record, seat.seat, seat.fouls),
                 nominated,
                 departure(seat.left),
                 *_point_cells(points.get(seat.seat)),
@@ -126,6 +126,14 @@ def seats_table(record: GameRecord, points: Mapping[int, SeatPoints]) -> Table:
         )
         tints.append(seat.team)
     return Table("Игроки", header, tuple(rows), tuple(tints))
+
+
+def fouls_cell(record: GameRecord, seat: int, count: int) -> str:
+    """A seat's fouls, and the words the device heard for those it gave: «2 (устр.: честно)»."""
+    heard = [f.word for f in record.fouls if f.seat == seat and f.by == "device"]
+    if not count:
+        return ""
+    return f"{count} (устр.: {', '.join(heard)})" if heard else str(count)
 
 
 def votes_table(record: GameRecord) -> Table | None:
