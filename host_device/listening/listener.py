@@ -196,7 +196,7 @@ class Listener:
         self.seats = seats
         self.out = out
         self.clock = clock
-        self.gate = gate or Gate()
+        self.gate = gate if gate is not None else Gate()  # an empty Gate is falsy (it has a length)
         self.behind_s = behind_s
         self.partials = partials
         self.partial_words = partial_words  # word times in partials: slower (see SpeechModel.recogniser)
