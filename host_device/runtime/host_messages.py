@@ -111,6 +111,9 @@ def describe(inp: Input) -> str:
             return f"игрок {seat} выставляет игрока {target}"
         case Withdraw(seat=seat, target=target):
             return f"игрок {seat} снимает игрока {target}"
+        case Foul(seat=seat, by=by, word=word) if word:  # what the device heard
+            heard = "время" if word == "время" else f"«{word}»"
+            return f"фол игроку {seat}: {heard}" + (" (устройство)" if by == "device" else "")
         case Foul(seat=seat):
             return f"фол игроку {seat}"
         case Tally(count=count):

@@ -22,6 +22,7 @@ from engine import (
     BestMove,
     Check,
     DealRoles,
+    Foul,
     Game,
     GoldenMinute,
     Input,
@@ -224,7 +225,8 @@ class ScriptedTable(Runner):
 
 
 class ScriptedHost:
-    """The human host of a scripted assist-mode game. He reacts at once:
+    """The human host of a scripted assist-mode game (a foul the device proposes: given
+    only under the script's strictness "foul", so the record is host mode's). He reacts at once:
     "next" where host mode ends a step by itself (after «Время!», after the
     speaker's «спасибо», after the morning's and the candidates' phrases,
     after a role has met him), and he confirms every heard nomination. The
@@ -261,8 +263,9 @@ class ScriptedHost:
         time_up = isinstance(entry, Said) and entry.key == "time_up"
         if time_up or (isinstance(entry, HeardIntent) and entry.intent.intent in ("end", "pass")):
             self._soon(rt.sched.now, "next")
-        elif isinstance(entry, Proposed):
-            self._soon(rt.sched.now, "confirm")
+        elif isinstance(entry, Proposed):  # a foul for a forbidden word: as the script's strictness says
+            given = not isinstance(entry.input, Foul) or rt.settings.fouls is Strictness.FOUL
+            self._soon(rt.sched.now, "confirm" if given else "reject")
 
 
 def builtin_durations() -> Duration:

@@ -86,3 +86,17 @@ def test_the_device_foul_is_in_the_outputs_with_the_word():
 def test_a_bad_strictness_is_named(bad):
     with pytest.raises(ScriptError, match="strictness"):
         script(bad)
+
+
+@pytest.mark.parametrize("strictness", ["foul", "warn"])
+def test_in_assist_mode_the_device_proposes_each_and_the_host_gives_them(strictness):
+    played = Play(script(strictness))
+    played.run()
+    _result, runtime = simulate(script(strictness), lambda key, slots: 1.5, mode="assist")
+    proposed = [
+        e for e in runtime.timeline.as_dicts() if e["type"] == "proposal" and e["input"]["type"] == "foul"
+    ]
+    assert len(proposed) == 6  # never given by the device itself: put to the host
+    given = [(seat, word) for seat, _, word in fouls(runtime.game.record)]
+    assert given == [(seat, word) for seat, _, word in fouls(played.game.record)]
+    assert {by for _, by, _ in fouls(runtime.game.record)} <= {"host"}
