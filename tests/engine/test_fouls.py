@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from engine import CLASSIC, Advance, DealRoles, Foul, Game, IllegalInput, Nominate, Phase, Shot
+from engine import CLASSIC, Advance, DealRoles, Foul, Game, IllegalInput, Nominate, Phase, Role, Shot
 from engine.outputs import FoulGiven, NoVote, PlayerLeft, Say, Silenced, SpeechSkipped
 from tests.helpers.table import CLASSIC_ROLES, Table, of, phrases
 
@@ -302,3 +302,47 @@ def test_a_foul_given_by_neither_host_nor_device_is_refused():
     with pytest.raises(IllegalInput) as exc:
         table.do(Foul(seat=3, by="phone"))
     assert exc.value.code == "foul_by" and exc.value.parts["by"] == "phone"
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "classic",
+        "event",
+        dataclasses.replace(CLASSIC, name="strict", silence_at_foul=2, disqualify_at_foul=3),
+    ],
+    ids=["classic", "event", "2-and-3"],
+)
+def test_device_fouls_cost_a_speech_and_remove_the_player_at_the_presets_counts(preset):
+    table = Table(preset)
+    p = table.game.preset
+    table.until(Phase.SPEECH, seat=1)
+    before = [device(4, "клянусь") for _ in range(p.silence_at_foul - 1)]
+    assert not of(Silenced, table.do(*before))
+    out = table.do(device(4, "спорим"))  # the speech-costing foul, before his speech: today's
+    assert of(Silenced, out) == [Silenced(seat=4, day=1)]
+    assert Say(phrase="foul_heard", seat=4, count=p.silence_at_foul, word="спорим") in out
+    for _ in range(p.disqualify_at_foul - p.silence_at_foul - 1):
+        table.do(device(4))
+    out = table.do(device(4, "время"))
+    assert of(PlayerLeft, out) == [PlayerLeft(seat=4, how="disqualified", day=1)]
+    assert of(FoulGiven, out) == [FoulGiven(seat=4, count=p.disqualify_at_foul, by="device", word="время")]
+
+
+def test_the_city_rules_refuse_a_device_foul():
+    game = Game("city")
+    game.handle(
+        DealRoles(
+            roles=(
+                (2, Role.MAFIA),
+                (3, Role.MAFIA),
+                (5, Role.MAFIA),
+                (6, Role.SHERIFF),
+                (8, Role.DOCTOR),
+                (9, Role.LOVER),
+            )
+        )
+    )
+    with pytest.raises(IllegalInput) as exc:
+        game.handle(device(3))
+    assert exc.value.code == "no_fouls"
