@@ -143,10 +143,10 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
     if not isinstance(message, dict) or len(message) != 1:
         return (
             'не понято: ожидается {"key": …}, {"seat": N}, {"press": N}, {"text": …},'
-            ' {"best_move": [N, N, N]} или {"whole": …}'
+            ' {"best_move": [N, N, N]}, {"withdraw_foul": true} или {"whole": …}'
         )
     ((kind, value),) = message.items()
-    if kind == "withdraw_foul":  # the device's foul taken back (host mode; the step's last input)
+    if kind == "withdraw_foul" and value is True:  # the device's foul taken back (the step's last input)
         publisher.put(WithdrawFoul())
         return None
     if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points (any mode)

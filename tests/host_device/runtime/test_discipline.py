@@ -4,7 +4,7 @@ mode's proposal, the watch after «Время!», the console's withdrawal."""
 
 import pytest
 
-from engine import DealRoles, Foul, Game, Nominate, Phase, Role
+from engine import DealRoles, Foul, Game, Nominate, Phase, Role, Shot
 from host_device.config import Strictness
 from host_device.listening.intents import Intent
 from host_device.runtime.clock import Scheduler
@@ -177,3 +177,52 @@ def test_without_a_watch_the_floor_passes_at_time_up(kwargs):
     assert runtime.game.state.speaker == 8
     runtime.discipline.voice(ended + GRACE_S + 0.1)
     assert not said(runtime, "time_over")
+
+
+# ---------------------------------------------------------------- where the device listens
+
+
+def at_tie_speech(table):
+    table.day_speeches({1: 5, 2: 6})
+    table.advance()
+    table.vote([1, 2, 3, 4, 7], [])  # 5 : 5
+    return 5
+
+
+def at_last_word(table):
+    table.until(Phase.SPEECH, seat=1)
+    table.day_speeches()
+    table.advance()
+    table.do(*[Shot(seat=s, target=2) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    return 2
+
+
+def at_night(table):
+    table.day_speeches()
+    table.advance()
+    table.until(Phase.NIGHT_HUNT)
+    return None
+
+
+def at_intro_night(table):
+    return None
+
+
+@pytest.mark.parametrize("reach", [at_tie_speech, at_last_word, at_night, at_intro_night])
+def test_a_named_speaker_gets_the_foul_wherever_he_has_the_floor_and_nobody_at_night(reach):
+    from tests.helpers.table import Table
+
+    table = Table()
+    speaker = reach(table)
+    assert table.game.state.speaker == speaker
+    runtime = Runtime(table.game, Scheduler(), lambda key, slots: PHRASE_S, Settings(fouls=Strictness.FOUL))
+    runtime.resume()
+    fouls = dict(runtime.game.state.fouls)
+    heard = runtime.heard(HONEST)
+    if speaker is None:  # the device does not listen at night: no foul, no word said
+        assert not heard and runtime.game.state.fouls == fouls
+        assert not said(runtime, "foul_heard") and not said(runtime, "remark")
+    else:
+        assert heard and runtime.game.record[-1] == Foul(seat=speaker, by="device", word="честно")
+        assert [s.slot_values["seat"] for s in said(runtime, "foul_heard")] == [speaker]

@@ -111,3 +111,23 @@ def test_a_nomination_in_the_same_words_is_taken_beside_the_foul(tmp_path, monke
         assert host.game.state.fouls == {speaker: 1}
     finally:
         host.panel.close()
+
+
+def test_the_console_withdraws_the_devices_foul_from_the_game_and_the_store(
+    tmp_path, monkeypatch, builtin_pack
+):
+    from host_device.runtime.discipline import WithdrawFoul
+
+    host = hosted_speech(tmp_path, monkeypatch, "foul")
+    notices = []
+    host.inputs.notice = lambda text, russian: notices.append(russian)
+    try:
+        inputs = len(stored(host))
+        say_it(host)
+        host._input(WithdrawFoul())
+        assert host.game.state.fouls == {} and len(stored(host)) == inputs
+        assert notices == []
+        host._input(WithdrawFoul())  # nothing of the device's left: the console is told
+        assert notices and "снять нечего" in notices[-1]
+    finally:
+        host.panel.close()
