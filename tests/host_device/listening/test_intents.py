@@ -311,3 +311,18 @@ def test_every_forbidden_word_has_examples_both_ways_and_can_be_named_aloud():
 def test_a_forbidden_word_said_again_in_the_same_sentence_is_one_in_the_next_another():
     text = "Честно, честно говоря, я мирный. Честное слово! И ещё клянусь."
     assert [i.word for i in russian_patterns().parse(text, 10)] == ["честно", "честно", "клянусь"]
+
+
+def test_no_ordinary_day_speech_of_the_corpus_is_heard_forbidden():
+    """tests/data/day_speeches_ru.txt: 200 and more day speeches with the near
+    misses (bench/fouls.py measures the same, through the tracker)."""
+    lines = (ROOT / "tests" / "data" / "day_speeches_ru.txt").read_text("utf-8").splitlines()
+    speeches = [line for line in lines if line.strip() and not line.startswith("#")]
+    assert len(speeches) >= 200
+    heard = [
+        (text, i.word)
+        for text in speeches
+        for i in russian_patterns().parse(text, 10)
+        if i.intent == "forbidden"
+    ]
+    assert heard == []
