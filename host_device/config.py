@@ -24,7 +24,7 @@
     file = "/home/pi/night.wav"  # the club's own loop (mono 16-bit WAV, at most 60 s); default: generated
     [fouls]            # the fouls the device gives from what it hears (docs/fouls.md)
     strictness = "warn"        # "off"; "warn": it says a remark, gives no foul; "foul": it gives it
-    confidence = 0.9           # the least word confidence of a forbidden word heard (0 … 1)
+    confidence = 0.75          # the least word confidence of a forbidden word heard (0 … 1; bench/fouls.py)
     [box]              # run --box: the appliance
     power_off = true           # hold «пауза» 5 s to power the Pi off; default: true on a Pi
     [club]             # the club's record
