@@ -43,7 +43,7 @@ END_PAUSE_S = 1.0  # silence after "спасибо"/"пас" that ends a speech
 SAME_WORDS_S = 0.6  # a match starting this close to a delivered one is the same words
 LAG_S = 3.0  # a partial word without times is stamped at most this long after it really ended
 REPEAT_S = 3.0  # a forbidden word said again this soon after it began is the same foul
-FORBIDDEN_CONF = 0.75  # the least word confidence of a forbidden word: measured by bench/fouls.py (docs/fouls.md)
+FORBIDDEN_CONF = 0.75  # the least word confidence of a forbidden word (bench/fouls.py, docs/fouls.md)
 
 
 @dataclass(frozen=True)
