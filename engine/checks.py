@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.errors import IllegalInput
 from engine.inputs import (
+    FOUL_GIVERS,
     BestMove,
     Check,
     DealRoles,
@@ -91,10 +92,13 @@ class _Checks:
                     raise self.illegal("all_counted", reason, seat)
             case Tally(count=count):
                 self.check_tally(count)
-            case Foul(seat=seat):
+            case Foul(seat=seat, by=by):
                 if not self.preset.fouls:
                     reason = f"there are no fouls in the {self.preset.name} rules"
                     raise self.illegal("no_fouls", reason, seat, preset=self.preset.name)
+                if by not in FOUL_GIVERS:
+                    reason = f"a foul is given by {' or '.join(FOUL_GIVERS)}, not {by!r}"
+                    raise self.illegal("foul_by", reason, seat, by=str(by))
                 self.seat_in_range(seat)
                 if not (s.phase is Phase.LAST_WORD and seat == s.speaker):
                     self.living(seat)

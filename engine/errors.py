@@ -14,6 +14,7 @@ REFUSALS = frozenset(
         "already_nominated", "not_his_candidate", "already_voted", "all_counted", "on_buttons",
         "too_many_votes", "no_fouls", "not_candidate", "golden_used", "golden_asked", "no_best_move",
         "best_move_three", "own_seat", "named_twice", "two_roles", "role_not_in_preset", "role_count",
+        "foul_by",
     }
 )  # fmt: skip
 

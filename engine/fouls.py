@@ -8,11 +8,15 @@ from engine.steps import NIGHT
 from engine.turn import Turn
 
 
-def foul(t: Turn, seat: int) -> None:
+def foul(t: Turn, seat: int, by: str = "host", word: str = "") -> None:
     s, p = t.s, t.preset
     count = s.fouls.get(seat, 0) + 1
     s.fouls[seat] = count
-    t.emit(FoulGiven(seat=seat, count=count), Say(phrase="foul", seat=seat, count=count))
+    said = Say(phrase="foul_heard", seat=seat, count=count, word=word) if word else None
+    t.emit(
+        FoulGiven(seat=seat, count=count, by=by, word=word),
+        said or Say(phrase="foul", seat=seat, count=count),
+    )
     if seat in s.out:  # the speaker of a last word: a 4th foul ends it
         if count >= p.disqualify_at_foul:
             t.emit(StopTimer())

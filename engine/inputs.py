@@ -64,10 +64,20 @@ class Tally:
     count: int
 
 
+FOUL_GIVERS = ("host", "device")  # who may give a foul (Foul.by)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Foul:
+    """A foul («замечание») to ``seat``. ``by``: who gave it, the host
+    ("host": a human host's key, a script's line) or the device ("device":
+    a forbidden word it heard, a speech it heard go on after «Время!»);
+    ``word``: what it heard («честно», …, or "время"), "" for a host's foul."""
+
     TYPE: ClassVar[str] = "foul"
     seat: int
+    by: str = "host"
+    word: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

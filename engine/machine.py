@@ -75,8 +75,8 @@ def apply(preset: Preset, state: State, inp: Input) -> list[Output]:
             assert s.vote_round is not None
             s.vote_round.tallies[s.vote_round.current] = count
             votes.close_window(t)
-        case Foul(seat=seat):
-            fouls.foul(t, seat)
+        case Foul(seat=seat, by=by, word=word):
+            fouls.foul(t, seat, by, word)
         case Shot(seat=seat, target=target):
             night.shot(t, seat, target)
         case GoldenMinute(seat=seat):

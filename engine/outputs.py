@@ -90,6 +90,8 @@ class FoulGiven:
     TYPE: ClassVar[str] = "foul_given"
     seat: int
     count: int
+    by: str = "host"  # host | device (engine.inputs.Foul)
+    word: str = ""  # what the device heard
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -248,6 +250,7 @@ class Say:
     seconds: int | None = None
     role: Role | None = None
     team: Team | None = None
+    word: str | None = None  # a forbidden word the device heard (foul_heard)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -57,6 +57,7 @@ class Listen(StrEnum):
     ROUND = "round"  # the city's round: a number alone nominates too; «никого»; the end
     JUSTIFICATION = "justification"  # the golden minute asked; the end
     BEST_MOVE = "best_move"  # the first night's victim's three seats (only while he has one)
+    FLOOR = "floor"  # any other speaker with the floor: the forbidden words, the end of the speech
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ _FLOOR = Press.ENDS_SPEECH
 ALLOWS: Mapping[Phase, Allows] = MappingProxyType(
     {
         Phase.ROLES: Allows(frozenset({DealRoles})),
-        Phase.INTRO_SPEECH: _dealt(press=_FLOOR),
+        Phase.INTRO_SPEECH: _dealt(press=_FLOOR, listens=Listen.FLOOR),
         Phase.INTRO_MAFIA: _dealt(),
         Phase.INTRO_MEET: _dealt(),
         Phase.MORNING: _dealt(),
@@ -88,10 +89,10 @@ ALLOWS: Mapping[Phase, Allows] = MappingProxyType(
         Phase.NOMINATION: _dealt(Nominate, press=_FLOOR, listens=Listen.ROUND),
         Phase.JUSTIFICATION: _dealt(GoldenMinute, press=_FLOOR, listens=Listen.JUSTIFICATION),
         Phase.GOLDEN_ASK: _dealt(GoldenMinute, press=Press.GOLDEN),
-        Phase.GOLDEN_MINUTE: _dealt(press=_FLOOR),
+        Phase.GOLDEN_MINUTE: _dealt(press=_FLOOR, listens=Listen.FLOOR),
         Phase.VOTE_ANNOUNCE: _dealt(),
         Phase.VOTE: _dealt(Vote, Tally, press=Press.VOTE),
-        Phase.TIE_SPEECH: _dealt(press=_FLOOR),
+        Phase.TIE_SPEECH: _dealt(press=_FLOOR, listens=Listen.FLOOR),
         Phase.NIGHT_HUNT: _dealt(Shot, press=Press.CALLED),
         Phase.NIGHT_CHECK: _dealt(Check, press=Press.CALLED),
         Phase.NIGHT_VISIT: _dealt(Visit, press=Press.CALLED),
@@ -136,10 +137,12 @@ def best_move_now(preset: Preset, state: State) -> bool:
 
 def listening(preset: Preset, state: State) -> Listen | None:
     """What the step ``state`` is in listens for now: the table's, but the
-    last word only while it has a best move (:func:`best_move_now`)."""
+    last word for a best move only while it has one (:func:`best_move_now`;
+    else, as every step a speaker has the floor in, for the forbidden words
+    and the end of his speech)."""
     listens = ALLOWS[state.phase].listens
     if listens is Listen.BEST_MOVE and not best_move_now(preset, state):
-        return None
+        return Listen.FLOOR
     return listens
 
 

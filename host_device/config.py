@@ -22,6 +22,9 @@
     enabled = true
     volume = 0.3               # 0 … 1 of the bed's level (-18 dBFS at 1)
     file = "/home/pi/night.wav"  # the club's own loop (mono 16-bit WAV, at most 60 s); default: generated
+    [fouls]            # the fouls the device gives from what it hears (docs/fouls.md)
+    strictness = "warn"        # "off"; "warn": it says a remark, gives no foul; "foul": it gives it
+    confidence = 0.75          # the least word confidence of a forbidden word heard (0 … 1; bench/fouls.py)
     [box]              # run --box: the appliance
     power_off = true           # hold «пауза» 5 s to power the Pi off; default: true on a Pi
     [club]             # the club's record
@@ -39,6 +42,7 @@ import os
 import time
 import tomllib
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +82,23 @@ class AssistSettings:
     timers: tuple[int, ...] = ()  # free timers beyond 60 s, 30 s and the agreement minute
 
 
+class Strictness(StrEnum):
+    """How strict the device is with what it hears (docs/fouls.md)."""
+
+    OFF = "off"  # it gives no foul and says nothing
+    WARN = "warn"  # it says the remark and gives no foul
+    FOUL = "foul"  # it gives the foul (assist mode: proposes it to the host)
+
+
+@dataclass(frozen=True)
+class FoulSettings:
+    """[fouls]: how strict the device is; the least word confidence of a
+    forbidden word (None: the listener's default)."""
+
+    strictness: Strictness = Strictness.WARN
+    confidence: float | None = None
+
+
 @dataclass(frozen=True)
 class Ambience:
     """[ambience]: the night's sound."""
@@ -109,6 +130,7 @@ class Config:
     scoring: Path | None = None  # [club].scoring: the club's scoring table, None: the default (FIIM)
     show_names: bool = False  # [club].show_names: names on the public page before the game ends
     club_database: str | None = None  # [club].database: the club's PostgreSQL URL, None: none
+    fouls: FoulSettings = field(default_factory=FoulSettings)  # [fouls]
 
     def open_audio(
         self, kind: str, events: Any, rate: int, wav: Path | None = None
@@ -191,10 +213,27 @@ def load_config(path: Path | None = None) -> Config:
         scoring,
         show_names,
         club_database,
+        foul_settings(data.get("fouls", {}), f"{path}: [fouls]"),
     )
 
 
-SECTIONS = ("ambience", "assist", "audio", "box", "city", "club", "panel", "web")
+SECTIONS = ("ambience", "assist", "audio", "box", "city", "club", "fouls", "panel", "web")
+
+
+def foul_settings(data: dict[str, Any], where: str) -> FoulSettings:
+    """``[fouls]``: strictness ("off", "warn", "foul") and confidence (0 … 1)."""
+    for key in data:
+        if key not in ("strictness", "confidence"):
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: confidence, strictness")
+    strictness = data.get("strictness", Strictness.WARN.value)
+    if strictness not in {s.value for s in Strictness}:
+        raise ConfigError(f'{where}.strictness: "off", "warn" или "foul", а не {strictness!r:.40}')
+    confidence = data.get("confidence")
+    if confidence is not None and (
+        isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0 <= confidence <= 1
+    ):
+        raise ConfigError(f"{where}.confidence: число от 0 до 1, например 0.9, а не {confidence!r:.40}")
+    return FoulSettings(Strictness(strictness), None if confidence is None else float(confidence))
 
 
 def club_settings(data: dict[str, Any], where: str, base: Path) -> tuple[Path | None, bool, str | None]:

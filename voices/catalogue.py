@@ -29,7 +29,7 @@ from typing import Any
 from voices.errors import CatalogueError, SlotError, UnknownPhrase
 from voices.forms import FORMS
 
-SLOT_FIELDS = ("seat", "seats", "count", "seconds", "role", "team")  # fields of engine.outputs.Say
+SLOT_FIELDS = ("seat", "seats", "count", "seconds", "role", "team", "word")  # fields of engine.outputs.Say
 _SLOT = re.compile(r"\{(\w+)(?::(\w+))?\}")
 _EDGE = re.compile(r"^([^\w]*)(.*?)([^\w?!.]*)$", re.S)
 _SENTENCE_START = re.compile(r"(^|[.!?]\s+)([^\W\d_])")

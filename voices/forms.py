@@ -103,6 +103,20 @@ def _seats() -> list[int | str]:
     return list(range(1, MAX_SEATS + 1))
 
 
+# What the device may name when it gives a foul itself (engine.inputs.Foul.word):
+# each forbidden word of host_device/listening/data/intents_ru.toml ("word"; a
+# test holds them equal) and "время" (a speech gone on after «Время!»).
+HEARD_WORDS = (
+    "честно",
+    "клянусь",
+    "спорим",
+    "боже мой",
+    "чёрт возьми",
+    "кармическая связь",
+    "сто процентов",
+    "время",
+)
+
 FORMS: dict[str, Form] = {
     form.name: form
     for form in (
@@ -114,5 +128,6 @@ FORMS: dict[str, Form] = {
         Form("yours", lambda s: yours(int(s)), lambda: list(_timings())),
         Form("role", lambda r: ROLE_WORDS[Role(str(r))], lambda: [r.value for r in Role]),
         Form("team", lambda t: TEAM_WORDS[Team(str(t))], lambda: [t.value for t in Team]),
+        Form("heard", str, lambda: list(HEARD_WORDS)),
     )
 }

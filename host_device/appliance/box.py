@@ -30,7 +30,7 @@ from host_device.base.files import read_small, replacing
 from host_device.base.paths import data_dir
 from host_device.base.stopping import Stopped, stopped_by_sigterm
 from host_device.base.text import one_line
-from host_device.config import Config, load_config, parse_address
+from host_device.config import Config, Strictness, load_config, parse_address
 from host_device.runtime.clock import REAL, Clock, Scheduler
 from host_device.session.club_sending import club_url, start_sender
 from host_device.session.devices import Devices, TerminalLines, load_model, table_preset
@@ -63,7 +63,8 @@ def load_choice(path: Path, default: Choice) -> Choice:
         deal = next((kind for kind in DEALS if kind == data["deal"]), None)
         if data["preset"] not in RULES or deal is None:
             raise ValueError(f"no rules {data['preset']!r} or no deal {data['deal']!r}")
-        choice = Choice(str(data["preset"]), deal)
+        fouls = Strictness(data.get("fouls", default.fouls))  # a box.json from before issue 39 has none
+        choice = Choice(str(data["preset"]), deal, fouls)
     except FileNotFoundError:
         return default
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
@@ -168,13 +169,17 @@ class Box:
 
     def _load_choice(self) -> Choice:
         deal: Literal["device", "cards"] = "cards" if self.options.deal == "cards" else "device"
-        return load_choice(self.choice_path, Choice(self.options.preset, deal))
+        fouls = self.options.fouls or self.config.fouls.strictness
+        return load_choice(self.choice_path, Choice(self.options.preset, deal, fouls))
 
     def _save_choice(self, choice: Choice) -> None:
         try:
             self.choice_path.parent.mkdir(parents=True, exist_ok=True)
             with replacing(self.choice_path) as tmp:
-                tmp.write_text(json.dumps({"preset": choice.preset, "deal": choice.deal}), encoding="utf-8")
+                tmp.write_text(
+                    json.dumps({"preset": choice.preset, "deal": choice.deal, "fouls": choice.fouls.value}),
+                    encoding="utf-8",
+                )
         except OSError as exc:
             log.warning("%s: не могу сохранить выбор меню: %s", self.choice_path, os_reason(exc))
 
@@ -292,7 +297,13 @@ class Box:
 
     def _game_options(self, outcome: Outcome) -> GameOptions:
         game = dataclasses.replace(
-            self.options, preset=self.choice.preset, deal=self.choice.deal, new=True, resume=None, seats=None
+            self.options,
+            preset=self.choice.preset,
+            deal=self.choice.deal,
+            fouls=self.choice.fouls,
+            new=True,
+            resume=None,
+            seats=None,
         )
         if outcome.kind == "resume":
             assert outcome.game_id is not None

@@ -3,7 +3,8 @@ scheduler, so that tests run them on virtual time.
 
 - ready: «Ведущий готов. Классика, десять игроков.»; a short press of
   «Дальше» starts a game; holding it HOLD (3 s) opens the menu.
-- the menu: the rules, then the deal; «Дальше» moves to the next choice,
+- the menu: the rules, then the deal, then how strict the device is with
+  what it hears (docs/fouls.md); «Дальше» moves to the next choice,
   «Отмена» chooses it; MENU_IDLE_S without a press closes it as it was.
 - the question (an unfinished game at start): «Дальше» carries it on,
   «Отмена» starts a new one.
@@ -29,6 +30,7 @@ from typing import Any, Literal
 
 from engine.presets import CLASSIC, PRESETS
 from hardware.events import Held, HostKey, Press, Release, TypedLine
+from host_device.config import Strictness
 from host_device.runtime.clock import Scheduled, Scheduler
 from host_device.session.question import NO, YES
 
@@ -36,6 +38,7 @@ log = logging.getLogger(__name__)
 
 RULES = tuple(PRESETS)  # the menu offers every rule set, in the presets' order
 DEALS: tuple[Literal["device", "cards"], ...] = ("device", "cards")
+STRICTNESS = tuple(Strictness)  # off, warn, foul
 MENU_IDLE_S = 20.0
 GAP_S = 0.3  # between the phrases of one utterance
 HELD = ("N", "Т", "меню")  # a line typed for «Дальше» held (the menu); the others are the question's
@@ -43,10 +46,11 @@ HELD = ("N", "Т", "меню")  # a line typed for «Дальше» held (the me
 
 @dataclass(frozen=True)
 class Choice:
-    """What the next game is: the menu's two choices."""
+    """What the next game is: the menu's three choices."""
 
     preset: str = CLASSIC.name
     deal: Literal["device", "cards"] = "device"
+    fouls: Strictness = Strictness.WARN  # the device's own fouls (docs/fouls.md)
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ class Controls:
         self.seats = seats
         self.offer = offer
         self.power_off = power_off
-        self.state: Literal["question", "ready", "rules", "deal"] = "question" if offer else "ready"
+        self.state: Literal["question", "ready", "rules", "deal", "fouls"] = "question" if offer else "ready"
         self.outcome: Outcome | None = None
         self.speaking_until = sched.now
         self._pending: list[Scheduled] = []
@@ -111,6 +115,8 @@ class Controls:
         said = [("ready", {}), self.rules(self.choice)]
         if self.choice.deal != "device":
             said.append((f"deal_{self.choice.deal}", {}))
+        if self.choice.fouls is not Strictness.WARN:
+            said.append((f"fouls_{self.choice.fouls}", {}))
         self._utter(*said)
 
     # ------------------------------------------------------------ the buttons
@@ -165,10 +171,14 @@ class Controls:
             rules = RULES[(RULES.index(self._menu.preset) + 1) % len(RULES)]
             self._menu = replace(self._menu, preset=rules)
             self._utter(self.rules(self._menu))
-        else:
+        elif self.state == "deal":
             deal = DEALS[(DEALS.index(self._menu.deal) + 1) % len(DEALS)]
             self._menu = replace(self._menu, deal=deal)
             self._utter((f"deal_{deal}", {}))
+        else:
+            fouls = STRICTNESS[(STRICTNESS.index(self._menu.fouls) + 1) % len(STRICTNESS)]
+            self._menu = replace(self._menu, fouls=fouls)
+            self._utter((f"fouls_{fouls}", {}))
         if self.outcome is not None:
             self._utter()  # whatever it was saying stops: the game starts
         self._keep_menu_open()
@@ -181,6 +191,9 @@ class Controls:
             self.state = "deal"
             self._utter((f"deal_{self._menu.deal}", {}))
         elif self.state == "deal":
+            self.state = "fouls"
+            self._utter((f"fouls_{self._menu.fouls}", {}))
+        elif self.state == "fouls":
             self.choice = self._menu
             self.chosen(self.choice)
             self._close_menu()
@@ -196,7 +209,7 @@ class Controls:
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
-        if self.state in ("rules", "deal") and self.outcome is None:
+        if self.state in ("rules", "deal", "fouls") and self.outcome is None:
             self._idle = self.sched.at(
                 max(self.sched.now, self.speaking_until) + MENU_IDLE_S, self._close_menu
             )

@@ -121,7 +121,7 @@ def _listen(args: argparse.Namespace, model: Any, wav: Any) -> int:
     try:
         while True:
             try:
-                print(json.dumps(out.get(timeout=0.2).to_dict(), ensure_ascii=False), flush=True)
+                _print(out.get(timeout=0.2))
             except queue.Empty:
                 continue
     except KeyboardInterrupt:
@@ -191,7 +191,15 @@ def cmd_model_record(args: argparse.Namespace) -> int:
 
 def _print_all(out: queue.Queue[Any]) -> None:
     while not out.empty():
-        print(json.dumps(out.get_nowait().to_dict(), ensure_ascii=False), flush=True)
+        _print(out.get_nowait())
+
+
+def _print(item: Any) -> None:
+    """One thing heard as a JSON line (the Voice the runtime watches after «Время!» is not printed)."""
+    from host_device.listening.listener import Voice
+
+    if not isinstance(item, Voice):
+        print(json.dumps(item.to_dict(), ensure_ascii=False), flush=True)
 
 
 def add_commands(commands: Any) -> None:

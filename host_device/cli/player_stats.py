@@ -49,7 +49,8 @@ def stats_lines(name: str, stats: PlayerStats, place: tuple[int, int, Rating] | 
     else:
         lines.append("Лучший ход: не было")
     lines.append(f"Убит первым: {stats.killed_first}")
-    lines.append(f"Замечания: {stats.fouls}; дисквалификаций: {stats.disqualified}")
+    by_device = f" (от устройства: {stats.device_fouls})" if stats.device_fouls else ""
+    lines.append(f"Замечания: {stats.fouls}{by_device}; дисквалификаций: {stats.disqualified}")
     lines.append(
         f"Голоса против чёрных: {_share(stats.votes_against_black, stats.votes)}; "
         f"когда играл красным: {_share(stats.red_votes_against_black, stats.red_votes)}"

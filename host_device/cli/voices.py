@@ -52,6 +52,7 @@ EXAMPLE_SLOTS: dict[str, Any] = {
     "seconds": 60,
     "role": "don",
     "team": "red",
+    "word": "честно",
 }
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from engine import Game, IllegalInput
-from engine.inputs import Input
+from engine.inputs import Foul, Input
 from engine.outputs import (
     BestMoveMade,
     CheckMade,
@@ -32,6 +32,7 @@ from host_device.club.record import (
     Ballot,
     BestMove,
     Departure,
+    FoulRecord,
     GameRecord,
     NightAction,
     Nomination,
@@ -64,11 +65,15 @@ def build_record(
     ``(seq, t, input)`` rows in order; a row the rules refuse is damage."""
     game = Game(preset)
     outputs: list[Output] = []
-    for seq, _, inp in inputs:
+    fouls: list[FoulRecord] = []
+    for seq, t, inp in inputs:
+        on_day = game.state.day
         try:
             outputs += game.handle(inp)
         except IllegalInput as exc:
             raise DamagedGame(row.id, f"не воспроизводится: запись {seq}: {exc}") from None
+        if isinstance(inp, Foul):
+            fouls.append(FoulRecord(inp.seat, on_day, inp.by, inp.word, round(t, 3)))
     state = game.state
     roles = dict(state.roles)
     for item in outputs:
@@ -147,6 +152,7 @@ def build_record(
             best.seat, best.seats, sum(roles.get(s, Role.CIVILIAN).team is Team.BLACK for s in best.seats)
         ),
         extras={seat: float(points) for seat, points in (extras or {}).items()},
+        fouls=tuple(fouls),
     )
 
 

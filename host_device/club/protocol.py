@@ -113,7 +113,7 @@ def seats_table(record: GameRecord, points: Mapping[int, SeatPoints]) -> Table:
                 str(seat.seat),
                 seat.name or "",
                 role_name(seat.role),
-                str(seat.fouls) if seat.fouls else "",
+                fouls_cell(record, seat.seat, seat.fouls),
                 nominated,
                 departure(seat.left, record.alone(seat)),
                 *_point_cells(points.get(seat.seat)),
@@ -127,6 +127,14 @@ def _counted(rnd: VoteRound) -> str:
     """A round's count as the form writes it: «0, 10» in the candidates' order; «за: 6»; «никого: 2»."""
     counts = [f"за: {votes}" if rnd.kind == RoundKind.ALL else str(votes) for _, votes in rnd.counts]
     return ", ".join(counts + ([f"никого: {rnd.nobody}"] if rnd.nobody is not None else []))
+
+
+def fouls_cell(record: GameRecord, seat: int, count: int) -> str:
+    """A seat's fouls, and the words the device heard for those it gave: «2 (устр.: честно)»."""
+    heard = [f.word for f in record.fouls if f.seat == seat and f.by == "device"]
+    if not count:
+        return ""
+    return f"{count} (устр.: {', '.join(heard)})" if heard else str(count)
 
 
 def votes_table(record: GameRecord) -> Table | None:

@@ -91,6 +91,18 @@ class BestMove:
 
 
 @dataclass(frozen=True)
+class FoulRecord:
+    """One foul as it was given: to whom, on which day, who gave it (the
+    host, or the device for what it heard) and what it heard, and when."""
+
+    seat: int
+    day: int  # the game's day (0: the introduction night)
+    by: str  # host | device (engine.inputs.Foul.by)
+    word: str = ""  # what the device heard («честно», …, «время»); "" for a host's foul
+    at: float = 0.0  # the game's time, seconds from its start (the store's input time)
+
+
+@dataclass(frozen=True)
 class GameRecord:
     id: int
     started_at: str
@@ -108,6 +120,7 @@ class GameRecord:
     best_move: BestMove | None = None
     extras: Mapping[int, float] = field(default_factory=dict)  # seat -> the host's extra points
     uuid: str | None = None  # the game's UUID (its key in the club's database); None: not known
+    fouls: tuple[FoulRecord, ...] = ()  # every foul in order (SeatRecord.fouls counts them)
 
     @property
     def finished(self) -> bool:

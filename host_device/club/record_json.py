@@ -13,6 +13,7 @@ from host_device.club.record import (
     Ballot,
     BestMove,
     Departure,
+    FoulRecord,
     GameRecord,
     NightAction,
     Nomination,
@@ -76,6 +77,7 @@ def record_from_dict(data: dict[str, Any]) -> GameRecord:
             ),
             extras={int(seat): float(points) for seat, points in data["extras"].items()},
             uuid=data.get("uuid"),
+            fouls=tuple(FoulRecord(**f) for f in data.get("fouls", [])),  # none in a record from before
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BadRecordData(f"запись игры не читается ({type(exc).__name__}: {exc})") from None

@@ -29,6 +29,7 @@ class PlayerStats:
     best_move_points: float = 0.0
     killed_first: int = 0  # times he was the first killed at night
     fouls: int = 0
+    device_fouls: int = 0  # of them, given by the device for what it heard (docs/fouls.md)
     disqualified: int = 0
     votes: int = 0  # his ballots for a candidate (the all-leave question not counted)
     votes_against_black: int = 0
@@ -62,7 +63,7 @@ def first_killed(record: GameRecord) -> int | None:
 
 def player_stats(records: Iterable[GameRecord], player_id: str, table: Table) -> PlayerStats:
     """His figures over the finished ``records`` (an unfinished one is left out)."""
-    games = wins = killed = fouls = disqualified = 0
+    games = wins = killed = fouls = device_fouls = disqualified = 0
     votes = against = red_votes = red_against = 0
     total = best_points = 0.0
     roles: dict[Role, RoleRecord] = {}
@@ -83,6 +84,7 @@ def player_stats(records: Iterable[GameRecord], player_id: str, table: Table) ->
             best_points += scored.best_move
         killed += first_killed(record) == seat.seat
         fouls += seat.fouls
+        device_fouls += sum(f.seat == seat.seat and f.by == "device" for f in record.fouls)
         disqualified += seat.left is not None and seat.left.how == "disqualified"
         for ballot in record.ballots:
             if ballot.voter != seat.seat or ballot.target is None:
@@ -103,6 +105,7 @@ def player_stats(records: Iterable[GameRecord], player_id: str, table: Table) ->
         best_move_points=round(best_points, 6),
         killed_first=killed,
         fouls=fouls,
+        device_fouls=device_fouls,
         disqualified=disqualified,
         votes=votes,
         votes_against_black=against,

@@ -17,6 +17,12 @@ Partial results without word times (vosk's fastest: the best path's text,
 new with every block) get their times from :class:`PartialText`: a word is
 stamped with the moment it first appeared at its place.
 
+A forbidden word is delivered only from a final result (vosk closes an
+utterance at a pause: the remark is then said in that pause, never over the
+speaker; docs/fouls.md), and only when the recogniser's confidence in each of
+its words is at least ``forbidden_conf`` (the words of a final result carry
+one); the same word again within REPEAT_S of it is the same foul.
+
 "Спасибо"/"пас" ends a speech only as the last word before END_PAUSE_S of
 silence; words after it (a "спасибо" in the middle of a speech) cancel it.
 
@@ -36,6 +42,8 @@ SETTLE_S = 0.3  # nothing new this long after a number word: it is complete
 END_PAUSE_S = 1.0  # silence after "спасибо"/"пас" that ends a speech
 SAME_WORDS_S = 0.6  # a match starting this close to a delivered one is the same words
 LAG_S = 3.0  # a partial word without times is stamped at most this long after it really ended
+REPEAT_S = 3.0  # a forbidden word said again this soon after it began is the same foul
+FORBIDDEN_CONF = 0.75  # the least word confidence of a forbidden word (bench/fouls.py, docs/fouls.md)
 
 
 @dataclass(frozen=True)
@@ -115,6 +123,7 @@ class IntentTracker:
     settle_s: float = SETTLE_S
     end_pause_s: float = END_PAUSE_S
     agree: bool = True  # a match in partial words waits until two partial results agree on it
+    forbidden_conf: float = FORBIDDEN_CONF  # the least confidence of each word of a forbidden one
     settled: list[Word] = field(default_factory=list)
     partial: list[Word] = field(default_factory=list)
     delivered: list[Key] = field(default_factory=list)
@@ -155,6 +164,10 @@ class IntentTracker:
                 or now - last.end >= self.settle_s
             )
             key = (intent.intent, intent.seat, intent.word, intent.seats, tokens[start].start)
+            if intent.intent == "forbidden":
+                sure = min(w.conf for w in tokens[start:end]) >= self.forbidden_conf
+                if end > len(self.settled) or not sure or self._repeated(key):
+                    continue  # heard only in a final result, and only when the recogniser is sure
             if end > len(self.settled):  # in the partial words: they may still change
                 self._matched.add(key)
                 stable = stable and (not self.agree or key in self._agreed)
@@ -168,6 +181,12 @@ class IntentTracker:
                 self.ended.append(last.end)
                 heard.append(Heard(Intent("end"), last.end, last.text))
         return heard
+
+    def _repeated(self, key: Key) -> bool:
+        """The same forbidden word began less than REPEAT_S before (or at about) this one."""
+        return any(
+            k[:3] == key[:3] and k[4] - SAME_WORDS_S <= key[4] < k[4] + REPEAT_S for k in self.delivered
+        )
 
     def _delivered(self, key: Key) -> bool:
         """The same intent, starting at about the same time, was delivered. A

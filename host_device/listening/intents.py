@@ -27,6 +27,7 @@ from host_device.base.errors import HostDeviceError, os_reason, toml_place
 from host_device.listening.numbers import normalise, number_words, read_number
 
 _TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")
+_SENTENCE_END = re.compile(r"[.!?…;|]+")
 _PATTERN_TOKEN = re.compile(r"\[|\]|[^\s\[\]]+")
 
 
@@ -199,8 +200,20 @@ class IntentPatterns:
         return cls(tuple(rules), end_words, pass_words, round_patterns, best_moves)
 
     def parse(self, text: str, seats: int) -> list[Intent]:
+        """The intents of a transcript, in order. A forbidden word said again
+        in the same sentence (one utterance: a written speech's sentence, as
+        the live device's few seconds, :data:`.hearing.REPEAT_S`) is one."""
+        sentence_of = [
+            n for n, part in enumerate(_SENTENCE_END.split(normalise(text))) for _ in tokenise(part)
+        ]
         tokens = tokenise(text)
-        found = [intent for _, _, intent in self.matches(tokens, seats)]
+        found, seen = [], set()
+        for start, _, intent in self.matches(tokens, seats):
+            if intent.intent == "forbidden":
+                if (intent.word, sentence_of[start]) in seen:
+                    continue
+                seen.add((intent.word, sentence_of[start]))
+            found.append(intent)
         if tokens and tokens[-1] in self.end_words:
             found.append(Intent("end"))
         elif tokens and tokens[-1] in self.pass_words:

@@ -38,13 +38,14 @@ from hardware.microphone import AudioBlock, Microphone
 from hardware.speaker import Playback
 from host_device.base.errors import HostDeviceError
 from host_device.listening.decoder import DecoderProcess, RecogniserLost
-from host_device.listening.hearing import Heard, IntentTracker, PartialText, words_of
+from host_device.listening.hearing import FORBIDDEN_CONF, Heard, IntentTracker, PartialText, words_of
 from host_device.listening.intents import IntentPatterns
 from host_device.listening.speech_model import SpeechModel
 
 GATE_TAIL_S = 0.3  # the room's echo and the speaker's own tail
 DROP_AFTER_S = 60.0  # a recogniser's front end holds every frame: dropped at the first pause after this
 BEHIND_S = 1.0  # decoding this far behind the audio is reported
+VOICE_EVERY_S = 0.5  # at most one Voice this often
 FORGET_AFTER_S = 60.0  # the gate forgets a playback whose tail ended this long before the latest time it saw
 
 
@@ -56,6 +57,18 @@ class Transcript:
 
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "final": self.final, "at": round(self.at, 3)}
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Words heard in the open window: the recogniser took a new word from
+    the speaker at ``at`` (a new word of a partial or final result; at most
+    one a VOICE_EVERY_S). What the runtime watches after «Время!»."""
+
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"voice": round(self.at, 3)}
 
 
 @dataclass(frozen=True)
@@ -97,7 +110,7 @@ class HearingGone:
         return {"hearing": "gone", "reason": self.reason, "at": round(self.at, 3)}
 
 
-ListenEvent = Heard | Transcript | ListeningBehind | HearingLost | HearingBack | HearingGone
+ListenEvent = Heard | Transcript | Voice | ListeningBehind | HearingLost | HearingBack | HearingGone
 
 
 class Sink(Protocol):
@@ -175,6 +188,7 @@ class Listener:
         behind_s: float | None = BEHIND_S,
         partials: bool = False,
         partial_words: bool = False,
+        forbidden_conf: float = FORBIDDEN_CONF,
     ) -> None:
         self.model = model
         self.microphone = microphone
@@ -182,10 +196,13 @@ class Listener:
         self.seats = seats
         self.out = out
         self.clock = clock
-        self.gate = gate or Gate()
+        self.gate = gate if gate is not None else Gate()  # an empty Gate is falsy (it has a length)
         self.behind_s = behind_s
         self.partials = partials
         self.partial_words = partial_words  # word times in partials: slower (see SpeechModel.recogniser)
+        self.forbidden_conf = forbidden_conf
+        self._voice_at = float("-inf")  # the last Voice reported
+        self._words = 0  # words of the utterance's latest result (a new one is a Voice)
         self.rate = microphone.rate
         self.fed_bytes = 0  # audio the recogniser has taken (for tests and benchmarks)
         self.recognisers = 0  # recognisers made: one for the listener's life
@@ -239,9 +256,11 @@ class Listener:
 
     def _start_window(self, listens: Listen) -> None:
         self._recogniser()
-        self._tracker = IntentTracker(self.patterns.heard_in(listens), self.seats)
+        self._tracker = IntentTracker(
+            self.patterns.heard_in(listens), self.seats, forbidden_conf=self.forbidden_conf
+        )
         self._text.clear()
-        self._offset = None
+        self._offset, self._words = None, 0
 
     def _end_window(self) -> None:
         if self._tracker is None:
@@ -353,7 +372,7 @@ class Listener:
                     self._close_utterance()
                     self._tracker.new_segment()
                     self._text.clear()
-                    self._offset = None
+                    self._offset, self._words = None, 0
                 return
             if self._offset is None:  # vosk's times count all the audio the recogniser has taken
                 self._offset = block.at - self._fed_s
@@ -376,6 +395,7 @@ class Listener:
                     words = self._text.update(result.get("partial", ""), now)
                 if self.partials and result.get("partial"):
                     self.out.put(Transcript(result["partial"], False, now))
+                self._voice(len(words), now)
                 self._put(self._tracker.partial_result(words, now))
         self._check_lag(block, seconds)
 
@@ -401,9 +421,18 @@ class Listener:
         assert self._tracker is not None and self._offset is not None
         self._text.clear()
         words = words_of(result, self._offset)
+        self._voice(len(words), now)
+        self._words = 0  # the next utterance's words are new
         if result.get("text"):
             self.out.put(Transcript(result["text"], True, words[-1].end if words else now))
         self._put(self._tracker.final_result(words, now))
+
+    def _voice(self, words: int, now: float) -> None:
+        """A Voice when the utterance has more words than its result before."""
+        more, self._words = words > self._words, words
+        if more and now - self._voice_at >= VOICE_EVERY_S:
+            self._voice_at = now
+            self.out.put(Voice(now))
 
     def _put(self, heard: list[Heard]) -> None:
         for item in heard:

@@ -24,7 +24,7 @@ from typing import Any
 
 from host_device.base.errors import HostDeviceError
 from host_device.base.text import shorten
-from host_device.listening.hearing import Heard, IntentTracker, PartialText, Word, words_of
+from host_device.listening.hearing import FORBIDDEN_CONF, Heard, IntentTracker, PartialText, Word, words_of
 from host_device.listening.intents import Intent, IntentPatterns
 from host_device.listening.numbers import normalise
 
@@ -46,13 +46,14 @@ def decode(
     seats: int,
     partial_words: bool = False,
     fed_before: float = 0.0,
+    forbidden_conf: float = FORBIDDEN_CONF,
 ) -> tuple[list[tuple[Heard, float]], list[Word], float]:
     """One window of 16 kHz audio through a recogniser and a tracker, as the
     listener runs them: (each intent with the audio time it was delivered,
     the decoding of its block included; the final words; decoding seconds).
     Times count from the start of ``audio``; vosk's own count all the audio
     the recogniser has taken (``fed_before`` seconds before this)."""
-    tracker = IntentTracker(patterns, seats, agree=not partial_words)
+    tracker = IntentTracker(patterns, seats, agree=not partial_words, forbidden_conf=forbidden_conf)
     text = PartialText()
     delivered: list[tuple[Heard, float]] = []
     finals: list[Word] = []

@@ -88,6 +88,7 @@ REASONS = {  # the engine's refusals (IllegalInput.code) as the host's screen sa
     "golden_used": "игрок {seat} уже брал золотую минуту в этой игре",
     "golden_asked": "игрок {seat} уже попросил золотую минуту",
     "no_fouls": "в этих правилах нет фолов",
+    "foul_by": "фол даёт ведущий или устройство, а не «{by}»",
     "two_roles": "месту {seat} назначены две роли",
     "role_not_in_preset": "роли «{role}» нет в этих правилах",
     "role_count": "нужно ролей «{role}»: {want}, а отмечено {got}",
@@ -110,6 +111,9 @@ def describe(inp: Input) -> str:
             return f"игрок {seat} выставляет игрока {target}"
         case Withdraw(seat=seat, target=target):
             return f"игрок {seat} снимает игрока {target}"
+        case Foul(seat=seat, by=by, word=word) if word:  # what the device heard
+            heard = "время" if word == "время" else f"«{word}»"
+            return f"фол игроку {seat}: {heard}" + (" (устройство)" if by == "device" else "")
         case Foul(seat=seat):
             return f"фол игроку {seat}"
         case Tally(count=count):

@@ -4,15 +4,11 @@ what the engine asks, on one schedule (virtual or real time).
 Every phrase is queued after the one before it (``speaking_until``); a timer
 starts when the phrase that announces it has ended; the device's own pace in
 a step (vote windows, the night's calls) is :mod:`.pace`'s plan. An input is
-checked and carried out on a copy of the game, recorded in the store, and
-only then takes effect (held, and the game paused, while the store cannot
-take it). :class:`Runtime` holds its parts: the timeline (:mod:`.timeline`),
-the undo history (:mod:`.undo`), the host's free timer (:mod:`.free_timers`);
-what a press or a heard intent means is :mod:`.table`'s.
-
-Host mode and assist mode differ only in :class:`.settings.Settings`: which
-steps the device ends by itself, whether the table ends a speech, and whether
-a heard nomination waits for the host's confirmation.
+checked, recorded in the store, and only then takes effect (held, and the
+game paused, while the store cannot take it). :class:`Runtime` holds its
+parts: the timeline, the undo history, the host's free timer, the device's
+own fouls (:mod:`.discipline`); what a press or a heard intent means is
+:mod:`.table`'s. Host mode and assist mode differ only in :class:`.settings.Settings`.
 """
 
 from __future__ import annotations
@@ -38,6 +34,7 @@ from engine.steps import FLOOR, resumption, seconds
 from host_device.base.errors import HostDeviceError
 from host_device.listening.intents import Intent
 from host_device.runtime.clock import Scheduled, Scheduler, time_left
+from host_device.runtime.discipline import Discipline
 from host_device.runtime.free_timers import FreeTimer
 from host_device.runtime.pace import Slot, plan
 from host_device.runtime.settings import Settings
@@ -102,6 +99,7 @@ class Runtime:
             sched, self.say, lambda: self.speaking_until, self.note, lambda: self.settings.warn_s
         )
         self.speaking_until = sched.now
+        self.discipline = Discipline(self)  # the fouls the device gives from what it hears
         # who is told: of each step as it begins, of each input's outputs, of each refused input,
         # before each input takes effect (the store's commit), of each undo (how many inputs it keeps)
         self.step_hooks: list[Callable[[Runtime], None]] = []
@@ -258,17 +256,23 @@ class Runtime:
             return False
         at = self.sched.now if at is None else at
         self.note(HeardIntent(t=at, intent=intent))
+        if intent.intent == "forbidden":
+            return self.discipline.forbidden(intent.word or "", at, text, where)
         meant = heard_input(game.preset, game.state, intent, cfg.table_ends_speech)
         if meant is None:
             return False
         if not isinstance(meant, Nominate | Withdraw) or not cfg.confirm:
             return self.handle(meant, **({} if isinstance(meant, Advance) else where))
+        return self.propose(meant, at, text, where)
+
+    def propose(self, inp: Input, at: float, text: str, where: dict[str, Any]) -> bool:
+        """Put a heard input to the host (assist mode), with a tone: he confirms it or not."""
         try:
-            game.check(meant)
+            self.game.check(inp)
         except IllegalInput as exc:
-            return self._rejected(meant, exc, where)
-        self.proposals.append(Proposal(meant, at, text, tuple(where.items())))
-        self.note(Proposed(t=self.sched.now, input=meant))
+            return self._rejected(inp, exc, where)
+        self.proposals.append(Proposal(inp, at, text, tuple(where.items())))
+        self.note(Proposed(t=self.sched.now, input=inp))
         self.note(Tone(t=self.sched.now, why="proposal"))
         return True
 
@@ -388,10 +392,6 @@ class Runtime:
             self.leds[seat] = pattern
             self.note(LedSet(t=self.sched.now, seat=seat, pattern=pattern))
 
-    def all_leds_off(self) -> None:
-        for seat in list(self.leds):
-            self.led(seat, "off")
-
     def time_left(self) -> float | None:
         """Seconds left now on the step's timer (all of them before it starts); None without one."""
         return None if self.timer is None else time_left(self.sched.now, *self.timer[:2])
@@ -474,13 +474,14 @@ class Runtime:
         if step == self._step:
             if purpose not in QUIET_TIMERS or self.game.phase not in self.settings.auto:
                 self.say("time_up")  # a human host is told; the device goes on by itself quietly
-            if self.game.phase in self.settings.auto:
-                self.handle(Advance())
+            if self.game.phase in self.settings.auto and not self.discipline.time_up(purpose):
+                self.handle(Advance())  # else the watch on the speaker ends the step
 
     def _begin_step(self) -> None:
         step = self._step
         s = self.game.state
-        self.all_leds_off()
+        for seat in list(self.leds):  # all off
+            self.led(seat, "off")
         if s.phase in FLOOR and s.speaker is not None:
             self.led(s.speaker, "on")
         paced = plan(s, self.settings, self.speaking_until)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Phase
+from host_device.config import Strictness
 
 EVERY_STEP = frozenset(Phase)
 
@@ -22,3 +23,5 @@ class Settings:
     table_ends_speech: bool = True  # the speaker's button or «спасибо» ends his speech
     own_press_grace_s: float = 1.0  # the speaker's button ends nothing until this long after his announcement
     confirm: bool = False  # a heard nomination waits for the host's confirmation
+    fouls: Strictness = Strictness.WARN  # the device's own fouls from what it hears (runtime/discipline.py)
+    watch_time: bool = False  # a speaker is heard after «Время!» (a microphone and a model)

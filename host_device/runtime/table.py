@@ -37,9 +37,9 @@ class NoInput:
 
 @dataclass(frozen=True)
 class Proposal:
-    """A nomination (or withdrawal) heard in a speech, waiting for the host."""
+    """A nomination (a withdrawal, a foul for a forbidden word) heard in a speech, waiting for the host."""
 
-    input: Nominate | Withdraw
+    input: Input
     at: float
     text: str
     where: tuple[tuple[str, Any], ...] = ()

@@ -22,7 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from engine import Phase
+from engine import Foul, Phase
 from engine.state import RoundKind
 from engine.steps import NIGHT, best_move_now
 from host_device.base.text import encodable
@@ -174,7 +174,8 @@ def round_name(kind: RoundKind) -> str:
 
 def waiting_lines(assist: Assist) -> list[str]:
     lines = [
-        f"Услышано выставление: {describe(p.input)} — y принять, x отклонить"
+        f"Услышано {'замечание' if isinstance(p.input, Foul) else 'выставление'}: {describe(p.input)}"
+        " — y принять, x отклонить"
         for p in assist.runtime.proposals
     ]
     pending = assist.pending

@@ -20,10 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Check, Phase, State
+from engine import Check, Foul, Phase, State
 from engine.steps import DAY, FLOOR, NIGHT, NIGHT_CALLS, best_move_now
 from host_device.runtime.assist import Assist, not_counted
 from host_device.runtime.host_keys import KEYS, SHORT
+from host_device.runtime.host_messages import describe
 from host_device.runtime.loop import Runtime
 from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.runtime.signals import check_words, signal_words
@@ -236,6 +237,8 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
     if assist is None:
         view["keys"] = [{"name": k, "label": labels[k], "legal": not over} for k in HOST_MODE_KEYS]
         view["messages"] = console.notices
+        last = rt.game.record[-1] if rt.game.record else None  # the device's foul, still withdrawable:
+        view["withdraw_foul"] = describe(last) if isinstance(last, Foul) and last.by == "device" else None
         return view
     legal = set(assist.legal_keys())
     here = set(assist.keys_here())

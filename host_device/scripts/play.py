@@ -38,8 +38,10 @@ class Play(Runner):
         limit = seconds(Phase.SPEECH, self.game.preset)
         said = 0
         for intent in self.patterns.parse(text, self.game.preset.seats):
-            if intent.intent == "forbidden":
-                self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
+            if intent.intent == "forbidden":  # heard with the utterance it comes before
+                foul = self.device_foul(intent, day, seat)
+                if foul is not None and not too_late(said_at(said, UTTERANCE_GAP_S), limit):
+                    self.feed(foul, day=day, what="forbidden", seat=seat, word=intent.word)
             elif intent.seat is not None:
                 where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}
                 late = too_late(said_at(said, UTTERANCE_GAP_S), limit)
@@ -58,8 +60,8 @@ class Play(Runner):
         limit = seconds(Phase.NOMINATION, self.game.preset)
         said = 0
         for intent in self.round_patterns.parse(text, self.game.preset.seats):
-            if intent.intent == "forbidden":
-                self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
+            if intent.intent == "forbidden":  # the city's round: the city rules have no fouls
+                self.device_foul(intent, day, seat)
                 continue
             late = too_late(said_at(said, ROUND_GAP_S), limit)
             said += 1

@@ -29,7 +29,8 @@ from engine.presets import DayFormat
 from engine.roles import BLACK_ROLES
 from engine.state import RoundKind, State
 from engine.summary import summary
-from host_device.listening.intents import IntentPatterns, russian_patterns
+from host_device.config import Strictness
+from host_device.listening.intents import Intent, IntentPatterns, russian_patterns
 from host_device.scripts.script import Script, ScriptDay
 
 
@@ -186,6 +187,16 @@ class Runner(ABC):
             for night, item in enumerate(self.script.nights, 1)
             if item.best_move and night not in self.best_moves
         ]
+
+
+    def device_foul(self, intent: Intent, day: int, seat: int) -> Foul | None:
+        """A forbidden word in a speech: reported, and the device's foul when
+        the script's strictness is "foul" (as the live device gives it,
+        host_device/runtime/discipline.py); ``where`` it is reported refused."""
+        self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
+        if self.script.strictness is not Strictness.FOUL or not self.game.preset.fouls:
+            return None
+        return Foul(seat=seat, by="device", word=intent.word or "")
 
     def fouls(self, fouls: dict[int, int], day: int, key: str) -> None:
         for seat, count in sorted(fouls.items()):

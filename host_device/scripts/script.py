@@ -15,6 +15,7 @@ from engine import BadTable, Preset, Role, UnknownPreset, get_preset
 from engine.presets import CLASSIC, MAX_SEATS, TABLE_SIZES, DayFormat
 from host_device.base.errors import HostDeviceError
 from host_device.base.text import shorten
+from host_device.config import Strictness
 
 SIZES = f"{TABLE_SIZES[0]} … {MAX_SEATS}"
 
@@ -80,6 +81,7 @@ class Script:
     roles: dict[int, Role]
     days: list[ScriptDay]
     nights: list[ScriptNight]
+    strictness: Strictness = Strictness.WARN  # the device's fouls for the forbidden words heard
 
 
 def load_script(path: Path) -> Script:
@@ -200,7 +202,11 @@ def parse_script(data: Any) -> Script:
         except BadTable as exc:
             raise ScriptError("seats", str(exc)) from None
     read = _Reader(preset)
-    read.obj(data, "", {"preset", "roles", "days", "nights", "comment", *(("seats",) if city else ())})
+    keys = {"preset", "roles", "days", "nights", "comment", "strictness", *(("seats",) if city else ())}
+    read.obj(data, "", keys)
+    strictness = data.get("strictness", Strictness.WARN.value)
+    if not isinstance(strictness, str) or strictness not in {s.value for s in Strictness}:
+        raise ScriptError("strictness", f'must be "off", "warn" or "foul", not {_kind(strictness)}')
     _comment(read, data, "")
     roles = _roles(read, data.get("roles", {}))
     days = [
@@ -210,7 +216,7 @@ def parse_script(data: Any) -> Script:
         _night(read, n, f"nights[{i}]")
         for i, n in enumerate(read.array(data.get("nights", []), "nights", MAX_DAYS))
     ]
-    return Script(preset=preset, roles=roles, days=days, nights=nights)
+    return Script(preset=preset, roles=roles, days=days, nights=nights, strictness=Strictness(strictness))
 
 
 def _comment(read: _Reader, data: dict[str, Any], where: str) -> None:

@@ -22,6 +22,7 @@ from engine import (
     BestMove,
     Check,
     DealRoles,
+    Foul,
     Game,
     GoldenMinute,
     Input,
@@ -36,7 +37,7 @@ from engine import (
 from engine.outputs import PhaseStarted, VoteCounted
 from engine.steps import Listen, listening, seconds
 from host_device.base.errors import HostDeviceError
-from host_device.config import AssistSettings
+from host_device.config import AssistSettings, Strictness
 from host_device.listening.intents import Intent, IntentPatterns
 from host_device.runtime.assist import Assist, runtime_settings
 from host_device.runtime.clock import Scheduler
@@ -56,6 +57,7 @@ from host_device.scripts.script import (
 
 PRESS_DELAY_S = 0.5  # a voter's press after the window opens
 SLOT_DELAY_S = 0.2  # a press after its number is called
+WORD_BEFORE_S = 0.05  # a forbidden word is heard just before the utterance it comes with
 
 
 class ScriptedTable(Runner):
@@ -126,9 +128,13 @@ class ScriptedTable(Runner):
         intents = self.patterns.parse(text, self.game.preset.seats)
         said: list[tuple[Intent, dict[str, Any]]] = []
         late: list[dict[str, Any]] = []
+        words: list[tuple[int, Intent, dict[str, Any]]] = []  # forbidden: heard with the next utterance
         for intent in intents:
             if intent.intent == "forbidden":
-                self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
+                self.device_foul(intent, day, seat)  # reported; said to the runtime, which decides as live
+                if self.script.strictness is not Strictness.OFF:
+                    where = {"day": day, "what": "forbidden", "seat": seat, "word": intent.word}
+                    words.append((len(said) + len(late), intent, where))
             elif intent.seat is not None:
                 where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}
                 reason = too_late(said_at(len(said) + len(late), UTTERANCE_GAP_S), limit)
@@ -139,6 +145,11 @@ class ScriptedTable(Runner):
                     said.append((intent, where))
         if intents and intents[-1].intent == "end" and not late:  # «спасибо» after the last one
             said.append((intents[-1], {}))
+        rt = self.runtime
+        for index, intent, where in words:
+            if not too_late(said_at(index, UTTERANCE_GAP_S), limit):
+                at = rt.speaking_until + said_at(index, UTTERANCE_GAP_S) - WORD_BEFORE_S
+                rt.sched.at(at, functools.partial(self._say_if_speaking, seat, intent, where))
         self._schedule(seat, said, late, UTTERANCE_GAP_S)
 
     def nomination(self, script_day: ScriptDay, day: int, seat: int) -> None:
@@ -204,14 +215,18 @@ class ScriptedTable(Runner):
             else:
                 self.runtime.heard(intent, **where)
         elif state.speaker == seat and listening(self.game.preset, state) is not None:
-            reported = intent.seat is not None or intent.intent == "golden"
+            reported = intent.seat is not None or intent.intent in ("golden", "forbidden")
             self.runtime.heard(intent, **(where if reported else {}))
+        elif intent.intent in ("nominate", "withdraw") and intent.seat is not None and seat in state.out:
+            kind = Nominate if intent.intent == "nominate" else Withdraw  # removed mid-speech (a 4th foul):
+            self.runtime.handle(kind(seat=seat, target=intent.seat), **where)  # refused, as in play
         if then is not None:
             then()
 
 
 class ScriptedHost:
-    """The human host of a scripted assist-mode game. He reacts at once:
+    """The human host of a scripted assist-mode game (a foul the device proposes: given
+    only under the script's strictness "foul", so the record is host mode's). He reacts at once:
     "next" where host mode ends a step by itself (after «Время!», after the
     speaker's «спасибо», after the morning's and the candidates' phrases,
     after a role has met him), and he confirms every heard nomination. The
@@ -248,8 +263,9 @@ class ScriptedHost:
         time_up = isinstance(entry, Said) and entry.key == "time_up"
         if time_up or (isinstance(entry, HeardIntent) and entry.intent.intent in ("end", "pass")):
             self._soon(rt.sched.now, "next")
-        elif isinstance(entry, Proposed):
-            self._soon(rt.sched.now, "confirm")
+        elif isinstance(entry, Proposed):  # a foul for a forbidden word: as the script's strictness says
+            given = not isinstance(entry.input, Foul) or rt.settings.fouls is Strictness.FOUL
+            self._soon(rt.sched.now, "confirm" if given else "reject")
 
 
 def builtin_durations() -> Duration:
@@ -279,6 +295,7 @@ def simulate(
     are started by a scripted human host (:class:`ScriptedHost`). ``watch``
     is given the runtime before the game starts (a public stream, say)."""
     duration = duration or builtin_durations()
+    settings = dataclasses.replace(settings or Settings(), fouls=script.strictness)
     if mode == "assist":
         settings = assist_settings(settings)
     if resume:

@@ -13,6 +13,7 @@ screen or the status line, and has the game sent to the club's database
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import queue
 import shutil
@@ -105,10 +106,14 @@ class Host:
         self.screen: Screen | None = None
         self.keys: Any = None  # the host's keyboard in assist mode, beside a GPIO panel
         settings = Settings(**runtime_settings(config.assist)) if o.mode == "assist" else Settings()
+        settings = dataclasses.replace(settings, fouls=o.fouls or config.fouls.strictness)
         self.runtime = Runtime(Game(self.preset), self.sched, self.announcer.duration, settings)
         if o.mode == "assist":
             self._assist_mode(config)
-        self.listener = self._listener()
+        self.listener = self._listener(config.fouls.confidence)
+        self.runtime.settings = dataclasses.replace(
+            self.runtime.settings, watch_time=self.listener is not None
+        )
         bed = night_bed(config.ambience, pack.sample_rate) if o.ambience else None
         self.effects = Effects(
             self.runtime, self.sched, self.panel, self.speaker, self.announcer, self.gate, self.listener, bed
@@ -210,7 +215,8 @@ class Host:
             return StatusLine(sys.stdout, shutil.get_terminal_size((80, 24)).columns)
         return PlainLines(sys.stdout)
 
-    def _listener(self) -> Any:
+    def _listener(self, confidence: float | None) -> Any:
+        from host_device.listening.hearing import FORBIDDEN_CONF
         from host_device.listening.listener import Listener
 
         model = speech_model(self.devices, self.options.model, self._notice)
@@ -225,6 +231,7 @@ class Host:
             self.clock.now,
             gate=self.gate,
             partials=self.options.mode == "assist",  # the host's screen shows the words as they come
+            forbidden_conf=FORBIDDEN_CONF if confidence is None else confidence,
         )
 
     def _seating_changed(self) -> None:

@@ -16,10 +16,18 @@ from engine.steps import FLOOR
 from hardware.events import ButtonReleased, Held, HostKey, MicrophoneLost, Press, StuckButton, TypedLine
 from host_device.listening.hearing import Heard
 from host_device.listening.intents import for_step, russian_patterns
-from host_device.listening.listener import HearingBack, HearingGone, HearingLost, ListeningBehind, Transcript
+from host_device.listening.listener import (
+    HearingBack,
+    HearingGone,
+    HearingLost,
+    ListeningBehind,
+    Transcript,
+    Voice,
+)
 from host_device.runtime.assist import Assist
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Clock
+from host_device.runtime.discipline import WithdrawFoul
 from host_device.runtime.host_messages import describe, in_russian
 from host_device.runtime.loop import Runtime
 from host_device.screens.titles import elapsed
@@ -74,6 +82,8 @@ class Inputs:
                 "распознавание речи отстаёт от жизни на %.1f с", item.lag_s
             ),
             Transcript: self._transcript,
+            Voice: lambda item: self.runtime.discipline.voice(self._at(item.at)),  # after «Время!»
+            WithdrawFoul: self._withdraw_foul,
             HearingLost: self._hearing_lost,
             HearingBack: self._hearing_back,
             HearingGone: lambda item: self.notice(
@@ -128,6 +138,14 @@ class Inputs:
         if self.assist is not None:
             self.assist.heard(item.intent, item.words)
         self.runtime.heard(item.intent, at=self._at(item.at), text=item.words)
+
+    def _withdraw_foul(self, item: WithdrawFoul) -> None:
+        """The console takes back the device's foul (the step's last input)."""
+        if not self.runtime.discipline.withdraw():
+            self.notice(
+                "no device foul to withdraw (only the last input can be)",
+                "снять нечего: снимается только замечание устройства, пока после него ничего не было",
+            )
 
     def _typed(self, line: TypedLine) -> None:
         """Words typed for the current speaker: heard as if he had said them."""

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from engine.presets import CLASSIC
+from host_device.config import Strictness
 
 Mode = Literal["host", "assist"]
 Deal = Literal["device", "cards", "host"]
@@ -45,6 +46,7 @@ class GameOptions(DeviceOptions):
     resume: int | None = None
     new: bool = False
     ambience: bool = True
+    fouls: Strictness | None = None  # the device's own fouls (the box's menu); None: the config's [fouls]
 
     @property
     def deal_kind(self) -> Deal:

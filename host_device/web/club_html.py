@@ -121,6 +121,9 @@ def vote_map(day: DayMap) -> str:
     )
 
 
+GIVEN_BY = {"host": "ведущий", "device": "устройство"}  # who gave a foul (engine.inputs.Foul.by)
+
+
 def review_html(page: Review) -> str:
     seats = [
         f'<tr class="{s.team.value}" data-seat="{s.seat}"><td class="num">{s.seat}</td>'
@@ -143,6 +146,17 @@ def review_html(page: Review) -> str:
         marks = " ".join(f'<span class="chip {teams[n].value}">{n}</span>' for n in named)
         said = f"Игрок {seat}: {marks} — чёрных {black} из {len(named)}"
         parts.append(f'<h2>Лучший ход</h2><p class="best">{said}</p>')
+    if page.fouls:  # who gave each foul, and what the device heard (docs/fouls.md)
+        rows = [
+            f'<tr data-by="{e(f.by)}"><td class="num">{f.day}</td><td class="num">{f.seat}</td>'
+            f"<td>{GIVEN_BY.get(f.by, e(f.by))}</td><td>{'«' + e(f.word) + '»' if f.word else ''}</td>"
+            f'<td class="num">{int(f.at) // 60}:{int(f.at) % 60:02d}</td></tr>'
+            for f in page.fouls
+        ]
+        parts += [
+            "<h2>Замечания</h2>",
+            table(["День", "Игрок", "Дал", "Услышано", "Время игры"], rows, "fouls"),
+        ]
     votes = "".join(vote_map(day) for day in page.days)
     if page.nights:
         rows = [

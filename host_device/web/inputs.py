@@ -16,6 +16,7 @@ from typing import Any
 
 from hardware.events import HOST_KEYS, HostKey, Press, TypedLine
 from host_device.base.text import printable, shorten
+from host_device.runtime.discipline import WithdrawFoul
 from host_device.screens.views import CONSOLE_KEYS
 from host_device.web.publisher import Publisher
 
@@ -126,7 +127,8 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
     key of the host's, assist mode: "foul" then 3), ``{"press": 3}`` (seat 3's
     own button, on the whole-table view), ``{"text": "…"}`` (the speaker's
     words typed, made printable), ``{"best_move": [3, 5, 8]}`` (the seats of
-    the last word's best move, both modes), ``{"whole": true}`` (this connection's
+    the last word's best move, both modes), ``{"withdraw_foul": true}`` (the device's foul taken
+    back), ``{"whole": true}`` (this connection's
     «Весь стол» switch, ``--panel web``). In host mode the console completes
     only host keys: it never presses a seat but on the whole-table view.
     Returns what is wrong with the message, or None."""
@@ -141,9 +143,12 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
     if not isinstance(message, dict) or len(message) != 1:
         return (
             'не понято: ожидается {"key": …}, {"seat": N}, {"press": N}, {"text": …},'
-            ' {"best_move": [N, N, N]} или {"whole": …}'
+            ' {"best_move": [N, N, N]}, {"withdraw_foul": true} или {"whole": …}'
         )
     ((kind, value),) = message.items()
+    if kind == "withdraw_foul" and value is True:  # the device's foul taken back (the step's last input)
+        publisher.put(WithdrawFoul())
+        return None
     if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points (any mode)
         entry = _seat_entry(message, seats)
         if isinstance(entry, str):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from engine.roles import Role, Team
 from host_device.base.errors import HostDeviceError
 from host_device.club.protocol import departure
-from host_device.club.record import GameRecord, SeatRecord, vote_rounds
+from host_device.club.record import FoulRecord, GameRecord, SeatRecord, vote_rounds
 
 ROLE_NAMES = {
     Role.CIVILIAN: "мирный",
@@ -116,6 +116,7 @@ class Review:
     days: tuple[DayMap, ...]
     nights: tuple[NightLine, ...]
     best_move: tuple[int, tuple[int, ...], int] | None  # who, the seats he named, how many black
+    fouls: tuple[FoulRecord, ...] = ()  # each foul: whose, the day, who gave it, the word heard, when
 
 
 def left_text(record: GameRecord, seat: SeatRecord) -> str | None:
@@ -232,4 +233,5 @@ def review(record: GameRecord, points: Mapping[int, float] | None = None) -> Rev
         tuple(day_map(record, day) for day in days),
         nights,
         None if best is None else (best.seat, best.named, best.black),
+        record.fouls,
     )

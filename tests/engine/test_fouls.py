@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from engine import CLASSIC, Advance, DealRoles, Foul, Game, IllegalInput, Nominate, Phase, Shot
+from engine import CLASSIC, Advance, DealRoles, Foul, Game, IllegalInput, Nominate, Phase, Role, Shot
 from engine.outputs import FoulGiven, NoVote, PlayerLeft, Say, Silenced, SpeechSkipped
 from tests.helpers.table import CLASSIC_ROLES, Table, of, phrases
 
@@ -253,3 +253,96 @@ def test_setting_off_disqualifying_a_voter_in_a_tie_speech_reruns_the_vote():
     assert table.game.phase is Phase.VOTE_ANNOUNCE and table.state.candidates == [5, 6]
     table.do(Advance())
     assert table.state.vote_round.kind == "main"
+
+
+def device(seat, word="честно"):
+    return Foul(seat=seat, by="device", word=word)
+
+
+def test_a_device_foul_names_the_word_it_heard_and_counts_with_the_hosts():
+    table = Table()
+    table.until(Phase.SPEECH, seat=7)
+    out = table.do(Foul(seat=7), device(7))
+    assert of(FoulGiven, out) == [
+        FoulGiven(seat=7, count=1),
+        FoulGiven(seat=7, count=2, by="device", word="честно"),
+    ]
+    assert Say(phrase="foul_heard", seat=7, count=2, word="честно") in out
+    assert Say(phrase="foul", seat=7, count=2) not in out
+
+
+def test_a_third_device_foul_in_his_speech_takes_the_next_days_speech_a_fourth_removes_him():
+    table = Table()
+    table.until(Phase.SPEECH, seat=7)
+    out = table.do(device(7), device(7, "клянусь"), device(7, "спорим"))
+    assert of(Silenced, out) == [Silenced(seat=7, day=2)]
+    assert table.state.speaker == 7  # his speech goes on
+    out = table.do(device(7, "время"))
+    assert of(PlayerLeft, out) == [PlayerLeft(seat=7, how="disqualified", day=1)]
+    assert phrases(out)[:2] == ["foul_heard", "disqualified"]
+    assert table.state.speaker == 8  # cut off: the next speaker has the floor
+
+
+def test_a_fourth_device_foul_ends_a_last_word():
+    table = Table()
+    table.until(Phase.SPEECH, seat=1)
+    table.do(*[Foul(seat=2)] * 3)
+    table.day_speeches()
+    table.advance()
+    table.do(*[Shot(seat=s, target=2) for s in (3, 5, 8)])
+    table.until(Phase.LAST_WORD)
+    assert table.state.speaker == 2
+    table.do(device(2))
+    assert table.state.phase is not Phase.LAST_WORD or table.state.speaker != 2
+
+
+def test_a_foul_given_by_neither_host_nor_device_is_refused():
+    table = Table()
+    table.until(Phase.SPEECH, seat=1)
+    with pytest.raises(IllegalInput) as exc:
+        table.do(Foul(seat=3, by="phone"))
+    assert exc.value.code == "foul_by" and exc.value.parts["by"] == "phone"
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "classic",
+        "event",
+        dataclasses.replace(CLASSIC, name="strict", silence_at_foul=2, disqualify_at_foul=3),
+    ],
+    ids=["classic", "event", "2-and-3"],
+)
+def test_device_fouls_cost_a_speech_and_remove_the_player_at_the_presets_counts(preset):
+    table = Table(preset)
+    p = table.game.preset
+    table.until(Phase.SPEECH, seat=1)
+    before = [device(4, "клянусь") for _ in range(p.silence_at_foul - 1)]
+    assert not of(Silenced, table.do(*before))
+    out = table.do(device(4, "спорим"))  # the speech-costing foul, before his speech: today's
+    assert of(Silenced, out) == [Silenced(seat=4, day=1)]
+    assert Say(phrase="foul_heard", seat=4, count=p.silence_at_foul, word="спорим") in out
+    for _ in range(p.disqualify_at_foul - p.silence_at_foul - 1):
+        table.do(device(4))
+    out = table.do(device(4, "время"))
+    assert of(PlayerLeft, out) == [PlayerLeft(seat=4, how="disqualified", day=1)]
+    assert of(FoulGiven, out) == [FoulGiven(seat=4, count=p.disqualify_at_foul, by="device", word="время")]
+
+
+def test_the_city_rules_refuse_a_device_foul():
+    game = Game("city")
+    game.handle(
+        DealRoles(
+            roles=(
+                (2, Role.MAFIA),
+                (3, Role.MAFIA),
+                (5, Role.MAFIA),
+                (6, Role.SHERIFF),
+                (8, Role.DOCTOR),
+                (9, Role.LOVER),
+            )
+        )
+    )
+    with pytest.raises(IllegalInput) as exc:
+        game.handle(device(3))
+    assert exc.value.code == "no_fouls"

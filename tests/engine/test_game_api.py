@@ -125,6 +125,7 @@ def test_outputs_serialise_with_a_type():
         "seconds": None,
         "role": None,
         "team": None,
+        "word": None,
     }
     assert {"type": "start_timer", "seconds": 60, "purpose": "agreement"} in data
     json.dumps(data)  # everything is plain JSON

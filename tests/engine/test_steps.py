@@ -121,4 +121,13 @@ def test_the_last_word_listens_for_a_best_move_only_while_its_speaker_has_one():
     assert listening(table.game.preset, table.state) is Listen.SPEECH
     state = table.state
     state.phase, state.day = Phase.LAST_WORD, 3  # a later morning's victim has no best move
-    assert listening(table.game.preset, state) is None
+    assert listening(table.game.preset, state) is Listen.FLOOR  # his forbidden words and his «спасибо»
+
+
+def test_every_step_a_speaker_has_the_floor_in_listens_to_him():
+    """The forbidden words are heard wherever a named speaker speaks (issue 39):
+    every step whose press ends a speech listens, none at night."""
+    from engine.steps import ALLOWS, FLOOR, NIGHT
+
+    assert {phase for phase in FLOOR if ALLOWS[phase].listens is None} == set()
+    assert {phase for phase in NIGHT if ALLOWS[phase].listens is not None} == set()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar
 
-from engine import Advance, DealRoles, Game, Input, Nominate, Phase, Role, Vote
+from engine import Advance, DealRoles, Game, Input, Nominate, Phase, Preset, Role, Vote
 from engine.outputs import Output, Say
 
 T = TypeVar("T")
@@ -15,10 +15,10 @@ EVENT_ROLES = {2: Role.MAFIA, 7: Role.MAFIA, 11: Role.MAFIA, 4: Role.COMMISSAR}
 
 
 class Table:
-    def __init__(self, preset: str = "classic", roles: dict[int, Role] | None = None) -> None:
+    def __init__(self, preset: Preset | str = "classic", roles: dict[int, Role] | None = None) -> None:
         self.game = Game(preset)
         if roles is None:
-            roles = CLASSIC_ROLES if preset == "classic" else EVENT_ROLES
+            roles = EVENT_ROLES if self.game.preset.seats == 12 else CLASSIC_ROLES
         self.outputs: list[Output] = []
         self.do(DealRoles(roles=tuple(sorted(roles.items()))))
 

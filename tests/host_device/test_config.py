@@ -32,3 +32,29 @@ def test_a_bad_club_setting_is_one_clear_line(tmp_path, text, words):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ConfigError, match=words.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
         load_config(path)
+
+
+def test_fouls_warn_by_default_and_the_club_sets_how_strict_and_how_sure(tmp_path):
+    from host_device.config import FoulSettings, Strictness
+
+    path = tmp_path / "c.toml"
+    path.write_text("[web]\nlisten = '8000'\n", encoding="utf-8")
+    assert load_config(path).fouls == FoulSettings(Strictness.WARN, None)
+    path.write_text('[fouls]\nstrictness = "foul"\nconfidence = 0.8\n', encoding="utf-8")
+    assert load_config(path).fouls == FoulSettings(Strictness.FOUL, 0.8)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('[fouls]\nstrictness = "strict"\n', '[fouls].strictness: "off", "warn" или "foul", а не \'strict\''),
+        ("[fouls]\nconfidence = 2\n", "[fouls].confidence: число от 0 до 1, например 0.9, а не 2"),
+        ("[fouls]\nconfidence = true\n", "[fouls].confidence: число от 0 до 1"),
+        ("[fouls]\nwords = 1\n", "[fouls].words: нет такой настройки; настройки: confidence, strictness"),
+    ],
+)
+def test_a_bad_fouls_setting_is_one_clear_line(tmp_path, text, words):
+    path = tmp_path / "c.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=words.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
+        load_config(path)

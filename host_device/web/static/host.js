@@ -65,6 +65,8 @@ function draw() {
   $("candidates").textContent = v.candidates || "";
   $("transcript").textContent = v.transcript ? `Услышано: «${v.transcript}»` : "";
   $("typed").hidden = !v.typed;
+  $("withdraw").hidden = !v.withdraw_foul; // host mode: the device's foul, while it is the last input
+  $("withdraw-foul").textContent = v.withdraw_foul ? `Снять: ${v.withdraw_foul}` : "";
   drawSeatGrid(v, send); // the players at the table (seating.js)
   drawBestMove(v);
   tick();
@@ -124,6 +126,7 @@ $("best-move").addEventListener("submit", (e) => {
   $("best-move-seats").value = "";
 });
 
+$("withdraw-foul").addEventListener("click", () => send({ withdraw_foul: true }));
 $("yes").addEventListener("click", () => send({ key: "next" }));
 $("no").addEventListener("click", () => send({ key: "undo" }));
 $("typed").addEventListener("submit", (e) => {

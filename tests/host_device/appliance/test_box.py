@@ -2,13 +2,15 @@
 the box on mock pins: ready → game → ready, the resume question, power-off."""
 
 import io
+import json
 import sqlite3
 
 import pytest
 
 from hardware.events import Held, HostKey, Press, Release
-from host_device.appliance.box import POWER_OFF, Box
+from host_device.appliance.box import POWER_OFF, Box, load_choice
 from host_device.appliance.controls import GAP_S, MENU_IDLE_S, Choice, Controls, Outcome
+from host_device.config import Strictness
 from host_device.runtime.clock import Scheduler, VirtualClock
 from tests.helpers.host import args
 
@@ -68,7 +70,7 @@ def test_ready_says_the_rules_and_a_short_next_starts_a_game():
     table.tap(5, 31)  # a seat's button: nothing between games
     table.tap("pause", 32)
     assert table.controls.outcome is None
-    table.tap("next", 40)
+    table.tap("next", table.sched.now + 1)
     assert table.controls.outcome == Outcome("new")
 
 
@@ -98,12 +100,26 @@ def test_the_menu_chooses_the_rules_then_the_deal():
     assert table.keys()[-1] == ("deal_device", None)
     table.tap("next", 30)
     assert table.keys()[-1] == ("deal_cards", None)
-    table.tap("undo", 32)
-    assert table.controls.choice == Choice("event", "cards")
+    table.tap("undo", 32)  # chosen: by cards; then how strict the device is
+    assert table.keys()[-1] == ("fouls_warn", None)
+    table.tap("next", 34)
+    assert table.keys()[-1] == ("fouls_foul", None)
+    table.tap("next", 35)
+    assert table.keys()[-1] == ("fouls_off", None)  # round again
+    table.tap("next", 36)
+    table.tap("next", 37)
+    table.tap("undo", 38)
+    assert table.controls.choice == Choice("event", "cards", Strictness.FOUL)
     assert table.controls.state == "ready"
-    assert table.keys()[-3:] == [("ready", None), ("rules_event", 12), ("deal_cards", None)]
+    table.run(table.sched.now + 20)
+    assert table.keys()[-4:] == [
+        ("ready", None),
+        ("rules_event", 12),
+        ("deal_cards", None),
+        ("fouls_foul", None),
+    ]
     assert table.controls.outcome is None
-    table.tap("next", 40)
+    table.tap("next", table.sched.now + 1)
     assert table.controls.outcome == Outcome("new")
 
 
@@ -258,12 +274,15 @@ def test_the_menus_choice_is_kept_and_sizes_the_panel(box_env):
     feed(box, lambda: "rules_classic" in labels(box), *tap("next"))
     feed(box, lambda: "rules_event" in labels(box), Press(key="undo", at=0))
     feed(box, lambda: "deal_device" in labels(box), Press(key="undo", at=0))
+    feed(box, lambda: "fouls_warn" in labels(box), *tap("next"))
+    feed(box, lambda: "fouls_foul" in labels(box), Press(key="undo", at=0))
     feed(box, lambda: labels(box).count("ready") == 2, Held(key="pause", seconds=5.0, at=0))
     box.run()
-    assert box.choice == Choice("event", "device")
+    assert box.choice == Choice("event", "device", Strictness.FOUL)
     assert box.panel.seats == 12
     later, _ = make_box(box_env)
-    assert later.choice == Choice("event", "device") and later.panel.seats == 12
+    assert later.choice == Choice("event", "device", Strictness.FOUL) and later.panel.seats == 12
+    assert later._game_options(Outcome("new")).fouls is Strictness.FOUL
     later.close()
 
 
@@ -424,7 +443,7 @@ def test_a_bad_box_json_is_one_line_and_the_defaults(tmp_path, kind):
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "Choice(preset='event', deal='cards')\n"
+    assert proc.stdout == "Choice(preset='event', deal='cards', fouls=<Strictness.WARN: 'warn'>)\n"
     err = proc.stderr.splitlines()
     assert len(err) == 1 and err[0].startswith(f"host-device: warning: {path}: не выбор меню ("), err
     assert err[0].endswith("коробка начнёт с правилами event, раздача cards")
@@ -483,7 +502,6 @@ def test_the_box_on_the_keyboard_panel_at_speed_10_keeps_a_persons_time_and_its_
     """--speed hosts the games faster, not the people: the menu opened with N
     stays open for MENU_IDLE_S of wall time (a press 10 s later still moves
     it on), and its choice is in box.json the moment it is made, before any game."""
-    import json
     import os
 
     from host_device.appliance.box import Stopped
@@ -514,6 +532,7 @@ def test_the_box_on_the_keyboard_panel_at_speed_10_keeps_a_persons_time_and_its_
     feed(box, lambda: "N" in seen and clock.now() - seen["N"] >= 10.0, key("n"))
     feed(box, lambda: "rules_event" in labels(box), key("u"))
     feed(box, lambda: "deal_device" in labels(box), key("u"))
+    feed(box, lambda: "fouls_warn" in labels(box), key("u"))
     feed(box, lambda: labels(box).count("ready") == 2, stop)
     try:
         assert box.run() == 0
@@ -522,7 +541,7 @@ def test_the_box_on_the_keyboard_panel_at_speed_10_keeps_a_persons_time_and_its_
         os.close(r)
     said = labels(box)
     assert "game_starts" not in said and said.index("menu") < said.index("rules_event")
-    assert seen["kept"] == {"preset": "event", "deal": "device"}
+    assert seen["kept"] == {"preset": "event", "deal": "device", "fouls": "warn"}
 
 
 def test_the_box_on_mock_pins_is_answered_by_typing(box_env, monkeypatch, capsys):
@@ -607,3 +626,17 @@ def test_with_pages_the_box_waits_after_the_end_then_plays_again_or_is_ready(box
         assert after.index("ready") < after.index("rules_classic") and "game_starts" not in after
     assert said[-1] == "powering_off" and calls
     assert box.console_token is not None and box.last_game == (3 if answer == "next" else 2)
+
+
+@pytest.mark.parametrize("fouls", ["strict", 3])
+def test_a_box_json_with_a_bad_strictness_is_the_defaults(tmp_path, caplog, fouls):
+    path = tmp_path / "box.json"
+    path.write_text(json.dumps({"preset": "city", "deal": "device", "fouls": fouls}), encoding="utf-8")
+    assert load_choice(path, Choice("event", "cards")) == Choice("event", "cards")
+    assert "не выбор меню" in caplog.text
+
+
+def test_a_box_json_from_before_the_strictness_keeps_its_choice_and_the_default_strictness(tmp_path):
+    path = tmp_path / "box.json"
+    path.write_text(json.dumps({"preset": "city", "deal": "cards"}), encoding="utf-8")
+    assert load_choice(path, Choice(fouls=Strictness.FOUL)) == Choice("city", "cards", Strictness.FOUL)

@@ -143,3 +143,29 @@ def test_a_lone_candidate_leaves_without_a_vote_and_is_said_so(store):
         "день 1, голосованием",
         "ночь 1, убит",
     )
+
+
+def test_each_foul_is_recorded_with_who_gave_it_the_word_heard_and_the_moment():
+    from engine import Foul, Phase
+    from engine.presets import get_preset
+    from host_device.club.record import FoulRecord
+    from host_device.club.record_json import record_from_dict, record_to_dict
+    from host_device.store.games import GameRow
+    from tests.helpers.table import Table
+
+    table = Table("classic")
+    table.until(Phase.SPEECH, seat=2)
+    table.do(Foul(seat=2, by="device", word="честно"), Foul(seat=4))
+    row = GameRow(7, "2026-12-01T20:00:00", "classic", "host", None, None, 1)
+    inputs = [(n, 10.0 * n, inp) for n, inp in enumerate(table.game.record, 1)]
+    record = build_record(row, get_preset("classic"), inputs)
+    n = len(inputs)
+    assert record.fouls == (
+        FoulRecord(2, 1, "device", "честно", 10.0 * (n - 1)),
+        FoulRecord(4, 1, "host", "", 10.0 * n),
+    )
+    assert record.seat(2).fouls == 1 and record.seat(4).fouls == 1
+    assert record_from_dict(record_to_dict(record)) == record
+    before = record_to_dict(record)
+    del before["fouls"]  # a record sent before issue 39
+    assert record_from_dict(before).fouls == ()

@@ -127,3 +127,15 @@ def test_the_best_move_line_only_where_the_rules_have_one():
     assert "Лучший ход: —" in game_page(replace(game_one(), best_move=None), {}).lines
     city = replace(game_one(), preset="city", best_move=None)
     assert not [line for line in game_page(city, {}).lines if "Лучший ход" in line]
+
+
+def test_the_form_names_the_words_the_device_heard_for_the_fouls_it_gave():
+    import dataclasses
+
+    from host_device.club.record import FoulRecord
+
+    record = game_one()
+    fouls = (FoulRecord(7, 1, "device", "честно", 100.0), FoulRecord(7, 1, "host", "", 130.0))
+    page = game_page(dataclasses.replace(record, fouls=fouls), points(record))
+    rows = {row[0]: row for row in page.tables[0].rows}
+    assert rows["7"][3] == "2 (устр.: честно)" and rows["4"][3] == "1"

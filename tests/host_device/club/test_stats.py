@@ -105,3 +105,14 @@ def test_a_player_with_no_games():
 def test_the_first_killed_is_the_earliest_shot():
     assert first_killed(ONE) == 7
     assert first_killed(TWO) is None
+
+
+def test_the_fouls_the_device_gave_him_are_counted_apart():
+    import dataclasses
+
+    from host_device.club.record import FoulRecord
+
+    heard = (FoulRecord(2, 1, "device", "честно", 60.0), FoulRecord(2, 1, "host", "", 90.0))
+    heard += (FoulRecord(3, 1, "device", "клянусь", 95.0),)  # another seat's
+    stats = player_stats([ONE, dataclasses.replace(TWO, fouls=heard), THREE], "me", TABLE)
+    assert (stats.fouls, stats.device_fouls) == (1 + 2 + 4, 1)

@@ -60,3 +60,20 @@ def test_a_phrase_stopped_before_it_sounded_gates_nothing():
     assert gate.covers(10.0, 10.1)  # handed over: about to speak
     cut.ended, cut.stopped = 10.0, True  # the next phrase replaced it before its first frame
     assert not gate.covers(10.5, 10.6)
+
+
+def test_the_listener_keeps_the_gate_it_is_given_even_while_it_is_empty():
+    """An empty Gate has no length, so it is falsy: the session's gate, empty
+    until the device first speaks, was replaced by a new one, and the
+    device's own voice was heard (issue 39's audio test found it)."""
+    import queue
+
+    from hardware.microphone import NullMicrophone
+    from host_device.listening.intents import russian_patterns
+    from host_device.listening.listener import Listener
+
+    gate = Gate()
+    listener = Listener(
+        object(), NullMicrophone(), russian_patterns(), 10, queue.Queue(), lambda: 0.0, gate=gate
+    )
+    assert listener.gate is gate

@@ -60,6 +60,8 @@ def simulate(said: str, seats: int = 10, revise=None):
         t += WORD_S
     for step in range(1, 6):  # half a second of silence while the window is still open
         block(t + step * 0.1)
+    if utterance:  # vosk closes the utterance after that silence
+        take(tracker.final_result(utterance, t + 0.6), t + 0.6)
     return out
 
 
@@ -72,6 +74,8 @@ def test_corpus(case):
 @pytest.mark.parametrize("case", [c for c in CORPUS if c["expect"]], ids=lambda c: c["said"][:40])
 def test_intents_are_delivered_within_half_a_second_of_their_last_word(case):
     for heard, delivered_at in simulate(case["said"], case.get("seats", 10)):
+        if heard.intent.intent == "forbidden":
+            continue  # heard in the pause after its utterance: below
         limit = END_PAUSE_S + 0.2 if heard.intent.intent == "end" else 0.5
         assert delivered_at - heard.at <= limit, heard
 
@@ -229,3 +233,47 @@ def test_partial_text_stamps_each_word_when_it_first_appears_at_its_place():
     assert [w.text for w in text.update("Я  ВЫСТАВЛЮ", 1.3)] == ["я", "выставлю"]
     text.clear()
     assert text.update("", 1.4) == []
+
+
+def utterance_ends(said):
+    """The end of each utterance's last word in :func:`simulate`'s timing."""
+    ends, t = [], 0.0
+    for token in said.split():
+        if token in ("|", "||"):
+            ends.append(t - WORD_S + 0.25)
+            t += SHORT_PAUSE_S if token == "|" else LONG_PAUSE_S
+        else:
+            t += WORD_S
+    return [*ends, t - WORD_S + 0.25]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "честно говоря я мирный житель",
+        "я мирный честное слово | и выставляю игрока номер три ||",
+        "клянусь | спасибо ||",
+    ],
+)
+def test_a_forbidden_word_is_heard_in_the_pause_after_its_utterance_never_during_it(said):
+    heard = [(h, at) for h, at in simulate(said) if h.intent.intent == "forbidden"]
+    assert len(heard) == 1
+    (_, delivered_at), first_end = heard[0], utterance_ends(said)[0]
+    assert first_end < delivered_at <= first_end + 0.7  # the final result at the pause
+
+
+def test_a_forbidden_word_the_recogniser_is_unsure_of_is_not_heard():
+    sure = IntentTracker(russian_patterns(), 10, forbidden_conf=0.9)
+    unsure = [Word("честно", 0.0, 0.3, conf=0.6), Word("говоря", 0.3, 0.6, conf=1.0)]
+    assert sure.final_result(unsure, 1.2) == []
+    assert [h.intent.word for h in sure.final_result([Word("честно", 2.0, 2.3, conf=0.95)], 3.0)] == [
+        "честно"
+    ]
+
+
+def test_a_forbidden_word_again_within_a_few_seconds_is_one_later_another():
+    tracker = IntentTracker(russian_patterns(), 10)
+    said = [Word("честно", 0.0, 0.3), Word("честно", 1.0, 1.3), Word("говоря", 1.3, 1.6)]
+    assert len(tracker.final_result(said, 2.0)) == 1
+    assert len(tracker.final_result([Word("честное", 2.5, 2.9)], 3.5)) == 0  # 2.5 s after the first
+    assert len(tracker.final_result([Word("честно", 3.2, 3.5)], 4.0)) == 1  # 3.2 s: another

@@ -40,6 +40,7 @@ def refusals(games=12):
                 Nominate(seat=seat, target=target),
                 Withdraw(seat=seat, target=target),
                 Foul(seat=seat),
+                Foul(seat=3, by="phone"),
                 Tally(count=rng.randint(0, 12)),
             ):
                 try:

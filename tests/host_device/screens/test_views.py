@@ -101,3 +101,21 @@ def test_a_name_picked_at_night_shows_on_its_phone_as_kept_for_the_morning():
     _, console = hosted()
     console.seating = Seating(enabled=True, held={4: "Глеб"})
     assert phone(console, 4)["held"] == "Глеб" and phone(console, 5)["held"] is None
+
+
+def test_the_host_mode_console_offers_to_withdraw_the_devices_foul_while_it_is_the_last_input():
+    from engine import Foul
+    from host_device.config import Strictness
+    from host_device.listening.intents import Intent
+
+    table = Table()
+    table.until(Phase.SPEECH, seat=1)
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings(fouls=Strictness.FOUL))
+    for inp in table.game.record:
+        assert runtime.handle(inp)
+    console = Console(runtime)
+    assert console_view(console)["withdraw_foul"] is None
+    assert runtime.heard(Intent("forbidden", word="клянусь"))
+    assert console_view(console)["withdraw_foul"] == "фол игроку 1: «клянусь» (устройство)"
+    assert runtime.handle(Foul(seat=2))  # the host's own: not the device's to withdraw
+    assert console_view(console)["withdraw_foul"] is None

@@ -46,7 +46,8 @@ def city_until(phase):
 def test_the_listener_hears_speeches_the_citys_round_and_justifications():
     """The city's round and a justification («беру золотую минуту») are heard
     too; the round with its own patterns («Игрок номер семь»). A last word
-    without a best move is not heard, nor a timer of a step already over."""
+    without a best move is heard for the forbidden words and its end
+    (``floor``, issue 39); a timer of a step already over is not."""
     table = Table()
     table.until(Phase.SPEECH)
     assert opened_by("speech", table.game) == ["speech"]
@@ -57,7 +58,7 @@ def test_the_listener_hears_speeches_the_citys_round_and_justifications():
     table.advance()
     table.vote([1, 2, 3, 5, 6, 8, 9], [])  # 4 leaves: his last word has no best move
     assert table.state.phase is Phase.LAST_WORD
-    assert opened_by("last_word", table.game) == []
+    assert opened_by("last_word", table.game) == ["floor"]
 
 
 def test_the_last_word_that_has_a_best_move_is_heard_with_its_patterns():

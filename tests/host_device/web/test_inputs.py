@@ -131,3 +131,15 @@ def test_a_bad_best_move_entry_is_refused_in_russian_and_put_nowhere(message, er
     publisher, put = console()
     assert error in console_input(publisher, json.dumps(message), None)
     assert put == []
+
+
+def test_the_console_withdraws_the_devices_foul_only_with_true():
+    from host_device.runtime.discipline import WithdrawFoul
+    from host_device.web.inputs import console_input
+
+    publisher, put = console()
+    assert console_input(publisher, json.dumps({"withdraw_foul": True}), None) is None
+    assert put == [WithdrawFoul()]
+    for value in (False, 1, "да"):
+        assert "не понято" in console_input(publisher, json.dumps({"withdraw_foul": value}), None)
+    assert put == [WithdrawFoul()]

@@ -68,3 +68,22 @@ def test_the_nights_and_the_best_move():
         (1, "проверка", "шериф", 3, True),
     ]
     assert page.best_move == (7, (3, 5, 9), 2)
+
+
+def test_the_review_lists_each_foul_with_who_gave_it_and_the_word_heard():
+    import dataclasses
+
+    from host_device.club.record import FoulRecord
+    from host_device.web.club_html import review_html
+
+    fouls = (FoulRecord(3, 1, "device", "честно", 754.2), FoulRecord(3, 2, "host", "", 1500.0))
+    page = review(dataclasses.replace(game_record(), fouls=fouls))
+    assert page.fouls == fouls
+    html = review_html(page)
+    assert "<h2>Замечания</h2>" in html
+    assert (
+        '<tr data-by="device"><td class="num">1</td><td class="num">3</td><td>устройство</td><td>«честно»</td>'
+        in html
+    )
+    assert '<td>ведущий</td><td></td><td class="num">25:00</td>' in html
+    assert "Замечания" not in review_html(review(game_record()))  # no fouls recorded: no section
