@@ -369,6 +369,7 @@ class Host:
         private = Private(access, self.console, self.inbox)
         club = ClubPages(store_path(self.devices, self.options.store), scoring=self.scoring)
         club.current = lambda: self.game_id
+        club.hold(lambda: self.game.phase is not Phase.GAME_OVER)  # the pages never tell the game
         self.web_server = start_web(
             self.web, self.runtime, russian().text, self.options.speed, self._print, private, self.clock, club
         )
