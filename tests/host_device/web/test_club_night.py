@@ -61,7 +61,7 @@ def night_pages(tmp_path, monkeypatch, games):
     seen = {"stored": False, "counts": []}
 
     def ask(kind):
-        club = host.web_server.server.config.app.app.state.club
+        club = host.web_server.club
         port = host.web_server.socket.getsockname()[1]
         for page in pages:
             start = time.perf_counter()
