@@ -274,6 +274,8 @@ class Host:
             runtime.stop()
 
     def _input(self, item: Any) -> None:
+        if (item := self.inputs.told(item)) is None:
+            return  # the console's «Весь стол» switch: shown on the table page, nothing else
         if self.assist is not None and isinstance(item, TypedLine):
             self.assist.typed(item.text)  # the host's screen shows what was typed, heard or not
         if self.after is not None and self.after.waiting:

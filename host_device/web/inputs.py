@@ -14,9 +14,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from engine.steps import best_move_now, listening
 from hardware.events import HOST_KEYS, HostKey, Press, TypedLine
 from host_device.base.text import printable, shorten
 from host_device.screens.views import CONSOLE_KEYS
+from host_device.web.console_powers import Now, refusal, shown
 from host_device.web.publisher import Publisher
 
 log = logging.getLogger(__name__)
@@ -24,9 +26,6 @@ log = logging.getLogger(__name__)
 PINGS_KEPT = 40  # a phone's last ten seconds of pings (four a second) set its clock
 TEXT_LIMIT = 300  # characters of typed speech
 NAME_LIMIT = 100  # characters of a name or an id from a page (the store says its own limit)
-HOST_MODE_ONLY = (  # whoever holds the console in host mode may be a player
-    "в режиме устройства пульт — только «дальше» и «пауза»: место нажимает лишь его кнопка или его телефон"
-)
 
 
 @dataclass(frozen=True)
@@ -120,18 +119,46 @@ class BestMoveEntry:
     at: float
 
 
+@dataclass(frozen=True)
+class FromConsole:
+    """A console message taken in host mode that touches the game: ``line``
+    is shown on the table page (the TV), then ``item`` (if any) is taken."""
+
+    line: str
+    item: Any = None
+
+
+def console_now(publisher: Publisher, connection: asyncio.Queue[str | None]) -> Now:
+    """The moment a console message is judged at (the game's state as the runtime left it last)."""
+    assert publisher.private is not None
+    console = publisher.private.console
+    game = publisher.stream.runtime.game
+    s = game.state
+    due = best_move_now(game.preset, s)
+    return Now(
+        mode="host" if console.assist is None else "assist",
+        phase=s.phase,
+        listens=listening(game.preset, s) is not None,
+        typed=console.typed,
+        best_move_due=due,
+        best_move_given=due and bool(s.best_move),
+        whole_table=console.whole_table,
+        whole_on=publisher.shows_whole(connection),
+    )
+
+
 def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:
     """A message from the host's console (``connection``: its socket's queue),
     into the inbox: ``{"key": "next"}`` (a host key), ``{"seat": 3}`` (a seat
     key of the host's, assist mode: "foul" then 3), ``{"press": 3}`` (seat 3's
     own button, on the whole-table view), ``{"text": "…"}`` (the speaker's
     words typed, made printable), ``{"best_move": [3, 5, 8]}`` (the seats of
-    the last word's best move, both modes), ``{"whole": true}`` (this connection's
-    «Весь стол» switch, ``--panel web``). In host mode the console completes
-    only host keys: it never presses a seat but on the whole-table view.
+    the last word's best move), ``{"whole": true}`` (this connection's
+    «Весь стол» switch, ``--panel web``), ``{"name": …}``, ``{"extra": …}``
+    (the seat grid). What each may do in each mode, and what the table is
+    shown of it: :mod:`host_device.web.console_powers`, judged here first.
     Returns what is wrong with the message, or None."""
     assert publisher.private is not None
-    console = publisher.private.console
     seats = publisher.stream.runtime.game.preset.seats
     try:
         message = json.loads(text)
@@ -144,45 +171,55 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
             ' {"best_move": [N, N, N]} или {"whole": …}'
         )
     ((kind, value),) = message.items()
-    if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points (any mode)
-        entry = _seat_entry(message, seats)
-        if isinstance(entry, str):
-            return entry
-        publisher.put(entry)
-        return None
+    now = console_now(publisher, connection)
+    refused = refusal(kind, value, now)
+    if refused is not None:
+        return refused
+    item = _console_item(publisher, kind, value, made_in, seats, connection)
+    if isinstance(item, str):
+        return item if item else f"не понято: {shorten(printable(text), 80)}"
+    line = shown(kind, value, now)
+    if line is not None:
+        publisher.put(FromConsole(line, item))
+    elif item is not None:
+        publisher.put(item)
+    return None
+
+
+def _console_item(
+    publisher: Publisher,
+    kind: str,
+    value: Any,
+    made_in: Any,
+    seats: int,
+    connection: asyncio.Queue[str | None],
+) -> Any:
+    """The input a console message (already allowed) makes; None: nothing for the runtime;
+    a string: what is wrong with it ("": not understood)."""
     now = time.monotonic()
-    host_mode = console.assist is None
+    if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points
+        return _seat_entry({kind: value}, seats)
     if kind == "key" and value in CONSOLE_KEYS + HOST_KEYS:
-        if host_mode and value not in HOST_KEYS:
-            return HOST_MODE_ONLY
-        publisher.put(HostKey(Press(key=value, at=now)))
-    elif kind in ("seat", "press") and _seat_number(value, seats):
-        if kind == "seat" and host_mode:
-            return HOST_MODE_ONLY
-        if kind == "press" and not publisher.shows_whole(connection):
-            return "кнопки мест с пульта — только при --panel web и включённом «Весь стол»"
-        if kind == "seat":
-            publisher.put(HostKey(Press(key=value, at=now)))
-        elif made_in is None:
-            publisher.put(Press(key=value, at=now))
-        elif isinstance(made_in, int) and not isinstance(made_in, bool):
+        return HostKey(Press(key=value, at=now))
+    if kind == "seat" and _seat_number(value, seats):
+        return HostKey(Press(key=value, at=now))
+    if kind == "press" and _seat_number(value, seats):
+        if made_in is None:
+            return Press(key=value, at=now)
+        if isinstance(made_in, int) and not isinstance(made_in, bool):
             # made on a table page that may be behind the device: it counts only in its step
-            publisher.put(PhonePress(key=value, at=now, made_in=made_in))
-        else:
-            return "нажатие: made_in — номер шага"
-    elif kind == "text" and isinstance(value, str) and 0 < len(printable(value).strip()) <= TEXT_LIMIT:
-        publisher.put(TypedLine(text=printable(value).strip(), at=now))
-    elif kind == "best_move" and isinstance(value, list) and len(value) <= seats:
+            return PhonePress(key=value, at=now, made_in=made_in)
+        return "нажатие: made_in — номер шага"
+    if kind == "text" and isinstance(value, str) and 0 < len(printable(value).strip()) <= TEXT_LIMIT:
+        return TypedLine(text=printable(value).strip(), at=now)
+    if kind == "best_move" and isinstance(value, list) and len(value) <= seats:
         if not all(_seat_number(seat, seats) for seat in value):
             return f"лучший ход: места — числа 1…{seats}"
-        publisher.put(BestMoveEntry(seats=tuple(value), at=now))
-    elif kind == "whole" and isinstance(value, bool):
-        if not console.whole_table:
-            return "«Весь стол» — только при --panel web"
+        return BestMoveEntry(seats=tuple(value), at=now)
+    if kind == "whole" and isinstance(value, bool):
         publisher.switch_whole(connection, value)
-    else:
-        return f"не понято: {shorten(printable(text), 80)}"
-    return None
+        return None
+    return ""
 
 
 def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | SeatName | None:

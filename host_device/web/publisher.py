@@ -72,6 +72,7 @@ class Publisher:
         the time left stands still)."""
         rt = self.stream.runtime
         state = {**public_state(self.stream), "speed": self.speed, "phones_wait": self.waiting}
+        state["whole_on"] = bool(self.watchers.get(WHOLE))  # a console sees (and presses) every seat
         left = rt.time_left()
         if left is None or rt.timer is None or rt.sched.paused:
             return state, left, None
