@@ -17,7 +17,7 @@ is not shown one by one (at night that would tell a shot), but the switch
 is: the TV says, as long as it is on, that the console sees every seat.
 
 In assist mode the console is the human host's: every kind is taken,
-extra points once the game has ended (they are the end's)."""
+extra points at any time (his judgement of the game; public at its end)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import Phase
+from engine.steps import best_move_now, listening
 from hardware.events import HOST_KEYS
+from host_device.screens.views import Console
 
 HOST, ASSIST = "host", "assist"
 BOTH = frozenset({HOST, ASSIST})
@@ -48,6 +50,25 @@ class Now:
     best_move_given: bool  # and one was accepted already
     whole_table: bool  # --panel web: the «Весь стол» switch is offered
     whole_on: bool  # this connection's switch is on
+
+
+def console_now(console: Console, whole_on: bool = False) -> Now:
+    """The moment a console message is judged at: the game's state as the
+    runtime left it last (a state is replaced whole, never changed, so it
+    is read from any thread); ``whole_on``: the connection's switch."""
+    game = console.runtime.game
+    s = game.state
+    due = best_move_now(game.preset, s)
+    return Now(
+        mode=HOST if console.assist is None else ASSIST,
+        phase=s.phase,
+        listens=listening(game.preset, s) is not None,
+        typed=console.typed,
+        best_move_due=due,
+        best_move_given=due and bool(s.best_move),
+        whole_table=console.whole_table,
+        whole_on=whole_on,
+    )
 
 
 Check = Callable[[Now, Any], str | None]  # None: taken; else the refusal, in Russian
@@ -92,7 +113,9 @@ def _best_move(now: Now, value: Any) -> str | None:
 
 
 def _after_end(now: Now, value: Any) -> str | None:
-    return None if now.phase is Phase.GAME_OVER else "доп. баллы — после конца игры"
+    if now.mode == ASSIST or now.phase is Phase.GAME_OVER:
+        return None
+    return "доп. баллы с пульта в игре без ведущего — после конца игры"
 
 
 def _seats(value: Any) -> str:

@@ -14,11 +14,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from engine.steps import best_move_now, listening
 from hardware.events import HOST_KEYS, HostKey, Press, TypedLine
 from host_device.base.text import printable, shorten
 from host_device.screens.views import CONSOLE_KEYS
-from host_device.web.console_powers import Now, refusal, shown
+from host_device.web.console_powers import console_now, refusal, shown
 from host_device.web.publisher import Publisher
 
 log = logging.getLogger(__name__)
@@ -128,25 +127,6 @@ class FromConsole:
     item: Any = None
 
 
-def console_now(publisher: Publisher, connection: asyncio.Queue[str | None]) -> Now:
-    """The moment a console message is judged at (the game's state as the runtime left it last)."""
-    assert publisher.private is not None
-    console = publisher.private.console
-    game = publisher.stream.runtime.game
-    s = game.state
-    due = best_move_now(game.preset, s)
-    return Now(
-        mode="host" if console.assist is None else "assist",
-        phase=s.phase,
-        listens=listening(game.preset, s) is not None,
-        typed=console.typed,
-        best_move_due=due,
-        best_move_given=due and bool(s.best_move),
-        whole_table=console.whole_table,
-        whole_on=publisher.shows_whole(connection),
-    )
-
-
 def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:
     """A message from the host's console (``connection``: its socket's queue),
     into the inbox: ``{"key": "next"}`` (a host key), ``{"seat": 3}`` (a seat
@@ -171,7 +151,7 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
             ' {"best_move": [N, N, N]} или {"whole": …}'
         )
     ((kind, value),) = message.items()
-    now = console_now(publisher, connection)
+    now = console_now(publisher.private.console, publisher.shows_whole(connection))
     refused = refusal(kind, value, now)
     if refused is not None:
         return refused

@@ -136,10 +136,26 @@ def test_the_whole_table_switch_is_shown_on_every_tv_while_it_is_on():
 
 
 @pytest.mark.parametrize(
-    "message", [{"seat": 4}, {"key": "foul"}, {"text": NOMINATION}, {"best_move": [4, 6, 8]}]
+    "message",
+    [
+        {"seat": 4},
+        {"key": "foul"},
+        {"text": NOMINATION},
+        {"best_move": [4, 6, 8]},
+        {"extra": {"seat": 3, "points": 1}},
+    ],
 )
 def test_in_assist_mode_the_console_is_the_hosts_and_is_not_shown(message):
     publisher, inbox = console_at(given if "best_move" in message else speech, assist=True, typed=False)
     assert console_input(publisher, json.dumps(message), asyncio.Queue()) is None
     items = drained(inbox)
     assert len(items) == 1 and not isinstance(items[0], FromConsole)
+
+
+def test_the_seat_grids_extra_points_are_offered_in_host_mode_only_after_the_end():
+    publisher, _ = console_at(speech)
+    assert json.loads(publisher.views["host"])["extra_open"] is False
+    publisher, _ = console_at(over)
+    assert json.loads(publisher.views["host"])["extra_open"] is True
+    publisher, _ = console_at(speech, assist=True)
+    assert json.loads(publisher.views["host"])["extra_open"] is True
