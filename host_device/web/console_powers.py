@@ -29,6 +29,7 @@ from typing import Any
 from engine import Phase
 from engine.steps import best_move_now, listening
 from hardware.events import HOST_KEYS
+from host_device.base.text import printable, shorten
 from host_device.screens.views import Console
 
 HOST, ASSIST = "host", "assist"
@@ -140,7 +141,7 @@ POWERS: MappingProxyType[str, Power] = MappingProxyType(
                 "«Весь стол» включён: пульт видит все места, и роли тоже" if on else "«Весь стол» выключен"
             ),
         ),
-        "text": Power(BOTH, _text, lambda text: f"набрано: «{text}»"),
+        "text": Power(BOTH, _text, lambda text: f"набрано: «{shorten(printable(text).strip(), 120)}»"),
         "best_move": Power(BOTH, _best_move, lambda seats: f"лучший ход: {_seats(seats)}"),
         "withdraw_foul": Power(BOTH, None, lambda value: "фол снят"),
         "name": Power(BOTH),  # who sits where: the record's, not the game's (shown where names are public)

@@ -33,7 +33,7 @@ def stored(path, game_id):
         store.close()
 
 
-def test_the_console_names_the_seats_and_gives_extra_points_and_a_phone_picks_its_own_name(
+def test_the_console_names_the_seats_and_a_phone_picks_its_own_name(
     browser, monkeypatch, tmp_path, builtin_pack
 ):
     path = tmp_path / "g.db"

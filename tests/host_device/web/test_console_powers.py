@@ -159,3 +159,12 @@ def test_the_seat_grids_extra_points_are_offered_in_host_mode_only_after_the_end
     assert json.loads(publisher.views["host"])["extra_open"] is True
     publisher, _ = console_at(speech, assist=True)
     assert json.loads(publisher.views["host"])["extra_open"] is True
+
+
+def test_typed_words_reach_the_table_page_printable():
+    publisher, inbox = console_at(speech)
+    typed = "я \x1b[2J\x1b[31mвыставляю\nигрока номер четыре"
+    assert console_input(publisher, json.dumps({"text": typed}), asyncio.Queue()) is None
+    shown_on_the_table(publisher, inbox)
+    line = public_state(publisher.stream)["console"]
+    assert line.startswith("С пульта: набрано: «я ") and "\x1b" not in line and "\n" not in line
