@@ -176,6 +176,14 @@ class Undone(Entry):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ConsoleUsed(Entry):
+    """Host mode: the host's console did something to the game; the table is shown ``text``."""
+
+    TYPE: ClassVar[str] = "console"
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class HostMessage(Entry):
     TYPE: ClassVar[str] = "host_message"
     text: str

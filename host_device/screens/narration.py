@@ -18,6 +18,7 @@ from host_device.base.text import encodable
 from host_device.runtime.host_keys import CHARS, HOST_MODE_ELSE, HOST_MODE_UNKNOWN, HOST_MODE_WHY, SHORT
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import (
+    ConsoleUsed,
     Entry,
     HeardIntent,
     HostKeyPressed,
@@ -74,6 +75,8 @@ class Narration:
                 self._pressed = entry  # written once the runtime has taken it or not
             case Unsaid(seat=seat) if seat is not None:  # a turn ended before it was announced
                 self.write(f"{elapsed(t)}    игрок {seat}: слово пропущено (не объявлено)")
+            case ConsoleUsed(text=text):  # host mode: what the console did to the game
+                self.write(f"{elapsed(t)}    {text}")
             case HostKeyPressed(key=key) if key in CHARS:
                 line = f"{elapsed(t)}    ведущий: [{CHARS[key]}] {SHORT[key]}"
                 rt.sched.at(t, functools.partial(self.write, line))  # after what is said at that moment

@@ -29,6 +29,7 @@ from engine.steps import DAY, NIGHT_CALLS
 from engine.summary import departure, summary
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import (
+    ConsoleUsed,
     Entry,
     HeardIntent,
     HostKeyPressed,
@@ -68,7 +69,7 @@ PUBLIC_OUTPUTS = frozenset(
     }
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
 
-SEEN_AND_HEARD = (Said, Unsaid, TimerStarted, Tone, Paused, Resumed, HeardIntent, HostKeyPressed)
+SEEN_AND_HEARD = (Said, Unsaid, TimerStarted, Tone, Paused, Resumed, HeardIntent, HostKeyPressed, ConsoleUsed)
 
 
 def table_may_know(entry: Entry, phase: Phase) -> bool:
@@ -102,6 +103,7 @@ class PublicStream:
         self.departed: dict[int, dict[str, Any]] = {}  # seat -> how and when
         self.counted: dict[str, Any] | None = None  # the day's last vote, counted (gone at night)
         self.called: int | None = None  # the number the night's step called last (said aloud)
+        self.console_line: str | None = None  # host mode: the console's last use («С пульта: …»)
         self._replay()
         self._stale = False
         self.seating = Seating()  # the session's, when a store keeps the game (names, extra points)
@@ -169,6 +171,9 @@ class PublicStream:
                 self._emit({"t": t, "type": "led", "seat": seat, "pattern": pattern})
             case Paused() | Resumed():
                 self._emit({"t": t, "type": entry.TYPE})
+            case ConsoleUsed(text=text):  # host mode: what the console did, shown on the table page
+                self.console_line = text
+                self._emit({"t": t, "type": entry.TYPE, "text": text})
             case _:
                 pass
 
@@ -279,5 +284,6 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
         "counted": stream.counted if day else None,  # the day's last vote: each candidate's votes
         "called": stream.called if s.phase in NIGHT_CALLS else None,  # the night's number, said aloud
         "last_phrase": stream.last_phrase,
+        "console": stream.console_line,
         "winner": s.winner.value if s.winner else None,
     }

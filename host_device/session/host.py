@@ -281,6 +281,8 @@ class Host:
             runtime.stop()
 
     def _input(self, item: Any) -> None:
+        if (item := self.inputs.told(item)) is None:
+            return  # the console's «Весь стол» switch: shown on the table page, nothing else
         if self.assist is not None and isinstance(item, TypedLine):
             self.assist.typed(item.text)  # the host's screen shows what was typed, heard or not
         if self.after is not None and self.after.waiting:
@@ -376,6 +378,7 @@ class Host:
         private = Private(access, self.console, self.inbox)
         club = ClubPages(store_path(self.devices, self.options.store), scoring=self.scoring)
         club.current = lambda: self.game_id
+        club.hold(lambda: self.game.phase is not Phase.GAME_OVER)  # the pages never tell the game
         self.web_server = start_web(
             self.web, self.runtime, russian().text, self.options.speed, self._print, private, self.clock, club
         )

@@ -30,8 +30,9 @@ from host_device.runtime.clock import Clock
 from host_device.runtime.discipline import WithdrawFoul
 from host_device.runtime.host_messages import describe, in_russian
 from host_device.runtime.loop import Runtime
+from host_device.runtime.timeline import ConsoleUsed
 from host_device.screens.titles import elapsed
-from host_device.web.inputs import BestMoveEntry, PhonePress, WebNotice
+from host_device.web.inputs import BestMoveEntry, FromConsole, PhonePress, WebNotice
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +96,14 @@ class Inputs:
     def on(self, kind: type, handler: Callable[[Any], None]) -> None:
         """Another kind of input, handled by ``handler`` (the seat grid's, the session's)."""
         self._handlers[kind] = handler
+
+    def told(self, item: Any) -> Any:
+        """A console input of host mode shown to the table first (the table
+        page's «С пульта: …»); returns the input it carries (None: none)."""
+        if not isinstance(item, FromConsole):
+            return item
+        self.runtime.note(ConsoleUsed(t=self.runtime.sched.now, text=item.line))
+        return item.item
 
     def take(self, item: Any) -> None:
         handler = self._handlers.get(type(item))

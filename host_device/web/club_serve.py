@@ -11,6 +11,7 @@ from pathlib import Path
 
 from host_device.base.stopping import Stopped, stopped_by_sigterm
 from host_device.web.club_worker import ClubPages
+from host_device.web.origin import HostCheck, Hosts
 from host_device.web.server import lan_address, listening_socket
 
 
@@ -25,7 +26,8 @@ def serve_club(
     sock = listening_socket(host, port)
     bound, port = sock.getsockname()[:2]
     shown = lan_address() if bound == "0.0.0.0" else bound
-    config = uvicorn.Config(club_app(club), log_level="warning", access_log=False, lifespan="on")
+    app = HostCheck(club_app(club), Hosts(host))  # no other site's name (DNS rebinding)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     club.warm()
     from host_device.web.club_render import read_ahead

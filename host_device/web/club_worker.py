@@ -9,9 +9,14 @@ priority) and awaits its answer; the game's process only stats the store
 and keeps the answers.
 
 A page's answer is cached by (the store's state, the page's address): the
-state is the store file's and its write-ahead log's size and time, so any
-write (a game's input, a name seated) makes every page fresh again, and
-nothing is kept that the store no longer says."""
+state is the store file's and its write-ahead log's size and time, so a
+write between games (extra points, a name, another box's games) makes
+every page fresh again, and nothing is kept that the store no longer says.
+While a game is played (:meth:`ClubPages.hold`) the state is the one it had
+when the game began, whatever the game writes: the pages read finished
+games only, and a night's input that made them fresh would show in their
+timing (whom the Sheriff checked, at «Шесть»). The game's end lets the
+store's state in again."""
 
 from __future__ import annotations
 
@@ -23,7 +28,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -107,6 +112,8 @@ class ClubPages:
         self.answers: OrderedDict[Hashable, Answer] = OrderedDict()
         self.computed = 0  # answers asked of the worker (not found kept): for the tests and the bench
         self.current: Any = None  # the hosted game's id, a callable set by the session (``/game/current``)
+        self.playing: Callable[[], bool] | None = None  # whether a game is being played (``hold``)
+        self.held: Hashable = None  # the store's state when it began
 
     @property
     def pool(self) -> Executor:
@@ -114,9 +121,20 @@ class ClubPages:
             self._pool = new_pool()
         return self._pool
 
+    def hold(self, playing: Callable[[], bool]) -> None:
+        """From now on, while ``playing()``, the pages are keyed by the store's
+        state now (before the game writes anything): nothing the game writes
+        makes them fresh; once it is over (``playing()`` false) they follow
+        the store again (the finished game in)."""
+        assert self.store is not None
+        self.held = store_state(self.store)
+        self.playing = playing
+
     async def state(self) -> Hashable:
         if self.database is None:
             assert self.store is not None
+            if self.playing is not None and self.playing():
+                return self.held
             return store_state(self.store)
         from host_device.web.club_db_source import database_state
 

@@ -18,6 +18,7 @@ from hardware.events import HOST_KEYS, HostKey, Press, TypedLine
 from host_device.base.text import printable, shorten
 from host_device.runtime.discipline import WithdrawFoul
 from host_device.screens.views import CONSOLE_KEYS
+from host_device.web.console_powers import console_now, refusal, shown
 from host_device.web.publisher import Publisher
 
 log = logging.getLogger(__name__)
@@ -25,9 +26,6 @@ log = logging.getLogger(__name__)
 PINGS_KEPT = 40  # a phone's last ten seconds of pings (four a second) set its clock
 TEXT_LIMIT = 300  # characters of typed speech
 NAME_LIMIT = 100  # characters of a name or an id from a page (the store says its own limit)
-HOST_MODE_ONLY = (  # whoever holds the console in host mode may be a player
-    "в режиме устройства пульт — только «дальше» и «пауза»: место нажимает лишь его кнопка или его телефон"
-)
 
 
 @dataclass(frozen=True)
@@ -121,19 +119,28 @@ class BestMoveEntry:
     at: float
 
 
+@dataclass(frozen=True)
+class FromConsole:
+    """A console message taken in host mode that touches the game: ``line``
+    is shown on the table page (the TV), then ``item`` (if any) is taken."""
+
+    line: str
+    item: Any = None
+
+
 def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:
     """A message from the host's console (``connection``: its socket's queue),
     into the inbox: ``{"key": "next"}`` (a host key), ``{"seat": 3}`` (a seat
     key of the host's, assist mode: "foul" then 3), ``{"press": 3}`` (seat 3's
     own button, on the whole-table view), ``{"text": "…"}`` (the speaker's
     words typed, made printable), ``{"best_move": [3, 5, 8]}`` (the seats of
-    the last word's best move, both modes), ``{"withdraw_foul": true}`` (the device's foul taken
-    back), ``{"whole": true}`` (this connection's
-    «Весь стол» switch, ``--panel web``). In host mode the console completes
-    only host keys: it never presses a seat but on the whole-table view.
+    the last word's best move), ``{"withdraw_foul": true}`` (the device's foul
+    taken back), ``{"whole": true}`` (this connection's
+    «Весь стол» switch, ``--panel web``), ``{"name": …}``, ``{"extra": …}``
+    (the seat grid). What each may do in each mode, and what the table is
+    shown of it: :mod:`host_device.web.console_powers`, judged here first.
     Returns what is wrong with the message, or None."""
     assert publisher.private is not None
-    console = publisher.private.console
     seats = publisher.stream.runtime.game.preset.seats
     try:
         message = json.loads(text)
@@ -146,48 +153,57 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
             ' {"best_move": [N, N, N]}, {"withdraw_foul": true} или {"whole": …}'
         )
     ((kind, value),) = message.items()
-    if kind == "withdraw_foul" and value is True:  # the device's foul taken back (the step's last input)
-        publisher.put(WithdrawFoul())
-        return None
-    if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points (any mode)
-        entry = _seat_entry(message, seats)
-        if isinstance(entry, str):
-            return entry
-        publisher.put(entry)
-        return None
+    now = console_now(publisher.private.console, publisher.shows_whole(connection))
+    refused = refusal(kind, value, now)
+    if refused is not None:
+        return refused
+    item = _console_item(publisher, kind, value, made_in, seats, connection)
+    if isinstance(item, str):
+        return item if item else f"не понято: {shorten(printable(text), 80)}"
+    line = shown(kind, value, now)
+    if line is not None:
+        publisher.put(FromConsole(line, item))
+    elif item is not None:
+        publisher.put(item)
+    return None
+
+
+def _console_item(
+    publisher: Publisher,
+    kind: str,
+    value: Any,
+    made_in: Any,
+    seats: int,
+    connection: asyncio.Queue[str | None],
+) -> Any:
+    """The input a console message (already allowed) makes; None: nothing for the runtime;
+    a string: what is wrong with it ("": not understood)."""
     now = time.monotonic()
-    host_mode = console.assist is None
+    if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points
+        return _seat_entry({kind: value}, seats)
+    if kind == "withdraw_foul" and value is True:  # the device's foul taken back (the step's last input)
+        return WithdrawFoul()
     if kind == "key" and value in CONSOLE_KEYS + HOST_KEYS:
-        if host_mode and value not in HOST_KEYS:
-            return HOST_MODE_ONLY
-        publisher.put(HostKey(Press(key=value, at=now)))
-    elif kind in ("seat", "press") and _seat_number(value, seats):
-        if kind == "seat" and host_mode:
-            return HOST_MODE_ONLY
-        if kind == "press" and not publisher.shows_whole(connection):
-            return "кнопки мест с пульта — только при --panel web и включённом «Весь стол»"
-        if kind == "seat":
-            publisher.put(HostKey(Press(key=value, at=now)))
-        elif made_in is None:
-            publisher.put(Press(key=value, at=now))
-        elif isinstance(made_in, int) and not isinstance(made_in, bool):
+        return HostKey(Press(key=value, at=now))
+    if kind == "seat" and _seat_number(value, seats):
+        return HostKey(Press(key=value, at=now))
+    if kind == "press" and _seat_number(value, seats):
+        if made_in is None:
+            return Press(key=value, at=now)
+        if isinstance(made_in, int) and not isinstance(made_in, bool):
             # made on a table page that may be behind the device: it counts only in its step
-            publisher.put(PhonePress(key=value, at=now, made_in=made_in))
-        else:
-            return "нажатие: made_in — номер шага"
-    elif kind == "text" and isinstance(value, str) and 0 < len(printable(value).strip()) <= TEXT_LIMIT:
-        publisher.put(TypedLine(text=printable(value).strip(), at=now))
-    elif kind == "best_move" and isinstance(value, list) and len(value) <= seats:
+            return PhonePress(key=value, at=now, made_in=made_in)
+        return "нажатие: made_in — номер шага"
+    if kind == "text" and isinstance(value, str) and 0 < len(printable(value).strip()) <= TEXT_LIMIT:
+        return TypedLine(text=printable(value).strip(), at=now)
+    if kind == "best_move" and isinstance(value, list) and len(value) <= seats:
         if not all(_seat_number(seat, seats) for seat in value):
             return f"лучший ход: места — числа 1…{seats}"
-        publisher.put(BestMoveEntry(seats=tuple(value), at=now))
-    elif kind == "whole" and isinstance(value, bool):
-        if not console.whole_table:
-            return "«Весь стол» — только при --panel web"
+        return BestMoveEntry(seats=tuple(value), at=now)
+    if kind == "whole" and isinstance(value, bool):
         publisher.switch_whole(connection, value)
-    else:
-        return f"не понято: {shorten(printable(text), 80)}"
-    return None
+        return None
+    return ""
 
 
 def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | SeatName | None:

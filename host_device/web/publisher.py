@@ -20,6 +20,7 @@ from host_device.runtime.clock import REAL, Clock
 from host_device.screens.public import Event, PublicStream, public_state
 from host_device.screens.views import DARK, Console, console_view, seat_view
 from host_device.web.access import Access
+from host_device.web.console_powers import console_now, refusal
 
 QUEUE_LIMIT = 1000  # events waiting for one slow socket; past it the socket is closed (it reconnects)
 REPLACED = "\x00replaced"  # to a seat's socket whose seat another phone took
@@ -72,6 +73,7 @@ class Publisher:
         the time left stands still)."""
         rt = self.stream.runtime
         state = {**public_state(self.stream), "speed": self.speed, "phones_wait": self.waiting}
+        state["whole_on"] = bool(self.watchers.get(WHOLE))  # a console sees (and presses) every seat
         left = rt.time_left()
         if left is None or rt.timer is None or rt.sched.paused:
             return state, left, None
@@ -140,6 +142,9 @@ class Publisher:
         views = {CONSOLE: console_view(console)}
         if console.whole_table:
             views[WHOLE] = console_view(console, leds=True)
+        extra_open = refusal("extra", None, console_now(console)) is None  # the seat grid's ± offered
+        for view in views.values():
+            view["extra_open"] = extra_open
         seats = {
             f"seat:{seat}": seat_view(rt, seat, console.seating, console.phones)
             for seat in self.private.access.seats

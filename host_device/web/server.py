@@ -42,12 +42,14 @@ class WebServer:
         from host_device.web.app import make_app  # Starlette, only once pages are served
         from host_device.web.club_pages import club_app
         from host_device.web.guard import AcceptErrors, Gate, Guard, server_config
+        from host_device.web.origin import HostCheck, Hosts
 
         gate = Gate(limits)
         access = publisher.private.access if publisher is not None and publisher.private is not None else None
         app = club_app(club) if publisher is None else make_app(publisher, limits, club)
-        config = server_config(Guard(app, gate, access), gate, limits)
+        config = server_config(Guard(HostCheck(app, Hosts(host)), gate, access), gate, limits)
         self.publisher = publisher
+        self.club = club
         self.address = (host, port)
         self.server = uvicorn.Server(config)
         self.accept_errors = AcceptErrors(limits)

@@ -41,3 +41,43 @@ def almost_over(path):
             break
     store.close()
     return gid
+
+
+def big_store(path, games=1000):
+    """A store of ``games`` finished games, made in a second or two: the example
+    full game simulated once (thirty players in the roster, ten seated), then
+    copied in SQL, each copy a day later, with other players seated (what
+    bench/club_pages.py makes game by game, faster)."""
+    import random
+
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import simulate
+    from tests.helpers.paths import ROOT
+
+    store = Store(path)
+    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), one_second, store=store)
+    players = [store.roster.add_player(f"Игрок {n}").id for n in range(1, 31)]
+    pick = random.Random(7)
+    with store.connection.transaction("копии игры") as db:
+        db.execute("DELETE FROM seats")
+        db.execute(
+            "WITH RECURSIVE n(k) AS (SELECT 2 UNION ALL SELECT k + 1 FROM n WHERE k < ?) "
+            "INSERT INTO games (id, started_at, preset, mode, settings, finished_at, winner, days, uuid) "
+            "SELECT k, strftime('%Y-%m-%dT%H:%M:%S+00:00', g.started_at, printf('+%d days', k)), g.preset, g.mode, g.settings, "
+            "strftime('%Y-%m-%dT%H:%M:%S+00:00', g.finished_at, printf('+%d days', k)), g.winner, g.days, lower(hex(randomblob(16))) "
+            "FROM n, games g WHERE g.id = 1",
+            (games,),
+        )
+        db.execute(
+            "INSERT INTO inputs (game, seq, t, input, undone) "
+            "SELECT g.id, i.seq, i.t, i.input, i.undone FROM games g, inputs i WHERE g.id > 1 AND i.game = 1"
+        )
+        db.executemany(
+            "INSERT INTO seats (game, seat, player) VALUES (?, ?, ?)",
+            [
+                (game, seat, player)
+                for game in range(1, games + 1)
+                for seat, player in enumerate(pick.sample(players, 10), 1)
+            ],
+        )
+    store.close()

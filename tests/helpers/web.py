@@ -2,6 +2,7 @@
 the real server on loopback with the limits a test gives it."""
 
 import contextlib
+import functools
 import queue
 
 from engine import Game
@@ -44,3 +45,44 @@ def drained(inbox):
     while not inbox.empty():
         items.append(inbox.get_nowait())
     return items
+
+
+@functools.cache
+def _full_game_inputs():
+    """The example full game's inputs (simulated once a run)."""
+    import tempfile
+    from pathlib import Path
+
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import simulate
+    from host_device.store import Store
+    from tests.helpers.paths import ROOT
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "g.db")
+        simulate(load_script(ROOT / "examples" / "classic-full-game.json"), lambda k, s: 1.0, store=store)
+        inputs = tuple(inp for _, _, inp in store.games.inputs(1))
+        store.close()
+    return inputs
+
+
+def console_at(moment=None, assist=False, typed=True, whole_table=False):
+    """A table's pages with the example full game (classic) played until ``moment(game)``
+    holds (None: not begun): its publisher and inbox, the console host mode's
+    (``assist``: a human host's)."""
+    from host_device.runtime.assist import Assist
+
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, Settings())
+    if moment is not None:
+        game = Game("classic")
+        for inp in _full_game_inputs():
+            if moment(game):
+                break
+            game.handle(inp)
+        assert moment(game), "the example game never came to that moment"
+        runtime.adopt(game)
+    inbox: queue.Queue = queue.Queue()
+    helper = Assist(runtime, role_entry=True) if assist else None
+    console = Console(runtime, helper, whole_table=whole_table, typed=typed)
+    publisher = Publisher(PublicStream(runtime, russian().text), 1.0, Private(Access.new(()), console, inbox))
+    return publisher, inbox

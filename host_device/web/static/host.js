@@ -111,8 +111,11 @@ function connect() {
 // ---- the best move: in the last word of the first night's victim, the host enters the three
 // seats he names («лучший ход: три, пять, восемь»); the engine judges them, the device says them back
 function drawBestMove(v) {
+  const taken = Boolean(v.best_move && v.best_move.length);
   $("best-move").hidden = !v.best_move_due;
-  $("best-move-said").textContent = v.best_move && v.best_move.length ? `Принято: ${v.best_move.join(", ")}` : "";
+  // in host mode the console enters it only while none was taken: the victim's own is never replaced
+  $("best-move-seats").disabled = $("best-move").querySelector("button").disabled = v.mode === "host" && taken;
+  $("best-move-said").textContent = taken ? `Принято: ${v.best_move.join(", ")}` : "";
 }
 
 function bestMoveSeats(text) {

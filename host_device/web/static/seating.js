@@ -139,8 +139,10 @@ function drawSeatGrid(v, send) {
     item.minus.textContent = `−${extraText(v.extra_range.step).replace("+", "")}`;
     item.plus.textContent = extraText(v.extra_range.step);
     item.value.textContent = extraText(item.points);
-    item.minus.disabled = item.points - v.extra_range.step < v.extra_range.low - 1e-9;
-    item.plus.disabled = item.points + v.extra_range.step > v.extra_range.high + 1e-9;
+    const closed = v.extra_open === false; // host mode: after the end only (console_powers.py)
+    item.minus.disabled = closed || item.points - v.extra_range.step < v.extra_range.low - 1e-9;
+    item.plus.disabled = closed || item.points + v.extra_range.step > v.extra_range.high + 1e-9;
+    item.minus.title = item.plus.title = closed ? "доп. баллы — после конца игры" : "";
     renew(item.pick, v.roster);
   });
 }

@@ -118,6 +118,9 @@ function draw() {
   document.body.classList.toggle("over", s.phase === "game_over");
   $("whole-switch").hidden = !(console_ && console_.whole_table);
   $("whole-on").hidden = !whole();
+  $("whole-public").hidden = !s.whole_on || whole(); // every TV: the console sees and presses every seat
+  $("console-used").hidden = !s.console; // host mode: the console's last use, «С пульта: …»
+  $("console-line").textContent = s.console || "";
   $("typed").hidden = !(whole() && console_.typed);
   $("winner").hidden = !s.winner;
   $("review").hidden = s.phase !== "game_over"; // the after-game review (/game/ID), once the game has ended

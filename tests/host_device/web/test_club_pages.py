@@ -93,6 +93,22 @@ def test_an_answer_is_kept_until_the_store_changes(club):
     assert pages.computed == 2
 
 
+def test_while_a_game_is_played_its_writes_make_no_page_fresh(club):
+    """The bug: each night input the store wrote made every page fresh (and slow: the
+    night in the pages' timing). Held while the game is played; its end lets the store in."""
+    client, pages, store = club
+    playing = [True]
+    pages.hold(lambda: playing[0])
+    client.get("/club")
+    for size in range(2, 6):
+        store.write_bytes(b"x" * size)  # the game's inputs
+        client.get("/club")
+    assert pages.computed == 1
+    playing[0] = False  # the game has ended
+    client.get("/club")
+    assert pages.computed == 2
+
+
 def test_the_leaderboard_lists_the_players_of_finished_games_only(club):
     client, _, _ = club
     page = client.get("/club")

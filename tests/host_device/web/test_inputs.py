@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from engine import Phase
 from host_device.web.inputs import PINGS_KEPT, PhoneClock, PhonePress, seat_message
 
 
@@ -53,66 +54,48 @@ def test_a_phone_names_its_own_player_and_a_bad_name_message_is_no_press():
         assert seat_message(4, json.dumps(bad), phone, 1.0) is None
 
 
-def test_the_console_seat_grid_messages_become_inputs_and_bad_ones_are_said(builtin_pack):
-    import asyncio
-    import queue
-    from types import SimpleNamespace
+def test_the_console_seat_grid_messages_become_inputs_and_bad_ones_are_said():
+    from engine import Phase
+    from host_device.web.inputs import ExtraPoints, FromConsole, SeatName, console_input
+    from tests.helpers.web import console_at, drained
 
-    from host_device.web.inputs import ExtraPoints, SeatName, console_input
-
-    inbox = queue.Queue()
-    console = SimpleNamespace(assist=None, whole_table=False)
-    runtime = SimpleNamespace(game=SimpleNamespace(preset=SimpleNamespace(seats=10)))
-    publisher = SimpleNamespace(
-        private=SimpleNamespace(console=console), stream=SimpleNamespace(runtime=runtime), put=inbox.put
-    )
-    conn = asyncio.Queue()
-    say = lambda message: console_input(publisher, json.dumps(message), conn)  # noqa: E731
+    publisher, inbox = console_at()  # host mode, before the deal
+    say = lambda message: console_input(publisher, json.dumps(message), None)  # noqa: E731
     assert say({"name": {"seat": 3, "player": "id-1"}}) is None  # host mode too: naming is no press
     assert say({"name": {"seat": 3, "new": "Вера"}}) is None
     assert say({"name": {"seat": 3, "player": None}}) is None
+    assert drained(inbox) == [SeatName(3, player="id-1"), SeatName(3, new="Вера"), SeatName(3)]
+    assert say({"name": {"seat": 11, "new": "Вера"}}) == "имя: укажите место 1..10"
+    assert say({"extra": {"seat": 2, "points": 0.3}}).endswith("после конца игры")
+    publisher, inbox = console_at(lambda game: game.phase is Phase.GAME_OVER)
+    say = lambda message: console_input(publisher, json.dumps(message), None)  # noqa: E731
     assert say({"extra": {"seat": 2, "points": 0.3}}) is None
     assert say({"extra": {"seat": 2, "points": None}}) is None
-    got = [inbox.get_nowait() for _ in range(5)]
-    assert got == [
-        SeatName(3, player="id-1"),
-        SeatName(3, new="Вера"),
-        SeatName(3),
-        ExtraPoints(2, 0.3),
-        ExtraPoints(2, None),
+    assert drained(inbox) == [
+        FromConsole("С пульта: доп. баллы месту 2: 0.3", ExtraPoints(2, 0.3)),
+        FromConsole("С пульта: доп. баллы месту 2: нет", ExtraPoints(2, None)),
     ]
-    assert say({"name": {"seat": 11, "new": "Вера"}}) == "имя: укажите место 1..10"
     assert say({"extra": {"seat": 2, "points": "много"}}) == "доп. баллы: число (0.3) или null"
     assert inbox.empty()
 
 
-def console(seats=10, assist=None):
-    """A publisher as console_input sees it: the console's mode, the table's size, the inbox."""
-    from types import SimpleNamespace
+def _due(game):
+    from engine.steps import best_move_now
 
-    put = []
-    publisher = SimpleNamespace(
-        private=SimpleNamespace(console=SimpleNamespace(assist=assist, whole_table=False)),
-        stream=SimpleNamespace(
-            runtime=SimpleNamespace(game=SimpleNamespace(preset=SimpleNamespace(seats=seats)))
-        ),
-        put=put.append,
-        shows_whole=lambda connection: False,
-    )
-    return publisher, put
+    return best_move_now(game.preset, game.state) and not game.state.best_move
 
 
-@pytest.mark.parametrize("assist", [None, object()])
+@pytest.mark.parametrize("assist", [False, True])
 def test_the_console_enters_a_best_move_in_either_mode(assist):
-    from host_device.web.inputs import BestMoveEntry, console_input
+    from host_device.web.inputs import BestMoveEntry, FromConsole, console_input
+    from tests.helpers.web import console_at, drained
 
-    publisher, put = console(assist=assist)
+    publisher, inbox = console_at(_due, assist=assist)
     assert console_input(publisher, json.dumps({"best_move": [3, 5, 8]}), None) is None
-    assert len(put) == 1 and isinstance(put[0], BestMoveEntry) and put[0].seats == (3, 5, 8)
-    assert (
-        console_input(publisher, json.dumps({"best_move": [3, 5]}), None) is None
-    )  # the engine judges the count
-    assert put[1].seats == (3, 5)
+    assert console_input(publisher, json.dumps({"best_move": [3, 5]}), None) is None  # the engine judges it
+    put = [item.item if isinstance(item, FromConsole) else item for item in drained(inbox)]
+    assert [type(item) for item in put] == [BestMoveEntry] * 2
+    assert [item.seats for item in put] == [(3, 5, 8), (3, 5)]
 
 
 @pytest.mark.parametrize(
@@ -127,19 +110,22 @@ def test_the_console_enters_a_best_move_in_either_mode(assist):
 )
 def test_a_bad_best_move_entry_is_refused_in_russian_and_put_nowhere(message, error):
     from host_device.web.inputs import console_input
+    from tests.helpers.web import console_at
 
-    publisher, put = console()
+    publisher, inbox = console_at(_due)
     assert error in console_input(publisher, json.dumps(message), None)
-    assert put == []
+    assert inbox.empty()
 
 
-def test_the_console_withdraws_the_devices_foul_only_with_true():
+def test_the_console_withdraws_the_devices_foul_only_with_true_and_the_table_is_shown_it():
     from host_device.runtime.discipline import WithdrawFoul
-    from host_device.web.inputs import console_input
+    from host_device.web.inputs import FromConsole, console_input
+    from tests.helpers.web import console_at, drained
 
-    publisher, put = console()
+    publisher, inbox = console_at(lambda game: game.phase is Phase.SPEECH)
     assert console_input(publisher, json.dumps({"withdraw_foul": True}), None) is None
-    assert put == [WithdrawFoul()]
     for value in (False, 1, "да"):
         assert "не понято" in console_input(publisher, json.dumps({"withdraw_foul": value}), None)
-    assert put == [WithdrawFoul()]
+    put = drained(inbox)
+    assert [type(item) for item in put] == [FromConsole]
+    assert put[0].item == WithdrawFoul() and "фол снят" in put[0].line

@@ -23,7 +23,7 @@ from host_device.session.deal import deal, show_roles
 from host_device.session.devices import phone_seats
 from host_device.web.access import Access
 from host_device.web.app import make_app
-from host_device.web.inputs import PhonePress, WebNotice
+from host_device.web.inputs import FromConsole, PhonePress, WebNotice
 from host_device.web.publisher import Private, Publisher
 from voices.catalogue import russian
 
@@ -89,7 +89,9 @@ def test_the_tokens_are_random_and_each_seat_has_its_own():
     a, b = Access.new(range(1, 11)), Access.new(range(1, 11))
     assert a.host != b.host and len(set(a.seats.values())) == 10 and len(a.host) >= 16
     assert a.is_seat(1, a.seats[1]) and not a.is_seat(2, a.seats[1]) and not a.is_host(a.seats[1])
-    nxt = Access.new(range(1, 11), host=a.host)  # the evening's next game: the console's kept, the phones' new
+    nxt = Access.new(
+        range(1, 11), host=a.host
+    )  # the evening's next game: the console's kept, the phones' new
     assert nxt.is_host(a.host) and not set(nxt.seats.values()) & set(a.seats.values())
 
 
@@ -379,6 +381,13 @@ def test_in_host_mode_the_console_presses_no_seat_and_says_why_in_russian(builti
         socket.send_text(json.dumps({"press": 6}))
         assert socket.receive_json()["type"] == "error"
     items = drained(inbox)
+    lines = [i.line for i in items if isinstance(i, FromConsole)]  # what the table page is shown
+    assert lines == [
+        "С пульта: «Весь стол» включён: пульт видит все места, и роли тоже",
+        "С пульта: «Весь стол» выключен",
+    ]
+    items = [i.item if isinstance(i, FromConsole) else i for i in items]
+    items = [i for i in items if i is not None]
     assert [type(i) for i in items] == [HostKey, Press] and items[0].press.key == "next" and items[1].key == 5
 
 
@@ -458,7 +467,7 @@ def test_text_typed_on_the_console_never_silences_the_terminal_nor_escapes_onto_
     from host_device.screens.narration import PlainLines
     from tests.helpers.host import table_inputs
 
-    runtime, access, inbox, _, client = served()
+    runtime, access, inbox, _, client = served(assist=True)  # host mode types only in a speech
     with client.websocket_connect(f"/api/host?t={access.host}") as socket:
         socket.receive_json()
         socket.receive_json()
@@ -497,6 +506,6 @@ def test_a_whole_table_press_names_its_step_and_counts_only_in_it(builtin_pack):
         socket.send_text(json.dumps({"press": 6, "made_in": "now"}))
         error = socket.receive_json()
         assert error["type"] == "error" and "made_in" in error["text"]
-    items = drained(inbox)
+    items = [i for i in drained(inbox) if not isinstance(i, FromConsole)]  # the switch, shown on the TV
     assert [type(i) for i in items] == [PhonePress] and items[0].key == 5
     assert items[0].made_in == view["window"]
