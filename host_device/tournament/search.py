@@ -77,13 +77,14 @@ def anneal(rounds: list[list[list[int]]], fixed: int, pairs: Pairs, rng: random.
         for t, table in enumerate(r):
             for p in table:
                 at[p][t] += 1
+    spread = 1.0 if tables >= 3 else 0.0  # theirs counts the tables from three on
     steps = int(STEPS * effort * max(tables, 6) * len(free))  # two tables need more than 2/10 of ten
     for k in range(steps):
         heat = HOT * (COLD / HOT) ** (k / steps)
         r = rounds[free[rng.randrange(len(free))]]
         a, b = rng.sample(range(tables), 2)
         ta, tb = r[a], r[b]
-        if rng.random() < RENUMBER:
+        if spread and rng.random() < RENUMBER:
             # a count c going down costs -2c+1, going up 2c+1: 2(c_onto - c_off + 1) a player
             delta = 2.0 * (
                 sum(at[p][b] - at[p][a] + 1 for p in ta) + sum(at[p][a] - at[p][b] + 1 for p in tb)
@@ -106,7 +107,7 @@ def anneal(rounds: list[list[list[int]]], fixed: int, pairs: Pairs, rng: random.
             + pairs.change(x, rest_b, 1)
             + pairs.change(y, rest_b, -1)
             + pairs.change(y, rest_a, 1)
-            + 2 * (at[x][b] - at[x][a] + at[y][a] - at[y][b] + 2)
+            + spread * 2 * (at[x][b] - at[x][a] + at[y][a] - at[y][b] + 2)
         )
         if delta <= 0 or rng.random() < math.exp(-delta / heat):
             pairs.move(x, rest_a, -1)
