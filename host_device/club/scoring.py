@@ -195,7 +195,9 @@ def _rules(body: Any, source: str) -> dict[str, Any]:
         raise ScoringError(f"{source}: [best_move_rules]: раздел с ключами {', '.join(RULES)}")
     for key in body:
         if key not in RULES:
-            raise ScoringError(f"{source}: best_move_rules.{key:.40}: нет такого ключа; ключи: {', '.join(RULES)}")
+            raise ScoringError(
+                f"{source}: best_move_rules.{key:.40}: нет такого ключа; ключи: {', '.join(RULES)}"
+            )
     out: dict[str, Any] = {}
     for key in ("red_only", "night_1_only"):
         if key in body:

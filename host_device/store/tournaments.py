@@ -36,7 +36,9 @@ class Tournaments:
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
 
-    def create(self, name: str, rounds: int, seed: int, players: list[str], apart: list[tuple[str, str]]) -> int:
+    def create(
+        self, name: str, rounds: int, seed: int, players: list[str], apart: list[tuple[str, str]]
+    ) -> int:
         name = " ".join(name.split())
         if not name:
             raise StoreError("у турнира нет названия; назовите его, например «Осенний кубок»")
@@ -63,7 +65,9 @@ class Tournaments:
         return [row[0] for row in self.connection.read(None, "SELECT name FROM tournaments ORDER BY id")]
 
     def get(self, name: str) -> TournamentRow:
-        rows = self.connection.read(None, "SELECT id, name, rounds, seed FROM tournaments WHERE name = ?", (name,))
+        rows = self.connection.read(
+            None, "SELECT id, name, rounds, seed FROM tournaments WHERE name = ?", (name,)
+        )
         if not rows:
             known = ", ".join(f"«{n}»" for n in self.names()) or "пока ни одного"
             raise StoreError(f"турнира «{name}» нет; турниры: {known}")
@@ -93,7 +97,8 @@ class Tournaments:
     def seating(self, tid: int) -> list[Round]:
         rows = self.connection.read(
             None,
-            "SELECT round, tbl, seat, player FROM tournament_seats WHERE tournament = ? ORDER BY round, tbl, seat",
+            "SELECT round, tbl, seat, player FROM tournament_seats WHERE tournament = ? "
+            "ORDER BY round, tbl, seat",
             (tid,),
         )
         rounds: dict[int, dict[int, list[str]]] = {}
@@ -130,7 +135,9 @@ class Tournaments:
     def games(self, tid: int) -> list[tuple[int, int, int]]:
         """(game, round, table) of every game of the tournament."""
         rows = self.connection.read(
-            None, "SELECT game, round, tbl FROM tournament_games WHERE tournament = ? ORDER BY round, tbl", (tid,)
+            None,
+            "SELECT game, round, tbl FROM tournament_games WHERE tournament = ? ORDER BY round, tbl",
+            (tid,),
         )
         return [tuple(row) for row in rows]
 

@@ -88,9 +88,7 @@ def measure(
 def _numbers(numbers: dict[str, list[int]], games: dict[str, int]) -> float:
     score, perfect = 0.0, True
     for p, row in numbers.items():
-        parts = [
-            (games[p] / 10 - row[s], SEAT_WEIGHT.get(s, 1) * 4) for s in range(SEATS)
-        ]  # single seats
+        parts = [(games[p] / 10 - row[s], SEAT_WEIGHT.get(s, 1) * 4) for s in range(SEATS)]  # single seats
         parts += [(games[p] / 5 - row[s] - row[s + 1], 2) for s in range(0, SEATS, 2)]  # pairs of seats
         parts += [(games[p] / 2 - sum(row[s : s + 5]), 1) for s in (0, 5)]  # halves
         for diff, weight in parts:

@@ -60,7 +60,9 @@ class Pairs:
             met[z * n + x] += step
 
 
-def anneal(rounds: list[list[list[int]]], fixed: int, pairs: Pairs, rng: random.Random, effort: float) -> None:
+def anneal(
+    rounds: list[list[list[int]]], fixed: int, pairs: Pairs, rng: random.Random, effort: float
+) -> None:
     """Even out the meetings and the tables in place. Two moves: one seat's
     players exchanged between two tables of a round; two whole tables of a
     round renumbered (every meeting kept). The tables term is theirs: each

@@ -109,7 +109,8 @@ def seat(
     if met:
         a, b = met[0]
         raise SeatingError(
-            f"пару {a} и {b} не удалось развести по разным столам; уберите часть ограничений или добавьте стол"
+            f"пару {a} и {b} не удалось развести по разным столам; "
+            "уберите часть ограничений или добавьте стол"
         )
     number_tables(all_rounds, len(fixed), len(everyone))
     return Seating(

@@ -8,7 +8,14 @@ import pytest
 
 from engine import Team
 from host_device.club.record import BestMove, Departure
-from host_device.club.scoring import ScoringError, default_table, load_table, parse_table, points, shipped_table
+from host_device.club.scoring import (
+    ScoringError,
+    default_table,
+    load_table,
+    parse_table,
+    points,
+    shipped_table,
+)
 from tests.helpers.paths import ROOT
 from tests.host_device.club.test_scoring import DEALT, game, seat_changed
 
