@@ -20,6 +20,7 @@ from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.store.db import Store
 from host_device.store.tournaments import TournamentRow
+from host_device.tournament.playing import seat_game
 from host_device.tournament.seating import SEATS, SeatingError, seat
 from host_device.tournament.standings import LABEL, Standing, standings
 
@@ -133,16 +134,7 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
 
 def cmd_game(args: argparse.Namespace, store: Store) -> int:
     """A stored game as table T of round R: linked, and its seats named from the seating."""
-    row = store.tournaments.get(args.name)
-    tables = _round(store, row, args.round)
-    if args.table > len(tables):
-        raise HostDeviceError(f"стол {args.table}: в туре {args.round} столы 1–{len(tables)}")
-    store.tournaments.link_game(args.id, row.id, args.round, args.table)
-    for s, pid in enumerate(tables[args.table - 1], 1):
-        store.roster.seat_player(args.id, s, pid)
-    print(
-        f"игра {args.id}: турнир «{row.name}», тур {args.round}, стол {args.table}; места названы по рассадке"
-    )
+    print(seat_game(store, args.id, args.name, args.round, args.table))
     return 0
 
 

@@ -45,6 +45,7 @@ class GameOptions(DeviceOptions):
     resume: int | None = None
     new: bool = False
     ambience: bool = True
+    tournament: tuple[str, int, int] | None = None  # (name, table, round): seats named from its seating
 
     @property
     def deal_kind(self) -> Deal:

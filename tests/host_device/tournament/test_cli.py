@@ -63,7 +63,7 @@ def test_create_show_play_and_rank(club: Path, capsys: Any) -> None:
         code, out, _ = run(
             capsys, club, "tournament", "game", "Кубок", str(game), "--round", "1", "--table", str(table)
         )
-        assert code == 0 and f"тур 1, стол {table}" in out
+        assert code == 0 and f"Стол {table} · игра 1" in out
     store = Store(club)
     assert [p.name for _s, p in sorted(store.roster.seating(games[0]).items())] == first[0]
     store.roster.set_extra(games[0], 2, 0.3)
@@ -136,3 +136,54 @@ def test_a_regeneration_keeps_the_round_played(club: Path, capsys: Any) -> None:
 def test_bad_input_is_one_russian_line(club: Path, capsys: Any, args: tuple[str, ...], line: str) -> None:
     code, _out, err = run(capsys, club, *args)
     assert code != 0 and line in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_run_for_a_table_of_a_round_names_its_seats_from_the_seating(
+    club: Path, capsys: Any, monkeypatch: Any, builtin_pack: Any
+) -> None:
+    import io
+
+    from host_device.runtime.clock import VirtualClock
+    from host_device.session.host import Host
+    from tests.helpers.host import args
+
+    run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
+    table = seating_of(capsys, club, 3)[1]
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(club.parent / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    host = Host(args(store=str(club), tournament=("Кубок", 2, 3)), clock=VirtualClock(limit=3600))
+    assert host.run() == 0
+    assert "Стол 2 · игра 3: турнир «Кубок», места названы по рассадке" in capsys.readouterr().out
+    store = Store(club)
+    (game,) = [g.id for g in store.games.all()]
+    assert [p.name for _s, p in sorted(store.roster.seating(game).items())] == table
+    assert store.tournaments.games(store.tournaments.get("Кубок").id) == [(game, 3, 2)]
+    store.close()
+
+
+def test_run_refuses_a_table_the_round_has_not_before_any_game(club: Path, capsys: Any) -> None:
+    run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
+    code = main(
+        [
+            "run",
+            "--panel",
+            "mock",
+            "--audio",
+            "null",
+            "--store",
+            str(club),
+            "--tournament",
+            "Кубок",
+            "--table",
+            "3",
+            "--round",
+            "1",
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code != 0 and "стол 3: в туре 1 турнира «Кубок» столы 1–2" in err
+    store = Store(club)
+    assert store.games.all() == []  # nothing made
+    store.close()
+    code = main(["run", "--panel", "mock", "--audio", "null", "--store", str(club), "--tournament", "Кубок"])
+    assert code != 0 and "--tournament, --table и --round — вместе" in capsys.readouterr().err
