@@ -158,6 +158,7 @@ COLUMNS = (
     ("шерифом", "wins_sheriff"),
     ("доном", "wins_don"),
     ("лучший ход", "best_move"),
+    ("Ci", "ci"),
     ("доп", "extra"),
     ("штраф", "penalty"),
     ("убит первым", "killed_first"),

@@ -31,7 +31,8 @@ KEYS: dict[str, tuple[str, ...]] = {
 # [best_move_rules], optional (a table without it gives the best move as before): who may get
 # the best move's points (mafiaratings' FIIM: a red player shot on night 1, and nobody once
 # two or more players left on day 1)
-RULES = ("red_only", "night_1_only", "day_1_departures_max")
+RULES = ("red_only", "night_1_only", "day_1_voted_out_max")
+CI = ("max", "share")  # [ci], optional: the compensation of the first killed (tournament standings)
 LIMIT = 100.0  # no line of a table is worth more than this (a typo's guard)
 
 
@@ -53,7 +54,9 @@ class Table:
     source: str = DEFAULT  # the file it came from, for messages
     red_only: bool = False  # best move: only a red player's
     night_1_only: bool = False  # best move: only for one shot on night 1
-    day_1_departures_max: int | None = None  # best move: none once more players left on day 1
+    day_1_voted_out_max: int | None = None  # best move: none once more players were voted out on day 1
+    ci_max: float | None = None  # [ci]: the cap of Ci (None: no Ci)
+    ci_share: float = 0.4  # [ci]: Ci = min(first kills · max / round(games · share), max)
 
     def best_move_counts(self, record: GameRecord) -> bool:
         """Whether this table gives the game's best move its points."""
@@ -67,9 +70,11 @@ class Table:
             return False
         if self.night_1_only and not (seat.left and seat.left.how == "shot" and seat.left.night == 1):
             return False
-        if self.day_1_departures_max is not None:
-            day_1 = sum(1 for s in record.seats if s.left is not None and s.left.day == 1)
-            if day_1 > self.day_1_departures_max:
+        if self.day_1_voted_out_max is not None:
+            day_1 = sum(
+                1 for s in record.seats if s.left is not None and s.left.how == "vote" and s.left.day == 1
+            )
+            if day_1 > self.day_1_voted_out_max:
                 return False
         return True
 
@@ -160,7 +165,7 @@ def parse_table(text: str, source: str) -> Table:
     except (RecursionError, ValueError):
         raise ScoringError(f"{source}: ошибка в TOML: файл не читается как таблица очков") from None
     for section in data:
-        if section not in ("name", "best_move_rules") and section not in KEYS:
+        if section not in ("name", "best_move_rules", "ci") and section not in KEYS:
             raise ScoringError(
                 f"{source}: [{section:.40}]: нет такого раздела; разделы: name, {', '.join(KEYS)}"
             )
@@ -187,7 +192,20 @@ def parse_table(text: str, source: str) -> Table:
         extra_step=extra["step"],
         source=source,
         **_rules(data.get("best_move_rules", {}), source),
+        **_ci(data.get("ci"), source),
     )
+
+
+def _ci(body: Any, source: str) -> dict[str, Any]:
+    if body is None:
+        return {}
+    if not isinstance(body, dict) or set(body) != set(CI):
+        raise ScoringError(f"{source}: [ci]: ключи {', '.join(CI)}, например max = 0.4, share = 0.4")
+    for key in CI:
+        value = body[key]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
+            raise ScoringError(f"{source}: ci.{key}: число больше 0 и не больше 1, например 0.4")
+    return {"ci_max": float(body["max"]), "ci_share": float(body["share"])}
 
 
 def _rules(body: Any, source: str) -> dict[str, Any]:
@@ -204,11 +222,11 @@ def _rules(body: Any, source: str) -> dict[str, Any]:
             if not isinstance(body[key], bool):
                 raise ScoringError(f"{source}: best_move_rules.{key}: true или false, а не {body[key]!r:.40}")
             out[key] = body[key]
-    if "day_1_departures_max" in body:
-        value = body["day_1_departures_max"]
+    if "day_1_voted_out_max" in body:
+        value = body["day_1_voted_out_max"]
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-            raise ScoringError(f"{source}: best_move_rules.day_1_departures_max: целое от 0 до 9, например 1")
-        out["day_1_departures_max"] = value
+            raise ScoringError(f"{source}: best_move_rules.day_1_voted_out_max: целое от 0 до 9, например 1")
+        out["day_1_voted_out_max"] = value
     return out
 
 

@@ -21,10 +21,13 @@ from tests.host_device.club.test_scoring import DEALT, game, seat_changed
 
 FILE = ROOT / "host_device" / "club" / "data" / "fiim-mafiaratings.toml"
 MR = shipped_table("fiim-mafiaratings.toml")
-SOURCE_LINE = (
-    '{"main":[{"matter":2,"points":1}],"prima_nocta":[{"matter":1024,"roles":3,"points":0.4},'
-    '{"matter":2048,"roles":3,"points":0.25}],"penalty":[{"matter":4096,"points":-0.5},'
-    '{"matter":8192,"points":-0.5}]}'
+SOURCE_LINE = (  # db/alter151.sql, scoring 19 version 2, the line split as the file's comment splits it
+    'UPDATE scoring_versions SET scoring = \'{"main":[{"matter":2,"points":1}],'
+    '"extra":[{"matter":4194304,"points":"bonus()"}],'
+    '"legacy":[{"matter":1,"points":"matter(10) ? 0.4 : (matter(11) ? 0.25 : 0)","roles":3}],'
+    '"penalty":[{"matter":1,"points":"matter(12) || matter(13) ? -0.5 : 0"}],'
+    '"night1":[{"matter":260,"roles":3,"points":"max(min(counter(0,1)*0.4/round(counter(0,0)*0.4),0.4),0)"}],'
+    '"counters":[{"matter":1},{"matter":256,"roles":3}]}\' WHERE scoring_id = 19 AND version = 2;'
 )
 
 
@@ -39,6 +42,7 @@ def best(record, seat, black):
 def test_the_file_quotes_its_source_line() -> None:
     text = "".join(line.lstrip("# ").strip() for line in FILE.read_text("utf-8").splitlines())
     assert SOURCE_LINE in text and "SCORING_DEFAULT_ID" in text
+    assert (MR.ci_max, MR.ci_share) == (0.4, 0.4)  # "night1": …*0.4/round(…*0.4), capped at 0.4
 
 
 def test_main_a_win_is_one_point_whatever_the_role_a_loss_none() -> None:  # "main":[{"matter":2,"points":1}]
@@ -72,6 +76,9 @@ def test_rules_8_17_no_best_move_once_two_left_on_day_1() -> None:
     assert points(one, MR)[8].best_move == 0.4
     assert points(two, MR)[8].best_move == 0.0
     assert points(two, default_table())[8].best_move == 0.5
+    # "по результату голосования": a removal on day 1 is not a vote
+    removed = seat_changed(one, 10, left=Departure("disqualified", day=1))
+    assert points(removed, MR)[8].best_move == 0.4
 
 
 def test_penalty_a_removal_costs_half_a_point() -> None:  # 4096 / 8192: -0.5
@@ -90,7 +97,7 @@ def test_a_club_names_a_shipped_table_by_its_file_name() -> None:
     ("text", "fix"),
     [
         ("[best_move_rules]\nred_only = 1\n", "true или false"),
-        ("[best_move_rules]\nday_1_departures_max = 12\n", "от 0 до 9"),
+        ("[best_move_rules]\nday_1_voted_out_max = 12\n", "от 0 до 9"),
         ("[best_move_rules]\nwho = 1\n", "нет такого ключа"),
     ],
 )
