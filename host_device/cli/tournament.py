@@ -23,6 +23,7 @@ from host_device.store.tournaments import TournamentRow
 from host_device.tournament.playing import seat_game
 from host_device.tournament.seating import SEATS, SeatingError, seat
 from host_device.tournament.standings import LABEL, Standing, standings
+from host_device.tournament.table_rows import COLUMNS, table_rows
 
 ROUNDS = number_in(1, 100, "число туров")
 ROUND = number_in(1, 100, "номер тура")
@@ -147,38 +148,9 @@ def _standings(store: Store, row: TournamentRow, config: str | None) -> list[Sta
     return standings(games, table)
 
 
-COLUMNS = (
-    ("место", None),
-    ("игрок", None),
-    ("игр", "games"),
-    ("сумма", "total"),
-    ("победы", "wins"),
-    ("красным", "wins_red"),
-    ("чёрным", "wins_black"),
-    ("шерифом", "wins_sheriff"),
-    ("доном", "wins_don"),
-    ("лучший ход", "best_move"),
-    ("Ci", "ci"),
-    ("доп", "extra"),
-    ("штраф", "penalty"),
-    ("убит первым", "killed_first"),
-)
-
-
-def _table_rows(store: Store, rows: list[Standing]) -> list[list[Any]]:
-    names = _names(store)
-    out, place, last = [], 0, None
-    for k, s in enumerate(rows, 1):
-        key = (s.total, s.extra + s.penalty + s.best_move, s.wins, s.special_wins, s.killed_first)
-        place = place if key == last else k
-        last = key
-        out.append([place, names.get(s.player, s.player)] + [getattr(s, attr) for _h, attr in COLUMNS[2:]])
-    return out
-
-
 def cmd_standings(args: argparse.Namespace, store: Store) -> int:
     row = store.tournaments.get(args.name)
-    rows = _table_rows(store, _standings(store, row, args.config))
+    rows = table_rows(_standings(store, row, args.config), _names(store))
     print(f"Турнир «{row.name}»: {LABEL}")
     if not rows:
         print(
@@ -208,7 +180,7 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
         ]
     else:
         header = [h for h, _a in COLUMNS]
-        body = _table_rows(store, _standings(store, row, args.config))
+        body = table_rows(_standings(store, row, args.config), _names(store))
     if args.format == "json":
         data = {
             "tournament": row.name,

@@ -187,3 +187,32 @@ def test_run_refuses_a_table_the_round_has_not_before_any_game(club: Path, capsy
     store.close()
     code = main(["run", "--panel", "mock", "--audio", "null", "--store", str(club), "--tournament", "Кубок"])
     assert code != 0 and "--tournament, --table и --round — вместе" in capsys.readouterr().err
+
+
+def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, capsys: Any) -> None:
+    from host_device.club.build import record_of
+    from host_device.club.scoring import default_table
+    from host_device.web.venue_html import BadRound, venue
+
+    run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
+    store = Store(club)
+    (game,) = finished_games(store, 1)
+    store.close()
+    run(capsys, club, "tournament", "game", "Кубок", str(game), "--round", "1", "--table", "2")
+    second = seating_of(capsys, club, 2)
+
+    def records(game_id: int) -> Any:
+        store = Store(club)
+        try:
+            return record_of(store, game_id)
+        finally:
+            store.close()
+
+    status, html = venue(str(club), "Кубок", "", default_table(), records)
+    assert status == 200 and "Тур 2 из 3" in html  # round 1 has a game: the next one is shown
+    for table, players in enumerate(second, 1):
+        shown = html.split(f"<h3>Стол {table}</h3>")[1].split("</ol>")[0]
+        assert [item.split("</b> ")[1] for item in shown.split("</li>")[:-1]] == players
+    assert "рейтинг клуба (не Эло mafiaratings)" in html and html.count("<tr>") == 1 + 10
+    with pytest.raises(BadRound, match="тур 7: в турнире «Кубок» туры 1–3"):
+        venue(str(club), "Кубок", "7", default_table(), records)
