@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from host_device.base.errors import HostDeviceError
-from host_device.base.files import write_text
+from host_device.base.errors import HostDeviceError, os_reason
+from host_device.base.files import replacing
 from host_device.base.text import spreadsheet_cell
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
@@ -102,6 +102,14 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
         else f"турнир «{row.name}»: рассажены все {row.rounds} туров"
     )
     return 0
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        with replacing(path) as tmp:
+            tmp.write_bytes(data)
+    except OSError as exc:
+        raise HostDeviceError(f"{path}: файл не записан: {os_reason(exc)}; укажите другой путь") from None
 
 
 def _names(store: Store) -> dict[str, str]:
@@ -196,10 +204,33 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
         writer.writerows([[spreadsheet_cell(c) for c in r] for r in body])
         text = buf.getvalue()
     if args.output:
-        write_text(Path(args.output), text)
+        _write(Path(args.output), text.encode("utf-8"))
         print(f"записано: {args.output}")
     else:
         print(text, end="")
+    return 0
+
+
+def cmd_print(args: argparse.Namespace, store: Store) -> int:
+    """The tournament on A4: the standings, the seating by round and table, every player's places."""
+    from host_device.tournament.sheets import standings_page, tournament_pdf
+
+    row = store.tournaments.get(args.name)
+    names = _names(store)
+    seating = store.tournaments.seating(row.id)
+    if args.round is not None and not 1 <= args.round <= len(seating):
+        raise HostDeviceError(f"тур {args.round}: в турнире «{row.name}» туры 1–{len(seating)}")
+    rounds = [[[names.get(p, p) for p in table] for table in r] for r in seating]
+    byes = {
+        r: [names.get(p, p) for p in row.players if all(p not in t for t in tables)]
+        for r, tables in enumerate(seating, 1)
+    }
+    page = standings_page(
+        row.name, [h for h, _a in COLUMNS], table_rows(_standings(store, row, args.config), names), LABEL
+    )
+    pdf = tournament_pdf(row.name, rounds, byes, [names.get(p, p) for p in row.players], page, args.round)
+    _write(Path(args.output), pdf)
+    print(f"записано: {args.output}")
     return 0
 
 
@@ -249,5 +280,13 @@ def add_commands(commands: Any) -> None:
     p.add_argument("-o", "--output", metavar="ФАЙЛ", help="записать в файл (без него — на экран)")
     flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
     p.set_defaults(func=functools.partial(_with_store, cmd_export))
+    p = sub.add_parser(
+        "print", help="на печать (PDF, A4): таблица, рассадка по турам и столам, места каждого игрока"
+    )
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    p.add_argument("-o", "--output", required=True, metavar="ФАЙЛ.pdf", help="куда записать PDF")
+    p.add_argument("--round", type=ROUND, metavar="R", help="рассадка только этого тура")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
+    p.set_defaults(func=functools.partial(_with_store, cmd_print))
     for p in sub.choices.values():
         flags.store(p)

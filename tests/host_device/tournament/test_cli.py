@@ -216,3 +216,29 @@ def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, cap
     assert "рейтинг клуба (не Эло mafiaratings)" in html and html.count("<tr>") == 1 + 10
     with pytest.raises(BadRound, match="тур 7: в турнире «Кубок» туры 1–3"):
         venue(str(club), "Кубок", "7", default_table(), records)
+
+
+def test_print_writes_the_standings_the_round_by_table_and_every_players_places(
+    club: Path, capsys: Any, tmp_path: Path
+) -> None:
+    from tests.helpers.pdf import read_pdf
+
+    players = [*NAMES, "Новичок"]  # 21: one sits out each round
+    store = Store(club)
+    store.roster.add_player("Новичок")
+    store.close()
+    run(capsys, club, "tournament", "create", "Кубок", *players, "--rounds", "2")
+    target = tmp_path / "t.pdf"
+    code, out, _ = run(capsys, club, "tournament", "print", "Кубок", "-o", str(target), "--round", "2")
+    assert code == 0 and out == f"записано: {target}\n"
+    pages = read_pdf(target.read_bytes())
+    assert len(pages) == 3  # the standings, round 2, the players
+    assert "Кубок: таблица" in pages[0] and "рейтинг клуба (не Эло mafiaratings)" in pages[0]
+    second = seating_of(capsys, club, 2)
+    assert "Кубок: тур 2" in pages[1] and "Стол 1" in pages[1] and "Стол 2" in pages[1]
+    assert all(name in pages[1] for name in second[0] + second[1])
+    out_of_it = next(p for p in players if p not in second[0] + second[1])
+    assert f"Не играют в этом туре: {out_of_it}" in pages[1]
+    assert "где сидит каждый" in pages[2] and all(p in pages[2] for p in players)
+    code, _out, err = run(capsys, club, "tournament", "print", "Кубок", "-o", str(tmp_path / "no" / "x.pdf"))
+    assert code != 0 and "файл не записан" in err
