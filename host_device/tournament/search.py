@@ -70,9 +70,9 @@ def anneal(
     for r in rounds:
         for table in r:
             pairs.add(table, 1)
-    free = list(range(fixed, len(rounds)))
-    tables = len(rounds[0]) if rounds else 0
-    if not free or tables < 2:
+    free = [r for r in range(fixed, len(rounds)) if len(rounds[r]) >= 2]  # one table: nothing to move
+    tables = max((len(r) for r in rounds), default=0)  # the players may have changed: rounds differ
+    if not free:
         return
     at = [[0] * tables for _ in range(pairs.n)]
     for r in rounds:
@@ -84,7 +84,7 @@ def anneal(
     for k in range(steps):
         heat = HOT * (COLD / HOT) ** (k / steps)
         r = rounds[free[rng.randrange(len(free))]]
-        a, b = rng.sample(range(tables), 2)
+        a, b = rng.sample(range(len(r)), 2)
         ta, tb = r[a], r[b]
         if spread and rng.random() < RENUMBER:
             # a count c going down costs -2c+1, going up 2c+1: 2(c_onto - c_off + 1) a player
@@ -127,7 +127,7 @@ def number_tables(rounds: list[list[list[int]]], fixed: int, players: int) -> No
     """Renumber each free round's tables (exchanging two whole tables keeps
     every seat and every meeting) while that brings each player's count at
     each table nearer ``games / tables``: the sum of squares goes down."""
-    tables = len(rounds[0]) if rounds else 0
+    tables = max((len(r) for r in rounds), default=0)
     if tables < 2:
         return
     at = [[0] * tables for _ in range(players)]
@@ -144,8 +144,8 @@ def number_tables(rounds: list[list[list[int]]], fixed: int, players: int) -> No
     while better:
         better = False
         for r in rounds[fixed:]:
-            for a in range(tables):
-                for b in range(a + 1, tables):
+            for a in range(len(r)):
+                for b in range(a + 1, len(r)):
                     ga, gb = r[a], r[b]
                     delta = cost(ga, a, -1) + cost(gb, b, -1)
                     for p in ga:

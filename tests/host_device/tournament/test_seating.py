@@ -112,3 +112,13 @@ def test_the_numbers_score_is_mafiaratings_formula_worked_by_hand() -> None:
 def test_a_score_with_every_square_under_one_is_zero_as_theirs() -> None:
     table = [f"p{k}" for k in range(10)]
     assert measure(table, [[table]]).numbers_score == 0.0  # one game: each difference 0.9 at most
+
+
+def test_a_table_fewer_after_a_player_left_keeps_the_rounds_played() -> None:
+    first = seat(PLAYERS, 4, seed=1, effort=0.1)  # two tables
+    second = seat(PLAYERS[1:], 4, played=first.rounds[:2], seed=1, effort=0.1)  # 19: one table
+    assert second.rounds[:2] == first.rounds[:2]
+    assert [len(r) for r in second.rounds] == [2, 2, 1, 1]
+    assert sum(len(second.byes(r)) for r in (2, 3)) == 2 * 10  # p00 gone, nine of the 19 sit out
+    games = Counter(pid for r in second.rounds for t in r for pid in t)
+    assert max(games[p] for p in PLAYERS[1:]) - min(games[p] for p in PLAYERS[1:]) <= 1
