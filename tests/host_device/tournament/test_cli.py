@@ -242,3 +242,21 @@ def test_print_writes_the_standings_the_round_by_table_and_every_players_places(
     assert "где сидит каждый" in pages[2] and all(p in pages[2] for p in players)
     code, _out, err = run(capsys, club, "tournament", "print", "Кубок", "-o", str(tmp_path / "no" / "x.pdf"))
     assert code != 0 and "файл не записан" in err
+
+
+def test_a_new_seating_replays_no_game_for_the_club_pages(club: Path, capsys: Any) -> None:
+    import sqlite3
+
+    from host_device.web.club_source import signatures
+
+    store = Store(club)
+    finished_games(store, 1)
+    store.close()
+    db = sqlite3.connect(club)
+    before = signatures(db)
+    db.close()
+    run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
+    run(capsys, club, "tournament", "seat", "Кубок", "--leave", "Игрок 03")
+    db = sqlite3.connect(club)
+    assert signatures(db) == before  # what every record reads did not change
+    db.close()
