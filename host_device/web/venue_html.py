@@ -17,6 +17,8 @@ class BadRound(HostDeviceError, ValueError):
     pass
 
 
+REFRESH = 20  # seconds between the venue screen's readings
+
 NO_TOURNAMENT_DB = "Турниры пока хранятся только в хранилище коробки, не в базе клуба"
 
 
@@ -46,7 +48,9 @@ def venue_html(
         body.append(table(head, lines, "standings"))
     else:
         body.append("<p>Сыгранных игр пока нет.</p>")
-    return document(f"{name}: тур {round_no}", "".join(body))
+    page = document(f"{name}: тур {round_no}", "".join(body))
+    # a screen nobody touches: it reads itself again, so a finished game shows, and the next round
+    return page.replace("<head>", f'<head><meta http-equiv="refresh" content="{REFRESH}">', 1)
 
 
 def venue(path: str, name: str, round_text: str, scoring_table: Any, record_of: Any) -> tuple[int, str]:

@@ -210,6 +210,7 @@ def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, cap
 
     status, html = venue(str(club), "Кубок", "", default_table(), records)
     assert status == 200 and "Тур 2 из 3" in html  # round 1 has a game: the next one is shown
+    assert '<meta http-equiv="refresh" content="20">' in html  # the screen keeps itself up to date
     for table, players in enumerate(second, 1):
         shown = html.split(f"<h3>Стол {table}</h3>")[1].split("</ol>")[0]
         assert [item.split("</b> ")[1] for item in shown.split("</li>")[:-1]] == players
