@@ -20,6 +20,7 @@ from host_device.cli.parser import EXIT_BAD_INPUT, Parser
 from host_device.cli.players import add_commands as add_players_commands
 from host_device.cli.run import add_commands as add_run_commands
 from host_device.cli.run import add_demo_command
+from host_device.cli.tournament import add_commands as add_tournament_commands
 from host_device.cli.voices import add_commands
 from host_device.listening.intents import load_patterns
 from host_device.scripts.play import play
@@ -128,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_run_commands(commands)
     add_games_commands(commands)
     add_players_commands(commands)
+    add_tournament_commands(commands)
     add_box_commands(commands)
     add_club_commands(commands)
     return parser

@@ -67,7 +67,17 @@ def game_options(args: argparse.Namespace) -> GameOptions:
         resume=args.resume,
         new=args.new,
         ambience=not args.no_ambience,
+        tournament=_tournament(args),
     )
+
+
+def _tournament(args: argparse.Namespace) -> tuple[str, int, int] | None:
+    given = (args.tournament, args.table, args.round)
+    if all(v is None for v in given):
+        return None
+    if any(v is None for v in given) or args.box:
+        raise HostDeviceError("--tournament, --table и --round — вместе и без --box: стол и тур турнира")
+    return (args.tournament, args.table, args.round)
 
 
 def add_commands(commands: Any) -> None:
@@ -116,6 +126,13 @@ def add_commands(commands: Any) -> None:
         "«Дальше», удержанная, — меню; «Пауза», удержанная, — выключение), игра за игрой",
     )
     p.add_argument("--no-ambience", action="store_true", help="без ночного звука под ночными фазами")
+    p.add_argument("--tournament", metavar="НАЗВАНИЕ", help="игра турнира: места называются по его рассадке")
+    p.add_argument(
+        "--table", type=number_in(1, 20, "--table"), metavar="T", help="стол турнира (с --tournament)"
+    )
+    p.add_argument(
+        "--round", type=number_in(1, 100, "--round"), metavar="R", help="тур турнира (с --tournament)"
+    )
     p.set_defaults(func=cmd_run)
 
 

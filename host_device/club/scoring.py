@@ -13,11 +13,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.roles import Role
+from engine.roles import Role, Team
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
 from host_device.club.record import GameRecord
 
 DEFAULT = "fiim.toml"
+SHIPPED = (DEFAULT, "fiim-mafiaratings.toml")  # host_device/club/data/
 # every key a table must have, by section (a key not listed here is refused)
 ROLES = tuple(role.value for role in Role)
 KEYS: dict[str, tuple[str, ...]] = {
@@ -27,6 +28,11 @@ KEYS: dict[str, tuple[str, ...]] = {
     "penalty": ("disqualified", "foul"),
     "extra": ("min", "max", "step"),
 }
+# [best_move_rules], optional (a table without it gives the best move as before): who may get
+# the best move's points (mafiaratings' FIIM: a red player shot on night 1, and nobody once
+# two or more players left on day 1)
+RULES = ("red_only", "night_1_only", "day_1_voted_out_max")
+CI = ("max", "share")  # [ci], optional: the compensation of the first killed (tournament standings)
 LIMIT = 100.0  # no line of a table is worth more than this (a typo's guard)
 
 
@@ -46,6 +52,31 @@ class Table:
     extra_max: float
     extra_step: float
     source: str = DEFAULT  # the file it came from, for messages
+    red_only: bool = False  # best move: only a red player's
+    night_1_only: bool = False  # best move: only for one shot on night 1
+    day_1_voted_out_max: int | None = None  # best move: none once more players were voted out on day 1
+    ci_max: float | None = None  # [ci]: the cap of Ci (None: no Ci)
+    ci_share: float = 0.4  # [ci]: Ci = min(first kills · max / round(games · share), max)
+
+    def best_move_counts(self, record: GameRecord) -> bool:
+        """Whether this table gives the game's best move its points."""
+        best = record.best_move
+        if best is None:
+            return False
+        seat = next((s for s in record.seats if s.seat == best.seat), None)
+        if seat is None:
+            return False
+        if self.red_only and seat.team is not Team.RED:
+            return False
+        if self.night_1_only and not (seat.left and seat.left.how == "shot" and seat.left.night == 1):
+            return False
+        if self.day_1_voted_out_max is not None:
+            day_1 = sum(
+                1 for s in record.seats if s.left is not None and s.left.how == "vote" and s.left.day == 1
+            )
+            if day_1 > self.day_1_voted_out_max:
+                return False
+        return True
 
     def extra(self, value: float) -> float:
         """The host's extra points as this table counts them: within its
@@ -74,7 +105,7 @@ def points(record: GameRecord, table: Table) -> dict[int, SeatPoints]:
     unfinished game has none (its result, and so its points, are secret)."""
     if record.winner is None:
         return {}
-    best = record.best_move
+    best = record.best_move if table.best_move_counts(record) else None
     out = {}
     for seat in record.seats:
         won = seat.team is record.winner
@@ -101,14 +132,22 @@ def totals(records: Iterable[GameRecord], table: Table) -> dict[str, float]:
 
 
 def default_table() -> Table:
-    source = resources.files("host_device.club") / "data" / DEFAULT
-    return parse_table(source.read_text(encoding="utf-8"), DEFAULT)
+    return shipped_table(DEFAULT)
+
+
+def shipped_table(name: str) -> Table:
+    """A table shipped with the device (host_device/club/data/): ``fiim.toml`` (today's default),
+    ``fiim-mafiaratings.toml`` (mafiaratings' FIIM, line by line)."""
+    source = resources.files("host_device.club") / "data" / name
+    return parse_table(source.read_text(encoding="utf-8"), name)
 
 
 def load_table(path: Path | None = None) -> Table:
     """The club's table from ``path`` (``[club] scoring``), or the default."""
     if path is None:
         return default_table()
+    if str(path) in SHIPPED:  # a shipped table by its name: scoring = "fiim-mafiaratings.toml"
+        return shipped_table(str(path))
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -126,7 +165,7 @@ def parse_table(text: str, source: str) -> Table:
     except (RecursionError, ValueError):
         raise ScoringError(f"{source}: ошибка в TOML: файл не читается как таблица очков") from None
     for section in data:
-        if section != "name" and section not in KEYS:
+        if section not in ("name", "best_move_rules", "ci") and section not in KEYS:
             raise ScoringError(
                 f"{source}: [{section:.40}]: нет такого раздела; разделы: name, {', '.join(KEYS)}"
             )
@@ -152,7 +191,43 @@ def parse_table(text: str, source: str) -> Table:
         extra_max=extra["max"],
         extra_step=extra["step"],
         source=source,
+        **_rules(data.get("best_move_rules", {}), source),
+        **_ci(data.get("ci"), source),
     )
+
+
+def _ci(body: Any, source: str) -> dict[str, Any]:
+    if body is None:
+        return {}
+    if not isinstance(body, dict) or set(body) != set(CI):
+        raise ScoringError(f"{source}: [ci]: ключи {', '.join(CI)}, например max = 0.4, share = 0.4")
+    for key in CI:
+        value = body[key]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
+            raise ScoringError(f"{source}: ci.{key}: число больше 0 и не больше 1, например 0.4")
+    return {"ci_max": float(body["max"]), "ci_share": float(body["share"])}
+
+
+def _rules(body: Any, source: str) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise ScoringError(f"{source}: [best_move_rules]: раздел с ключами {', '.join(RULES)}")
+    for key in body:
+        if key not in RULES:
+            raise ScoringError(
+                f"{source}: best_move_rules.{key:.40}: нет такого ключа; ключи: {', '.join(RULES)}"
+            )
+    out: dict[str, Any] = {}
+    for key in ("red_only", "night_1_only"):
+        if key in body:
+            if not isinstance(body[key], bool):
+                raise ScoringError(f"{source}: best_move_rules.{key}: true или false, а не {body[key]!r:.40}")
+            out[key] = body[key]
+    if "day_1_voted_out_max" in body:
+        value = body["day_1_voted_out_max"]
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+            raise ScoringError(f"{source}: best_move_rules.day_1_voted_out_max: целое от 0 до 9, например 1")
+        out["day_1_voted_out_max"] = value
+    return out
 
 
 def _section(data: dict[str, Any], section: str, source: str) -> dict[str, float]:

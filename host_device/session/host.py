@@ -59,6 +59,7 @@ from host_device.session.phone_notices import PhoneNotices
 from host_device.session.question import Question
 from host_device.session.resume import game_to_resume, not_finished, record, trial_days
 from host_device.session.seating import TableSeating
+from host_device.tournament.playing import table_seater
 from voices.words import WINS, local_time
 
 if TYPE_CHECKING:
@@ -341,7 +342,10 @@ class Host:
         if self.store.notice and self.devices is None:
             print(f"host-device: {self.store.notice}", flush=True)
         game_id = game_to_resume(self.store, o.resume, o.new, self.preset.name, o.mode, self._ask_to_resume)
+        seater = table_seater(self.store, o.tournament) if o.tournament and game_id is None else None
         self.game_id = record(self.store, self.runtime, o.mode, game_id, o.days)
+        if seater is not None:
+            self._print(seater(self.game_id))
         self.sender = attach(
             self.runtime, self.devices, self.club_url, store_path(self.devices, self.options.store)
         )

@@ -47,6 +47,7 @@ class GameOptions(DeviceOptions):
     new: bool = False
     ambience: bool = True
     fouls: Strictness | None = None  # the device's own fouls (the box's menu); None: the config's [fouls]
+    tournament: tuple[str, int, int] | None = None  # (name, table, round): seats named from its seating
 
     @property
     def deal_kind(self) -> Deal:

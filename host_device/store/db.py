@@ -53,6 +53,7 @@ from host_device.store.games import Games
 from host_device.store.opening import Corrupt, open_db
 from host_device.store.outbox import Outbox
 from host_device.store.roster import Roster
+from host_device.store.tournaments import Tournaments
 
 __all__ = ["Store", "default_store_path"]
 
@@ -66,7 +67,7 @@ class Store:
     is made, a corrupt one moved aside. Without it (the ``games`` commands)
     the store must exist, and is read as it is; a read-only store is read.
 
-    Its parts: ``games``, ``roster``, ``outbox``; ``connection``, the one they share."""
+    Its parts: ``games``, ``roster``, ``outbox``, ``tournaments``; ``connection``, the one they share."""
 
     def __init__(self, path: Path | None = None, *, create: bool = True) -> None:
         self.path = path or default_store_path()
@@ -96,6 +97,7 @@ class Store:
         self.games = Games(self.connection)
         self.roster = Roster(self.connection, self.games)
         self.outbox = Outbox(self.connection, self.games, self.roster)
+        self.tournaments = Tournaments(self.connection)
 
     @property
     def db(self) -> sqlite3.Connection:

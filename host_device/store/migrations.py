@@ -85,6 +85,44 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS games_uuid ON games(uuid);
 """
+# 5 (i40-tournament): tournaments: their players, pairs kept apart, seating
+# (round, table, seat -> player) and which game was which table of which round
+TOURNAMENTS = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    rounds INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournament_players (
+    tournament INTEGER NOT NULL REFERENCES tournaments(id),
+    player TEXT NOT NULL REFERENCES players(id),
+    position INTEGER NOT NULL,
+    active INTEGER NOT NULL DEFAULT 1,
+    PRIMARY KEY (tournament, player)
+);
+CREATE TABLE IF NOT EXISTS tournament_apart (
+    tournament INTEGER NOT NULL REFERENCES tournaments(id),
+    a TEXT NOT NULL REFERENCES players(id),
+    b TEXT NOT NULL REFERENCES players(id),
+    PRIMARY KEY (tournament, a, b)
+);
+CREATE TABLE IF NOT EXISTS tournament_seats (
+    tournament INTEGER NOT NULL REFERENCES tournaments(id),
+    round INTEGER NOT NULL,
+    tbl INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    player TEXT NOT NULL REFERENCES players(id),
+    PRIMARY KEY (tournament, round, tbl, seat)
+);
+CREATE TABLE IF NOT EXISTS tournament_games (
+    game INTEGER PRIMARY KEY REFERENCES games(id),
+    tournament INTEGER NOT NULL REFERENCES tournaments(id),
+    round INTEGER NOT NULL,
+    tbl INTEGER NOT NULL
+);
+"""
 
 
 def _names_to_roster(db: sqlite3.Connection) -> None:
@@ -158,6 +196,7 @@ MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
     2: UNDONE,
     3: _names_to_roster,
     4: _game_uuids,
+    5: TOURNAMENTS,
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 

@@ -34,6 +34,7 @@ ROUTES = [
     Route("/game/{game:int}", club_pages.game),
     Route("/club", club_pages.leaderboard),
     Route("/player/{player}", club_pages.player),
+    Route("/tournament/{name}", club_pages.tournament),
     WebSocketRoute("/api/events", sockets.events),
     WebSocketRoute("/api/host", sockets.host_socket),
     WebSocketRoute("/api/seat/{seat:int}", sockets.seat_socket),

@@ -57,6 +57,12 @@ async def player(request: Request) -> Response:
     return await _page(request, "player", request.path_params["player"])
 
 
+async def tournament(request: Request) -> Response:
+    """The venue screen: a round's seating for all tables, then the standings (``?round=R``)."""
+    query = (("round", request.query_params["round"]),) if request.query_params.get("round") else ()
+    return await _page(request, "tournament", request.path_params["name"], query)
+
+
 async def home(request: Request) -> Response:
     return RedirectResponse("/club", status_code=303)
 
@@ -83,6 +89,7 @@ def club_app(club: ClubPages) -> Any:
         Route("/game/{game:int}", game),
         Route("/club", leaderboard),
         Route("/player/{player}", player),
+        Route("/tournament/{name}", tournament),
         Mount("/static", StaticFiles(directory=str(STATIC))),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

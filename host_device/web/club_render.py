@@ -16,6 +16,7 @@ from host_device.base.errors import HostDeviceError
 from host_device.club.plots import PlotCache, points_svg, rating_svg, roles_svg
 from host_device.club.record import GameRecord
 from host_device.club.scoring import Table, load_table, points
+from host_device.store.faults import StoreError
 from host_device.web.board_html import board_html, player_html
 from host_device.web.club_data import (
     BadFilter,
@@ -31,6 +32,7 @@ from host_device.web.club_db_source import ClubDbSource
 from host_device.web.club_html import document, e, review_html
 from host_device.web.club_source import Source
 from host_device.web.review import Unfinished, review
+from host_device.web.venue_html import NO_TOURNAMENT_DB, BadRound, venue
 
 NOT_FOUND = "Нет игры {id} в хранилище"
 NOT_FOUND_DB = "Нет игры {id} в базе клуба"
@@ -129,6 +131,13 @@ def render(
             )
         if kind == "player":
             return kept(key, lambda: player(data, arg, scoring))
+        if kind == "tournament":
+            if path.startswith(CLUB_DB_SCHEMES):
+                return refusal(NO_TOURNAMENT_DB, 404)
+            try:
+                return venue(path, arg, dict(query).get("round", ""), table_of(scoring), data.record)
+            except (StoreError, BadRound) as exc:
+                return refusal(str(exc), 404)
     except BadFilter as exc:
         return refusal(str(exc), 400)
     except HostDeviceError as exc:

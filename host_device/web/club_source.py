@@ -24,7 +24,9 @@ from host_device.club.record import GameRecord
 from host_device.store.faults import StoreError
 
 OWN = ("games", "inputs")
-NOT_READ = ("outbox", "meta")  # what the club's database was told, the box's UUID: no record reads them
+# what the club's database was told, the box's UUID, the tournaments' seating: no record reads them
+# (a new seating replays no game; the venue screen reads the store itself)
+NOT_READ = ("outbox", "meta", "tournaments", "tournament_players", "tournament_apart", "tournament_seats")
 
 
 def signatures(db: sqlite3.Connection) -> tuple[dict[int, Hashable], Hashable]:

@@ -1,0 +1,292 @@
+"""``host-device tournament create|seat|show|game|standings|export``: a
+tournament kept in the box's store (host_device/store/tournaments.py), its
+seating computed by host_device/tournament/ (docs/tournament.md)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import functools
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from host_device.base.errors import HostDeviceError, os_reason
+from host_device.base.files import replacing
+from host_device.base.text import spreadsheet_cell
+from host_device.cli import flags
+from host_device.cli.arguments import game_id, number_in
+from host_device.store.db import Store
+from host_device.store.tournaments import TournamentRow
+from host_device.tournament.playing import seat_game
+from host_device.tournament.seating import SEATS, SeatingError, seat
+from host_device.tournament.standings import LABEL, Standing, standings
+from host_device.tournament.table_rows import COLUMNS, table_rows
+
+ROUNDS = number_in(1, 100, "число туров")
+ROUND = number_in(1, 100, "номер тура")
+TABLE = number_in(1, 20, "номер стола")
+SEED = number_in(0, 2**31, "--seed")
+
+
+def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
+    store = Store(Path(args.store) if args.store else None)
+    try:
+        return command(args, store)
+    finally:
+        store.close()
+
+
+def _ids(store: Store, names: list[str]) -> list[str]:
+    return [store.roster.player(name).id for name in names]
+
+
+def _apart(store: Store, pairs: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for text in pairs:
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) != 2 or not all(parts):
+            raise HostDeviceError(f"--apart «{text}»: два игрока через запятую, например --apart 'Аня,Борис'")
+        a, b = _ids(store, parts)
+        out.append((a, b))
+    return out
+
+
+def _seating(store: Store, row: TournamentRow, players: list[str]) -> tuple[Any, int]:
+    """The seating of ``players`` for the rounds not played yet; and how many were played."""
+    played = store.tournaments.rounds_played(row.id) if row.id else 0
+    old = store.tournaments.seating(row.id)[:played] if row.id else []
+    apart = [p for p in row.apart if set(p) <= set(players)]
+    try:
+        return seat(players, row.rounds, apart=apart, played=old, seed=row.seed + played), played
+    except SeatingError as exc:
+        text = str(exc)
+        for pid, name in _names(store).items():
+            text = text.replace(pid, name)
+        raise SeatingError(text) from None
+
+
+def cmd_create(args: argparse.Namespace, store: Store) -> int:
+    players = _ids(store, args.players)
+    apart = _apart(store, args.apart)
+    draft = TournamentRow(0, args.name, args.rounds, args.seed, tuple(players), tuple(apart))
+    seating, _played = _seating(store, draft, players)  # bad input refused before anything is kept
+    tid = store.tournaments.create(args.name, args.rounds, args.seed, players, apart)
+    store.tournaments.save_seating(tid, list(seating.rounds), 0)
+    row = store.tournaments.get(" ".join(args.name.split()))
+    print(
+        f"турнир «{row.name}»: игроков {len(players)}, столов {len(players) // SEATS}, туров {args.rounds}; "
+        f"рассадка готова (показать: host-device tournament show '{row.name}' --round 1)"
+    )
+    return 0
+
+
+def cmd_seat(args: argparse.Namespace, store: Store) -> int:
+    row = store.tournaments.get(args.name)
+    players = list(row.players)
+    for pid in _ids(store, args.leave):
+        if pid not in players:
+            raise HostDeviceError(f"{store.roster.player(pid).label} не играет в турнире «{row.name}»")
+        players.remove(pid)
+    players += [pid for pid in _ids(store, args.join) if pid not in players]
+    seating, kept = _seating(store, row, players)
+    if players != list(row.players):
+        store.tournaments.set_players(row.id, players)
+    store.tournaments.save_seating(row.id, list(seating.rounds), kept)
+    print(
+        f"турнир «{row.name}»: туры 1–{kept} сыграны и не тронуты; "
+        f"рассажены заново туры {kept + 1}–{row.rounds}"
+        if kept
+        else f"турнир «{row.name}»: рассажены все {row.rounds} туров"
+    )
+    return 0
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        with replacing(path) as tmp:
+            tmp.write_bytes(data)
+    except OSError as exc:
+        raise HostDeviceError(f"{path}: файл не записан: {os_reason(exc)}; укажите другой путь") from None
+
+
+def _names(store: Store) -> dict[str, str]:
+    return {p.id: p.label for p in store.roster.players()}
+
+
+def _round(store: Store, row: TournamentRow, number: int) -> Any:
+    rounds = store.tournaments.seating(row.id)
+    if not 1 <= number <= len(rounds):
+        raise HostDeviceError(f"тур {number}: в турнире «{row.name}» туры 1–{len(rounds)}")
+    return rounds[number - 1]
+
+
+def cmd_show(args: argparse.Namespace, store: Store) -> int:
+    row = store.tournaments.get(args.name)
+    names = _names(store)
+    numbers = [args.round] if args.round else range(1, row.rounds + 1)
+    for number in numbers:
+        tables = _round(store, row, number)
+        print(f"Тур {number}")
+        for t, table in enumerate(tables, 1):
+            print(
+                f"  Стол {t}: " + "; ".join(f"{s} — {names.get(pid, pid)}" for s, pid in enumerate(table, 1))
+            )
+        seated = {pid for table in tables for pid in table}
+        out = [names.get(pid, pid) for pid in row.players if pid not in seated]
+        if out:
+            print("  Не играют в этом туре: " + ", ".join(out))
+    return 0
+
+
+def cmd_game(args: argparse.Namespace, store: Store) -> int:
+    """A stored game as table T of round R: linked, and its seats named from the seating."""
+    print(seat_game(store, args.id, args.name, args.round, args.table))
+    return 0
+
+
+def _standings(store: Store, row: TournamentRow, config: str | None) -> list[Standing]:
+    from host_device.club.build import record_of
+    from host_device.club.scoring import club_table
+
+    table = club_table(Path(config) if config else None)
+    games = [(r, record_of(store, g)) for g, r, _t in store.tournaments.games(row.id)]
+    return standings(games, table)
+
+
+def cmd_standings(args: argparse.Namespace, store: Store) -> int:
+    row = store.tournaments.get(args.name)
+    rows = table_rows(_standings(store, row, args.config), _names(store))
+    print(f"Турнир «{row.name}»: {LABEL}")
+    if not rows:
+        print(
+            "пока нет сыгранных игр; игра турнира: "
+            "host-device tournament game НАЗВАНИЕ ИГРА --round R --table T"
+        )
+        return 0
+    text = [[h for h, _a in COLUMNS]] + [
+        [f"{c:g}" if isinstance(c, float) else str(c) for c in r] for r in rows
+    ]
+    widths = [max(len(r[i]) for r in text) for i in range(len(COLUMNS))]
+    for r in text:
+        print("  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip())
+    return 0
+
+
+def cmd_export(args: argparse.Namespace, store: Store) -> int:
+    row = store.tournaments.get(args.name)
+    names = _names(store)
+    if args.what == "seating":
+        header = ["тур", "стол", "место", "игрок", "id"]
+        body = [
+            [r, t, s, names.get(pid, pid), pid]
+            for r, tables in enumerate(store.tournaments.seating(row.id), 1)
+            for t, table in enumerate(tables, 1)
+            for s, pid in enumerate(table, 1)
+        ]
+    else:
+        header = [h for h, _a in COLUMNS]
+        body = table_rows(_standings(store, row, args.config), _names(store))
+    if args.format == "json":
+        data = {
+            "tournament": row.name,
+            "what": args.what,
+            "rating": LABEL if args.what == "standings" else None,
+            "rows": [dict(zip(header, r, strict=True)) for r in body],
+        }
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    else:
+        buf = io.StringIO()
+        writer = csv.writer(buf)
+        writer.writerow(header)
+        writer.writerows([[spreadsheet_cell(c) for c in r] for r in body])
+        text = buf.getvalue()
+    if args.output:
+        _write(Path(args.output), text.encode("utf-8"))
+        print(f"записано: {args.output}")
+    else:
+        print(text, end="")
+    return 0
+
+
+def cmd_print(args: argparse.Namespace, store: Store) -> int:
+    """The tournament on A4: the standings, the seating by round and table, every player's places."""
+    from host_device.tournament.sheets import standings_page, tournament_pdf
+
+    row = store.tournaments.get(args.name)
+    names = _names(store)
+    seating = store.tournaments.seating(row.id)
+    if args.round is not None and not 1 <= args.round <= len(seating):
+        raise HostDeviceError(f"тур {args.round}: в турнире «{row.name}» туры 1–{len(seating)}")
+    rounds = [[[names.get(p, p) for p in table] for table in r] for r in seating]
+    byes = {
+        r: [names.get(p, p) for p in row.players if all(p not in t for t in tables)]
+        for r, tables in enumerate(seating, 1)
+    }
+    page = standings_page(
+        row.name, [h for h, _a in COLUMNS], table_rows(_standings(store, row, args.config), names), LABEL
+    )
+    pdf = tournament_pdf(row.name, rounds, byes, [names.get(p, p) for p in row.players], page, args.round)
+    _write(Path(args.output), pdf)
+    print(f"записано: {args.output}")
+    return 0
+
+
+def add_commands(commands: Any) -> None:
+    top = commands.add_parser(
+        "tournament", help="турнир: рассадка по столам и турам, игры турнира, таблица, выгрузка"
+    )
+    sub = top.add_subparsers(dest="tournament_command", required=True, metavar="ДЕЙСТВИЕ")
+    p = sub.add_parser("create", help="новый турнир из игроков клуба; рассадка считается сразу")
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    p.add_argument(
+        "players", nargs="+", metavar="ИГРОК", help="игроки (ID, имя или прозвище из списка клуба)"
+    )
+    p.add_argument("--rounds", type=ROUNDS, required=True, metavar="N", help="число туров (игр на стол)")
+    p.add_argument(
+        "--apart",
+        action="append",
+        default=[],
+        metavar="А,Б",
+        help="пара, которая никогда не сидит за одним столом",
+    )
+    p.add_argument("--seed", type=SEED, default=1, metavar="N", help="другая рассадка при тех же игроках")
+    p.set_defaults(func=functools.partial(_with_store, cmd_create))
+    p = sub.add_parser("seat", help="пересадить несыгранные туры (кто-то ушёл, кто-то пришёл)")
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    p.add_argument("--leave", action="append", default=[], metavar="ИГРОК", help="игрок уходит из турнира")
+    p.add_argument("--join", action="append", default=[], metavar="ИГРОК", help="игрок входит в турнир")
+    p.set_defaults(func=functools.partial(_with_store, cmd_seat))
+    p = sub.add_parser("show", help="рассадка: тур, стол, место — игрок")
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    p.add_argument("--round", type=ROUND, metavar="R", help="только этот тур")
+    p.set_defaults(func=functools.partial(_with_store, cmd_show))
+    p = sub.add_parser("game", help="сыгранная игра — стол T тура R; места называются по рассадке")
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    p.add_argument("id", type=game_id, metavar="ИГРА", help="номер игры")
+    p.add_argument("--round", type=ROUND, required=True, metavar="R", help="тур")
+    p.add_argument("--table", type=TABLE, required=True, metavar="T", help="стол")
+    p.set_defaults(func=functools.partial(_with_store, cmd_game))
+    p = sub.add_parser("standings", help="таблица турнира по очкам и дополнительным показателям")
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
+    p.set_defaults(func=functools.partial(_with_store, cmd_standings))
+    p = sub.add_parser("export", help="выгрузить рассадку или таблицу в CSV или JSON")
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    p.add_argument("--what", choices=("seating", "standings"), default="standings", help="что выгрузить")
+    p.add_argument("--format", choices=("csv", "json"), default="csv", help="формат")
+    p.add_argument("-o", "--output", metavar="ФАЙЛ", help="записать в файл (без него — на экран)")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
+    p.set_defaults(func=functools.partial(_with_store, cmd_export))
+    p = sub.add_parser(
+        "print", help="на печать (PDF, A4): таблица, рассадка по турам и столам, места каждого игрока"
+    )
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    p.add_argument("-o", "--output", required=True, metavar="ФАЙЛ.pdf", help="куда записать PDF")
+    p.add_argument("--round", type=ROUND, metavar="R", help="рассадка только этого тура")
+    flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
+    p.set_defaults(func=functools.partial(_with_store, cmd_print))
+    for p in sub.choices.values():
+        flags.store(p)

@@ -1,0 +1,180 @@
+"""A tournament's seating: who sits at which table on which seat in each round.
+
+Pure: players are ids (strings), a round is its tables, a table is its ten
+ids by seat (index 0 is seat 1). Built in three steps (docs/tournament.md):
+
+1. who plays: each round the ``tables * 10`` players with the fewest games
+   so far play, the rest sit out (byes spread evenly: counts differ by one at
+   most; a player who joins late plays first);
+2. which seat: a matching per round gives every player a seat he has had
+   least (:func:`_seats`); for players a multiple of ten and ten rounds that
+   is a Latin rectangle, every player on every seat exactly once;
+3. which table: the players of one seat are dealt to the tables, then the
+   search (``search.py``) exchanges two players of the same seat and round
+   between tables to even out who meets whom, never letting a pair kept
+   apart meet; last, each round's tables are renumbered to even out the
+   tables each player sits at.
+
+Rounds already played are kept as they were and count for everything after."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from host_device.base.errors import HostDeviceError
+from host_device.tournament.search import Pairs, anneal, number_tables
+
+SEATS = 10
+Table = tuple[str, ...]  # ten ids, seat 1 first
+Round = tuple[Table, ...]
+
+
+class SeatingError(HostDeviceError, ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Seating:
+    players: tuple[str, ...]  # everyone, in the order given (those gone from later rounds too)
+    rounds: tuple[Round, ...]
+    apart: frozenset[frozenset[str]] = frozenset()
+
+    def byes(self, round_index: int) -> tuple[str, ...]:
+        """Who sits out this round (0-based), in the players' order."""
+        seated = {pid for table in self.rounds[round_index] for pid in table}
+        return tuple(pid for pid in self.players if pid not in seated)
+
+    def place(self, round_index: int, pid: str) -> tuple[int, int] | None:
+        """(table, seat), both from 1, of a player in a round; None: a bye."""
+        for t, table in enumerate(self.rounds[round_index]):
+            if pid in table:
+                return t + 1, table.index(pid) + 1
+        return None
+
+
+def seat(
+    players: Sequence[str],
+    rounds: int,
+    *,
+    apart: Iterable[tuple[str, str]] = (),
+    played: Sequence[Round] = (),
+    seed: int = 0,
+    effort: float = 1.0,
+) -> Seating:
+    """A balanced seating of ``players`` over ``rounds`` rounds. ``played``:
+    the rounds already played, kept whole (their players may include some
+    not in ``players`` any more). The same arguments give the same seating."""
+    players = tuple(players)
+    if len(set(players)) != len(players):
+        raise SeatingError("игрок назван дважды; каждый игрок в турнире один раз")
+    tables = len(players) // SEATS
+    if tables < 1:
+        raise SeatingError(f"игроков {len(players)}: для стола нужно не меньше {SEATS}")
+    if not 1 <= rounds <= 100:
+        raise SeatingError(f"туров {rounds}: нужно от 1 до 100")
+    if len(played) > rounds:
+        raise SeatingError(f"сыграно туров {len(played)}, а всего {rounds}: туров не может стать меньше")
+    everyone = list(players) + sorted({p for r in played for t in r for p in t} - set(players))
+    index = {pid: k for k, pid in enumerate(everyone)}
+    kept = _pairs(apart, index)
+    rng = random.Random(seed)
+    fixed = [[[index[p] for p in table] for table in r] for r in played]
+    active = [index[p] for p in players]
+    games = [0] * len(everyone)
+    counts = [[0] * SEATS for _ in everyone]
+    for r in fixed:
+        for table in r:
+            for s, p in enumerate(table):
+                games[p] += 1
+                counts[p][s] += 1
+    free: list[list[list[int]]] = []
+    for _ in range(rounds - len(fixed)):
+        playing = _who_plays(active, games, tables * SEATS, rng)
+        by_seat = _seats(playing, counts, tables, rng)
+        round_ = []
+        for column in by_seat:
+            rng.shuffle(column)
+        for t in range(tables):
+            round_.append([by_seat[s][t] for s in range(SEATS)])
+        for p in playing:
+            games[p] += 1
+        free.append(round_)
+    per_player = sum(games) / len(active) if active else 0.0
+    pairs = Pairs(len(everyone), per_player * (SEATS - 1) / max(len(everyone) - 1, 1), kept)
+    all_rounds = fixed + free
+    anneal(all_rounds, len(fixed), pairs, rng, effort)
+    met = [(everyone[a], everyone[b]) for a, b in kept if pairs.count(a, b)]
+    if met:
+        a, b = met[0]
+        raise SeatingError(
+            f"пару {a} и {b} не удалось развести по разным столам; "
+            "уберите часть ограничений или добавьте стол"
+        )
+    number_tables(all_rounds, len(fixed), len(everyone))
+    return Seating(
+        players=tuple(everyone),
+        rounds=tuple(tuple(tuple(everyone[p] for p in table) for table in r) for r in all_rounds),
+        apart=frozenset(frozenset((everyone[a], everyone[b])) for a, b in kept),
+    )
+
+
+def _pairs(apart: Iterable[tuple[str, str]], index: dict[str, int]) -> set[tuple[int, int]]:
+    out = set()
+    for a, b in apart:
+        for pid in (a, b):
+            if pid not in index:
+                raise SeatingError(f"«{pid}» не играет в турнире; ограничение только для его игроков")
+        if a == b:
+            raise SeatingError(f"«{a}»: пара из одного игрока; назовите двух разных")
+        out.add((min(index[a], index[b]), max(index[a], index[b])))
+    return out
+
+
+def _who_plays(active: list[int], games: list[int], slots: int, rng: random.Random) -> list[int]:
+    """The ``slots`` players with the fewest games so far (ties drawn)."""
+    order = sorted(active, key=lambda p: (games[p], rng.random()))
+    return order[:slots]
+
+
+def _seats(playing: list[int], counts: list[list[int]], tables: int, rng: random.Random) -> list[list[int]]:
+    """Each seat's players for one round (``tables`` each): a matching that
+    gives every player a seat he has had least; a player for whom none is
+    left is allowed a seat he has had once more, and so on. Updates ``counts``."""
+    holder: list[list[int]] = [[] for _ in range(SEATS)]
+    slack = dict.fromkeys(playing, 0)
+
+    def allowed(p: int) -> list[int]:
+        low = min(counts[p]) + slack[p]
+        seats = [s for s in range(SEATS) if counts[p][s] <= low]
+        rng.shuffle(seats)
+        return seats
+
+    def place(p: int, seen: set[int]) -> bool:
+        seats = allowed(p)
+        for s in seats:
+            if s not in seen and len(holder[s]) < tables:
+                holder[s].append(p)
+                return True
+        for s in seats:
+            if s in seen:
+                continue
+            seen.add(s)
+            for q in list(holder[s]):
+                holder[s].remove(q)
+                if place(q, seen):
+                    holder[s].append(p)
+                    return True
+                holder[s].append(q)
+        return False
+
+    order = list(playing)
+    rng.shuffle(order)
+    for p in order:
+        while not place(p, set()):
+            slack[p] += 1
+    for s, column in enumerate(holder):
+        for p in column:
+            counts[p][s] += 1
+    return holder

@@ -1,0 +1,116 @@
+"""A tournament's standings: each player's points over its games, by the
+club's scoring table (host_device/club/scoring.py), with per-role figures,
+ranked by the total and then the tiebreakers (data/tiebreakers.toml,
+mafiaratings' default order). The rating is the club's own, not
+mafiaratings' Elo (the pages and exports say so)."""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+
+from engine.roles import Role, Team
+from host_device.club.record import GameRecord, SeatRecord
+from host_device.club.scoring import Table, points
+
+LABEL = "рейтинг клуба (не Эло mafiaratings)"
+KEYS = ("total", "extra", "penalty", "best_move", "wins", "special_wins", "killed_first")
+
+
+@dataclass
+class Standing:
+    player: str
+    games: int = 0
+    total: float = 0.0
+    result: float = 0.0
+    best_move: float = 0.0
+    extra: float = 0.0
+    penalty: float = 0.0
+    wins: int = 0
+    wins_red: int = 0
+    wins_black: int = 0
+    wins_sheriff: int = 0
+    wins_don: int = 0
+    killed_first: int = 0  # shot on night 1
+    ci: float = 0.0  # the compensation of the first killed ([ci] of the table), in the total
+    by_round: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def special_wins(self) -> int:
+        return self.wins_sheriff + self.wins_don
+
+    def key(self, name: str) -> float:
+        return float(sum(getattr(self, part) for part in name.split("+")))
+
+
+def tiebreakers() -> tuple[str, ...]:
+    text = (resources.files("host_device.tournament") / "data" / "tiebreakers.toml").read_text("utf-8")
+    order = tuple(tomllib.loads(text)["order"])
+    for name in order:
+        for part in name.split("+"):
+            assert part in KEYS, f"tiebreakers.toml: {part}"
+    return order
+
+
+def first_killed_red(seat: SeatRecord) -> bool:
+    return (
+        seat.team is Team.RED and seat.left is not None and seat.left.how == "shot" and seat.left.night == 1
+    )
+
+
+def ci_points(table: Table, games: int, first_kills: int) -> float:
+    """Ci for one game lost after being shot first on night 1 as a red player, by mafiaratings'
+    ``max(min(counter(0,1)*0.4/round(counter(0,0)*0.4),0.4),0)``: ``first_kills`` (his first-night
+    kills as red in the tournament) times the cap over round(games · share), at most the cap.
+    Under three games round(games · 0.4) is 0 (theirs divides by zero): the cap."""
+    if table.ci_max is None:
+        return 0.0
+    whole = math.floor(games * table.ci_share + 0.5)  # PHP's round(): halves away from zero
+    if whole == 0:
+        return table.ci_max
+    return round(max(min(first_kills * table.ci_max / whole, table.ci_max), 0.0), 6)
+
+
+def standings(games: Iterable[tuple[int, GameRecord]], table: Table) -> list[Standing]:
+    """``games``: (round, record); only finished games count. Ranked best first."""
+    games = [(r, record) for r, record in games if record.winner is not None]
+    played: dict[str, int] = {}
+    first: dict[str, int] = {}
+    for _r, record in games:
+        for seat in record.seats:
+            if seat.player is not None:
+                played[seat.player] = played.get(seat.player, 0) + 1
+                first[seat.player] = first.get(seat.player, 0) + first_killed_red(seat)
+    found: dict[str, Standing] = {}
+    for round_no, record in games:
+        scored = points(record, table)
+        for seat in record.seats:
+            if seat.player is None or seat.seat not in scored:
+                continue
+            one = scored[seat.seat]
+            row = found.setdefault(seat.player, Standing(seat.player))
+            row.games += 1
+            row.total = round(row.total + one.total, 6)
+            row.result = round(row.result + one.result, 6)
+            row.best_move = round(row.best_move + one.best_move, 6)
+            row.extra = round(row.extra + one.extra, 6)
+            row.penalty = round(row.penalty + one.fouls + one.disqualified, 6)
+            ci = 0.0
+            if first_killed_red(seat) and seat.team is not record.winner:
+                ci = ci_points(table, played[seat.player], first[seat.player])
+            row.ci = round(row.ci + ci, 6)
+            row.total = round(row.total + ci, 6)
+            row.by_round[round_no] = round(row.by_round.get(round_no, 0.0) + one.total + ci, 6)
+            if seat.team is record.winner:
+                row.wins += 1
+                row.wins_red += seat.team is Team.RED
+                row.wins_black += seat.team is Team.BLACK
+                row.wins_sheriff += seat.role is Role.SHERIFF
+                row.wins_don += seat.role is Role.DON
+            if seat.left is not None and seat.left.how == "shot" and seat.left.night == 1:
+                row.killed_first += 1
+    order = ("total", *tiebreakers())
+    return sorted(found.values(), key=lambda s: tuple(-round(s.key(k), 5) for k in order))
