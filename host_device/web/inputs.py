@@ -93,6 +93,14 @@ class SeatName:
 
 
 @dataclass(frozen=True)
+class Find:
+    """A phone's search of the roster for its player's name (``{"find": "вер"}``):
+    answered on its socket with a page of matches, never the whole roster."""
+
+    query: str
+
+
+@dataclass(frozen=True)
 class ExtraPoints:
     """The host's extra points for a seat (None: none)."""
 
@@ -205,17 +213,22 @@ def _console_input(publisher: Publisher, text: str, connection: asyncio.Queue[st
     return None
 
 
-def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | SeatName | None:
+def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | SeatName | Find | None:
     """A seat phone's message: ``{"ping": ms}`` (its heartbeat, with its
     time), ``{"press": step, "at": ms}`` (its button, the step it was made
-    in and when) or ``{"name": {"player": ID} | {"new": "Вера"}}`` (its
-    player's own name), read at ``now`` on the device's clock through
+    in and when), ``{"name": {"player": ID} | {"new": "Вера"}}`` (its
+    player's own name) or ``{"find": "вер"}`` (a search for it), read at ``now`` on the device's clock through
     :mod:`host_device.web.messages` (a refused one is logged and is no
     press). Returns the press or the name, or None."""
     try:
         message = loads(text)
         if isinstance(message, dict) and "name" in message:
             return seat_name(seat, fields(message, "name")["name"], by_phone=True)
+        if isinstance(message, dict) and "find" in message:
+            query = fields(message, "find")["find"]
+            if not isinstance(query, str) or len(query) > NAME_LIMIT:
+                raise Refused(f"поиск имени: текст до {NAME_LIMIT} знаков, а не {quoted(query)}")
+            return Find(printable(query).strip())
         if isinstance(message, dict) and "ping" in message:
             phone.heard(number(fields(message, "ping")["ping"], 0, PHONE_MS, "ping"), now)
             return None
@@ -239,6 +252,18 @@ def phone_notice(seat: int, replaced: bool = False, back: bool = False) -> WebNo
     if back:
         return WebNotice(f"seat {seat}: the phone is back", f"место {seat}: снова на связи", seat)
     return WebNotice(f"seat {seat}: a phone connected", f"место {seat}: телефон подключён", seat)
+
+
+def counted(notice: WebNotice, held: int, every_s: float) -> WebNotice:
+    """A seat's latest phone notice, told after ``held`` were held back (0: none)."""
+    if not held:
+        return notice
+    return WebNotice(
+        f"{notice.text} ({held} comings and goings in {every_s:g} s)",
+        f"{notice.russian} (подключений и отключений за {every_s:g} с: {held})",
+        notice.seat,
+        notice.lasting,
+    )
 
 
 def phone_lost(seat: int) -> WebNotice:
