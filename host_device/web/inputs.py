@@ -255,8 +255,8 @@ def phone_notice(seat: int, replaced: bool = False, back: bool = False) -> WebNo
 
 
 def counted(notice: WebNotice, held: int, every_s: float) -> WebNotice:
-    """A seat's latest phone notice, told after ``held`` were held back (0: none)."""
-    if not held:
+    """A seat's latest phone notice, ``held`` of them since the last one told (itself included)."""
+    if held <= 1:
         return notice
     return WebNotice(
         f"{notice.text} ({held} comings and goings in {every_s:g} s)",

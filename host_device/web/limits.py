@@ -82,7 +82,9 @@ class Throttle:
     in ``every_s``: those in between are held, and the last of them is told
     with the count of those held when the time is up, so that the last word
     (here, or lost) is always told — a phone reconnecting in a loop makes one
-    line every few seconds, not thousands. On the server's loop."""
+    line every few seconds, not thousands. ``tell`` is given the notice and
+    how many came since the last one told (itself included). On the server's
+    loop."""
 
     def __init__(self, every_s: float, clock: Callable[[], float], tell: Callable[[Any, int], None]) -> None:
         self.every_s, self.clock, self.tell = every_s, clock, tell
@@ -91,19 +93,24 @@ class Throttle:
             int, tuple[Any, int]
         ] = {}  # seat -> its latest notice not told, and how many were held
 
-    def __call__(self, seat: int, notice: Any) -> None:
-        now = self.clock()
-        if seat not in self.held and now - self.told.get(seat, -self.every_s) >= self.every_s:
+    def __call__(self, seat: int, notice: Any, now: float | None = None) -> None:
+        now = self.clock() if now is None else now
+        if now - self.told.get(seat, -self.every_s) >= self.every_s:
+            skipped = self.held.pop(seat, (None, 0))[1]
             self.told[seat] = now
-            self.tell(notice, 0)
+            self.tell(notice, skipped + 1)
             return
         if seat not in self.held:
-            wait = self.told[seat] + self.every_s - now
-            asyncio.get_running_loop().call_later(max(wait, 0.0), self._flush, seat)
+            asyncio.get_running_loop().call_later(self.told[seat] + self.every_s - now, self._flush, seat)
         self.held[seat] = (notice, self.held.get(seat, (None, 0))[1] + 1)
 
     def _flush(self, seat: int) -> None:
-        if seat in self.held:
-            notice, count = self.held.pop(seat)
-            self.told[seat] = self.clock()
-            self.tell(notice, count)
+        if seat not in self.held:
+            return
+        wait = self.told[seat] + self.every_s - self.clock()
+        if wait > 0:  # told since by a notice that came when it was due: the held one waits on
+            asyncio.get_running_loop().call_later(wait, self._flush, seat)
+            return
+        notice, count = self.held.pop(seat)
+        self.told[seat] = self.clock()
+        self.tell(notice, count)

@@ -53,7 +53,6 @@ class Publisher:
         self.watchers: dict[str, set[asyncio.Queue[str | None]]] = {}  # channel -> its sockets' queues
         self.phones: dict[int, asyncio.Queue[str | None]] = {}  # the one phone of each seat
         self.phones_seen: set[int] = set()  # seats whose phone has been here (server's loop)
-        self.named: dict[int, float] = {}  # seat -> when its phone last gave its own name (server's loop)
         self.online: frozenset[int] = frozenset()  # the seats with a phone now: read on any thread
         self.waiting: str | None = None  # «Ждём телефоны: …» before the deal (the session's)
         self.hushed: frozenset[int] | None = None  # at night (host mode): the phones the console saw last

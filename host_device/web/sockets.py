@@ -120,7 +120,7 @@ async def seat_socket(socket: WebSocket) -> None:
     channel = f"seat:{number}"
     queue_ = publisher.watch(channel)
     queue_.put_nowait(publisher.views.get(channel, "{}"))
-    notices = _notices(socket, publisher, limits)
+    notices, names = _throttles(socket, publisher, limits)
     _take_seat(publisher, number, queue_, notices)
     presses = Presses(limits, f"телефон места {number}")
     phone = PhoneClock()
@@ -136,10 +136,9 @@ async def seat_socket(socket: WebSocket) -> None:
             found = seating.find(press.query) if seating is not None and seating.enabled else []
             queue_.put_nowait(json.dumps({"type": "found", "query": press.query, "players": found}))
         elif isinstance(press, SeatName):  # his own name: never counted as a press, never a flood of writes
-            # the seat's, not the connection's: a phone reconnecting in a loop gains nothing
-            if now - publisher.named.get(number, -limits.name_every_s) >= limits.name_every_s:
-                publisher.named[number] = now
-                publisher.put(press)
+            # at most once a second, the seat's (a phone reconnecting in a loop gains nothing); a name
+            # sent sooner waits its turn, the last one sent counts
+            names(number, press, now)
         elif presses.allow(now):
             publisher.put(press)
 
@@ -161,19 +160,23 @@ async def seat_socket(socket: WebSocket) -> None:
             notices(number, phone_lost(number))
 
 
-def _notices(socket: WebSocket, publisher: Publisher, limits: Limits) -> Throttle:
-    """The app's one throttle of the seats' phone notices (made at its first phone)."""
+def _throttles(socket: WebSocket, publisher: Publisher, limits: Limits) -> tuple[Throttle, Throttle]:
+    """The app's throttles, one for all seats, made at its first phone: of the seats' phone notices
+    (their comings and goings) and of the names their phones give."""
     state = socket.app.state
-    if getattr(state, "phone_notices", None) is None:
+    if getattr(state, "phone_throttles", None) is None:
 
         def tell(notice: WebNotice, held: int) -> None:
             publisher.put(counted(notice, held, limits.notice_every_s))
             if publisher.hushed is None:  # at night the console's list stands still (publisher.hush)
                 publisher.tell_console(publisher.phones_text())
 
-        state.phone_notices = Throttle(limits.notice_every_s, limits.clock, tell)
-    throttle: Throttle = state.phone_notices
-    return throttle
+        state.phone_throttles = (
+            Throttle(limits.notice_every_s, limits.clock, tell),
+            Throttle(limits.name_every_s, limits.clock, lambda name, held: publisher.put(name)),
+        )
+    throttles: tuple[Throttle, Throttle] = state.phone_throttles
+    return throttles
 
 
 def _take_seat(
