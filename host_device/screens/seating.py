@@ -1,6 +1,6 @@
 """Who sits where in the game at the table, as the screens show it: the
 seats' players, the host's extra points and the club's roster for the
-pickers (on the console and on each seat's phone), kept by the session from
+pickers (the console's whole, a phone's a page of its search), kept by the session from
 the store. Names are shown, never spoken (the device says seat numbers);
 what of this is public is decided in host_device/screens/public.py alone."""
 
@@ -38,9 +38,9 @@ class Seating:
     )
 
     def roster_view(self) -> list[dict[str, Any]]:
-        """The roster for the pickers: the same list while the roster is the
-        same (each refresh puts it in every phone's view: the publisher
-        writes it out once, not once a phone and a turn)."""
+        """The roster for the console's picker: the same list while the roster
+        is the same (the publisher writes it out once, not once a turn). A
+        phone is never sent it: it searches (:meth:`find`)."""
         if self._view[0] is not self.roster:
             self._view = (self.roster, [player_dict(p) for p in self.roster])
         return self._view[1]
