@@ -267,7 +267,7 @@ def in_a_vote(moments):
     return table
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=JSON, where=st.sampled_from(SEAT_MESSAGES + CONSOLE_MESSAGES))
 def test_any_json_at_any_field_in_a_vote_is_taken_or_refused(in_a_vote, value, where):
     table = in_a_vote
