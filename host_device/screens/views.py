@@ -149,14 +149,16 @@ def _role(rt: Runtime, seat: int, notes: PhoneNotes) -> str | None:
 
 
 def _own_name(seat: int, seating: Seating | None) -> dict[str, Any]:
-    """A phone's own name and the roster to pick it from (no other seat's name)."""
+    """A phone's own name (no other seat's name), and that it may pick one: it
+    searches the roster on the device (``{"find": …}``), never sent it whole."""
     if seating is None or not seating.enabled:
         return {}
     player = seating.players.get(seat)
     return {
         "player": None if player is None else player_dict(player),
         "held": seating.held.get(seat),  # picked at night: kept, and given in the morning
-        "roster": seating.roster_view(),
+        "naming": True,
+        "name_refused": seating.refused.get(seat),  # why the last name it sent was not taken
     }
 
 

@@ -35,6 +35,9 @@ class TableSeating:
         # host mode at night: a phone's pick waits for the morning (the console may be a
         # player's, and a phone busy while a role is woken would show who woke)
         self.pending: dict[int, SeatName] = {}
+        # seat -> the player its phone added to the roster this game (one a game; a second new name
+        # renames him while he sits there: a typo corrected, the roster not grown)
+        self.added_by_phone: dict[int, str] = {}
 
     @classmethod
     def attached(
@@ -70,6 +73,8 @@ class TableSeating:
 
     def open(self, store: Any, game_id: int) -> None:
         """The game the store keeps (a new one or a resumed one): its seats read."""
+        if game_id != self.game_id:
+            self.added_by_phone = {}
         self.store, self.game_id = store, game_id
         self.seating.enabled = True
         self.reread()
@@ -99,21 +104,69 @@ class TableSeating:
                 f"место {item.seat}: «{player.label}» уже за местом {seat}; пересадить может ведущий",
             )
             return
+        second = item.by_phone and item.new is not None and item.seat in self.added_by_phone
+        if second and not self._known(item.new or ""):
+            self._second_new(item)
+            return
         try:
             if item.new is not None:
-                player, _, _ = self.store.roster.seat_by_name(self.game_id, item.seat, item.new)
+                player, added, _ = self.store.roster.seat_by_name(self.game_id, item.seat, item.new)
+                if added and item.by_phone and player is not None:
+                    self.added_by_phone[item.seat] = player.id
             else:
                 self.store.roster.seat_player(self.game_id, item.seat, item.player)
                 player = None if item.player is None else self.store.roster.player(item.player)
         except StoreError as exc:
             self.notice(f"seat {item.seat}: the name was not kept: {exc}", f"место {item.seat}: {exc}")
             return
+        self.seating.refused.pop(item.seat, None)
         if item.by_phone and player is not None:  # the host sees it and may correct it
             self.notice(
                 f"seat {item.seat}: the phone picked a name",
                 f"место {item.seat}: игрок выбрал имя «{player.label}»",
             )
         self.reread()
+
+    def _known(self, name: str) -> bool:
+        """Whether ``name`` is the roster's already (a pick, not an addition)."""
+        assert self.store is not None
+        try:
+            self.store.roster.player(name)
+        except StoreError:  # unknown, or ambiguous: the store's own answer follows
+            return False
+        return True
+
+    def _second_new(self, item: SeatName) -> None:
+        """A phone adds one new name to the roster a game (the host adds any on the console): a
+        second renames the one it added while he sits at its seat (a typo corrected), else it is
+        refused, the phone says why and the host is told once."""
+        assert self.store is not None and self.game_id is not None and item.new is not None
+        added = self.added_by_phone[item.seat]
+        sitting = self.seating.players.get(item.seat)
+        if sitting is not None and sitting.id == added:
+            try:
+                player = self.store.roster.rename_player(added, item.new)
+            except StoreError as exc:
+                self.notice(f"seat {item.seat}: the name was not kept: {exc}", f"место {item.seat}: {exc}")
+                return
+            self.seating.refused.pop(item.seat, None)
+            self.notice(
+                f"seat {item.seat}: the phone corrected the new name it gave",
+                f"место {item.seat}: игрок выбрал имя «{player.label}»",
+            )
+            self.reread()
+            return
+        told = item.seat in self.seating.refused
+        self.seating.refused[item.seat] = (
+            "Новое имя с телефона — одно за игру: найдите себя в списке или попросите ведущего"
+        )
+        log.info("seat %d's phone: a second new name this game refused", item.seat)
+        if not told:
+            self.notice(
+                f"seat {item.seat}: the phone's second new name this game was refused",
+                f"место {item.seat}: второе новое имя с телефона не добавлено (одно за игру)",
+            )
+        self.changed()
 
     def _label(self, item: SeatName) -> str:
         """The name a phone picked, as the pages show it (a new one as typed)."""

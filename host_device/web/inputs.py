@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import json
 import logging
 import time
 from dataclasses import dataclass
@@ -19,10 +18,23 @@ from host_device.base.text import printable, shorten
 from host_device.runtime.discipline import WithdrawFoul
 from host_device.screens.views import CONSOLE_KEYS
 from host_device.web.console_powers import console_now, refusal, shown
+from host_device.web.messages import (
+    PHONE_MS,
+    POINTS_LIMIT,
+    STEP_LIMIT,
+    Refused,
+    fields,
+    loads,
+    number,
+    quoted,
+    whole,
+    words,
+)
 from host_device.web.publisher import Publisher
 
 log = logging.getLogger(__name__)
 
+PRESS_AGE_S = 60.0  # a phone's press is dated at most this long before it arrives
 PINGS_KEPT = 40  # a phone's last ten seconds of pings (four a second) set its clock
 TEXT_LIMIT = 300  # characters of typed speech
 NAME_LIMIT = 100  # characters of a name or an id from a page (the store says its own limit)
@@ -61,7 +73,10 @@ class PhoneClock:
         self.offsets.append(now - phone_ms / 1000)
 
     def device_time(self, phone_ms: float, now: float) -> float:
-        return min(now, phone_ms / 1000 + min(self.offsets)) if self.offsets else now
+        """The device's time of the phone's ``phone_ms``: never ahead of ``now``, never more than
+        :data:`PRESS_AGE_S` before it (a press held back longer belongs to a step long over)."""
+        at = min(now, phone_ms / 1000 + min(self.offsets)) if self.offsets else now
+        return max(at, now - PRESS_AGE_S)
 
 
 @dataclass(frozen=True)
@@ -77,6 +92,14 @@ class SeatName:
 
 
 @dataclass(frozen=True)
+class Find:
+    """A phone's search of the roster for its player's name (``{"find": "вер"}``):
+    answered on its socket with a page of matches, never the whole roster."""
+
+    query: str
+
+
+@dataclass(frozen=True)
 class ExtraPoints:
     """The host's extra points for a seat (None: none)."""
 
@@ -84,30 +107,32 @@ class ExtraPoints:
     points: float | None
 
 
-def seat_name(seat: int, value: Any, by_phone: bool) -> SeatName | str:
+def seat_name(seat: int, value: Any, by_phone: bool) -> SeatName:
     """``{"player": ID}``, ``{"new": "Вера"}`` or ``{"player": null}`` as a
-    :class:`SeatName`, or what is wrong with it."""
-    if not isinstance(value, dict):
-        return 'имя места: ожидается {"player": …} или {"new": …}'
+    :class:`SeatName`; :class:`Refused` says what is wrong with it."""
+    if not isinstance(value, dict) or not set(value) <= {"player", "new"}:
+        raise Refused('имя места: ожидается {"player": …} или {"new": …}')
     player, new = value.get("player"), value.get("new")
-    if isinstance(new, str) and 0 < len(printable(new).strip()) <= NAME_LIMIT:
-        return SeatName(seat, new=printable(new).strip(), by_phone=by_phone)
-    if new is None and (player is None or (isinstance(player, str) and 0 < len(player) <= NAME_LIMIT)):
+    if new is not None:
+        return SeatName(seat, new=words(new, NAME_LIMIT, "имя места"), by_phone=by_phone)
+    if player is None or (isinstance(player, str) and 0 < len(player) <= NAME_LIMIT):
         return SeatName(seat, player=player, by_phone=by_phone)
-    return f"имя места: не понято: {shorten(printable(str(value)), 80)}"
+    raise Refused(f"имя места: не понято: {quoted(value)}")
 
 
-def _seat_entry(message: Any, seats: int, by_phone: bool = False) -> Any:
+def _seat_entry(kind: str, value: Any, seats: int) -> SeatName | ExtraPoints:
     """The console's ``{"name": {"seat": 3, …}}`` or ``{"extra": {"seat": 3, "points": 0.3}}``."""
-    kind, value = next(iter(message.items()))
+    what = "имя" if kind == "name" else "доп. баллы"
     if not isinstance(value, dict) or not _seat_number(value.get("seat"), seats):
-        return f"{'имя' if kind == 'name' else 'доп. баллы'}: укажите место 1..{seats}"
+        raise Refused(f"{what}: укажите место 1..{seats}")
     if kind == "name":
-        return seat_name(value["seat"], {k: v for k, v in value.items() if k != "seat"}, by_phone)
-    points = value.get("points")
+        return seat_name(value["seat"], {k: v for k, v in value.items() if k != "seat"}, False)
+    points = fields(value, "seat", optional=("points",)).get("points")
     if points is not None and (isinstance(points, bool) or not isinstance(points, int | float)):
-        return "доп. баллы: число (0.3) или null"
-    return ExtraPoints(value["seat"], None if points is None else float(points))
+        raise Refused("доп. баллы: число (0.3) или null")
+    if points is not None:
+        points = number(points, -POINTS_LIMIT, POINTS_LIMIT, "доп. баллы")
+    return ExtraPoints(value["seat"], points)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,6 +153,12 @@ class FromConsole:
     item: Any = None
 
 
+UNDERSTOOD = (
+    'не понято: ожидается {"key": …}, {"seat": N}, {"press": N}, {"text": …},'
+    ' {"best_move": [N, N, N]}, {"withdraw_foul": true} или {"whole": …}'
+)
+
+
 def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:
     """A message from the host's console (``connection``: its socket's queue),
     into the inbox: ``{"key": "next"}`` (a host key), ``{"seat": 3}`` (a seat
@@ -139,19 +170,21 @@ def console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str
     «Весь стол» switch, ``--panel web``), ``{"name": …}``, ``{"extra": …}``
     (the seat grid). What each may do in each mode, and what the table is
     shown of it: :mod:`host_device.web.console_powers`, judged here first.
+    Every field is read through :mod:`host_device.web.messages`.
     Returns what is wrong with the message, or None."""
+    try:
+        return _console_input(publisher, text, connection)
+    except Refused as refused:
+        return refused.reason
+
+
+def _console_input(publisher: Publisher, text: str, connection: asyncio.Queue[str | None]) -> str | None:
     assert publisher.private is not None
     seats = publisher.stream.runtime.game.preset.seats
-    try:
-        message = json.loads(text)
-    except ValueError:
-        message = None
+    message = loads(text)
     made_in = message.pop("made_in", None) if isinstance(message, dict) and "press" in message else None
     if not isinstance(message, dict) or len(message) != 1:
-        return (
-            'не понято: ожидается {"key": …}, {"seat": N}, {"press": N}, {"text": …},'
-            ' {"best_move": [N, N, N]}, {"withdraw_foul": true} или {"whole": …}'
-        )
+        return UNDERSTOOD
     ((kind, value),) = message.items()
     now = console_now(publisher.private.console, publisher.shows_whole(connection))
     refused = refusal(kind, value, now)
@@ -180,7 +213,7 @@ def _console_item(
     a string: what is wrong with it ("": not understood)."""
     now = time.monotonic()
     if kind in ("name", "extra"):  # the seat grid: who sits where, the extra points
-        return _seat_entry({kind: value}, seats)
+        return _seat_entry(kind, value, seats)
     if kind == "withdraw_foul" and value is True:  # the device's foul taken back (the step's last input)
         return WithdrawFoul()
     if kind == "key" and value in CONSOLE_KEYS + HOST_KEYS:
@@ -190,10 +223,9 @@ def _console_item(
     if kind == "press" and _seat_number(value, seats):
         if made_in is None:
             return Press(key=value, at=now)
-        if isinstance(made_in, int) and not isinstance(made_in, bool):
-            # made on a table page that may be behind the device: it counts only in its step
-            return PhonePress(key=value, at=now, made_in=made_in)
-        return "нажатие: made_in — номер шага"
+        # made on a table page that may be behind the device: it counts only in its step
+        step = whole(made_in, 0, STEP_LIMIT, "нажатие: made_in — номер шага")
+        return PhonePress(key=value, at=now, made_in=step)
     if kind == "text" and isinstance(value, str) and 0 < len(printable(value).strip()) <= TEXT_LIMIT:
         return TypedLine(text=printable(value).strip(), at=now)
     if kind == "best_move" and isinstance(value, list) and len(value) <= seats:
@@ -206,34 +238,33 @@ def _console_item(
     return ""
 
 
-def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | SeatName | None:
+def seat_message(seat: int, text: str, phone: PhoneClock, now: float) -> PhonePress | SeatName | Find | None:
     """A seat phone's message: ``{"ping": ms}`` (its heartbeat, with its
     time), ``{"press": step, "at": ms}`` (its button, the step it was made
-    in and when) or ``{"name": {"player": ID} | {"new": "Вера"}}`` (its
-    player's own name), read at ``now`` on the device's clock. Returns the
-    press or the name, or None."""
+    in and when), ``{"name": {"player": ID} | {"new": "Вера"}}`` (its
+    player's own name) or ``{"find": "вер"}`` (a search for it), read at ``now`` on the device's clock through
+    :mod:`host_device.web.messages` (a refused one is logged and is no
+    press). Returns the press or the name, or None."""
     try:
-        message = json.loads(text)
-    except ValueError:
-        message = None
-    number = (int, float)
-    if isinstance(message, dict) and len(message) == 1 and "name" in message:
-        named = seat_name(seat, message["name"], by_phone=True)
-        if isinstance(named, SeatName):
-            return named
-        log.info("seat %d's phone: %s", seat, named)
+        message = loads(text)
+        if isinstance(message, dict) and "name" in message:
+            return seat_name(seat, fields(message, "name")["name"], by_phone=True)
+        if isinstance(message, dict) and "find" in message:
+            query = fields(message, "find")["find"]
+            if not isinstance(query, str) or len(query) > NAME_LIMIT:
+                raise Refused(f"поиск имени: текст до {NAME_LIMIT} знаков, а не {quoted(query)}")
+            return Find(printable(query).strip())
+        if isinstance(message, dict) and "ping" in message:
+            phone.heard(number(fields(message, "ping")["ping"], 0, PHONE_MS, "ping"), now)
+            return None
+        press = fields(message, "press", "at")
+        made_in = whole(press["press"], 0, STEP_LIMIT, "press")
+        return PhonePress(
+            key=seat, at=phone.device_time(number(press["at"], 0, PHONE_MS, "at"), now), made_in=made_in
+        )
+    except Refused as refused:
+        log.info("seat %d's phone: refused: %s", seat, refused.reason)
         return None
-    if isinstance(message, dict) and isinstance(message.get("ping"), number):
-        phone.heard(message["ping"], now)
-        return None
-    if (
-        isinstance(message, dict)
-        and isinstance(message.get("press"), int)
-        and isinstance(message.get("at"), number)
-    ):
-        return PhonePress(key=seat, at=phone.device_time(message["at"], now), made_in=message["press"])
-    log.info("seat %d's phone: not a press nor a ping, ignored: %s", seat, shorten(printable(text), 80))
-    return None
 
 
 def phone_notice(seat: int, replaced: bool = False, back: bool = False) -> WebNotice:
@@ -246,6 +277,18 @@ def phone_notice(seat: int, replaced: bool = False, back: bool = False) -> WebNo
     if back:
         return WebNotice(f"seat {seat}: the phone is back", f"место {seat}: снова на связи", seat)
     return WebNotice(f"seat {seat}: a phone connected", f"место {seat}: телефон подключён", seat)
+
+
+def counted(notice: WebNotice, held: int, every_s: float) -> WebNotice:
+    """A seat's latest phone notice, ``held`` of them since the last one told (itself included)."""
+    if held <= 1:
+        return notice
+    return WebNotice(
+        f"{notice.text} ({held} comings and goings in {every_s:g} s)",
+        f"{notice.russian} (подключений и отключений за {every_s:g} с: {held})",
+        notice.seat,
+        notice.lasting,
+    )
 
 
 def phone_lost(seat: int) -> WebNotice:

@@ -19,14 +19,17 @@ from collections.abc import Awaitable, Callable
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from host_device.web.inputs import (
+    Find,
     PhoneClock,
     SeatName,
+    WebNotice,
     console_input,
+    counted,
     phone_lost,
     phone_notice,
     seat_message,
 )
-from host_device.web.limits import Presses
+from host_device.web.limits import Limits, Presses, Throttle
 from host_device.web.pages import publisher_of, seat_refusal
 from host_device.web.publisher import REPLACED, Publisher
 
@@ -117,21 +120,25 @@ async def seat_socket(socket: WebSocket) -> None:
     channel = f"seat:{number}"
     queue_ = publisher.watch(channel)
     queue_.put_nowait(publisher.views.get(channel, "{}"))
-    _take_seat(publisher, number, queue_)
+    notices, names = _throttles(socket, publisher, limits)
+    _take_seat(publisher, number, queue_, notices)
     presses = Presses(limits, f"телефон места {number}")
     phone = PhoneClock()
     heard = [limits.clock()]
-    named = [-limits.name_every_s]  # when this phone last gave its own name
 
     async def read(text: str) -> None:
         heard[0] = now = limits.clock()
         press = seat_message(number, text, phone, now)
         if press is None:
             queue_.put_nowait(PONG)  # a ping (or a message that is no press) is answered: the page is heard
+        elif isinstance(press, Find):  # answered here: the roster is never sent whole to a phone
+            seating = publisher.private.console.seating if publisher.private is not None else None
+            found = seating.find(press.query) if seating is not None and seating.enabled else []
+            queue_.put_nowait(json.dumps({"type": "found", "query": press.query, "players": found}))
         elif isinstance(press, SeatName):  # his own name: never counted as a press, never a flood of writes
-            if now - named[0] >= limits.name_every_s:
-                named[0] = now
-                publisher.put(press)
+            # at most once a second, the seat's (a phone reconnecting in a loop gains nothing); a name
+            # sent sooner waits its turn, the last one sent counts
+            names(number, press, now)
         elif presses.allow(now):
             publisher.put(press)
 
@@ -150,12 +157,31 @@ async def seat_socket(socket: WebSocket) -> None:
         if publisher.phones.get(number) is queue_:
             del publisher.phones[number]
             publisher.online = frozenset(publisher.phones)
-            publisher.put(phone_lost(number))
-            if publisher.hushed is None:
+            notices(number, phone_lost(number))
+
+
+def _throttles(socket: WebSocket, publisher: Publisher, limits: Limits) -> tuple[Throttle, Throttle]:
+    """The app's throttles, one for all seats, made at its first phone: of the seats' phone notices
+    (their comings and goings) and of the names their phones give."""
+    state = socket.app.state
+    if getattr(state, "phone_throttles", None) is None:
+
+        def tell(notice: WebNotice, held: int) -> None:
+            publisher.put(counted(notice, held, limits.notice_every_s))
+            if publisher.hushed is None:  # at night the console's list stands still (publisher.hush)
                 publisher.tell_console(publisher.phones_text())
 
+        state.phone_throttles = (
+            Throttle(limits.notice_every_s, limits.clock, tell),
+            Throttle(limits.name_every_s, limits.clock, lambda name, held: publisher.put(name)),
+        )
+    throttles: tuple[Throttle, Throttle] = state.phone_throttles
+    return throttles
 
-def _take_seat(publisher: Publisher, number: int, queue_: asyncio.Queue[str | None]) -> None:
+
+def _take_seat(
+    publisher: Publisher, number: int, queue_: asyncio.Queue[str | None], notices: Throttle
+) -> None:
     """One phone per seat: the newest takes over, the one before is closed, and the host is told."""
     before = publisher.phones.get(number)
     publisher.phones[number] = queue_
@@ -163,7 +189,5 @@ def _take_seat(publisher: Publisher, number: int, queue_: asyncio.Queue[str | No
     if before is not None:
         before.put_nowait(REPLACED)
         publisher.unwatch(f"seat:{number}", before)
-    publisher.put(phone_notice(number, replaced=before is not None, back=number in publisher.phones_seen))
+    notices(number, phone_notice(number, replaced=before is not None, back=number in publisher.phones_seen))
     publisher.phones_seen.add(number)
-    if publisher.hushed is None:  # at night the console's list stands still (publisher.hush)
-        publisher.tell_console(publisher.phones_text())

@@ -58,3 +58,25 @@ def test_a_bad_fouls_setting_is_one_clear_line(tmp_path, text, words):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ConfigError, match=words.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
         load_config(path)
+
+
+@pytest.mark.parametrize(
+    "raw", ["nan", "inf", "-inf", "+inf", "1e308", "-0.5", "1.5", "99999999999999999999"]
+)
+@pytest.mark.parametrize(
+    ("section", "key", "where"),
+    [
+        ("ambience", "volume = %s", "[ambience].volume"),
+        ("assist", "timers = [%s]", "[assist].timers"),
+        ("city", "seats = %s", "[city]"),
+        ("web", "seats = [%s]", "[web].seats"),
+        ("audio", "microphone = %s", "[audio].microphone"),
+    ],
+)
+def test_a_config_number_not_finite_or_out_of_range_is_one_line(tmp_path, section, key, where, raw):
+    path = tmp_path / "c.toml"
+    path.write_text(f"[{section}]\n{key % raw}\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    message = str(refused.value)
+    assert "\n" not in message and where in message and "Traceback" not in message

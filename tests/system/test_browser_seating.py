@@ -93,6 +93,20 @@ def test_the_console_names_the_seats_and_a_phone_picks_its_own_name(
         state = urllib.request.urlopen(f"{base}/api/state").read().decode("utf-8")
         assert "Анна" not in state and "Вера" not in state and "extra" not in state
         assert all("name" not in seat for seat in json.loads(state)["seats"])
+        # the phone was never sent the roster: it asked for what was typed and got a page of matches
+        assert phone.evaluate("view.roster") is None and phone.evaluate("view.naming") is True
+        # a phone adds one new name a game: a second corrects it (the roster does not grow)
+        before = len(stored(path, host.game_id)[2])
+        phone.locator("#own-change").click()
+        phone.locator("#own-pick .pick-input").fill("Гостъ")
+        phone.locator("#own-pick .pick-add").click()
+        phone.wait_for_function("document.getElementById('own-now').textContent === 'Вы: Гостъ'")
+        phone.locator("#own-change").click()
+        phone.locator("#own-pick .pick-input").fill("Гость")
+        phone.locator("#own-pick .pick-add").click()
+        phone.wait_for_function("document.getElementById('own-now').textContent === 'Вы: Гость'")
+        names = [p.name for p in stored(path, host.game_id)[2]]
+        assert len(names) == before + 1 and "Гость" in names and "Гостъ" not in names
 
 
 def test_with_show_names_the_table_page_shows_a_name_as_soon_as_it_is_given(

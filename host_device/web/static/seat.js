@@ -78,6 +78,7 @@ function connect() {
     if (lost) setLost(false);
     const v = JSON.parse(m.data);
     if (v.type === "view") show(v);
+    if (v.type === "found") ownFound(v); // a page of the roster's names its search matched (seating.js)
     if (v.type === "replaced") {
       replaced = true;
       $("status").textContent = "Это место открыто на другом телефоне: здесь кнопка больше не работает";

@@ -10,8 +10,9 @@ function fold(text) {
   return (text || "").toLocaleLowerCase("ru").replaceAll("ё", "е");
 }
 
-// a search box over the roster: its matches as buttons, «добавить» for a name it lacks
-function picker(box, placeholder, pick) {
+// a search box over the roster: its matches as buttons, «добавить» for a name it lacks; with
+// ``search``, the roster is not here: each text typed is sent, and found() gives back its matches
+function picker(box, placeholder, pick, search) {
   const input = document.createElement("input");
   input.className = "pick-input";
   input.placeholder = placeholder;
@@ -19,7 +20,7 @@ function picker(box, placeholder, pick) {
   const list = document.createElement("div");
   list.className = "pick-list";
   box.append(input, list);
-  const state = { roster: [], input };
+  const state = { roster: [], input, search, asked: null };
   const done = (message) => { pick(message); input.value = ""; refill(); };
   function refill() {
     list.innerHTML = "";
@@ -44,7 +45,11 @@ function picker(box, placeholder, pick) {
       list.appendChild(add);
     }
   }
-  input.addEventListener("input", refill);
+  input.addEventListener("input", () => {
+    const text = input.value.trim().replace(/\s+/g, " ");
+    if (search && text && text !== state.asked) { state.asked = text; search(text); }
+    refill();
+  });
   input.addEventListener("keydown", (e) => {
     if (e.key !== "Enter") return;
     e.preventDefault();
@@ -151,19 +156,31 @@ function drawSeatGrid(v, send) {
 
 let ownPick = null;
 
+// a phone is never sent the roster: it sends what is typed ({"find": …}) and the device answers
+// with a page of the names that match ({"type": "found"}), shown if the box still holds that text
 function drawOwnName(v, send) {
   const box = $("own-name");
   if (!box) return;
-  box.hidden = !v.roster;
-  if (!v.roster) return;
+  box.hidden = !v.naming;
+  if (!v.naming) return;
   if (!ownPick) {
-    ownPick = picker($("own-pick"), "найдите себя: имя или ник…", (m) => { send({ name: m }); $("own-pick").hidden = true; });
+    ownPick = picker(
+      $("own-pick"),
+      "найдите себя: имя или ник…",
+      (m) => { send({ name: m }); $("own-pick").hidden = true; },
+      (text) => send({ find: text }),
+    );
     $("own-change").addEventListener("click", () => { $("own-pick").hidden = false; ownPick.input.focus(); });
   }
   // a name picked at night is kept by the device and given in the morning: the phone says so
   const held = Boolean(v.held);
   $("own-now").textContent = held ? `Имя «${v.held}» запомнено: оно появится утром` : v.player ? `Вы: ${v.player.label}` : "Кто вы? Выберите своё имя";
+  $("own-refused").textContent = v.name_refused || "";
   $("own-change").hidden = !(v.player || held) || !$("own-pick").hidden;
   if (!v.player && !held) $("own-pick").hidden = false;
-  renew(ownPick, v.roster);
+}
+
+function ownFound(m) {
+  if (!ownPick || m.query !== ownPick.input.value.trim().replace(/\s+/g, " ")) return; // typed on since
+  renew(ownPick, m.players);
 }

@@ -360,3 +360,34 @@ def test_play_and_simulate_agree_on_a_best_move_that_is_not_his_to_name(tmp_path
     refused = [i for i in played["ignored"] if i.get("what") == "best_move"]
     assert len(refused) == 1 and refused[0]["night"] == 2 and "first night" in refused[0]["reason"]
     assert played == simulated
+
+
+NOT_A_SEAT = [
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e400",
+    "1e308",
+    "-1",
+    "-0.0",
+    "1" + "0" * 30,
+    "2.5",
+    "[[[1]]]",
+]
+
+
+@pytest.mark.parametrize("raw", NOT_A_SEAT)
+@pytest.mark.parametrize(
+    ("template", "where"),
+    [
+        ('{"roles": ROLES, "nights": [{"don": %s}]}', "nights[0].don"),
+        ('{"roles": ROLES, "days": [{"fouls": {"4": %s}}]}', 'days[0].fouls["4"]'),
+        ('{"preset": "city", "seats": %s}', "seats"),
+    ],
+)
+def test_a_scripts_number_not_finite_or_out_of_range_is_one_line(tmp_path, capsys, template, where, raw):
+    path = tmp_path / "game.json"
+    path.write_text(template.replace("ROLES", json.dumps(ROLES)).replace("%s", raw), encoding="utf-8")
+    assert main(["play", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and f"{where}: " in err

@@ -129,3 +129,38 @@ def test_the_console_withdraws_the_devices_foul_only_with_true_and_the_table_is_
     put = drained(inbox)
     assert [type(item) for item in put] == [FromConsole]
     assert put[0].item == WithdrawFoul() and "фол снят" in put[0].line
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["NaN", "Infinity", "-Infinity", "1e400", "-1e400", "1" + "0" * 400, "9007199254740993"],
+)
+def test_a_number_not_finite_or_beyond_any_game_is_refused_at_the_door_in_one_line(raw):
+    """Extra points of NaN were once put in the inbox (and on to the store); a press dated -Infinity ended the host."""
+    from host_device.web.inputs import console_input
+    from tests.helpers.web import console_at
+
+    publisher, inbox = console_at(assist=True)
+    error = console_input(publisher, '{"extra": {"seat": 3, "points": @}}'.replace("@", raw), None)
+    assert error is not None and "\n" not in error and ("число" in error or "вне пределов" in error)
+    assert inbox.empty()
+    phone = PhoneClock()
+    for template in ('{"ping": @}', '{"press": 3, "at": @}', '{"press": @, "at": 5}'):
+        text = template.replace("@", raw)
+        assert seat_message(4, text, phone, now=9.0) is None
+    assert not phone.offsets  # its clock took nothing
+
+
+def test_a_press_dated_long_before_it_arrived_is_dated_a_minute_before_at_most():
+    phone = PhoneClock()
+    seat_message(7, json.dumps({"ping": 9_000_000_000.0}), phone, now=50.0)  # a phone's clock far ahead
+    press = seat_message(7, json.dumps({"press": 1, "at": 0}), phone, now=50.0)
+    assert press.at == 50.0 - 60.0
+    assert seat_message(7, json.dumps({"press": 1, "at": -0.0}), phone, now=50.0).at == -10.0
+
+
+def test_nesting_deeper_than_json_reads_is_refused_not_a_crash():
+    from host_device.web.messages import Refused, loads
+
+    with pytest.raises(Refused, match="вложено слишком глубоко"):
+        loads("[" * 100_000 + "]" * 100_000)

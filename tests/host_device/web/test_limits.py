@@ -79,7 +79,7 @@ def test_a_silent_phone_is_closed_and_the_host_told_and_a_ping_is_answered(built
     never read, and the host is told; coming back, he is told again."""
     from host_device.web.inputs import WebNotice
 
-    limits = Limits(phone_silent_s=0.3, phone_check_s=0.05)
+    limits = Limits(phone_silent_s=0.3, phone_check_s=0.05, notice_every_s=0.0)  # every notice told
     publisher, access, inbox = private_publisher()
     client = TestClient(make_app(publisher, limits))
     url = f"/api/seat/3?t={access.seats[3]}"

@@ -24,6 +24,7 @@ from host_device.session.devices import phone_seats
 from host_device.web.access import Access
 from host_device.web.app import make_app
 from host_device.web.inputs import FromConsole, PhonePress, WebNotice
+from host_device.web.limits import Limits
 from host_device.web.publisher import Private, Publisher
 from voices.catalogue import russian
 
@@ -37,7 +38,8 @@ def served(phones=(3, 4), assist=False, whole_table=False):
     access = Access.new(phones)
     console = Console(runtime, helper, whole_table=whole_table, typed=True)
     publisher = Publisher(PublicStream(runtime, russian().text), 1.0, Private(access, console, inbox))
-    return runtime, access, inbox, publisher, TestClient(make_app(publisher))
+    every_notice = Limits(notice_every_s=0.0)  # a phone's comings and goings all told (test_roster_flood)
+    return runtime, access, inbox, publisher, TestClient(make_app(publisher, every_notice))
 
 
 def drained(inbox):
