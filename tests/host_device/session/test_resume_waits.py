@@ -9,41 +9,14 @@ checker's phone. On the virtual clock (the real process killed -9: tests/system/
 
 import io
 
-from engine import Check, Game, Phase, Role, Vote
+from engine import Check, Phase, Role, Vote
 from host_device.runtime.clock import VirtualClock
 from host_device.screens.views import seat_view
 from host_device.session.host import Host
 from host_device.store import Store
 from host_device.web.inputs import PhonePress, phone_notice
 from tests.helpers.host import args
-from tests.helpers.paths import ROOT
-
-SCRIPT = ROOT / "examples" / "classic-full-game.json"
-
-
-def stopped_in(path, stop, extra):
-    """The example game played in host mode up to the first input after which ``stop(game)``
-    holds, then ``extra(game)``'s inputs: the store of a game killed there; returns its number."""
-    from host_device.scripts.script import load_script
-    from host_device.scripts.simulate import simulate
-
-    store = Store(path)
-    simulate(load_script(SCRIPT), lambda key, slots: 1.0, store=store)
-    game = Game("classic")
-    gid = store.games.new_game("classic", "host")
-    seq = 0
-    for _, t, inp in store.games.inputs(1):
-        seq += 1
-        store.games.append(gid, seq, t, inp)
-        game.handle(inp)
-        if stop(game):
-            break
-    for inp in extra(game):
-        seq += 1
-        store.games.append(gid, seq, 0.0, inp)
-        game.handle(inp)
-    store.close()
-    return gid, game
+from tests.helpers.store import stopped_in
 
 
 def resumed(monkeypatch, tmp_path, gid, day):
