@@ -160,7 +160,7 @@ class Catalogue:
             if isinstance(value, dict):
                 if set(value) != {"one", "many"} or not all(isinstance(v, str) for v in value.values()):
                     raise CatalogueError(
-                        f'{source}: phrase {key!r} must be a string or {{ one = "…", many = "…" }}'
+                        f"{source}: phrase {key!r} must be a string or {{ one = \"…\", many = \"…\" }}"
                     )
             elif not isinstance(value, str):
                 raise CatalogueError(f"{source}: phrase {key!r} must be a string")

@@ -3,6 +3,7 @@ roles, the round, the golden minute, the night entered by the host, no
 fouls), host mode run on the mock panel, the secrets of the city's night
 (two games that differ only in secrets sound the same), and demo --preset city."""
 
+
 from engine import Game, Phase, Role, city_preset
 from host_device.config import AssistSettings
 from host_device.runtime.assist import Assist, runtime_settings
@@ -139,9 +140,7 @@ def test_demo_of_the_city_rules(capsys, builtin_pack):
     assert out.splitlines()[-1] == "Итог: победа мирных жителей, дней: 4"
     assert main(["demo", "--preset", "event", "examples/city-game.json", "--audio", "null"]) == 2
     err = capsys.readouterr().err
-    assert (
-        "--preset event: сценарий examples/city-game.json — игра по правилам «город» (--preset city)" in err
-    )
+    assert "--preset event: сценарий examples/city-game.json — игра по правилам «город» (--preset city)" in err
 
 
 class Keys:
