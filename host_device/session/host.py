@@ -276,13 +276,15 @@ class Host:
             runtime.stop()
 
     def _input(self, item: Any) -> None:
-        if self.assist is not None and isinstance(item, TypedLine):
+        wait = self.phone_wait
+        starts = wait is not None and wait.waiting and PhoneWait.starts(item)
+        if self.assist is not None and isinstance(item, TypedLine) and not starts:
             self.assist.typed(item.text)  # the host's screen shows what was typed, heard or not
         if self.after is not None and self.after.waiting:
             self.after.take(item)  # the game is over: the host's answer, the seat grid
-        elif self.phone_wait is not None and self.phone_wait.waiting and PhoneWait.starts(item):
-            self.phone_wait.start()
-        elif self.phone_wait is None or not self.phone_wait.holds(item):
+        elif wait is not None and starts:
+            wait.start()
+        elif wait is None or not wait.holds(item):
             self.inputs.take(item)
         if self.phone_wait is not None:
             self.phone_wait.check()
@@ -416,7 +418,7 @@ class Host:
         """The deal (and the names) or a resumed game waits for its phones (session/phone_wait.py)."""
         assert self.console is not None  # phone seats: the pages are served
         seating = self.console.seating
-        write = self._print if self.assist is None else self.assist.say  # his screen owns the terminal
+        write = (lambda text: self._print(f"host-device: {text}")) if self.assist is None else self.assist.say
         self.phone_wait = PhoneWait(
             seats,
             lambda: self.publisher.online,

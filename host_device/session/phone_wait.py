@@ -116,7 +116,7 @@ def shown_by(console: Any, publisher: Any, write: Callable[[str], None], button:
         publisher.wait_line(line)
         if line is not None:
             without = "начать без остальных" if button == "Начать" else "продолжить без остальных"
-            write(f"host-device: {line} («{button}» на пульте или «Дальше» — {without})")
+            write(f"{line} («{button}» на пульте или «Дальше» — {without})")
         publisher.refresh()
 
     return show

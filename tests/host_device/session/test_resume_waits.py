@@ -10,6 +10,7 @@ checker's phone. On the virtual clock (the real process killed -9: tests/system/
 import io
 
 from engine import Check, Phase, Role, Vote
+from hardware.events import TypedLine
 from host_device.runtime.clock import VirtualClock
 from host_device.screens.views import seat_view
 from host_device.session.host import Host
@@ -44,6 +45,11 @@ def phones_back(host, seats, after_s):
         host.clock.when(lambda n=n: host.clock.now() >= n * after_s, lambda seat=seat: back(host, seat))
 
 
+def stop_when(host, condition):
+    """The game's hosting ends once ``condition()`` holds (what the test looks at is over)."""
+    host.clock.when(condition, lambda: (host.runtime.stop(), TypedLine(text="?", at=0.0))[1])
+
+
 def pressed(host, seat):
     """A press of seat ``seat``'s phone now, in the step its view shows."""
     return PhonePress(key=seat, at=host.clock.now(), made_in=host.runtime.step)
@@ -63,13 +69,13 @@ def test_a_vote_resumed_waits_for_the_phones_then_asks_again_keeping_its_ballots
     host = resumed(monkeypatch, tmp_path, gid, s.day)
     living = s.alive()
     late = living[-1]
-    phones_back(host, [seat for seat in living if seat != late], after_s=5.0)
+    phones_back(host, [seat for seat in living if seat != late], after_s=1.0)
     # a phone's press while the game waits: its step has not begun again, it is not taken
-    host.clock.when(lambda: host.clock.now() >= 20.0, lambda: pressed(host, living[0]))
+    host.clock.when(lambda: host.clock.now() >= 5.0, lambda: pressed(host, living[0]))
     seen = {}
 
     def waiting_for_the_last():
-        if host.phone_wait is not None and host.phone_wait.waiting and host.clock.now() >= 60.0:
+        if host.phone_wait is not None and host.phone_wait.waiting and host.clock.now() >= 15.0:
             seen["question"] = dict(host.console.question)
             seen["table"] = host.publisher.waiting
             seen["window"] = host.runtime.window
@@ -88,6 +94,7 @@ def test_a_vote_resumed_waits_for_the_phones_then_asks_again_keeping_its_ballots
         return False
 
     host.clock.when(window_open, *[lambda seat=seat: pressed(host, seat) for seat in voters])
+    stop_when(host, lambda: said(host, "game_resumed") and host.game.phase is not Phase.VOTE)
     assert host.run() == 0
 
     n = len(living)
@@ -130,7 +137,7 @@ def test_a_night_step_resumed_waits_then_calls_again_and_the_check_still_shows(
     checked = game.record[-1]
     sheriff = checked.seat
     host = resumed(monkeypatch, tmp_path, gid, s.day + 1)
-    phones_back(host, s.alive(), after_s=10.0)
+    phones_back(host, s.alive(), after_s=2.0)
     answers = []
     host.runtime.recorders.append(
         lambda e: (
@@ -139,11 +146,54 @@ def test_a_night_step_resumed_waits_then_calls_again_and_the_check_still_shows(
             else None
         )
     )
+    stop_when(host, lambda: said(host, "game_resumed") and host.game.phase is not Phase.NIGHT_CHECK)
     assert host.run() == 0
     (resumed_at,) = said(host, "game_resumed")
-    last = 10.0 * len(s.alive()) * host.options.speed  # the last phone's wall time, in game time
+    last = 2.0 * len(s.alive()) * host.options.speed  # the last phone's wall time, in game time
     assert resumed_at >= last - 1  # nothing of the night before every phone was back
     woken = [t for t in said(host, "role_wakes") if t > resumed_at]
     calls = [t for t in said(host, "call") if t > resumed_at]
     assert woken and calls and woken[0] < calls[0]  # the step from its call
     assert answers and answers[0] is not None and answers[0].endswith(f"(игрок {checked.target})")
+
+
+def test_in_assist_mode_the_host_says_go_without_the_phones(monkeypatch, tmp_path, builtin_pack):
+    """Assist mode waits too (the line on the host's screen and console); his «n» goes on at once."""
+    gid, _ = stopped_in(
+        tmp_path / "g.db",
+        lambda g: g.phase is Phase.VOTE,
+        lambda g: [inp for inp in g.legal_inputs() if isinstance(inp, Vote)][:3],
+    )
+    store = Store(tmp_path / "g.db")
+    store.db.execute("UPDATE games SET mode = 'assist' WHERE id = ?", (gid,))  # a game a human host led
+    store.db.commit()
+    store.close()
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    options = args(
+        mode="assist",
+        panel="web",
+        web="127.0.0.1:0",
+        store=tmp_path / "g.db",
+        resume=gid,
+        new=False,
+        speed=10.0,
+    )
+    host = Host(options, clock=VirtualClock(limit=600))
+    seen = {}
+
+    def a_while_later():
+        if host.clock.now() >= 5.0:
+            seen["waiting"] = host.phone_wait.waiting and host.runtime.window is None
+            seen["line"] = host.assist.messages.message
+            return True
+        return False
+
+    host.clock.when(a_while_later, TypedLine(text="n", at=0.0))
+    stop_when(host, lambda: said(host, "vote_question"))
+    assert host.run() == 0
+    assert seen["waiting"] and seen["line"].startswith(
+        "Игра продолжится, когда вернутся телефоны: подключены 0 из"
+    )
+    (resumed_at,) = said(host, "game_resumed")
+    assert resumed_at >= 5.0 * 10.0 - 1  # not before the host said go
