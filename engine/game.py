@@ -27,7 +27,7 @@ from engine.inputs import (
     Withdraw,
 )
 from engine.machine import apply
-from engine.outputs import Output
+from engine.outputs import Output, PhaseStarted
 from engine.presets import Preset, get_preset
 from engine.state import Phase, State
 from engine.steps import ALLOWS
@@ -86,6 +86,7 @@ class Game:
         self.preset = get_preset(preset) if isinstance(preset, str) else preset
         self._state = State(preset=self.preset.name, seats=self.preset.seats)
         self._record: list[Input] = []
+        self.step_began = 0  # the record's length when the step the game is in began
 
     @property
     def state(self) -> State:
@@ -129,6 +130,8 @@ class Game:
             raise ValueError("the move was prepared for the game as it was before another input")
         self._state = move.state
         self._record.append(move.input)
+        if any(isinstance(output, PhaseStarted) for output in move.outputs):
+            self.step_began = len(self._record)
         return list(move.outputs)
 
     def check(self, inp: Input) -> None:

@@ -18,14 +18,13 @@ import numpy.typing as npt
 
 from host_device.base.errors import SoundFileError
 from host_device.base.sound import Samples, read_wav
-from voices.audio import resample
 from voices.errors import PackError
 
 BED_SECONDS = 12.0  # one loop
 FADE_S = 1.0  # a club's file: its tail is cross-faded into its head
 BED_RMS_DBFS = -18.0  # the bed at volume 1.0; the config's volume scales it
 SEED = 2026  # the same bed every night and every game
-MAX_BED_S = 60.0  # a club's loop, at most: it is decoded whole (about 17 times its size at its peak)
+MAX_BED_S = 60.0  # a club's loop, at most (read a block at a time; the bed is held at the speaker's rate)
 
 
 def generated_bed(rate: int, seconds: float = BED_SECONDS) -> Samples:
@@ -66,12 +65,11 @@ def club_bed(path: Path, rate: int) -> Samples:
     bed's level. At most MAX_BED_S long (it is looped): a longer one is
     refused from its header, never read into memory."""
     try:
-        samples, file_rate = read_wav(path, max_seconds=MAX_BED_S)
+        samples, _ = read_wav(path, max_seconds=MAX_BED_S, to=rate)  # resampled as it is read
     except SoundFileError as exc:
         raise PackError(f"[ambience].file: {exc}") from None
-    if len(samples) < file_rate:
-        raise PackError(f"[ambience].file: {path}: shorter than a second; a loop of a few seconds or more")
-    samples = resample(samples, file_rate, rate)
+    if len(samples) < rate:
+        raise PackError(f"[ambience].file: {path}: короче секунды; нужна петля в несколько секунд")
     return _loop(_at_level(samples.astype(np.float64), BED_RMS_DBFS), rate)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from host_device.base.sound import Samples
+from host_device.base.sound import Samples, resampled
 
 TARGET_RMS_DBFS = -20.0
 PEAK_LIMIT_DBFS = -1.0
@@ -90,6 +90,4 @@ def resample(samples: Samples, rate: int, to: int) -> Samples:
     """Linear resampling (recordings made at the microphone's rate)."""
     if rate == to or len(samples) == 0:
         return samples
-    n = round(len(samples) * to / rate)
-    y = np.interp(np.linspace(0, len(samples) - 1, n), np.arange(len(samples)), samples.astype(np.float64))
-    return np.round(y).astype(np.int16)
+    return resampled((samples,), len(samples), rate, to)

@@ -28,7 +28,7 @@ from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outco
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import read_small, replacing
 from host_device.base.paths import data_dir
-from host_device.base.stopping import Stopped, stopped_by_sigterm
+from host_device.base.stopping import Stopped, said_stopped, stopped_by_signals
 from host_device.base.text import one_line
 from host_device.config import Config, Strictness, load_config, parse_address
 from host_device.runtime.clock import REAL, Clock, Scheduler
@@ -322,10 +322,10 @@ class Box:
     def run(self) -> int:
         off = False
         try:
-            with stopped_by_sigterm():
+            with stopped_by_signals():
                 off = self._games()
-        except Stopped:
-            print("host-device: остановлено (SIGTERM)", flush=True)
+        except Stopped as exc:
+            said_stopped(exc)
         finally:
             self.close()
         if off:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
-from host_device.base.stopping import Stopped, stopped_by_sigterm
+from host_device.base.stopping import Stopped, said_stopped, stopped_by_signals
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.session import demo
@@ -31,11 +31,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 def run_games(options: GameOptions) -> int:
     """``run``: its game, and while the host asks for it after an end, the
     evening's next one, with the console's address kept
-    (host_device/session/evening.py); SIGTERM ends it as Ctrl-C does, quietly (exit 0)."""
+    (host_device/session/evening.py); SIGTERM and SIGHUP end it as Ctrl-C does, quietly (exit 0)."""
     from host_device.session.evening import NEXT, next_game
     from host_device.session.host import Host
 
-    with stopped_by_sigterm():
+    with stopped_by_signals():
         try:
             host = Host(options)
             status = host.run()
@@ -43,8 +43,8 @@ def run_games(options: GameOptions) -> int:
                 options = next_game(options)
                 host = Host(options, console_token=host.console_token)
                 status = host.run()
-        except Stopped:
-            print("host-device: остановлено (SIGTERM)", flush=True)
+        except Stopped as exc:
+            said_stopped(exc)
             return 0
     return status
 

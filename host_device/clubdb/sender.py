@@ -28,7 +28,6 @@ import logging
 import multiprocessing
 import os
 import select
-import signal
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
+from host_device.base.stopping import children_deaf, deaf_to_stops
 from host_device.base.text import one_line
 from host_device.club.package import package_of
 from host_device.clubdb.errors import ClubDbError, Refused, shown
@@ -234,9 +234,10 @@ def serve(path: str, url: str, wake: Any, lines: Any, every_s: float, first_s: f
     """The sender's process: an attempt at once, when woken, every
     ``every_s``; after a failed one, again after ``first_s`` doubling to
     ``last_s``. Each change of state is sent on ``lines`` as (level, text).
-    Deaf to Ctrl-C, which a terminal sends the whole process group: the box
-    stops it by closing its pipe (and no traceback of it is printed)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    Deaf to Ctrl-C, which a terminal sends the whole process group, and to
+    SIGTERM and SIGHUP: the box stops it by closing its pipe (and no traceback
+    of it is printed)."""
+    deaf_to_stops()
     _lower_priority()
     signals = Signals(wake)
     away: str | None = None  # the line the server's absence was last told with
@@ -298,7 +299,8 @@ class Sender:
         self._closed = False
 
     def start(self) -> Sender:
-        self._process.start()
+        with children_deaf():  # the sender and multiprocessing's resource tracker, if it starts here
+            self._process.start()
         for end in self._ends:
             end.close()
         os.set_blocking(self._wake.fileno(), False)

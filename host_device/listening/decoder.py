@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from host_device.base.errors import HostDeviceError
+from host_device.base.stopping import deaf_to_stops
 
 HEADER = struct.Struct("<cII")
 CALL_TIMEOUT_S = 60.0  # a call not answered in this long (a hung or stopped child) is a lost decoder
@@ -352,8 +353,7 @@ def _answer(model: Any, recognisers: dict[int, Any], op: bytes, ident: int, payl
 
 
 def main(argv: list[str]) -> int:
-    for name in ("SIGINT", "SIGTERM"):  # Ctrl-C and a service's stop are the parent's: it closes the pipe
-        signal.signal(getattr(signal, name), signal.SIG_IGN)
+    deaf_to_stops()  # the parent's to act on: it closes the pipe
     if len(argv) > 1:
         with contextlib.suppress(OSError, ValueError):
             os.nice(int(argv[1]))

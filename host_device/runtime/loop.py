@@ -45,6 +45,7 @@ from host_device.runtime.table import (
     Unrecorded,
     heard_input,
     listened,
+    lit,
     phrase_slots,
     press_input,
 )
@@ -289,9 +290,9 @@ class Runtime:
     def adopt(self, game: Game) -> None:
         """Carry on ``game``, rebuilt from its record (a resume after a
         crash; then :meth:`resume` says its step again): undo reaches back to
-        the restart, no further, and the step the game is in began there."""
+        the restart, no further; what its step took before it still counts."""
         self.game = game
-        self.history.restart(len(game.record))
+        self.history.restart(len(game.record), game.step_began)
 
     def undo_target(self) -> int | None:
         """The record length the next undo goes back to, or None: nothing to undo today."""
@@ -328,7 +329,8 @@ class Runtime:
         """Carry on a game rebuilt from its record at the step it was in: said
         again as the step says it when it begins (:func:`engine.steps.opening`;
         a speech with the time it had left after ``elapsed`` seconds, a vote
-        window from its question, a night step from its beginning)."""
+        window from its question, its ballots kept and their LEDs lit again; a
+        night step from its beginning)."""
         self._cancel_timers()
         self._end_step()
         self.say(phrase)
@@ -480,10 +482,10 @@ class Runtime:
     def _begin_step(self) -> None:
         step = self._step
         s = self.game.state
-        for seat in list(self.leds):  # all off
+        for seat in list(self.leds):  # all off, then the speaker's; a vote's voters' when it is resumed
             self.led(seat, "off")
-        if s.phase in FLOOR and s.speaker is not None:
-            self.led(s.speaker, "on")
+        for seat in lit(s):
+            self.led(seat, "on")
         paced = plan(s, self.settings, self.speaking_until)
         self.window, self.slots = paced.window, paced.slots
         for seat, start, _ in paced.slots:
@@ -491,9 +493,7 @@ class Runtime:
                 start, functools.partial(self._in_step, step, functools.partial(self.say, "call", seat=seat))
             )
         if paced.ends_at is not None:
-            self.sched.at(
-                paced.ends_at,
-                functools.partial(self._in_step, step, functools.partial(self.handle, Advance())),
-            )
+            ends = functools.partial(self._in_step, step, functools.partial(self.handle, Advance()))
+            self.sched.at(paced.ends_at, ends)
         for hook in self.step_hooks:
             hook(self)

@@ -10,9 +10,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Advance, BestMove, GoldenMinute, Input, Nominate, Preset, State, Vote, Withdraw
+from engine import Advance, BestMove, GoldenMinute, Input, Nominate, Phase, Preset, State, Vote, Withdraw
 from engine.outputs import Say
-from engine.steps import ALLOWS, NIGHT_CALLS, Listen, Press, listening
+from engine.steps import ALLOWS, FLOOR, NIGHT_CALLS, Listen, Press, listening
 from host_device.listening.intents import Intent
 from host_device.runtime.pace import Slot, called_at
 
@@ -119,3 +119,15 @@ def heard_input(preset: Preset, state: State, intent: Intent, table_ends_speech:
 def listened(preset: Preset, state: State) -> bool:
     """Whether the step listens to its speaker now (what he says is recorded as heard)."""
     return listening(preset, state) is not None and state.speaker is not None
+
+
+def lit(state: State) -> list[int]:
+    """The seats whose LEDs are on as a step begins: the speaker's; in a vote
+    (resumed, or back to by an undo), those whose vote for the candidate asked
+    about is already taken."""
+    if state.phase in FLOOR and state.speaker is not None:
+        return [state.speaker]
+    rnd = state.vote_round
+    if rnd is None or state.phase is not Phase.VOTE:
+        return []
+    return sorted(seat for seat, candidate in rnd.ballots.items() if candidate == rnd.current)

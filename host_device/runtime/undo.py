@@ -16,9 +16,11 @@ class History:
     ran: dict[int, float] = field(default_factory=dict)  # a timed step's elapsed time, by its start
     ran_before: float = 0.0  # the current timed step's time already run before it was resumed
 
-    def restart(self, length: int) -> None:
-        """A game carried on from its record (a resume): undo reaches back to here, no further."""
-        self.day_start, self.step_starts, self.marks = length, [length], []
+    def restart(self, length: int, step_began: int) -> None:
+        """A game carried on from its record (a resume): undo reaches back to
+        here, no further; the step it is in began at ``step_began`` (what was
+        done in it before the stop still counts in it: a check's answer)."""
+        self.day_start, self.step_starts, self.marks = length, [step_began], []
 
     def host_acted(self, length: int) -> None:
         self.marks.append(length)

@@ -18,6 +18,7 @@ import logging
 import queue
 import shutil
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine import Game, Phase
@@ -37,7 +38,7 @@ from host_device.screens.terminal import Screen
 from host_device.screens.titles import title
 from host_device.screens.views import Console
 from host_device.session.club_sending import attach, club_url
-from host_device.session.deal import PhoneWait, deal, show_roles
+from host_device.session.deal import deal, show_roles
 from host_device.session.devices import (
     Devices,
     TerminalLines,
@@ -56,11 +57,12 @@ from host_device.session.health import Health
 from host_device.session.inputs import Inputs
 from host_device.session.options import GameOptions
 from host_device.session.phone_notices import PhoneNotices
+from host_device.session.phone_wait import PhoneWait, shown_by
 from host_device.session.question import Question
-from host_device.session.resume import game_to_resume, not_finished, record, trial_days
+from host_device.session.resume import ask_to_resume, game_to_resume, not_finished, record, trial_days
 from host_device.session.seating import TableSeating
 from host_device.tournament.playing import table_seater
-from voices.words import WINS, local_time
+from voices.words import WINS
 
 if TYPE_CHECKING:
     from host_device.clubdb.sender import Sender
@@ -95,7 +97,7 @@ class Host:
         self.sender: Sender | None = None  # run's own sender to it
         self.phone_seats = phone_seats(o.panel, config.web_seats, self.preset.seats, self.web is not None)
         self.publisher: Any = None  # the pages' side, with --web
-        self.phone_wait: PhoneWait | None = None  # host mode with phone seats: the deal waits for them
+        self.phone_wait: PhoneWait | None = None  # the deal, or a resumed game, waits for the phones
         self.console: Console | None = None
         self.inbox: queue.Queue[Any] = devices.inbox if devices else queue.Queue()
         self.sched = Scheduler()
@@ -284,13 +286,15 @@ class Host:
     def _input(self, item: Any) -> None:
         if (item := self.inputs.told(item)) is None:
             return  # the console's «Весь стол» switch: shown on the table page, nothing else
-        if self.assist is not None and isinstance(item, TypedLine):
+        wait = self.phone_wait
+        starts = wait is not None and wait.waiting and PhoneWait.starts(item)
+        if self.assist is not None and isinstance(item, TypedLine) and not starts:
             self.assist.typed(item.text)  # the host's screen shows what was typed, heard or not
         if self.after is not None and self.after.waiting:
             self.after.take(item)  # the game is over: the host's answer, the seat grid
-        elif self.phone_wait is not None and self.phone_wait.waiting and PhoneWait.starts(item):
-            self.phone_wait.start()
-        else:
+        elif wait is not None and starts:
+            wait.start()
+        elif wait is None or not wait.holds(item):
             self.inputs.take(item)
         if self.phone_wait is not None:
             self.phone_wait.check()
@@ -341,7 +345,8 @@ class Host:
             self.store = Store(self.options.store)
         if self.store.notice and self.devices is None:
             print(f"host-device: {self.store.notice}", flush=True)
-        game_id = game_to_resume(self.store, o.resume, o.new, self.preset.name, o.mode, self._ask_to_resume)
+        asked = lambda latest: ask_to_resume(latest, self._print, self.effects.say_now, self.question)  # noqa: E731
+        game_id = game_to_resume(self.store, o.resume, o.new, self.preset.name, o.mode, asked)
         seater = table_seater(self.store, o.tournament) if o.tournament and game_id is None else None
         self.game_id = record(self.store, self.runtime, o.mode, game_id, o.days)
         if seater is not None:
@@ -358,16 +363,6 @@ class Host:
         if self.publisher is not None:
             self.publisher.stream.reread()  # who has left, in the resumed game
         self._print(f"host-device: продолжаем игру {game_id} ({title(self.game.state)})")
-
-    def _ask_to_resume(self, latest: Any) -> bool:
-        which = f"{latest.id} (начата {local_time(latest.started_at)}) не окончена"
-        self._print(
-            f"host-device: игра {which}: "
-            "«Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)"
-        )
-        self.effects.say_now("unfinished_game")
-        again = f"n — продолжить игру {latest.id}, u — новая игра"
-        return self.question.ask(f"Игра {which}", "Продолжить", "Новая игра", again)
 
     def _start_web(self) -> None:
         from host_device.web.access import Access
@@ -414,32 +409,35 @@ class Host:
             )
         if self.screen is not None or self.lines is not None or self.publisher is not None:
             self._heartbeat()
-        if self.resumed:
-            self.runtime.resume()
-            self._begin()
+        living = frozenset(self.phone_seats) & frozenset(self.game.state.alive())
+        if self.resumed and living:  # the phones come back with new tokens; its step begins again then
+            self._wait_for_phones(living, self._resume, resumed=title(self.game.state))
+        elif self.resumed:
+            self._resume()
         elif self.phone_seats and self.assist is None and self.deal_kind != "host":
-            assert self.console is not None  # phone seats: the pages are served
-            seating = self.console.seating
-            self.phone_wait = PhoneWait(
-                self.phone_seats,
-                lambda: self.publisher.online,
-                self._wait_line,
-                self._begin,
-                named=(lambda: seating.players) if seating.enabled else None,  # the store keeps names
-                console=self.publisher.console_here,
-            )
-            self.phone_wait.check()
+            self._wait_for_phones(self.phone_seats, self._begin)
         else:
             self._begin()
 
-    def _wait_line(self, line: str | None) -> None:
-        """The deal's «Ждём телефоны» line: the console's question, the table page, the terminal."""
-        assert self.console is not None
-        self.console.question = None if line is None else {"text": line, "yes": "Начать"}
-        self.publisher.wait_line(line)
-        if line is not None:
-            self._print(f"host-device: {line} («Начать» на пульте или «Дальше» — начать без остальных)")
-        self.publisher.refresh()
+    def _wait_for_phones(self, seats: Iterable[int], then: Any, resumed: str | None = None) -> None:
+        """The deal (and the names) or a resumed game waits for its phones (session/phone_wait.py)."""
+        assert self.console is not None  # phone seats: the pages are served
+        seating = self.console.seating
+        write = (lambda text: self._print(f"host-device: {text}")) if self.assist is None else self.assist.say
+        self.phone_wait = PhoneWait(
+            seats,
+            lambda: self.publisher.online,
+            shown_by(self.console, self.publisher, write, "Начать" if resumed is None else "Продолжить"),
+            then,
+            named=(lambda: seating.players) if seating.enabled and resumed is None else None,
+            console=self.publisher.console_here if resumed is None else lambda: False,
+            resumed=resumed,
+        )
+        self.phone_wait.check()
+
+    def _resume(self) -> None:
+        self.runtime.resume()
+        self._begin()
 
     def _begin(self) -> None:
         """The game's first words (or the resumed step's), its night sound and its deal."""

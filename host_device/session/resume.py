@@ -11,7 +11,7 @@ from engine import CLASSIC
 from host_device.base.errors import HostDeviceError
 from host_device.runtime.loop import Runtime
 from host_device.store.faults import StoreError
-from voices.words import MODE_NAMES, preset_name
+from voices.words import MODE_NAMES, local_time, preset_name
 
 TABLE_MODES = ("host", "assist")  # a game played at a table: by the device, or by a human host with it
 
@@ -95,3 +95,18 @@ def not_finished(game_id: int | None, mode: str, preset: str, days: int | None) 
     if days:
         return f"пробная игра (--days {days}) остановлена; сама она не предлагается, продолжить: {again}"
     return f"игра не окончена (продолжить: {again})"
+
+
+def ask_to_resume(
+    latest: Any, say_line: Callable[[str], None], say: Callable[[str], Any], question: Any
+) -> bool:
+    """Whether to carry on the unfinished game ``latest``: asked on the terminal,
+    aloud and on the console (``question``: session/question.py); True: carry it on."""
+    which = f"{latest.id} (начата {local_time(latest.started_at)}) не окончена"
+    say_line(
+        f"host-device: игра {which}: "
+        "«Дальше» — продолжить её, «Отмена» — новая игра (или наберите n или u и Enter)"
+    )
+    say("unfinished_game")
+    again = f"n — продолжить игру {latest.id}, u — новая игра"
+    return bool(question.ask(f"Игра {which}", "Продолжить", "Новая игра", again))

@@ -1,15 +1,16 @@
 """``host-device club web``: the club's pages of the club's database served
 by uvicorn in the foreground (no game here: the pages' worker process
-computes them, as at a table), until Ctrl-C or SIGTERM (both quiet, exit 0)."""
+computes them, as at a table), until Ctrl-C, SIGTERM or SIGHUP (all quiet, exit 0)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
-from host_device.base.stopping import Stopped, stopped_by_sigterm
+from host_device.base.stopping import Stopped, stopped_by_signals
 from host_device.web.club_worker import ClubPages
 from host_device.web.origin import HostCheck, Hosts
 from host_device.web.server import lan_address, listening_socket
@@ -34,7 +35,9 @@ def serve_club(
 
     club.pool.submit(read_ahead, database)  # a failure here is said by the first page instead
     write(f"Страницы клуба: http://{shown}:{port}/club (остановить: Ctrl-C)")
-    # uvicorn shuts down on SIGINT and SIGTERM, then raises the signal again: quietly, here
-    with stopped_by_sigterm(), contextlib.suppress(KeyboardInterrupt, Stopped):
+    # uvicorn shuts down on SIGINT and SIGTERM, then raises the signal again: quietly, here;
+    # a closed terminal's SIGHUP is told to uvicorn as they are
+    with stopped_by_signals(), contextlib.suppress(KeyboardInterrupt, Stopped):
+        signal.signal(signal.SIGHUP, server.handle_exit)
         asyncio.run(server.serve(sockets=[sock]))
     club.close()

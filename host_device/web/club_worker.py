@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
-import signal
 import threading
 import time
 from collections import OrderedDict
@@ -34,6 +33,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from host_device.base.stopping import children_deaf, deaf_to_stops
 
 PAGES_KEPT = 256  # answers kept in the game's process (a page is a few to a few hundred kB)
 NICE = 10  # the worker yields the CPU to the game's process
@@ -61,13 +62,12 @@ def store_state(path: Path) -> Hashable:
 
 
 def _worker_start(parent: int) -> None:
-    """The worker at a lower priority, deaf to Ctrl-C and to a service's stop
-    (both are the parent's, which shuts the pool down: a Ctrl-C at the
+    """The worker at a lower priority, deaf to Ctrl-C, a service's stop and a
+    closed terminal (all are the parent's, which shuts the pool down: a Ctrl-C at the
     terminal reaches the whole process group, and would print the worker's
     traceback), and gone as soon as its parent is, however the parent ended
     (a SIGKILL too): no worker and no multiprocessing helper is left behind."""
-    for name in ("SIGINT", "SIGTERM"):
-        signal.signal(getattr(signal, name), signal.SIG_IGN)
+    deaf_to_stops()
     with contextlib.suppress(OSError):
         os.nice(NICE)
 
@@ -81,12 +81,13 @@ def _worker_start(parent: int) -> None:
 
 def new_pool() -> ProcessPoolExecutor:
     """One spawned worker (a fork of a process with threads is unsafe), nice'd."""
-    return ProcessPoolExecutor(
-        max_workers=1,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_worker_start,
-        initargs=(os.getpid(),),
-    )
+    with children_deaf():  # multiprocessing's resource tracker starts here
+        return ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
+        )
 
 
 class ClubPages:

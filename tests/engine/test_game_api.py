@@ -223,3 +223,20 @@ def test_a_prepared_input_changes_nothing_until_it_is_made_and_only_once():
     with pytest.raises(ValueError, match="prepared"):
         game.make(stale)
     assert len(game.record) == 2
+
+
+def test_the_game_knows_where_its_step_began():
+    """``step_began``: the record's length when the step the game is in began — an input that
+    starts no step (a vote) leaves it; one that does (the window's close) moves it; a replay
+    gives the same."""
+    from tests.helpers.table import to_vote
+
+    table = to_vote({1: 4, 2: 7})
+    table.advance()
+    game = table.game
+    began = game.step_began
+    assert began == len(game.record) and game.phase is Phase.VOTE
+    game.handle(Vote(seat=1))
+    assert game.step_began == began and Game.replay("classic", game.record).step_began == began
+    game.handle(Advance())  # the window closes: the next one is a step of its own
+    assert game.step_began == len(game.record)

@@ -2,11 +2,13 @@
 process behind: ``club web``, ``run --web`` after a club page was opened
 (its pages' worker process started; and its club database's sender) and ``run --box --web`` between games
 (the club's pages served while idle), each stopped by Ctrl-C (SIGINT to the
-whole process group, as a terminal sends it) and by SIGTERM (to the command
-alone, as ``kill`` does): it ends with 0 (130 for the box's Ctrl-C, as any
-command's), says no traceback, and once it has ended no process of its
-session is alive (the worker and multiprocessing's helper included: checked
-in /proc; an exited child that only waits for init to collect it is dead)."""
+whole process group, as a terminal sends it), by SIGTERM (to the command
+alone, as ``kill`` does), by SIGHUP (the terminal closed: to the whole group)
+and by SIGKILL (to the command alone: nothing of it runs after): it ends with
+0 (130 for the box's Ctrl-C, as any command's; -9 for SIGKILL), says no
+traceback, and once it has ended no process of its session is alive (the
+worker and multiprocessing's helper included: checked in /proc; an exited
+child that only waits for init to collect it is dead)."""
 
 import os
 import signal
@@ -24,7 +26,12 @@ from tests.helpers.paths import ROOT
 from tests.helpers.postgres import fresh_database, postgres_server
 
 FIXTURES = (postgres_server, fresh_database)  # pytest finds them by their names
-STOPS = {"ctrl-c": (signal.SIGINT, True), "sigterm": (signal.SIGTERM, False)}  # (signal, to the group)
+STOPS = {  # (signal, to the whole group)
+    "ctrl-c": (signal.SIGINT, True),
+    "sigterm": (signal.SIGTERM, False),
+    "sighup": (signal.SIGHUP, True),
+    "sigkill": (signal.SIGKILL, False),
+}
 
 
 def free_port():
@@ -94,7 +101,7 @@ def stopped(command, url, stop, tmp_path, expect):
         else:
             proc.send_signal(sig)
         status = proc.wait(30)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 10  # a child of a killed command may take a moment to see it
         while session_of(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.1)
         left = session_of(proc.pid)
@@ -110,7 +117,8 @@ def stopped(command, url, stop, tmp_path, expect):
 
 def assert_quiet(status, stderr, left, stop, ctrl_c_status=0):
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
-    assert status == (ctrl_c_status if stop == "ctrl-c" else 0), stderr
+    expected = {"ctrl-c": ctrl_c_status, "sigkill": -signal.SIGKILL}.get(stop, 0)
+    assert status == expected, stderr
     assert left == {}, left
 
 

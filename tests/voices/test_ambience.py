@@ -56,3 +56,31 @@ def test_run_with_too_long_a_loop_is_one_line(tmp_path, monkeypatch, capsys, bui
         and err.startswith("host-device: ошибка: [ambience].file")
         and "Traceback" not in err
     )
+
+
+def test_a_long_high_rate_loop_is_read_within_a_memory_bound(tmp_path):
+    """A 59.9 s loop at 192 kHz (23 MB of samples) is read a block at a time and resampled as it
+    is read: its samples are never all in memory as floats (they peaked at 405 MB in `run`)."""
+    import tracemalloc
+
+    rate, seconds = 192000, 59.9
+    path = tmp_path / "night.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        block = (3000 * np.sin(2 * np.pi * 220 * np.arange(rate) / rate)).astype("<i2").tobytes()
+        for _ in range(int(seconds)):
+            w.writeframes(block)
+        w.writeframes(block[: int((seconds % 1) * rate) * 2])
+    tracemalloc.start()
+    try:
+        bed = club_bed(path, 22050)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(bed) == round(seconds * 22050) - int(FADE_S * 22050)
+    rms = float(np.sqrt(np.mean(bed.astype(float) ** 2)))
+    assert abs(20 * np.log10(rms / 32768) - BED_RMS_DBFS) < 1.0
+    samples_mb = seconds * rate * 2 / 1e6  # the file's samples, as int16: 23 MB
+    assert peak / 1e6 < 2 * samples_mb, f"peak {peak / 1e6:.0f} MB"  # was 17 times them

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from host_device.base.errors import SoundFileError
-from host_device.base.sound import read_wav, write_wav
+from host_device.base.sound import read_wav, resampled, write_wav
 from voices.audio import (
     FADE_MS,
     MARGIN_MS,
@@ -91,6 +91,26 @@ def test_resample_changes_length_by_the_ratio():
     clip = tone(44100, ms=1000)
     assert len(resample(clip, 44100, RATE)) == RATE
     assert resample(clip, RATE, RATE) is clip
+
+
+@pytest.mark.parametrize(("rate", "to"), [(192000, 22050), (8000, 22050), (44100, 16000)])
+@pytest.mark.parametrize("block", [1, 7, 1000, 10**6])
+def test_resampled_in_blocks_is_the_linear_interpolation_of_the_whole(rate, to, block):
+    x = np.random.default_rng(1).integers(-30000, 30000, 3001).astype(np.int16)
+    whole = np.interp(np.linspace(0, len(x) - 1, round(len(x) * to / rate)), np.arange(len(x)), x)
+    blocks = [x[i : i + block] for i in range(0, len(x), block)]
+    assert np.array_equal(resampled(blocks, len(x), rate, to), np.round(whole).astype(np.int16))
+    cut = resampled(blocks[: len(blocks) // 2 or 1], len(x), rate, to)  # a file cut short
+    assert np.array_equal(cut, np.round(whole[: len(cut)]).astype(np.int16))
+    assert len(cut) < len(whole) or len(blocks) == 1  # what its samples reach, no more
+
+
+def test_a_wav_read_at_another_rate_is_resampled_block_by_block(tmp_path, monkeypatch):
+    monkeypatch.setattr("host_device.base.sound.BLOCK_FRAMES", 100)
+    clip = tone(44100, ms=300)
+    write_wav(tmp_path / "t.wav", clip, 44100)
+    samples, rate = read_wav(tmp_path / "t.wav", to=RATE)
+    assert rate == RATE and np.array_equal(samples, resample(clip, 44100, RATE))
 
 
 def test_the_warning_tone():

@@ -274,3 +274,45 @@ def test_a_game_killed_at_any_input_and_resumed_says_what_the_uninterrupted_one_
         assert got[: len(news)] == news, n
         assert untimed(got[len(news) :]) == untimed(want[len(news) :]), (n, game.phase)
     assert hit or name == "city"  # the city has no last word
+
+
+def test_a_resumed_vote_keeps_its_ballots_and_lights_them_again():
+    """The ballots cast before the stop stand (their LEDs lit again as the window is asked
+    again; a second press is refused) and the others vote in the new window."""
+    from engine import Vote
+    from tests.helpers.table import to_vote
+
+    table = to_vote({1: 4, 2: 7})
+    table.advance()  # the vote's first window
+    table.do(Vote(seat=1), Vote(seat=2), Vote(seat=3))
+    runtime = Runtime(Game.replay("classic", table.game.record), Scheduler(), duration)
+    runtime.adopt(runtime.game)
+    runtime.resume()
+    runtime.sched.run_due(runtime.window[0])
+    candidate = runtime.game.state.vote_round.current
+    asked = [e for e in runtime.timeline.dicts() if e["type"] == "say" and e["key"] == "vote_question"]
+    assert asked and asked[0]["seat"] == candidate
+    assert {seat for seat, pattern in runtime.leds.items() if pattern == "on"} == {1, 2, 3}
+    assert not runtime.press(2) and runtime.refusal is not None and runtime.refusal.code == "already_voted"
+    assert runtime.press(5) and runtime.game.state.vote_round.ballots == dict.fromkeys(
+        (1, 2, 3, 5), candidate
+    )
+
+
+def test_a_check_made_before_the_stop_still_shows_its_answer():
+    """The step a resumed game is in began where the game says (``Game.step_began``), not at
+    the restart: the check made in it before the stop counts in it, its answer on his phone."""
+    from engine import Check, Role
+    from host_device.screens.views import seat_view
+    from tests.helpers.table import Table
+
+    night = Table()
+    night.until(Phase.NIGHT_CHECK)
+    while night.state.step_role is not Role.SHERIFF:
+        night.advance()
+    sheriff = next(seat for seat, role in night.state.roles.items() if role is Role.SHERIFF)
+    night.do(Check(seat=sheriff, target=1))
+    runtime = Runtime(Game.replay("classic", night.game.record), Scheduler(), duration)
+    runtime.adopt(runtime.game)
+    runtime.resume()
+    assert seat_view(runtime, sheriff)["answer"].endswith("(игрок 1)")

@@ -1,10 +1,10 @@
-"""The deal with phones for seats (host_device/session/deal.py PhoneWait): it
+"""The deal with phones for seats (host_device/session/phone_wait.py PhoneWait): it
 waits, saying how many phones and names are here, until every phone seat has
 its phone and its player's name (with no console connected) or the host says
 «Начать» («Дальше», «n» typed)."""
 
 from hardware.events import HostKey, Press, TypedLine
-from host_device.session.deal import PhoneWait
+from host_device.session.phone_wait import PhoneWait
 
 
 def waiting(seats=range(1, 11)):
