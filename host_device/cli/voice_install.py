@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from host_device.base.download import sha256_of
-from voices.catalogue import Catalogue
+from voices.catalogue import Catalogue, load_catalogue
 from voices.errors import VoiceError
 from voices.installed import BUILTIN, find, in_use, install, installed, pack_of, pins, ready_pack, use
 from voices.pack import BuildReport
@@ -20,6 +20,10 @@ PIPER = "piper:"
 
 def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
+
+
+def _catalogue(args: argparse.Namespace) -> Catalogue:
+    return load_catalogue(Path(args.catalogue) if getattr(args, "catalogue", None) else None)
 
 
 def build_with_piper(voice: str, to: str | None, catalogue: Catalogue) -> tuple[Path, BuildReport]:
@@ -44,11 +48,9 @@ def build_with_piper(voice: str, to: str | None, catalogue: Catalogue) -> tuple[
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    from voices.catalogue import russian
-
     voice = install(args.source, force=args.force, progress=_say)
     _say(f"собираю набор голоса {voice.name} (все фразы; на Raspberry Pi — минуты)")
-    pack = pack_of(voice.name, russian())
+    pack = pack_of(voice.name, _catalogue(args))
     use(voice.name)
     print(f"голос {voice.name} установлен ({len(pack.clips)} записей) и теперь говорит")
     print(f"вернуть встроенный: host-device voices use {BUILTIN}")
@@ -56,18 +58,14 @@ def cmd_install(args: argparse.Namespace) -> int:
 
 
 def cmd_use(args: argparse.Namespace) -> int:
-    from voices.catalogue import russian
-
-    pack = pack_of(args.name, russian())  # its clips, rendered now where missing, not at the table
+    pack = pack_of(args.name, _catalogue(args))  # its clips, rendered now where missing, not at the table
     use(args.name)
     print(f"говорит голос {args.name}: {pack.voice}, записей {len(pack.clips)}")
     return 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from voices.catalogue import russian
-
-    catalogue = russian()
+    catalogue = _catalogue(args)
     now = in_use()
     print("голоса (* — говорит сейчас):")
     mark = "*" if now == BUILTIN else " "
@@ -108,6 +106,6 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p = sub.add_parser("list", help="голоса: встроенный, установленные, какой говорит")
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("use", help="каким голосом говорить (встроенный: builtin)")
+    p = sub.add_parser("use", help="каким голосом говорить (встроенный: «builtin»)")
     p.add_argument("name", metavar="ИМЯ", help="имя голоса (host-device voices list)")
     p.set_defaults(func=cmd_use)
