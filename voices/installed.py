@@ -33,6 +33,7 @@ from host_device.base.paths import data_dir
 from host_device.base.text import one_line
 from voices.audio import trim
 from voices.catalogue import Catalogue
+from voices.errors import VoiceError
 from voices.pack import BUILTIN_NAME, Pack, ensure_builtin, inspect_pack, load_pack
 from voices.piper import PiperSynthesiser, VoiceInfo, build_piper, settings_of, voice_info
 
@@ -235,7 +236,10 @@ def _place(staged: Path, source: str, force: bool, progress: Callable[[str], Non
             f"{staged.name}: такое имя голосу не годится; переименуйте оба файла (латиница, цифры, _-.)"
         )
     _russian(info, source, force)
-    samples, rate = PiperSynthesiser(staged).render(TRIAL)  # a voice that does not load is not installed
+    try:
+        samples, rate = PiperSynthesiser(staged).render(TRIAL)  # a voice that does not load is not installed
+    except VoiceError as exc:  # named as the club named it, not by its staging copy
+        raise VoiceInstallError(str(exc).replace(str(staged), source)) from None
     if not len(trim(samples, rate)):
         raise VoiceInstallError(f"{source}: голос {info.name} сказал «{TRIAL}» тишиной; не установлен")
     target = voices_dir() / info.name
