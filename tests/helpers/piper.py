@@ -37,3 +37,31 @@ def standin_voice(folder: Path, name: str = STANDIN) -> Path:
     settings["dataset"] = name
     (folder / f"{name}.onnx.json").write_text(json.dumps(settings), encoding="utf-8")
     return model
+
+
+def installed_standin(data: Path, builtin, catalogue, name: str = STANDIN) -> Path:
+    """The stand-in voice installed in ``data`` as `voices install` leaves it (its two files,
+    installed.json), with a pack ready for ``catalogue`` made without rendering: Piper
+    takes minutes over the whole catalogue, so its clips are the built-in pack's (``builtin``)
+    turned upside down (sounding the same, told apart by their samples), under the manifest
+    that build_piper writes (its source, its [spoken] texts), so that nothing is rendered
+    again when the voice is used. Returns the voice's folder."""
+    from host_device.base.download import sha256_of
+    from host_device.base.sound import write_wav
+    from voices.audio import PROCESSING
+
+    folder = data / "voices" / name
+    model = standin_voice(folder, name)
+    digest = sha256_of(model)
+    (folder / "installed.json").write_text(json.dumps({"sha256": digest, "from": str(model)}), "utf-8")
+    clips = {}
+    for key, text in catalogue.clips().items():
+        write_wav(folder / "clips" / f"{key}.wav", -builtin.clips[key], builtin.sample_rate)
+        clips[key] = {"file": f"clips/{key}.wav", "text": text}
+        if key in catalogue.spoken:
+            clips[key]["said"] = catalogue.spoken[key]
+    source = {"kind": "piper", "voice": name, "sha256": digest, "processing": PROCESSING}
+    manifest = {"name": name, "language": catalogue.language, "sample_rate": builtin.sample_rate}
+    manifest |= {"source": source, "clips": clips}
+    (folder / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False), "utf-8")
+    return folder
