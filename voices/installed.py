@@ -175,15 +175,20 @@ def voice_in_use(catalogue: Catalogue) -> Pack:
 
 
 def install(
-    source: str, *, force: bool = False, progress: Callable[[str], None] = lambda _: None
+    source: str,
+    *,
+    force: bool = False,
+    sha256: str = "",
+    progress: Callable[[str], None] = lambda _: None,
 ) -> Installed:
     """Install a Piper voice from a file (its .onnx.json beside it), a folder holding one,
-    a pinned name (data/voices.toml) or an address; it replaces a voice of the same name."""
+    a pinned name (data/voices.toml) or an address (checked against ``sha256`` when given);
+    it replaces a voice of the same name."""
     home = voices_dir()
     try:
         home.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=".installing-", dir=home) as tmp:
-            staged = _fetch(source, Path(tmp), force, progress)
+            staged = _fetch(source, Path(tmp), force, sha256, progress)
             return _place(staged, source, force, progress)
     except OSError as exc:
         raise VoiceInstallError(f"{home}: сюда голос не установить: {os_reason(exc)}") from None
@@ -197,7 +202,7 @@ def _russian(info: VoiceInfo, source: str, force: bool) -> None:
         )
 
 
-def _fetch(source: str, work: Path, force: bool, progress: Callable[[str], None]) -> Path:
+def _fetch(source: str, work: Path, force: bool, sha256: str, progress: Callable[[str], None]) -> Path:
     """The voice's two files copied or downloaded into ``work``; the .onnx's path."""
     pinned = pins().get(source)
     if pinned is not None or source.startswith(("http://", "https://")):
@@ -205,8 +210,13 @@ def _fetch(source: str, work: Path, force: bool, progress: Callable[[str], None]
         name = url.split("?")[0].rsplit("/", 1)[-1]
         if not name.endswith(".onnx"):
             raise VoiceInstallError(f"{source}: адрес голоса Piper кончается на .onnx")
+        if pinned is None and not sha256:
+            raise VoiceInstallError(
+                f"{source}: голос по адресу ставится только с его sha256 (--sha256 HEX); "
+                f"русские голоса по имени: {', '.join(pins())}"
+            )
         model = work / name
-        expected = pinned.pin if pinned else None
+        expected = pinned.pin if pinned else Pin(name, url, sha256.lower(), 0)
         digest = download(url, model, expected, progress, offline=OFFLINE, error=VoiceInstallError)
         progress(f"sha256 {digest}")
         download(url + ".json", settings_of(model), None, progress, offline=OFFLINE, error=VoiceInstallError)
@@ -223,6 +233,10 @@ def _fetch(source: str, work: Path, force: bool, progress: Callable[[str], None]
             f"{source}: нет такого файла, папки или голоса; русские голоса: {', '.join(pins())}"
         )
     _russian(voice_info(path), source, force)  # a file that is no voice is named before 60 MB are copied
+    if sha256 and sha256_of(path) != sha256.lower():
+        raise VoiceInstallError(
+            f"{path}: sha256 {sha256_of(path)}, ожидалась {sha256.lower()}; не установлен"
+        )
     progress(f"копирую {path}")
     shutil.copyfile(path, work / path.name)
     shutil.copyfile(settings_of(path), settings_of(work / path.name))

@@ -4,6 +4,7 @@ Piper voices a box has (voices/installed.py) and which one speaks."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -20,6 +21,12 @@ PIPER = "piper:"
 
 def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
+
+
+def _sha256(text: str) -> str:
+    if not re.fullmatch(r"[0-9a-fA-F]{64}", text):
+        raise argparse.ArgumentTypeError(f"--sha256 {text}: нужны 64 шестнадцатеричные цифры")
+    return text.lower()
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:
@@ -48,7 +55,7 @@ def build_with_piper(voice: str, to: str | None, catalogue: Catalogue) -> tuple[
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    voice = install(args.source, force=args.force, progress=_say)
+    voice = install(args.source, force=args.force, sha256=args.sha256 or "", progress=_say)
     _say(f"собираю набор голоса {voice.name} (все фразы; на Raspberry Pi — минуты)")
     pack = pack_of(voice.name, _catalogue(args))
     use(voice.name)
@@ -101,6 +108,12 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         help="файл голоса (ФАЙЛ.onnx.json — рядом), папка с ним или имя: ru_RU-dmitri-medium …",
     )
     p.add_argument("--force", action="store_true", help="установить и нерусский голос")
+    p.add_argument(
+        "--sha256",
+        metavar="HEX",
+        type=_sha256,
+        help="ожидаемая sha256 файла голоса; для адреса http(s)://…/ИМЯ.onnx обязательна",
+    )
     p.set_defaults(func=cmd_install)
 
     p = sub.add_parser("list", help="голоса: встроенный, установленные, какой говорит")

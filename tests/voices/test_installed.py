@@ -167,3 +167,17 @@ def test_without_a_network_install_by_name_says_how_to_install_from_a_file(monke
     line = one_error(capsys)
     assert "не удалось скачать" in line and "host-device voices install /media/usb/ИМЯ.onnx" in line
     assert not os.listdir(voices_dir())
+
+
+def test_an_address_installs_only_with_its_sha256(monkeypatch, tmp_path, server, usb, capsys):
+    monkeypatch.setenv("HOST_DEVICE_DATA", str(tmp_path / "data"))
+    url = f"{server}/{usb.name}"
+    assert main(["voices", "install", url]) == EXIT_BAD_INPUT
+    assert "голос по адресу ставится только с его sha256 (--sha256 HEX)" in one_error(capsys)
+    assert main(["voices", "install", url, "--sha256", "ab" * 32]) == EXIT_BAD_INPUT
+    assert f"sha256 {sha256_of(usb)}, ожидался {'ab' * 32}" in one_error(capsys)
+    assert main(["voices", "install", str(usb), "--sha256", "ab" * 32]) == EXIT_BAD_INPUT  # a file too
+    assert f"ожидалась {'ab' * 32}; не установлен" in one_error(capsys)
+    assert main(["voices", "install", url, "--sha256", "xyz"]) == EXIT_BAD_INPUT
+    assert "--sha256 xyz: нужны 64 шестнадцатеричные цифры" in capsys.readouterr().err
+    assert installed() == [] and in_use() == BUILTIN
