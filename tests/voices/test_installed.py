@@ -181,3 +181,19 @@ def test_an_address_installs_only_with_its_sha256(monkeypatch, tmp_path, server,
     assert main(["voices", "install", url, "--sha256", "xyz"]) == EXIT_BAD_INPUT
     assert "--sha256 xyz: нужны 64 шестнадцатеричные цифры" in capsys.readouterr().err
     assert installed() == [] and in_use() == BUILTIN
+
+
+def test_nothing_downloads_at_run_time(monkeypatch, tmp_path, builtin_pack, catalogue, caplog):
+    """A voice in use that is not installed (a pinned name, say) is not fetched when the box
+    starts: the built-in voice speaks, with one warning."""
+    from voices.installed import speaking
+
+    data = tmp_path / "data"
+    shutil.copytree(builtin_pack.directory, data / "voices" / BUILTIN)
+    (data / "voices" / "in-use.json").write_text(json.dumps({"voice": "ru_RU-dmitri-medium"}), "utf-8")
+    monkeypatch.setenv("HOST_DEVICE_DATA", str(data))
+    fetched = []
+    monkeypatch.setattr("urllib.request.urlopen", lambda *a, **k: fetched.append(a) or 1 / 0)
+    name, pack = speaking(catalogue)
+    assert name == BUILTIN and pack.source["kind"] == "espeak-ng" and fetched == []
+    assert "голос ru_RU-dmitri-medium не звучит" in caplog.text and "говорит встроенный голос" in caplog.text
