@@ -70,6 +70,7 @@ fi
 work="$(mktemp -d /var/tmp/arm64-check.XXXXXX)"
 root="$work/root"
 cleanup() {
+    umount -l "$root/proc/cpuinfo" 2>/dev/null || true
     for m in root/.cache/pip var/cache/apt/archives dev/pts dev sys proc; do
         mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"
     done
@@ -95,6 +96,15 @@ for name in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_
 done
 if [ -s "$bundle" ]; then passed+=("SSL_CERT_FILE=$bundle" "PIP_CERT=$bundle" "REQUESTS_CA_BUNDLE=$bundle"); fi
 mount -t proc proc "$root/proc"
+# qemu-user shows the root this machine's own /proc/cpuinfo (an x86 one), on which
+# onnxruntime's CPU detection (piper-tts's) crashes at import; the root gets an
+# arm64 one instead, a Raspberry Pi 4's four Cortex-A72 cores (no Pi is claimed:
+# no Hardware or Model line)
+for n in 0 1 2 3; do
+    printf 'processor\t: %s\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm crc32 cpuid\n' "$n"
+    printf 'CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x0\nCPU part\t: 0xd08\nCPU revision\t: 3\n\n'
+done >"$work/cpuinfo"
+mount --bind "$work/cpuinfo" "$root/proc/cpuinfo"
 mount --rbind /sys "$root/sys"
 mount --bind /dev "$root/dev"
 mount --bind /dev/pts "$root/dev/pts"
