@@ -11,6 +11,12 @@ A list of seats is said "три, пять и восемь" (the last joined by
 восемь» beside «выставлены игроки номер три и пять»). The text of a phrase
 starts each sentence with a capital, whatever word a slot puts there
 («Дон засыпает.»).
+
+The ``[spoken]`` table says how a neural voice (Piper) is to say a phrase or a
+slot's value whose stress its phonemizer gets wrong: the same text with «+»
+before the stressed vowel (voices/stress.py), or ё written for е. It is keyed
+like ``[phrases]`` (a phrase key) or by a value's clip (``"seat=7"``);
+:attr:`Catalogue.spoken` holds the clips whose spoken text differs.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any
 
 from voices.errors import CatalogueError, SlotError, UnknownPhrase
 from voices.forms import FORMS
+from voices.stress import MARK, check, unmarked
 
 SLOT_FIELDS = ("seat", "seats", "count", "seconds", "role", "team", "word")  # fields of engine.outputs.Say
 _SLOT = re.compile(r"\{(\w+)(?::(\w+))?\}")
@@ -121,6 +128,12 @@ def _phrase(key: str, text: str | Mapping[str, str]) -> Phrase:
     return dataclasses.replace(_parse(key, text["many"]), one=_parse(f"{key}.one", text["one"]))
 
 
+def _marked_with_placeholder(text: str | Mapping[str, str]) -> str | Mapping[str, str]:
+    if isinstance(text, str):
+        return text.replace(MARK, _PLACEHOLDER)
+    return {form: t.replace(MARK, _PLACEHOLDER) for form, t in text.items()}
+
+
 def listed(words: list[str]) -> str:
     """ "три", "три и пять", "три, пять и восемь"."""
     if len(words) < 2:
@@ -141,10 +154,59 @@ def _closing(words: str) -> str:
     return stripped[-1] if stripped and stripped[-1] in "?!." else ""
 
 
+_PLACEHOLDER = "ǂ"  # a letter no phrase has: a stress mark inside a word while the text is parsed
+
+
+def _folded(text: str) -> str:
+    return text.replace("ё", "е").replace("Ё", "Е")
+
+
+def _texts(phrase: Phrase) -> dict[str, str]:
+    every = [p for p in (phrase, phrase.one) if p is not None]
+    return {part.key: part.text for p in every for part in p.parts if isinstance(part, _Text) and part.text}
+
+
+def _slots(phrase: Phrase) -> list[tuple[str, ...]]:
+    return [p.slots for p in (phrase, phrase.one) if p is not None]
+
+
 class Catalogue:
-    def __init__(self, phrases: Mapping[str, str | Mapping[str, str]], language: str = "ru") -> None:
+    def __init__(
+        self,
+        phrases: Mapping[str, str | Mapping[str, str]],
+        language: str = "ru",
+        spoken: Mapping[str, str | Mapping[str, str]] | None = None,
+    ) -> None:
         self.language = language
         self.phrases = {key: _phrase(key, text) for key, text in phrases.items()}
+        self.spoken: dict[str, str] = {}  # clip key -> the text a neural voice is given, where it differs
+        for key, text in (spoken or {}).items():
+            self.spoken.update(self._spoken(key, text))
+
+    def _spoken(self, key: str, text: str | Mapping[str, str]) -> dict[str, str]:
+        """The clips of one ``[spoken]`` entry whose text differs, each checked against its clip."""
+        if key in self.phrases and (isinstance(text, str) or set(text) == {"one", "many"}):
+            marked = _phrase(key, _marked_with_placeholder(text))
+            wanted = _texts(self.phrases[key])
+            said = {k: v.replace(_PLACEHOLDER, MARK) for k, v in _texts(marked).items()}
+            if _slots(marked) != _slots(self.phrases[key]):
+                said = {}  # its slots differ
+        elif key in self.clips() and isinstance(text, str):
+            wanted, said = {key: self.clips()[key]}, {key: text}
+        else:
+            raise CatalogueError(
+                f"spoken {key!r}: no such phrase or clip, or not its shape (a text, or one and many)"
+            )
+        if set(said) != set(wanted):
+            raise CatalogueError(f"spoken {key!r}: its slots and clips differ from the phrase's")
+        for clip, marked_text in said.items():
+            check(marked_text, f"spoken {key!r}")
+            if _folded(unmarked(marked_text)) != _folded(wanted[clip]):
+                raise CatalogueError(
+                    f"spoken {key!r}: {unmarked(marked_text)!r} is not {wanted[clip]!r} "
+                    f"(only {MARK!r} marks and ё may differ)"
+                )
+        return {clip: text for clip, text in said.items() if text != wanted[clip]}
 
     @classmethod
     def from_toml(cls, text: str, source: str = "catalogue") -> Catalogue:
@@ -164,7 +226,10 @@ class Catalogue:
                     )
             elif not isinstance(value, str):
                 raise CatalogueError(f"{source}: phrase {key!r} must be a string")
-        return cls(phrases, language)
+        spoken = data.get("spoken", {})
+        if not isinstance(spoken, dict) or not all(isinstance(v, str | dict) for v in spoken.values()):
+            raise CatalogueError(f"{source}: [spoken] must map keys to texts")
+        return cls(phrases, language, spoken)
 
     def names(self) -> list[str]:
         return sorted(self.phrases)

@@ -3,7 +3,10 @@
     PACK/manifest.json   {"name", "language", "sample_rate", "source", "clips": {key: {"file", "text"}}}
     PACK/clips/KEY.wav   mono 16-bit, trimmed, loudness-normalised, faded
 
-A pack is checked whole when it is loaded, never in the middle of a game.
+The source says which voice made the pack (espeak-ng, Piper, a person); a clip
+rendered from other text than its catalogue text (a neural voice's stress
+marks, catalogue.py's [spoken]) keeps that text as "said". A pack is checked
+whole when it is loaded, never in the middle of a game.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from host_device.base.errors import SoundFileError
 from host_device.base.files import write_text
 from host_device.base.paths import data_dir
 from host_device.base.sound import Samples, read_wav, write_wav
-from voices.audio import prepare, resample
+from voices.audio import PROCESSING, prepare, resample
 from voices.catalogue import Catalogue
 from voices.errors import PackError
 
@@ -47,6 +50,23 @@ class Pack:
     sample_rate: int
     clips: dict[str, Samples]
     texts: dict[str, str]
+    source: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def voice(self) -> str:
+        """Which voice made the pack, in a few Russian words."""
+        return voice_of(self.source)
+
+
+def voice_of(source: dict[str, Any] | None) -> str:
+    source = source or {}
+    if source.get("kind") == "espeak-ng":
+        return f"espeak-ng (голос {source.get('voice')}, {source.get('rate')} слов в минуту)"
+    if source.get("kind") == "piper":
+        return f"Piper (голос {source.get('voice')})"
+    if source.get("kind") == "recorded":
+        return "записан человеком"
+    return "неизвестно чей"
 
 
 @dataclass
@@ -122,8 +142,15 @@ def inspect_pack(directory: Path, catalogue: Catalogue) -> tuple[PackReport, Pac
     report.missing = [k for k in wanted if k not in manifest["clips"]]
     report.extra = sorted(k for k in manifest["clips"] if k not in wanted)
     report.changed = [k for k in wanted if k in texts and texts[k] != wanted[k]]
+    source: dict[str, Any] = manifest["source"] if isinstance(manifest.get("source"), dict) else {}
     pack = Pack(
-        directory, str(manifest["name"]), str(manifest["language"]), manifest["sample_rate"], clips, texts
+        directory,
+        str(manifest["name"]),
+        str(manifest["language"]),
+        manifest["sample_rate"],
+        clips,
+        texts,
+        source,
     )
     return report, pack
 
@@ -167,13 +194,19 @@ def build_pack(
     name: str = BUILTIN_NAME,
     source: dict[str, Any] | None = None,
     progress: Callable[[str], None] | None = None,
+    spoken: dict[str, str] | None = None,
+    rate: int | None = None,
 ) -> BuildReport:
     """Render every clip of the catalogue into the pack, skipping clips whose
-    text (and source: voice and rate) have not changed; nothing is written
-    when nothing changed. A write that fails (a read-only or full disk) is a
-    :class:`PackError` naming the folder and the cause."""
+    text (and source: voice and rate, and how clips are processed) have not
+    changed; nothing is written when nothing changed. ``spoken``: the text the
+    renderer is given instead, for those clips (catalogue.py's [spoken]);
+    ``rate``: the pack's sample rate (else its first clip's). A write that
+    fails (a read-only or full disk) is a :class:`PackError` naming the
+    folder and the cause."""
+    source = {**(source or {}), "processing": PROCESSING}
     try:
-        return _build(directory, catalogue, renderer, name, source or {}, progress)
+        return _build(directory, catalogue, renderer, name, source, progress, spoken or {}, rate)
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         raise PackError(
@@ -189,26 +222,29 @@ def _build(
     name: str,
     source: dict[str, Any],
     progress: Callable[[str], None] | None,
+    spoken: dict[str, str],
+    rate: int | None,
 ) -> BuildReport:
     start = time.monotonic()
     try:
         old = _read_manifest(directory)
     except PackError:
         old = {"clips": {}, "source": None, "sample_rate": None}
-    same_source = old.get("source") == source
+    same_source = old.get("source") == source and rate in (None, old.get("sample_rate"))
     clips: dict[str, dict[str, str]] = {}
     rendered, kept = [], []
-    rate = old.get("sample_rate")
+    rate = rate or old.get("sample_rate")
     for key, text in catalogue.clips().items():
         entry = old["clips"].get(key)
         file = f"clips/{key}.wav"
-        if same_source and entry and entry.get("text") == text and (directory / file).exists():
+        wanted = {"file": file, "text": text} | ({"said": spoken[key]} if key in spoken else {})
+        if same_source and entry == wanted and (directory / file).exists():
             clips[key] = entry
             kept.append(key)
             continue
-        samples, rate = _render(renderer, key, text, rate)
+        samples, rate = _render(renderer, key, spoken.get(key, text), rate)
         write_wav(directory / file, samples, rate)
-        clips[key] = {"file": file, "text": text}
+        clips[key] = wanted
         rendered.append(key)
         if progress:
             progress(key)

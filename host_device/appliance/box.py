@@ -4,7 +4,8 @@ three host buttons alone (host_device/appliance/controls.py): a game, back to
 ready, the next game, and power-off, with nobody at a terminal.
 
 The menu's choice (rules, deal) is kept in the data directory (box.json) for
-the next start. An unfinished game is offered at start only if it is the
+the next start; its voice is the voice in use (voices/installed.py), which the
+menu switches among the voices whose packs are ready. An unfinished game is offered at start only if it is the
 latest game played at this table (so a table that chose a new game is not
 asked again about the old one).
 """
@@ -24,7 +25,7 @@ from typing import Any, Literal
 from engine.presets import table_of
 from hardware.factory import make_panel
 from hardware.panel import OFF
-from host_device.appliance.controls import DEALS, RULES, Choice, Controls, Outcome
+from host_device.appliance.controls import DEALS, RULES, VOICE_SAMPLE, Choice, Controls, Outcome
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import read_small, replacing
 from host_device.base.paths import data_dir
@@ -98,10 +99,9 @@ class Box:
         power_off: Callable[[Sequence[str]], None] = run_command,
         clock: Clock = REAL,
     ) -> None:
-        from host_device.sound.announcer import Announcer
         from host_device.store import Store
         from voices.catalogue import russian
-        from voices.pack import ensure_builtin
+        from voices.installed import speaking
 
         if options.mode != "host":
             raise HostDeviceError("--box: коробка ведёт игру сама (--mode host); помощнику нужен ведущий")
@@ -114,14 +114,16 @@ class Box:
         table_preset(self.choice.preset, None, self.config.city)  # a bad [city] is said now
         self.inbox: queue.Queue[Any] = queue.Queue()
         catalogue = russian()
-        pack = ensure_builtin(catalogue)
+        voice, pack = speaking(catalogue)
         panel = make_panel(o.panel, self.config.pinmap(self.seats(self.choice.preset)), clock.now, self.inbox)
         try:
             microphone, speaker = self.config.open_audio(o.audio, self.inbox, pack.sample_rate, o.wav)
         except HostDeviceError:
             panel.close()
             raise
-        announcer = Announcer(catalogue, pack, speaker)
+        self.announcers = self._voices(catalogue, voice, pack, speaker)
+        self.choice = dataclasses.replace(self.choice, voice=voice)
+        announcer = self.announcers[voice]
         try:
             self.store = Store(o.store)
         except StoreError:
@@ -164,6 +166,22 @@ class Box:
             return None
         return model
 
+    @staticmethod
+    def _voices(catalogue: Any, voice: str, pack: Any, speaker: Any) -> dict[str, Any]:
+        """An announcer for each voice the menu can switch to: the one speaking, the built-in
+        one, and each installed voice whose pack is ready at the speaker's rate (none is
+        rendered here: ``voices use`` renders)."""
+        from host_device.sound.announcer import Announcer
+        from voices.installed import BUILTIN, installed, ready_pack
+        from voices.pack import ensure_builtin
+
+        packs = {voice: pack}
+        for name in [BUILTIN, *(v.name for v in installed())]:
+            ready = ensure_builtin(catalogue) if name == BUILTIN else ready_pack(name, catalogue)
+            if name not in packs and ready is not None and ready.sample_rate == pack.sample_rate:
+                packs[name] = ready
+        return {name: Announcer(catalogue, p, speaker) for name, p in sorted(packs.items())}
+
     def seats(self, preset: str) -> int:
         return table_preset(preset, None, self.config.city).seats
 
@@ -185,6 +203,14 @@ class Box:
 
     def _chosen(self, choice: Choice) -> None:
         """The menu's choice, kept the moment it is made (the box may be stopped before the next game)."""
+        from voices.installed import use
+
+        if choice.voice != self.choice.voice:
+            self.devices.announcer = self.announcers[choice.voice]
+            try:
+                use(choice.voice)
+            except HostDeviceError as exc:
+                log.warning("не сохранить выбор голоса: %s", one_line(str(exc), 200))
         self.choice = choice
         self._save_choice(choice)
 
@@ -216,21 +242,32 @@ class Box:
     def between_games(self, offer: int | None) -> Outcome:
         """Ready (or the question) until the buttons decide."""
         sched = Scheduler()
-        announcer = self.devices.announcer
+
+        def voice(slots: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+            """The voice speaking, or the one the menu offers (VOICE_SAMPLE's slot), and the slots."""
+            said = {k: v for k, v in slots.items() if k != "voice"}
+            return self.announcers.get(slots.get("voice", ""), self.devices.announcer), said
 
         def play(key: str, slots: dict[str, Any]) -> None:
-            announcer.say(key, **slots)
-            print(f"host-device: Ведущий: {announcer.catalogue.text(key, slots)}", flush=True)
+            announcer, said = voice(slots)
+            announcer.say(key, **said)
+            which = f" (голос {slots['voice']})" if key == VOICE_SAMPLE else ""
+            print(f"host-device: Ведущий: {announcer.catalogue.text(key, said)}{which}", flush=True)
+
+        def duration(key: str, slots: dict[str, Any]) -> float:
+            announcer, said = voice(slots)
+            return float(announcer.duration(key, said))
 
         controls = Controls(
             sched,
             play,
-            announcer.duration,
+            duration,
             self.choice,
             self.seats,
             offer=offer,
             power_off=self.devices.power_off,
             chosen=self._chosen,
+            voices=tuple(self.announcers),
         )
         controls.start()
         keyboard = self.options.panel == "keyboard"  # its keys: n «Дальше», N «Дальше» held, u «Отмена»

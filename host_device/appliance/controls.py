@@ -4,8 +4,10 @@ scheduler, so that tests run them on virtual time.
 - ready: «Ведущий готов. Классика, десять игроков.»; a short press of
   «Дальше» starts a game; holding it HOLD (3 s) opens the menu.
 - the menu: the rules, then the deal, then how strict the device is with
-  what it hears (docs/fouls.md); «Дальше» moves to the next choice,
-  «Отмена» chooses it; MENU_IDLE_S without a press closes it as it was.
+  what it hears (docs/fouls.md), then the voice (where the box has more
+  than one ready: each says VOICE_SAMPLE in its own voice); «Дальше» moves to
+  the next choice, «Отмена» chooses it; MENU_IDLE_S without a press closes it
+  as it was.
 - the question (an unfinished game at start): «Дальше» carries it on,
   «Отмена» starts a new one.
 - holding «Пауза» 5 s (when the config allows): «Выключаюсь», then off.
@@ -42,6 +44,8 @@ STRICTNESS = tuple(Strictness)  # off, warn, foul
 MENU_IDLE_S = 20.0
 GAP_S = 0.3  # between the phrases of one utterance
 HELD = ("N", "Т", "меню")  # a line typed for «Дальше» held (the menu); the others are the question's
+BUILTIN_VOICE = "builtin"  # voices/installed.py's name for the built-in voice
+VOICE_SAMPLE = "voice_sample"  # said by each voice the menu offers, with the slot "voice": its name
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,7 @@ class Choice:
     preset: str = CLASSIC.name
     deal: Literal["device", "cards"] = "device"
     fouls: Strictness = Strictness.WARN  # the device's own fouls (docs/fouls.md)
+    voice: str = BUILTIN_VOICE
 
 
 @dataclass(frozen=True)
@@ -73,14 +78,18 @@ class Controls:
         offer: int | None = None,
         power_off: bool = False,
         chosen: Callable[[Choice], None] = lambda choice: None,
+        voices: tuple[str, ...] = (),
     ) -> None:
         self.sched, self._play, self._duration = sched, play, duration
         self.choice = choice
+        self.voices = voices  # the voices the menu offers (none or one: no voice to choose)
         self.chosen = chosen  # the menu's choice, the moment it is made (the box keeps it)
         self.seats = seats
         self.offer = offer
         self.power_off = power_off
-        self.state: Literal["question", "ready", "rules", "deal", "fouls"] = "question" if offer else "ready"
+        self.state: Literal["question", "ready", "rules", "deal", "fouls", "voice"] = (
+            "question" if offer else "ready"
+        )
         self.outcome: Outcome | None = None
         self.speaking_until = sched.now
         self._pending: list[Scheduled] = []
@@ -175,10 +184,14 @@ class Controls:
             deal = DEALS[(DEALS.index(self._menu.deal) + 1) % len(DEALS)]
             self._menu = replace(self._menu, deal=deal)
             self._utter((f"deal_{deal}", {}))
-        else:
+        elif self.state == "fouls":
             fouls = STRICTNESS[(STRICTNESS.index(self._menu.fouls) + 1) % len(STRICTNESS)]
             self._menu = replace(self._menu, fouls=fouls)
             self._utter((f"fouls_{fouls}", {}))
+        else:
+            at = self.voices.index(self._menu.voice)
+            self._menu = replace(self._menu, voice=self.voices[(at + 1) % len(self.voices)])
+            self._utter((VOICE_SAMPLE, {"voice": self._menu.voice}))
         if self.outcome is not None:
             self._utter()  # whatever it was saying stops: the game starts
         self._keep_menu_open()
@@ -193,7 +206,12 @@ class Controls:
         elif self.state == "deal":
             self.state = "fouls"
             self._utter((f"fouls_{self._menu.fouls}", {}))
-        elif self.state == "fouls":
+        elif self.state == "fouls" and len(self.voices) > 1:
+            self.state = "voice"
+            if self._menu.voice not in self.voices:
+                self._menu = replace(self._menu, voice=self.voices[0])
+            self._utter((VOICE_SAMPLE, {"voice": self._menu.voice}))
+        elif self.state in ("fouls", "voice"):
             self.choice = self._menu
             self.chosen(self.choice)
             self._close_menu()
@@ -209,7 +227,7 @@ class Controls:
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
-        if self.state in ("rules", "deal", "fouls") and self.outcome is None:
+        if self.state in ("rules", "deal", "fouls", "voice") and self.outcome is None:
             self._idle = self.sched.at(
                 max(self.sched.now, self.speaking_until) + MENU_IDLE_S, self._close_menu
             )

@@ -26,7 +26,17 @@ from host_device.base.text import shorten
 from host_device.config import load_config
 from host_device.session.options import DeviceOptions
 
-PACKAGES = ("numpy", "vosk", "sounddevice", "gpiozero", "num2words", "pymorphy3", "starlette", "uvicorn")
+PACKAGES = (
+    "numpy",
+    "vosk",
+    "sounddevice",
+    "gpiozero",
+    "num2words",
+    "pymorphy3",
+    "starlette",
+    "uvicorn",
+    "piper",
+)
 OK, FIX, SKIPPED = "ок", "ИСПРАВИТЬ", "пропущено"
 MIN_FREE_MB = 200  # the store writes a few kB a game; this leaves room for years and the system
 
@@ -82,16 +92,28 @@ def python_and_packages(doctor: Doctor) -> None:
 
 
 def voice_pack(doctor: Doctor) -> Any:
+    """The voice in use (voices use): its pack, built where out of date; where that voice
+    cannot speak, a fix, and the built-in one for the checks that follow."""
     from voices.catalogue import russian
+    from voices.installed import BUILTIN, in_use, pack_of
     from voices.pack import ensure_builtin
 
     catalogue = russian()
-    pack = ensure_builtin(catalogue)
+    name = in_use()
+    try:
+        pack = pack_of(name, catalogue)
+    except HostDeviceError as exc:
+        doctor.fix(
+            f"голос {name} не звучит ({exc})",
+            "установите его снова (host-device voices install ФАЙЛ.onnx) "
+            f"или верните встроенный: host-device voices use {BUILTIN}",
+        )
+        pack = ensure_builtin(catalogue)
     missing = [key for key in catalogue.clips() if key not in pack.clips]
     if missing:
         doctor.fix(f"голос: не хватает записей ({len(missing)})", "host-device voices build")
     else:
-        doctor.ok(f"голос: записей {len(pack.clips)}, {pack.sample_rate} Гц")
+        doctor.ok(f"голос {pack.voice}: записей {len(pack.clips)}, {pack.sample_rate} Гц")
     return catalogue, pack
 
 

@@ -164,7 +164,7 @@ def hardware_test(devices: DeviceOptions, seats: int, auto: bool) -> int:
     """``hardware test``: each LED, each button, the microphone and the speaker, one by one."""
     from host_device.sound.announcer import Announcer
     from voices.catalogue import russian
-    from voices.pack import ensure_builtin
+    from voices.installed import voice_in_use
 
     config = load_config(devices.config)
     pinmap = config.pinmap(seats)
@@ -172,7 +172,7 @@ def hardware_test(devices: DeviceOptions, seats: int, auto: bool) -> int:
         keys_need_a_terminal()
     events: queue.Queue[HardwareEvent] = queue.Queue()
     catalogue = russian()
-    pack = ensure_builtin(catalogue)
+    pack = voice_in_use(catalogue)  # the voice chosen (voices use), else the built-in
     panel = make_panel(devices.panel, pinmap, time.monotonic, events)
     try:
         microphone, speaker = config.open_audio(devices.audio, events, pack.sample_rate, devices.wav)

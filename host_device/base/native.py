@@ -38,6 +38,9 @@ NATIVE = {
     "vosk": Native("vosk", "libvosk.so", "", "speech recognition"),
     "sounddevice": Native("sounddevice", "libportaudio.so.2", "libportaudio2", "sound in and out"),
     "pyttsx3": Native("pyttsx3", "libespeak-ng.so.1", "libespeak-ng1", "speech synthesis"),
+    # piper-tts's wheel carries its espeak-ng; onnxruntime's wheel carries its library (which needs
+    # libstdc++.so.6, as vosk's does)
+    "piper": Native("piper", "onnxruntime_pybind11_state.so", "", "neural voices (Piper)"),
     # gpiozero drives a Pi's pins through lgpio, which Raspberry Pi OS and Debian package
     # (python3-lgpio, seen by the venv through --system-site-packages on a Pi)
     "lgpio": Native("lgpio", "liblgpio.so.1", "python3-lgpio", "the GPIO pins"),

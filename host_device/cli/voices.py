@@ -11,6 +11,7 @@ from typing import Any
 from engine.presets import MAX_SEATS
 from host_device.base.errors import os_reason
 from host_device.base.text import shorten
+from host_device.cli import voice_install
 from host_device.cli.arguments import number_in
 from voices.catalogue import Catalogue, load_catalogue
 from voices.errors import SlotError, VoiceError
@@ -25,8 +26,11 @@ def _catalogue(args: argparse.Namespace) -> Catalogue:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    directory = Path(args.to) if args.to else builtin_pack_dir()
-    report = build_builtin(directory, _catalogue(args), args.voice, args.rate)
+    if args.voice.startswith(voice_install.PIPER):
+        directory, report = voice_install.build_with_piper(args.voice, args.to, _catalogue(args))
+    else:
+        directory = Path(args.to) if args.to else builtin_pack_dir()
+        report = build_builtin(directory, _catalogue(args), args.voice, args.rate)
     print(
         f"{directory}: записей озвучено {len(report.rendered)}, без изменений {len(report.kept)}, "
         f"удалено {len(report.removed)}, за {report.seconds:.1f} с"
@@ -37,6 +41,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     report, pack = inspect_pack(Path(args.dir), _catalogue(args))
     print(f"{args.dir}: {pack.name}, {pack.language}, {pack.sample_rate} Гц, записей {len(pack.clips)}")
+    print(f"голос: {pack.voice}")
     for line in report.lines():
         print(line)
     if report.complete:
@@ -71,7 +76,7 @@ def phrase_table(catalogue: Catalogue) -> str:
     return "\n".join(rows) + "\n"
 
 
-def cmd_list(args: argparse.Namespace) -> int:
+def cmd_phrases(args: argparse.Namespace) -> int:
     catalogue = _catalogue(args)
     if args.markdown:
         print(phrase_table(catalogue), end="")
@@ -108,6 +113,7 @@ def cmd_say(args: argparse.Namespace) -> int:
     from hardware.speaker import Playback, SoundDeviceSpeaker
     from host_device.base.sound import write_wav
     from host_device.sound.announcer import Announcer
+    from voices.installed import voice_in_use
 
     catalogue = _catalogue(args)
     slots = parse_slots(args.slots)
@@ -120,7 +126,7 @@ def cmd_say(args: argparse.Namespace) -> int:
         print(catalogue.text(args.key, slots))
         return 0
     builtin = ensure_builtin(catalogue)
-    pack = load_pack(Path(args.pack), catalogue, complete=False) if args.pack else builtin
+    pack = load_pack(Path(args.pack), catalogue, complete=False) if args.pack else voice_in_use(catalogue)
     announcer = Announcer(catalogue, pack, fallback=builtin)
     audio = announcer.compose(args.key, slots)
     if args.to:
@@ -161,27 +167,31 @@ def add_commands(commands: Any) -> None:
     p = commands.add_parser("devices", help="звуковые устройства (микрофоны и динамики)")
     p.set_defaults(func=cmd_devices)
 
-    voices = commands.add_parser("voices", help="наборы голоса: собрать, записать, проверить, список фраз")
+    voices = commands.add_parser(
+        "voices", help="голоса: установить, выбрать; наборы: собрать, записать, проверить; фразы"
+    )
     sub = voices.add_subparsers(dest="voices_command", required=True, metavar="ДЕЙСТВИЕ")
 
-    p = sub.add_parser("build", help="озвучить все фразы голосом espeak-ng (неизменённые не трогает)")
+    p = sub.add_parser(
+        "build", help="озвучить все фразы голосом espeak-ng или Piper (неизменённые не трогает)"
+    )
     p.add_argument(
         "--to",
         metavar="ПАПКА",
-        help="папка набора (по умолчанию: voices/builtin в папке данных)",
+        help="папка набора (по умолчанию: voices/builtin в папке данных; для Piper — папка голоса)",
     )
     p.add_argument(
         "--voice",
         default=DEFAULT_VOICE,
         metavar="ГОЛОС",
-        help=f"голос espeak-ng (по умолчанию {DEFAULT_VOICE})",
+        help=f"голос espeak-ng (по умолчанию {DEFAULT_VOICE}) или голос Piper: piper:ФАЙЛ.onnx, piper:ИМЯ",
     )
     p.add_argument(
         "--rate",
         type=number_in(50, 500, "--rate"),
         default=DEFAULT_RATE,
         metavar="N",
-        help=f"слов в минуту (по умолчанию {DEFAULT_RATE})",
+        help=f"слов в минуту, для espeak-ng (по умолчанию {DEFAULT_RATE})",
     )
     p.set_defaults(func=cmd_build)
 
@@ -199,21 +209,22 @@ def add_commands(commands: Any) -> None:
     p.add_argument("dir", metavar="ПАПКА", help="папка набора")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("list", help="каждый ключ фразы и её текст")
+    p = sub.add_parser("phrases", help="каждый ключ фразы и её текст")
     p.add_argument(
         "--markdown", action="store_true", help="таблица того, что говорит каждая фраза (docs/voices.md)"
     )
-    p.set_defaults(func=cmd_list)
+    p.set_defaults(func=cmd_phrases)
+    voice_install.add_commands(sub)
 
     for p in sub.choices.values():
         p.add_argument("--catalogue", metavar="FILE.toml", help=argparse.SUPPRESS)
 
     p = commands.add_parser("say", help="сказать фразу (или записать её звук в файл: --to)")
-    p.add_argument("key", metavar="КЛЮЧ", help="ключ фразы (host-device voices list)")
+    p.add_argument("key", metavar="КЛЮЧ", help="ключ фразы (host-device voices phrases)")
     p.add_argument(
         "slots", nargs="*", metavar="имя=значение", help="значения пропусков: seat=7 seats=5,8 role=don …"
     )
-    p.add_argument("--pack", metavar="ПАПКА", help="набор голоса (по умолчанию: встроенный)")
+    p.add_argument("--pack", metavar="ПАПКА", help="набор голоса (по умолчанию: тот голос, что говорит)")
     p.add_argument("--to", metavar="ФАЙЛ.wav", help="записать звук в файл, а не играть его")
     p.add_argument("--text", action="store_true", help="напечатать точный текст вместо того, чтобы сказать")
     p.add_argument("--device", metavar="УСТРОЙСТВО", help="динамик (имя или номер: host-device devices)")

@@ -7,19 +7,18 @@ at run time. ``$HOST_DEVICE_MODEL`` or ``--model`` point elsewhere.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import tempfile
 import tomllib
-import urllib.request
 import zipfile
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from host_device.base.download import Pin
+from host_device.base.download import download as fetch
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.native import import_native
 from host_device.base.paths import data_dir
@@ -64,14 +63,6 @@ def find_model(path: Path | None = None) -> Path:
     return path
 
 
-@dataclass(frozen=True)
-class Pin:
-    name: str
-    url: str
-    sha256: str
-    size: int
-
-
 def pin(name: str = DEFAULT_MODEL) -> Pin:
     source = resources.files("host_device.listening") / "data" / "models.toml"
     data = tomllib.loads(source.read_text("utf-8"))
@@ -114,30 +105,10 @@ def _unzip(archive: Path, into: Path) -> None:
         raise ModelInstallError(f"{archive}: это не zip-архив ({exc})") from None
 
 
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def download(url: str, to: Path, expected: Pin | None, progress: Callable[[str], None]) -> str:
-    progress(f"скачиваю {url}")
-    try:
-        with urllib.request.urlopen(url, timeout=60) as response, to.open("wb") as out:
-            shutil.copyfileobj(response, out, 1 << 20)
-    except OSError as exc:
-        raise ModelInstallError(
-            f"не удалось скачать {url}: {exc}; на устройстве без интернета скопируйте архив и установите: "
-            "host-device model install --from FILE.zip"
-        ) from None
-    digest = sha256_of(to)
-    if expected is not None and expected.size and to.stat().st_size != expected.size:
-        raise ModelInstallError(f"{url}: {to.stat().st_size} байт, ожидалось {expected.size}; не установлена")
-    if expected is not None and expected.sha256 and digest != expected.sha256:
-        raise ModelInstallError(f"{url}: sha256 {digest}, ожидался {expected.sha256}; не установлена")
-    return digest
+    """The archive at ``url``, checked against its pin (host_device/base/download.py)."""
+    offline = "host-device model install --from FILE.zip"
+    return fetch(url, to, expected, progress, offline=offline, error=ModelInstallError)
 
 
 def install(

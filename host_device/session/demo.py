@@ -53,7 +53,7 @@ def demo(
 ) -> dict[str, Any]:
     from host_device.sound.announcer import Announcer
     from voices.catalogue import russian
-    from voices.pack import ensure_builtin
+    from voices.installed import voice_in_use
 
     if script_path is None:
         script_path = PRESET_SCRIPTS.get(preset or CLASSIC.name)
@@ -70,7 +70,7 @@ def demo(
         )
     address = parse_address(web) if web else None  # a bad address is named before any sound is opened
     catalogue = russian()
-    pack = ensure_builtin(catalogue)
+    pack = voice_in_use(catalogue)  # the voice chosen (voices use), else the built-in
     speaker = None
     if audio == "device" and speed == 1.0:
         try:

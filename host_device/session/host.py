@@ -179,7 +179,7 @@ class Host:
         here from the options and the config; returns the voice pack."""
         from host_device.sound.announcer import Announcer
         from voices.catalogue import russian
-        from voices.pack import ensure_builtin
+        from voices.installed import voice_in_use
 
         o, devices = self.options, self.devices
         if devices is not None:
@@ -187,7 +187,7 @@ class Host:
             self.announcer = devices.announcer
             return devices.announcer.pack
         catalogue = russian()
-        pack = ensure_builtin(catalogue)
+        pack = voice_in_use(catalogue)  # the voice chosen (voices use), else the built-in
         pinmap = config.pinmap(self.preset.seats)
         self.panel = make_panel(o.panel, pinmap, self.clock.now, self.inbox, draw=o.mode == "host")
         self.microphone, self.speaker = config.open_audio(o.audio, self.inbox, pack.sample_rate, o.wav)

@@ -80,7 +80,7 @@ def record_session(
     todo = [k for k in (only or clips) if only or k not in manifest["clips"]]
     unknown = [k for k in todo if k not in clips]
     if unknown:
-        say(f"no such clip: {', '.join(unknown)} (see: host-device voices list)")
+        say(f"no such clip: {', '.join(unknown)} (see: host-device voices phrases)")
         return 0
     kept = 0
     for number, key in enumerate(todo, start=1):

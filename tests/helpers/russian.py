@@ -48,6 +48,7 @@ NAMES = {
     "Wi-Fi",
     "vosk",
     "espeak-ng",
+    "Piper",
     "systemd",
     "root",
     "sudo",
@@ -74,12 +75,13 @@ ALLOWED = re.compile(
       (\S*/)?(host-device|systemctl|journalctl|sudo)(\ [a-z.][\w./-]*)*  # a command and its words
     | --[\w-]+(=\S*|\ [a-z][\w.-]*)?       # an option (and its value)
     | \S*/\S*                             # a path
-    | \S+\.(svg|html|pdf|toml|wav|zip|jsonl|json|csv|sqlite3|tsv|txt|docx|png)\b  # a file's name
+    | \S+\.(svg|html|pdf|toml|wav|zip|jsonl|json|csv|sqlite3|tsv|txt|docx|png|onnx)\b  # a file's name
     | (?<![\w.])\.[a-z]+\b                # a file's extension
     | '[^']*' | "[^"]*" | `[^`]*` | «[^»]*»  # quoted: a value, a command, a phrase
     | (\[[\w.]+\]|\{\})(\.[\w]+)*        # a config's [section].setting
     | (?<![\w-])-[A-Za-z]\b                # a short option (-h)
     | vosk-model-[\w.-]+                   # a speech model's name
+    | [a-z]{2}_[A-Z]{2}-[\w.-]+            # a Piper voice's name (ru_RU-dmitri-medium)
     | \{[\w.,-]+\}                        # an argument's choices ({json,csv})
     | \b\w+\ =\ \S+ | \b\w+=\S+           # a TOML line, a name=value
     | (настройки|разделы|есть|пульты|кнопки\ ведущего|нет\ вывода\ для|её\ значения):[^;)]*  # lists of names

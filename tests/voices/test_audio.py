@@ -10,9 +10,11 @@ from host_device.base.sound import read_wav, resampled, write_wav
 from voices.audio import (
     FADE_MS,
     MARGIN_MS,
-    TARGET_RMS_DBFS,
+    PEAK_LIMIT_DBFS,
+    TARGET_LUFS,
     fade,
     join,
+    loudness,
     normalise,
     prepare,
     resample,
@@ -42,14 +44,33 @@ def test_trim_of_pure_silence_is_empty():
     assert len(trim(np.zeros(RATE, dtype=np.int16), RATE)) == 0
 
 
+@pytest.mark.parametrize("rate", [48000, 22050, 16000])
+def test_the_loudness_meter_reads_the_standards_reference_tone(rate):
+    """ITU-R BS.1770: a 997 Hz sine at full scale reads -3.01 LUFS (one channel); K-weighting
+    cuts low tones (100 Hz reads lower) and lifts high ones (4 kHz reads higher)."""
+    t = np.arange(2 * rate) / rate
+
+    def sine(hz, dbfs=0.0):
+        return np.round(np.sin(2 * np.pi * hz * t) * 32767 * 10 ** (dbfs / 20)).astype(np.int16)
+
+    assert loudness(sine(997), rate) == pytest.approx(-3.01, abs=0.02)
+    assert loudness(sine(997, -20), rate) == pytest.approx(-23.01, abs=0.02)
+    assert loudness(sine(100), rate) < -3.5 and loudness(sine(4000), rate) > -1.0
+
+
 def test_normalise_reaches_the_target_loudness_without_clipping():
-    quiet = (tone(RATE, ms=500, dbfs=-40)).astype(np.int16)
-    out = normalise(quiet)
-    assert abs(rms_dbfs(out) - TARGET_RMS_DBFS) < 0.5
-    loud_peaky = np.zeros(RATE, dtype=np.int16)
-    loud_peaky[100] = 30000  # one spike: the peak limit wins over the loudness target
-    assert np.max(np.abs(normalise(loud_peaky))) <= 32767 * 10 ** (-1 / 20) + 1
-    assert not np.any(normalise(np.zeros(10, dtype=np.int16)))
+    quiet = tone(RATE, ms=500, dbfs=-40)
+    assert loudness(normalise(quiet, RATE), RATE) == pytest.approx(TARGET_LUFS, abs=0.1)
+    # a quiet tone with one loud click: the click is limited, the clip still reaches the target
+    peaky = tone(RATE, ms=800, dbfs=-30)
+    peaky[RATE // 4] = 30000
+    out = normalise(peaky, RATE)
+    assert loudness(out, RATE) == pytest.approx(TARGET_LUFS, abs=0.1)
+    assert np.max(np.abs(out)) <= 32767 * 10 ** (PEAK_LIMIT_DBFS / 20) + 1
+    spike = np.zeros(RATE, dtype=np.int16)
+    spike[100] = 30000  # nothing but a spike: limited, however loud the target would want it
+    assert np.max(np.abs(normalise(spike, RATE))) <= 32767 * 10 ** (PEAK_LIMIT_DBFS / 20) + 1
+    assert not np.any(normalise(np.zeros(10, dtype=np.int16), RATE))
 
 
 def test_fades_start_and_end_at_zero():

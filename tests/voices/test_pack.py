@@ -147,8 +147,8 @@ def test_voices_build_command_skips_what_is_built(tmp_path, capsys):
     assert "voice 'xx/none' is not known to espeak-ng" in capsys.readouterr().err
 
 
-def test_voices_list_command(capsys, catalogue):
-    assert main(["voices", "list"]) == 0
+def test_voices_phrases_command(capsys, catalogue):
+    assert main(["voices", "phrases"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(catalogue.names())
     assert "speech\tИгрок номер {seat}, {seconds:yours}." in lines

@@ -195,9 +195,9 @@ def test_docs_list_every_phrase_as_the_command_prints_it(capsys):
 
     from host_device.cli.main import main
 
-    assert main(["voices", "list", "--markdown"]) == 0
+    assert main(["voices", "phrases", "--markdown"]) == 0
     table = capsys.readouterr().out
     assert table.count("\n") == len(russian().phrases) + 2
     assert "| `tie` | Голоса разделились поровну." in table
     docs = (ROOT / "docs" / "voices.md").read_text("utf-8")
-    assert table in docs, "docs/voices.md: paste the output of `host-device voices list --markdown`"
+    assert table in docs, "docs/voices.md: paste the output of `host-device voices phrases --markdown`"

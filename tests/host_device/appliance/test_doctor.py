@@ -90,3 +90,39 @@ def test_doctor_says_vosk_is_installed_but_cannot_load_it(tmp_path, builtin_pack
     assert "не установлены пакеты" not in out and "ок         пакеты" not in out and "Traceback" not in out
     assert "пропущено  модель речи: vosk не может загрузить свою библиотеку (как исправить — выше)" in out
     assert "нужно исправить (1):" in out
+
+
+@pytest.fixture
+def voiced(monkeypatch, tmp_path, builtin_pack, catalogue):
+    """A data folder with the built-in pack and the stand-in Piper voice installed, ready, in use."""
+    import json
+    import shutil
+
+    from tests.helpers.piper import STANDIN, installed_standin
+
+    data = tmp_path / "data"
+    shutil.copytree(builtin_pack.directory, data / "voices" / "builtin")
+    installed_standin(data, builtin_pack, catalogue)
+    (data / "voices" / "in-use.json").write_text(json.dumps({"voice": STANDIN}), "utf-8")
+    monkeypatch.setenv("HOST_DEVICE_DATA", str(data))
+    return data
+
+
+def test_doctor_checks_the_voice_in_use(tmp_path, voiced, capsys):
+    from tests.helpers.piper import STANDIN
+
+    assert doctor(tmp_path, "--no-model") == 0
+    out = capsys.readouterr().out
+    assert f"  ок         голос Piper (голос {STANDIN}): записей " in out and "ИСПРАВИТЬ" not in out
+
+
+def test_doctor_says_a_voice_in_use_that_cannot_speak_and_how_to_fix_it(tmp_path, voiced, capsys):
+    from tests.helpers.piper import STANDIN
+
+    (voiced / "voices" / STANDIN / f"{STANDIN}.onnx.json").write_text("{}", "utf-8")  # its settings spoilt
+    assert doctor(tmp_path, "--no-model") == 1
+    out = capsys.readouterr().out
+    assert f"ИСПРАВИТЬ  голос {STANDIN} не звучит" in out
+    assert "host-device voices install ФАЙЛ.onnx" in out and "host-device voices use builtin" in out
+    assert "  ок         голос espeak-ng" in out  # the checks go on with the built-in voice
+    assert "нужно исправить (1):" in out

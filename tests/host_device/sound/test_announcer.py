@@ -228,7 +228,7 @@ def test_recording_a_pack_keeps_redoes_and_skips(tmp_path, catalogue, builtin_pa
 def test_recording_refuses_unknown_clips(tmp_path, catalogue):
     said = []
     assert record_session(tmp_path, catalogue, None, None, input, said.append, only=["nope"]) == 0
-    assert said == ["no such clip: nope (see: host-device voices list)"]
+    assert said == ["no such clip: nope (see: host-device voices phrases)"]
 
 
 def test_missing_espeak_names_the_package(monkeypatch, capsys):
