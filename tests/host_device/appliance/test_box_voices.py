@@ -1,4 +1,4 @@
-"""The box's menu switches the voice: after the rules and the deal, each voice
+"""The box's menu switches the voice: after the rules, the deal and the forbidden words, each voice
 whose pack is ready says «Этим голосом я буду вести игру.» in its own voice;
 the one chosen speaks from then on and at the next start (voices use)."""
 
@@ -40,6 +40,7 @@ def test_the_menu_offers_each_ready_voice_in_its_own_voice_and_the_chosen_one_sp
         box.inbox.put(event)
     feed(box, lambda: "rules_classic" in labels(box), Press(key="undo", at=0))  # the rules as they are
     feed(box, lambda: "deal_device" in labels(box), Press(key="undo", at=0))  # the deal as it is
+    feed(box, lambda: "fouls_warn" in labels(box), Press(key="undo", at=0))  # the forbidden words as they are
     feed(box, lambda: labels(box).count(VOICE_SAMPLE) == 1, *tap("next"))  # the next voice
     feed(box, lambda: labels(box).count(VOICE_SAMPLE) == 2, Press(key="undo", at=0))  # chosen
     feed(box, lambda: labels(box).count("ready") == 2, Held(key="pause", seconds=5.0, at=0))
@@ -48,7 +49,7 @@ def test_the_menu_offers_each_ready_voice_in_its_own_voice_and_the_chosen_one_sp
     assert np.array_equal(standin, -builtin)  # the same phrase, in the other voice's clips
     first, again = played(box, "ready")
     assert np.array_equal(again, -first)  # «Готов» after the menu: the chosen voice speaks
-    assert box.choice == Choice("classic", "device", STANDIN) and in_use() == STANDIN
+    assert box.choice == Choice("classic", "device", voice=STANDIN) and in_use() == STANDIN
 
     later, _ = make_box(voiced)  # the next start: the voice in use, its pack up to date (nothing rendered)
     assert later.choice.voice == STANDIN
@@ -57,7 +58,7 @@ def test_the_menu_offers_each_ready_voice_in_its_own_voice_and_the_chosen_one_sp
 
 
 def test_a_box_with_one_voice_has_no_voice_in_its_menu(voiced):
-    """Without a second ready voice the menu is as it was: rules, deal, closed."""
+    """Without a second ready voice the menu is as it was: rules, deal, forbidden words, closed."""
     (voiced / "data" / "voices" / STANDIN / "manifest.json").unlink()  # installed, its pack not built
     box, _ = make_box(voiced)
     assert list(box.announcers) == [BUILTIN]
@@ -66,6 +67,7 @@ def test_a_box_with_one_voice_has_no_voice_in_its_menu(voiced):
     table.hold("next", 10, 3.0)
     table.tap("undo", 15)
     table.tap("undo", 20)
+    table.tap("undo", 23)
     assert table.controls.state == "ready" and VOICE_SAMPLE not in [key for key, _ in table.keys()]  # noqa: SIM118
 
 
@@ -77,6 +79,7 @@ def test_the_voice_menu_goes_round_the_voices_and_is_left_alone_unchanged():
     table.hold("next", 10, 3.0)
     table.tap("undo", 15)
     table.tap("undo", 20)
+    table.tap("undo", 23)
 
     def voices():
         table.keys()  # what it has begun to say
@@ -94,11 +97,12 @@ def test_the_voice_menu_goes_round_the_voices_and_is_left_alone_unchanged():
 def test_a_voice_chosen_is_kept_even_if_in_use_json_cannot_be_written(voiced, monkeypatch, caplog):
     box, _ = make_box(voiced)
     (voiced / "data" / "voices" / "in-use.json").mkdir()  # a folder where the file goes: not writable
-    box._chosen(Choice("classic", "device", STANDIN))
+    box._chosen(Choice("classic", "device", voice=STANDIN))
     assert box.devices.announcer is box.announcers[STANDIN]  # it speaks now, whatever the disk says
     assert "не сохранить выбор голоса" in caplog.text
     box.close()
     assert json.loads((voiced / "box.json").read_text("utf-8")) == {
         "preset": "classic",
         "deal": "device",
+        "fouls": "warn",
     }
