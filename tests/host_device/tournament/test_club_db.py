@@ -75,3 +75,26 @@ def test_a_game_linked_after_it_was_sent_is_linked_when_sent_again(
         assert (r, t) == (2, 1)
     store.close()
     assert standings_text(capsys, box, "--club-db", url).count("\n") == 2 + 10  # its ten players ranked
+
+
+def test_a_version_1_database_keeps_its_games_when_init_adds_the_links(
+    fresh_database: str, tmp_path: Path, monkeypatch: Any
+) -> None:
+    from host_device.clubdb import schema
+    from host_device.clubdb.errors import WrongSchema
+
+    store = Store(tmp_path / "box.sqlite3")
+    (game,) = finished_games(store, 1)
+    with monkeypatch.context() as old:
+        old.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
+        old.setattr(schema, "SCHEMA_VERSION", 1)
+        old.setattr(ClubDB, "_link", lambda self, game_id, package: None)  # a version-1 host-device
+        with ClubDB.open(fresh_database) as db:
+            db.init()
+            assert db.receive(package_of(store, game)) == "stored"
+    with ClubDB.open(fresh_database) as db, pytest.raises(WrongSchema, match="club init"):
+        db.tournament_games("Кубок")  # this version's boxes wait for init, as for any migration
+    with ClubDB.open(fresh_database) as db:
+        assert db.init() == (1, 2)
+        assert db.counts().games == 1 and db.tournament_games("Кубок") == []
+    store.close()
