@@ -67,3 +67,12 @@ def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:
         return head
 
     return apply
+
+
+def seater_for(
+    store: Any, by_name: tuple[str, int, int] | None, from_file: FileTable | None
+) -> Callable[[int], str] | None:
+    """What names a new game's seats: the store's tournament, a seating file's table, or nothing."""
+    if by_name is not None:
+        return table_seater(store, by_name)
+    return file_seater(store, from_file) if from_file is not None else None
