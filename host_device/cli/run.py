@@ -15,6 +15,7 @@ from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.session import demo
 from host_device.session.options import GameOptions
+from host_device.tournament.seating_file import FileTable, read_table
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -68,16 +69,30 @@ def game_options(args: argparse.Namespace) -> GameOptions:
         new=args.new,
         ambience=not args.no_ambience,
         tournament=_tournament(args),
+        tournament_table=_tournament_file(args),
     )
 
 
 def _tournament(args: argparse.Namespace) -> tuple[str, int, int] | None:
     given = (args.tournament, args.table, args.round)
+    if args.tournament_file is not None and args.tournament is None:
+        return None
     if all(v is None for v in given):
         return None
     if any(v is None for v in given) or args.box:
         raise HostDeviceError("--tournament, --table и --round — вместе и без --box: стол и тур турнира")
     return (args.tournament, args.table, args.round)
+
+
+def _tournament_file(args: argparse.Namespace) -> FileTable | None:
+    """``--tournament-file FILE --table T --round R``: the table read now, before any game is made."""
+    if args.tournament_file is None:
+        return None
+    if args.tournament is not None or args.box or args.table is None or args.round is None:
+        raise HostDeviceError(
+            "--tournament-file, --table и --round — вместе, без --tournament и без --box: стол и тур из файла"
+        )
+    return read_table(Path(args.tournament_file), args.table, args.round)
 
 
 def add_commands(commands: Any) -> None:
@@ -132,6 +147,12 @@ def add_commands(commands: Any) -> None:
     )
     p.add_argument(
         "--round", type=number_in(1, 100, "--round"), metavar="R", help="тур турнира (с --tournament)"
+    )
+    p.add_argument(
+        "--tournament-file",
+        metavar="ФАЙЛ",
+        help="игра турнира без его хранилища: места называются по файлу рассадки "
+        "(tournament export --what seating --format json), с --table и --round",
     )
     p.set_defaults(func=cmd_run)
 

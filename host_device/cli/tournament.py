@@ -156,10 +156,28 @@ def _standings(store: Store, row: TournamentRow, config: str | None) -> list[Sta
     return standings(games, table)
 
 
+def _club_rows(url: str, name: str, config: str | None) -> tuple[str, list[list[Any]]]:
+    """The standings of tournament ``name`` from the games the boxes sent the club's database."""
+    from host_device.club.scoring import club_table
+    from host_device.clubdb.db import ClubDB
+
+    table = club_table(Path(config) if config else None)
+    name = " ".join(name.split())
+    with ClubDB.open(url) as db:
+        games = db.tournament_games(name)
+        records = {r.id: r for r in db.records([g for g, _r, _t in games])}
+        names, _merged = db.roster()
+    ranked = standings([(r, records[g]) for g, r, _t in games if g in records], table)
+    return name, table_rows(ranked, {pid: n for pid, (n, _nick) in names.items()})
+
+
 def cmd_standings(args: argparse.Namespace, store: Store) -> int:
-    row = store.tournaments.get(args.name)
-    rows = table_rows(_standings(store, row, args.config), _names(store))
-    print(f"Турнир «{row.name}»: {LABEL}")
+    if args.club_db:
+        name, rows = _club_rows(args.club_db, args.name, args.config)
+    else:
+        row = store.tournaments.get(args.name)
+        name, rows = row.name, table_rows(_standings(store, row, args.config), _names(store))
+    print(f"Турнир «{name}»: {LABEL}")
     if not rows:
         print(
             "пока нет сыгранных игр; игра турнира: "
@@ -272,6 +290,9 @@ def add_commands(commands: Any) -> None:
     p = sub.add_parser("standings", help="таблица турнира по очкам и дополнительным показателям")
     p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
     flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
+    flags.club_db(
+        p, "с ним таблица считается по играм, которые коробки прислали в базу клуба; без него — по хранилищу"
+    )
     p.set_defaults(func=functools.partial(_with_store, cmd_standings))
     p = sub.add_parser("export", help="выгрузить рассадку или таблицу в CSV или JSON")
     p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")

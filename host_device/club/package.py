@@ -55,6 +55,9 @@ class GamePackage:
     players: tuple[PlayerEntry, ...]  # the roster entries the seats name, and what they were merged into
     record: dict[str, Any]  # host_device.club.record_json.record_to_dict of the game's record
     digest: str = field(default="")  # sha256 of the game's own content (see the module's text)
+    tournament: tuple[str, int, int] | None = (
+        None  # (name, round, table) of its tournament; not in the digest
+    )
 
 
 def content_digest(package: GamePackage) -> str:
@@ -106,5 +109,6 @@ def package_of(store: Store, game_id: int) -> GamePackage:
         extras=dict(sorted(store.roster.extras(game_id).items())),
         players=tuple(sorted(entries, key=lambda e: e.id)),
         record=record_to_dict(record),
+        tournament=store.tournaments.link_of(game_id),
     )
     return dataclasses.replace(package, digest=digest)

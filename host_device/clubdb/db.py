@@ -160,6 +160,7 @@ class ClubDB:
             if club_id is not None:
                 self._merge_players(package)
                 self._seat(int(club_id[0]), package)
+                self._link(int(club_id[0]), package)
                 return "stored"
             row = self.conn.execute(
                 "SELECT id, box::text, digest FROM games WHERE uuid = %s FOR UPDATE", (package.uuid,)
@@ -171,6 +172,7 @@ class ClubDB:
             game_id, box, digest = int(row[0]), str(row[1]), str(row[2])
             if digest == package.digest:
                 self._merge_players(package)
+                self._link(game_id, package)
                 return "same"
             if box != package.box:
                 raise Refused(
@@ -186,6 +188,7 @@ class ClubDB:
             self._merge_players(package)
             self.conn.execute("DELETE FROM seats WHERE game = %s", (game_id,))
             self._seat(game_id, package)
+            self._link(game_id, package)
             return "updated"
 
     @staticmethod
@@ -225,7 +228,35 @@ class ClubDB:
                 [(game_id, seat, player) for seat, player in sorted(package.seats.items())],
             )
 
+    def _link(self, game_id: int, package: GamePackage) -> None:
+        """The game's tournament, round and table as its box has them (none: unlinked)."""
+        linked = self.conn.execute(
+            "SELECT tournament, round, tbl FROM tournament_games WHERE game = %s", (game_id,)
+        ).fetchone()
+        if (tuple(linked) if linked else None) == package.tournament:
+            return  # nothing written: the pages' state stays
+        self.conn.execute("DELETE FROM tournament_games WHERE game = %s", (game_id,))
+        if package.tournament is not None:
+            self.conn.execute(
+                "INSERT INTO tournament_games (game, tournament, round, tbl) VALUES (%s, %s, %s, %s)",
+                (game_id, *package.tournament),
+            )
+
     # reading
+
+    def tournament_games(self, name: str) -> list[tuple[int, int, int]]:
+        """(club id, round, table) of every game the boxes sent as a table of tournament ``name``."""
+        self._check()
+
+        def read() -> list[tuple[int, int, int]]:
+            rows = self.conn.execute(
+                "SELECT game, round, tbl FROM tournament_games WHERE tournament = %s "
+                "ORDER BY round, tbl, game",
+                (name,),
+            ).fetchall()
+            return [(int(g), int(r), int(t)) for g, r, t in rows]
+
+        return self._do("чтение игр турнира", read)
 
     def roster(self) -> tuple[dict[str, tuple[str, str | None]], dict[str, str | None]]:
         """Each player's (name, nickname), and what each entry was merged into."""

@@ -9,6 +9,7 @@ are someone else's, is refused (WrongSchema), never touched.
           settings, inputs, extras, record, digest, received_at, updated_at)
     seats(game, seat, player)                               -- who sat where (the box's UUIDs)
     club_changes(games, players)  -- rows written to games and seats, to players (triggers): state()
+    tournament_games(game, tournament, round, tbl)          -- v2: a game as a table of a round (by name)
 
 ``games.id`` is the club's number of a game (its page's address); ``uuid``
 its key however many boxes send it; ``record`` the box's reading of the
@@ -83,6 +84,18 @@ MIGRATIONS: list[list[str]] = [
         FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
         """CREATE TRIGGER players_changed AFTER INSERT OR UPDATE OR DELETE ON players
         FOR EACH ROW EXECUTE FUNCTION club_players_changed()""",
+    ],
+    # version 2: a game as a table of a tournament's round (the box's tournament_games, by name)
+    [
+        """CREATE TABLE tournament_games (
+            game bigint PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            tournament text NOT NULL,
+            round integer NOT NULL,
+            tbl integer NOT NULL
+        )""",
+        "CREATE INDEX tournament_games_by_name ON tournament_games (tournament, round, tbl)",
+        """CREATE TRIGGER tournament_games_changed AFTER INSERT OR UPDATE OR DELETE ON tournament_games
+        FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

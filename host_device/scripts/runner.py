@@ -188,7 +188,6 @@ class Runner(ABC):
             if item.best_move and night not in self.best_moves
         ]
 
-
     def device_foul(self, intent: Intent, day: int, seat: int) -> Foul | None:
         """A forbidden word in a speech: reported, and the device's foul when
         the script's strictness is "foul" (as the live device gives it,

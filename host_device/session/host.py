@@ -61,7 +61,7 @@ from host_device.session.phone_wait import PhoneWait, shown_by
 from host_device.session.question import Question
 from host_device.session.resume import ask_to_resume, game_to_resume, not_finished, record, trial_days
 from host_device.session.seating import TableSeating
-from host_device.tournament.playing import table_seater
+from host_device.tournament.playing import seater_for
 from voices.words import WINS
 
 if TYPE_CHECKING:
@@ -347,7 +347,7 @@ class Host:
             print(f"host-device: {self.store.notice}", flush=True)
         asked = lambda latest: ask_to_resume(latest, self._print, self.effects.say_now, self.question)  # noqa: E731
         game_id = game_to_resume(self.store, o.resume, o.new, self.preset.name, o.mode, asked)
-        seater = table_seater(self.store, o.tournament) if o.tournament and game_id is None else None
+        seater = seater_for(self.store, o.tournament, o.tournament_table) if game_id is None else None
         self.game_id = record(self.store, self.runtime, o.mode, game_id, o.days)
         if seater is not None:
             self._print(seater(self.game_id))

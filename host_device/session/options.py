@@ -10,6 +10,7 @@ from typing import Literal
 
 from engine.presets import CLASSIC
 from host_device.config import Strictness
+from host_device.tournament.seating_file import FileTable
 
 Mode = Literal["host", "assist"]
 Deal = Literal["device", "cards", "host"]
@@ -48,6 +49,7 @@ class GameOptions(DeviceOptions):
     ambience: bool = True
     fouls: Strictness | None = None  # the device's own fouls (the box's menu); None: the config's [fouls]
     tournament: tuple[str, int, int] | None = None  # (name, table, round): seats named from its seating
+    tournament_table: FileTable | None = None  # a table of a round read from a seating file
 
     @property
     def deal_kind(self) -> Deal:

@@ -141,6 +141,16 @@ class Tournaments:
         )
         return [tuple(row) for row in rows]
 
+    def link_of(self, game_id: int) -> tuple[str, int, int] | None:
+        """(tournament's name, round, table) of a game played in one (None: in none)."""
+        rows = self.connection.read(
+            None,
+            "SELECT t.name, g.round, g.tbl FROM tournament_games g JOIN tournaments t ON t.id = g.tournament "
+            "WHERE g.game = ?",
+            (game_id,),
+        )
+        return (str(rows[0][0]), int(rows[0][1]), int(rows[0][2])) if rows else None
+
     def rounds_played(self, tid: int) -> int:
         """The last round with a game (0: none)."""
         return max((r for _g, r, _t in self.games(tid)), default=0)

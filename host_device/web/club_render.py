@@ -112,6 +112,19 @@ def render(
     from host_device.store.faults import UnknownGame
 
     try:
+        if kind == "tournament":  # its own games alone are read (not the whole store: docs/tournament.md)
+            if path.startswith(CLUB_DB_SCHEMES):
+                return refusal(NO_TOURNAMENT_DB, 404)
+            if path not in _sources:
+                _sources[path] = Source(Path(path))
+            kept_records = _sources[path]
+            assert isinstance(kept_records, Source)
+            try:
+                return venue(
+                    path, arg, dict(query).get("round", ""), table_of(scoring), kept_records.finished_among
+                )
+            except (StoreError, BadRound) as exc:
+                return refusal(str(exc), 404)
         data = source(path, state)
         if kind == "game":
             try:
@@ -131,13 +144,6 @@ def render(
             )
         if kind == "player":
             return kept(key, lambda: player(data, arg, scoring))
-        if kind == "tournament":
-            if path.startswith(CLUB_DB_SCHEMES):
-                return refusal(NO_TOURNAMENT_DB, 404)
-            try:
-                return venue(path, arg, dict(query).get("round", ""), table_of(scoring), data.record)
-            except (StoreError, BadRound) as exc:
-                return refusal(str(exc), 404)
     except BadFilter as exc:
         return refusal(str(exc), 400)
     except HostDeviceError as exc:

@@ -14,6 +14,7 @@ from them, are kept."""
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
@@ -29,13 +30,21 @@ OWN = ("games", "inputs")
 NOT_READ = ("outbox", "meta", "tournaments", "tournament_players", "tournament_apart", "tournament_seats")
 
 
-def signatures(db: sqlite3.Connection) -> tuple[dict[int, Hashable], Hashable]:
-    """Each game's signature, and the signature of what every game reads (tables naming no game)."""
+def signatures(
+    db: sqlite3.Connection, only: Sequence[int] | None = None
+) -> tuple[dict[int, Hashable], Hashable]:
+    """Each game's signature, and the signature of what every game reads (tables naming no game);
+    ``only``: the signatures of these games alone (the rest of the store is not read)."""
     parts: dict[int, list[Any]] = defaultdict(list)
-    for row in db.execute("SELECT * FROM games"):
+    among, args = (
+        ("", ()) if only is None else (" IN (SELECT value FROM json_each(?))", (json.dumps(list(only)),))
+    )
+    for row in db.execute(f"SELECT * FROM games{' WHERE id' + among if among else ''}", args):
         parts[row[0]].append(tuple(row))
     for game, count, undone, last in db.execute(
-        "SELECT game, count(*), total(undone), max(seq) FROM inputs GROUP BY game"
+        f"SELECT game, count(*), total(undone), max(seq) FROM inputs{' WHERE game' + among if among else ''} "
+        "GROUP BY game",
+        args,
     ):
         parts[game].append((count, undone, last))
     shared = []
@@ -46,12 +55,13 @@ def signatures(db: sqlite3.Connection) -> tuple[dict[int, Hashable], Hashable]:
         if table in OWN or table in NOT_READ or table.startswith("sqlite_"):
             continue
         columns = [column[1] for column in db.execute(f'PRAGMA table_info("{table}")')]
-        rows = db.execute(f'SELECT * FROM "{table}" ORDER BY rowid').fetchall()
         if "game" in columns:
             at = columns.index("game")
-            for row in rows:
+            where = " WHERE game" + among if among else ""
+            for row in db.execute(f'SELECT * FROM "{table}"{where} ORDER BY rowid', args).fetchall():
                 parts[row[at]].append((table, tuple(row)))
         else:
+            rows = db.execute(f'SELECT * FROM "{table}" ORDER BY rowid').fetchall()
             shared.append((table, hash(tuple(tuple(row) for row in rows))))
     return {game: hash(tuple(items)) for game, items in parts.items()}, tuple(shared)
 
@@ -88,10 +98,10 @@ class Source:
         self.kept = {game: kept for game, kept in self.kept.items() if game in self.keys}
         self.state = state
 
-    def _build(self, store: Any, game_id: int) -> GameRecord | None:
+    def _build(self, store: Any, game_id: int, key: Hashable | None = None) -> GameRecord | None:
         from host_device.club.build import record_of
 
-        key = self.keys.get(game_id)
+        key = self.keys.get(game_id) if key is None else key
         kept = self.kept.get(game_id)
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -125,6 +135,28 @@ class Source:
         finally:
             store.close()
         return sorted((r for r in found if r is not None and r.finished), key=lambda r: (r.started_at, r.id))
+
+    def finished_among(self, games: Sequence[int]) -> dict[int, GameRecord]:
+        """The records of those of ``games`` the store marks finished, by game (a tournament's):
+        only these games are read, and a game in progress not at all (its inputs, which change
+        during the night, are no part of what is read or kept; the full reading is refresh's)."""
+        store = self._store()
+        try:
+            done = [
+                game
+                for (game,) in store.db.execute(
+                    "SELECT id FROM games WHERE winner IS NOT NULL "
+                    "AND id IN (SELECT value FROM json_each(?))",
+                    (json.dumps(list(games)),),
+                )
+            ]
+            keys, shared = signatures(store.db, done)
+            found = {game: self._build(store, game, (keys[game], shared)) for game in done}
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: не удалось прочитать хранилище игр ({exc})") from None
+        finally:
+            store.close()
+        return {game: r for game, r in found.items() if r is not None and r.finished}
 
     def signature(self) -> Hashable:
         """What the finished games' records are built from: a page drawn from them is kept while it holds."""

@@ -53,9 +53,10 @@ def venue_html(
     return page.replace("<head>", f'<head><meta http-equiv="refresh" content="{REFRESH}">', 1)
 
 
-def venue(path: str, name: str, round_text: str, scoring_table: Any, record_of: Any) -> tuple[int, str]:
+def venue(path: str, name: str, round_text: str, scoring_table: Any, finished_among: Any) -> tuple[int, str]:
     """(status, html) of the venue screen from the store at ``path``; ``round_text`` ""
-    for the next round to play (the last when all are played)."""
+    for the next round to play (the last when all are played); ``finished_among(games)``:
+    the records of those of the tournament's games that are finished, by game (kept)."""
     from host_device.store.db import Store
     from host_device.tournament.standings import LABEL, standings
     from host_device.tournament.table_rows import COLUMNS, table_rows
@@ -74,7 +75,8 @@ def venue(path: str, name: str, round_text: str, scoring_table: Any, record_of: 
         raise BadRound(f"тур {round_text}: в турнире «{row.name}» туры 1–{len(seating)}")
     tables = seating[round_no - 1]
     seated = {p for t in tables for p in t}
-    ranked = standings([(r, record_of(g)) for g, r, _t in games], scoring_table)
+    records = finished_among([g for g, _r, _t in games])
+    ranked = standings([(r, records[g]) for g, r, _t in games if g in records], scoring_table)
     return 200, venue_html(
         row.name,
         round_no,

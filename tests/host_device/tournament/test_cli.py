@@ -190,8 +190,8 @@ def test_run_refuses_a_table_the_round_has_not_before_any_game(club: Path, capsy
 
 
 def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, capsys: Any) -> None:
-    from host_device.club.build import record_of
     from host_device.club.scoring import default_table
+    from host_device.web.club_source import Source
     from host_device.web.venue_html import BadRound, venue
 
     run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
@@ -201,12 +201,7 @@ def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, cap
     run(capsys, club, "tournament", "game", "Кубок", str(game), "--round", "1", "--table", "2")
     second = seating_of(capsys, club, 2)
 
-    def records(game_id: int) -> Any:
-        store = Store(club)
-        try:
-            return record_of(store, game_id)
-        finally:
-            store.close()
+    records = Source(club).finished_among
 
     status, html = venue(str(club), "Кубок", "", default_table(), records)
     assert status == 200 and "Тур 2 из 3" in html  # round 1 has a game: the next one is shown

@@ -1,0 +1,77 @@
+"""A round's table read from a seating file, for a box that cannot reach the
+store or the club's database holding the tournament: the file is what
+``host-device tournament export NAME --what seating --format json`` writes
+(``rows`` of тур, стол, место, игрок, id), and ``run --tournament-file FILE
+--table T --round R`` names the table's seats from it (playing.py)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from host_device.base.errors import HostDeviceError, os_reason
+
+SEATS = 10
+KEYS = ("тур", "стол", "место", "игрок", "id")
+
+
+@dataclass(frozen=True)
+class FileTable:
+    tournament: str
+    table: int
+    round: int
+    players: tuple[tuple[str, str], ...]  # (id, name) by seat, from seat 1
+
+
+def _rows(path: Path) -> tuple[str, list[tuple[int, int, int, str, str]]]:
+    """The file's tournament and its rows; one line naming the file when it is not a seating."""
+    try:
+        data: Any = json.loads(path.read_text("utf-8"))
+    except OSError as exc:
+        raise HostDeviceError(
+            f"{path}: файл рассадки не прочитан: {os_reason(exc)}; проверьте путь"
+        ) from None
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    bad = HostDeviceError(
+        f"{path}: это не файл рассадки турнира; выгрузите его: "
+        "host-device tournament export НАЗВАНИЕ --what seating --format json -o ФАЙЛ"
+    )
+    if not isinstance(data, dict) or data.get("what") != "seating" or not isinstance(data.get("rows"), list):
+        raise bad
+    name = data.get("tournament")
+    rows = []
+    for row in data["rows"]:
+        if not isinstance(row, dict) or any(k not in row for k in KEYS):
+            raise bad
+        r, t, s, player, pid = (row[k] for k in KEYS)
+        if not all(type(v) is int for v in (r, t, s)) or not all(
+            isinstance(v, str) and v for v in (player, pid)
+        ):
+            raise bad
+        rows.append((r, t, s, player, pid))
+    if not isinstance(name, str) or not name:
+        raise bad
+    return name, rows
+
+
+def read_table(path: Path, table: int, round_no: int) -> FileTable:
+    """Table ``table`` of round ``round_no`` (both from 1) of the seating file at ``path``."""
+    name, rows = _rows(path)
+    rounds = sorted({r for r, *_ in rows})
+    if round_no not in rounds:
+        raise HostDeviceError(
+            f"тур {round_no}: в файле {path} (турнир «{name}») туры 1–{max(rounds, default=0)}"
+        )
+    tables = sorted({t for r, t, *_ in rows if r == round_no})
+    if table not in tables:
+        raise HostDeviceError(f"стол {table}: в туре {round_no} файла {path} столы 1–{max(tables)}")
+    seats = sorted((s, pid, player) for r, t, s, player, pid in rows if (r, t) == (round_no, table))
+    if [s for s, *_ in seats] != list(range(1, SEATS + 1)) or len({pid for _s, pid, _p in seats}) != SEATS:
+        raise HostDeviceError(
+            f"{path}: стол {table} тура {round_no} — не десять разных игроков на местах 1–10; "
+            "выгрузите рассадку заново: host-device tournament export НАЗВАНИЕ --what seating --format json"
+        )
+    return FileTable(name, table, round_no, tuple((pid, player) for _s, pid, player in seats))

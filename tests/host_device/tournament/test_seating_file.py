@@ -1,0 +1,111 @@
+"""``run --tournament-file FILE --table T --round R``: a box without the
+tournament's store names its seats from the exported seating file."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host_device.cli.main import main
+from host_device.store import Store
+from tests.host_device.tournament.test_cli import NAMES, run, seating_of
+
+
+@pytest.fixture
+def seating_file(tmp_path: Path, capsys: Any) -> Path:
+    """The seating of a tournament of twenty players (two tables, three rounds), exported."""
+    club = tmp_path / "club.sqlite3"
+    store = Store(club)
+    for name in NAMES:
+        store.roster.add_player(name)
+    store.close()
+    run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
+    target = tmp_path / "seating.json"
+    code, _out, _err = run(
+        capsys,
+        club,
+        "tournament",
+        "export",
+        "Кубок",
+        "--what",
+        "seating",
+        "--format",
+        "json",
+        "-o",
+        str(target),
+    )
+    assert code == 0
+    return target
+
+
+def test_a_box_without_the_tournament_names_the_seats_from_the_file(
+    seating_file: Path, tmp_path: Path, capsys: Any, monkeypatch: Any, builtin_pack: Any
+) -> None:
+    from host_device.runtime.clock import VirtualClock
+    from host_device.session.host import Host
+    from host_device.tournament.seating_file import read_table
+    from tests.helpers.host import args
+
+    table = seating_of(capsys, tmp_path / "club.sqlite3", 3)[1]
+    box = tmp_path / "box.sqlite3"  # a box's own store: no tournament, no players
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    chosen = read_table(seating_file, 2, 3)
+    host = Host(args(store=str(box), tournament_table=chosen), clock=VirtualClock(limit=3600))
+    assert host.run() == 0
+    out = capsys.readouterr().out
+    assert "Стол 2 · игра 3: турнир «Кубок», места названы по файлу рассадки" in out
+    assert "турнира нет в хранилище коробки: игра с ним не связана" in out
+    club = Store(tmp_path / "club.sqlite3")
+    ids = {p.name: p.id for p in club.roster.players()}
+    club.close()
+    store = Store(box)
+    (game,) = [g.id for g in store.games.all()]
+    seated = sorted(store.roster.seating(game).items())
+    assert [p.name for _s, p in seated] == table
+    assert [p.id for _s, p in seated] == [ids[name] for name in table]  # the club's ids, for its database
+    store.close()
+
+
+def rewrite(path: Path, change: Any) -> None:
+    data = json.loads(path.read_text("utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+
+
+@pytest.mark.parametrize(
+    ("damage", "table", "line"),
+    [
+        (lambda p: p.write_text("{не json", "utf-8"), 1, "это не файл рассадки турнира; выгрузите его"),
+        (lambda p: rewrite(p, lambda d: d.update(what="standings")), 1, "это не файл рассадки турнира"),
+        (lambda p: rewrite(p, lambda d: d["rows"][3].pop("id")), 1, "это не файл рассадки турнира"),
+        (lambda p: rewrite(p, lambda d: d["rows"].pop(3)), 1, "стол 1 тура 1 — не десять разных игроков"),
+        (lambda p: p.unlink(), 1, "файл рассадки не прочитан"),
+        (lambda p: None, 3, "стол 3: в туре 1 файла"),
+    ],
+)
+def test_a_bad_seating_file_is_one_line_and_no_game(
+    seating_file: Path, tmp_path: Path, capsys: Any, damage: Any, table: int, line: str
+) -> None:
+    damage(seating_file)
+    box = tmp_path / "box.sqlite3"
+    code = main(
+        [
+            *("run", "--panel", "mock", "--audio", "null", "--store", str(box)),
+            *("--tournament-file", str(seating_file), "--table", str(table), "--round", "1"),
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code != 0 and line in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert not box.exists() or Store(box).games.all() == []
+
+
+def test_the_file_goes_with_table_and_round_not_with_a_tournament_name(
+    seating_file: Path, capsys: Any
+) -> None:
+    code = main(["run", "--panel", "mock", "--audio", "null", "--tournament-file", str(seating_file)])
+    assert code != 0 and "--tournament-file, --table и --round — вместе" in capsys.readouterr().err
