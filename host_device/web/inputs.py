@@ -31,6 +31,7 @@ from host_device.web.messages import (
     words,
 )
 from host_device.web.publisher import Publisher
+from voices.words import number as said_number
 
 log = logging.getLogger(__name__)
 
@@ -285,7 +286,7 @@ def counted(notice: WebNotice, held: int, every_s: float) -> WebNotice:
         return notice
     return WebNotice(
         f"{notice.text} ({held} comings and goings in {every_s:g} s)",
-        f"{notice.russian} (подключений и отключений за {every_s:g} с: {held})",
+        f"{notice.russian} (подключений и отключений за {said_number(every_s)} с: {held})",
         notice.seat,
         notice.lasting,
     )

@@ -122,7 +122,9 @@ def test_the_deal_waits_for_the_phones_and_a_late_phone_still_sees_its_role(
         assert console.locator("#yes").inner_text() == "Начать"
         table.wait_for_function(f"document.getElementById('phones-wait').textContent === '{waiting}'")
         assert host.game.state.phase.value == "roles"
-        assert "место 1: телефон подключён" in messages(console)
+        told = [m for m in messages(console) if m.startswith("место 1: ")]
+        # connected (or, if its socket came twice in the notices' 5 s, back with the count)
+        assert told and told[-1].startswith(("место 1: телефон подключён", "место 1: снова на связи")), told
         console.click("#yes")  # «Начать»: the deal goes on without the other seven
         console.wait_for_selector("#question", state="hidden")
         table.wait_for_selector("#phones-wait", state="hidden")

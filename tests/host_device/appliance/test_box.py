@@ -443,7 +443,7 @@ def test_a_bad_box_json_is_one_line_and_the_defaults(tmp_path, kind):
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "Choice(preset='event', deal='cards', fouls=<Strictness.WARN: 'warn'>)\n"
+    assert proc.stdout == "Choice(preset='event', deal='cards', fouls=<Strictness.WARN: 'warn'>, voice='builtin')\n"
     err = proc.stderr.splitlines()
     assert len(err) == 1 and err[0].startswith(f"host-device: warning: {path}: не выбор меню ("), err
     assert err[0].endswith("коробка начнёт с правилами event, раздача cards")
