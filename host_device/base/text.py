@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 MARK = "…"  # where a text was cut
@@ -67,3 +68,10 @@ def spreadsheet_cell(value: Any) -> Any:
     if not isinstance(value, str) or not value.startswith(SPREADSHEET_FORMULA):
         return value
     return value if PLAIN_NUMBER.fullmatch(value) else "'" + value
+
+
+def columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells as a terminal table's lines: each column as wide as its widest cell,
+    two spaces between columns, no trailing space."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))] if rows else []
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]

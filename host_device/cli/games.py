@@ -37,7 +37,7 @@ from engine.state import Phase, RoundKind
 from engine.summary import summary
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import write_text
-from host_device.base.text import spreadsheet_cell
+from host_device.base.text import columns, spreadsheet_cell
 from host_device.cli import flags
 from host_device.cli.arguments import game_id
 from host_device.cli.players import add_seat_command
@@ -250,9 +250,8 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
             for cell in (g.id, local_time(g.started_at), preset_name(g.preset), mode, result, days)
         )
         rows.append((id_, started, preset, mode_, result_, days_))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(LIST_HEADER))]
-    for row in rows:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    for line in columns(rows):
+        print(line)
     return 0
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from host_device.base.text import columns
 from host_device.cli import flags
 from host_device.cli.arguments import extra_points, game_id, seat_number
 from host_device.cli.player_stats import add_stats
@@ -59,9 +60,8 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
     rows = [LIST_HEADER] + [
         (p.id if args.full_ids else p.id[:SHOWN_ID], p.name, p.nickname or "") for p in players
     ]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(LIST_HEADER))]
-    for row in rows:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    for line in columns(rows):
+        print(line)
     return 0
 
 

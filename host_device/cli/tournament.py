@@ -15,7 +15,7 @@ from typing import Any
 
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import replacing
-from host_device.base.text import spreadsheet_cell
+from host_device.base.text import columns, spreadsheet_cell
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.store.db import Store
@@ -187,9 +187,8 @@ def cmd_standings(args: argparse.Namespace, store: Store) -> int:
     text = [[h for h, _a in COLUMNS]] + [
         [f"{c:g}" if isinstance(c, float) else str(c) for c in r] for r in rows
     ]
-    widths = [max(len(r[i]) for r in text) for i in range(len(COLUMNS))]
-    for r in text:
-        print("  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip())
+    for line in columns(text):
+        print(line)
     return 0
 
 

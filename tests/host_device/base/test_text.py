@@ -51,3 +51,10 @@ def test_a_line_separator_typed_outside_is_no_line_break_on_the_terminal():
     from host_device.base.text import printable
 
     assert printable("Аня\u2028Боря\u2029!") == "Аня Боря !"
+
+
+def test_columns_are_as_wide_as_their_widest_cell_with_no_trailing_space():
+    from host_device.base.text import columns
+
+    assert columns([("№", "имя", "ник"), ("12", "Аня", "")]) == ["№   имя  ник", "12  Аня"]
+    assert columns([]) == []
