@@ -24,6 +24,7 @@ from host_device.tournament.playing import seat_game
 from host_device.tournament.seating import SEATS, SeatingError, seat
 from host_device.tournament.standings import LABEL, Standing, standings
 from host_device.tournament.table_rows import COLUMNS, table_rows
+from voices.words import number as club_number
 
 ROUNDS = number_in(1, 100, "число туров")
 ROUND = number_in(1, 100, "номер тура")
@@ -185,7 +186,7 @@ def cmd_standings(args: argparse.Namespace, store: Store) -> int:
         )
         return 0
     text = [[h for h, _a in COLUMNS]] + [
-        [f"{c:g}" if isinstance(c, float) else str(c) for c in r] for r in rows
+        [club_number(c) if isinstance(c, float) else str(c) for c in r] for r in rows
     ]
     for line in columns(text):
         print(line)

@@ -31,6 +31,7 @@ from engine.steps import best_move_now, listening
 from hardware.events import HOST_KEYS
 from host_device.base.text import printable, shorten
 from host_device.screens.views import Console
+from voices.words import number
 
 HOST, ASSIST = "host", "assist"
 BOTH = frozenset({HOST, ASSIST})
@@ -126,7 +127,7 @@ def _seats(value: Any) -> str:
 def _extra(value: Any) -> str:
     points = value.get("points") if isinstance(value, dict) else None
     seat = value.get("seat") if isinstance(value, dict) else "?"
-    return f"доп. баллы месту {seat}: {'нет' if points is None else f'{points:g}'}"
+    return f"доп. баллы месту {seat}: {'нет' if points is None else number(points)}"
 
 
 POWERS: MappingProxyType[str, Power] = MappingProxyType(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,7 @@ def test_create_show_play_and_rank(club: Path, capsys: Any) -> None:
     store.close()
     code, out, _ = run(capsys, club, "tournament", "standings", "Кубок")
     assert code == 0 and "рейтинг клуба (не Эло mafiaratings)" in out
+    assert "1,3" in out and not re.search(r"\d\.\d", out)  # the club's one number style: a comma
     # by hand, fiim.toml: seat 1 of each table 1 + 0.5 (tie: same tiebreakers -> place 1 both);
     # table 1 seat 2 1 + 0.3 extra -> 3; the sheriffs (seat 6) 1, one special win -> 4 both;
     # the other red winners (seats 2, 4, 7, 9, 10; table 1's seat 2 ranked already) 1 -> 6;

@@ -72,7 +72,7 @@ def test_the_console_seat_grid_messages_become_inputs_and_bad_ones_are_said():
     assert say({"extra": {"seat": 2, "points": 0.3}}) is None
     assert say({"extra": {"seat": 2, "points": None}}) is None
     assert drained(inbox) == [
-        FromConsole("С пульта: доп. баллы месту 2: 0.3", ExtraPoints(2, 0.3)),
+        FromConsole("С пульта: доп. баллы месту 2: 0,3", ExtraPoints(2, 0.3)),
         FromConsole("С пульта: доп. баллы месту 2: нет", ExtraPoints(2, None)),
     ]
     assert say({"extra": {"seat": 2, "points": "много"}}) == "доп. баллы: число (0.3) или null"
