@@ -178,6 +178,10 @@ def test_at_the_deal_and_at_night_every_phone_looks_the_same_and_a_secret_shows_
             and rt.leds.get(6) == "on"
         )
     )
+    # seat 8's phone reloaded at night (its connection dropped): it never saw a vote, the others did;
+    # the page must not keep a past vote in its DOM, or the reloaded phone differs from the rest
+    phones[8].reload()
+    phones[8].wait_for_function("document.getElementById('status').textContent.includes('подключено')")
     shown(phones, runtime, "view.dark")
     assert phones[6].evaluate("view.answer") == "Проверка: чёрный (игрок 5)"
     assert not phones[3].evaluate("view.alive")  # the Don, voted out on day 1, looks as the living do

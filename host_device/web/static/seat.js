@@ -37,12 +37,13 @@ function show(v) {
 
 function drawVote(vote) {
   // the vote a press counts in: its candidate's number, large (0: the question whether all leave)
+  // no vote: emptied, not only hidden, so the page is the same whatever votes this phone saw
   $("vote-for").hidden = !vote;
-  if (!vote) return;
-  $("vote-for").classList.toggle("open", vote.open);
-  const all = vote.candidate === 0;
-  $("vote-call").textContent = all ? "Голосуем: все покидают игру?" : vote.open ? "ГОЛОСУЙТЕ за игрока" : "Голосование за игрока";
-  $("vote-number").textContent = all ? "все" : String(vote.candidate);
+  if (vote && vote.open) $("vote-for").className = "open";
+  else $("vote-for").removeAttribute("class"); // not class="": the same bytes as a page that never had it
+  const all = Boolean(vote) && vote.candidate === 0;
+  $("vote-call").textContent = !vote ? "" : all ? "Голосуем: все покидают игру?" : vote.open ? "ГОЛОСУЙТЕ за игрока" : "Голосование за игрока";
+  $("vote-number").textContent = !vote ? "" : all ? "все" : String(vote.candidate);
 }
 
 function secret() {
