@@ -226,6 +226,7 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
         "whole_table": console.whole_table,
         "whole_on": leds,
         "window": rt.step,  # a whole-table press names the step it was made in, as a phone's does
+        "vote": _vote(rt),  # the candidate a press counts for in that step (public), as a phone has it
         "typed": console.typed and s.phase is Phase.SPEECH,
         # the last word that has a best move: the console offers its entry (the seats said are public)
         "best_move_due": best_move_now(rt.game.preset, s),

@@ -126,9 +126,11 @@ VOTER = """target => {  // in the page: every living seat presses in the target'
   if (window.voter) return;
   window.voted = new Set();  // the windows pressed in, once each (the next day's target may be the same seat)
   window.voter = setInterval(() => {
-    const v = state && state.vote;
-    if (!v || !v.window_open || v.candidate !== window.voteFor) return;
-    const here = `${state.day} ${v.kind} ${v.candidate}`;
+    // the console's view: its vote and the step a click names come in one message (the public
+    // state, asked separately, may still show the target's window when the console is past it)
+    const v = console_ && console_.vote;
+    if (!v || !v.open || v.candidate !== window.voteFor) return;
+    const here = console_.window;
     if (window.voted.has(here)) return;
     window.voted.add(here);
     state.seats.filter((s) => s.alive).forEach((s) => document.getElementById(`seat-${s.seat}`).click());

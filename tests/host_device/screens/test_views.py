@@ -73,13 +73,16 @@ def test_a_phone_in_a_vote_shows_its_candidate_and_when_the_window_is_open():
     runtime, console = hosted()
     runtime.handle(DealRoles(roles=tuple(sorted(CLASSIC_ROLES.items()))))
     run_until(runtime, lambda rt: rt.game.phase is Phase.SPEECH and rt.game.state.speaker == 1)
-    assert phone(console, 9)["vote"] is None
+    assert phone(console, 9)["vote"] is None and console_view(console)["vote"] is None
     assert runtime.handle(Nominate(seat=1, target=4)) and runtime.handle(Advance())
     assert runtime.handle(Nominate(seat=2, target=5))  # day 1: a lone candidate is not voted on
     run_until(runtime, lambda rt: rt.game.phase is Phase.VOTE)
     assert phone(console, 9)["vote"] == {"candidate": 4, "open": False}  # the question is being said
     runtime.sched.run_due(runtime.window[0])
     assert phone(console, 9)["vote"] == {"candidate": 4, "open": True}
+    # the console has it too, in the view whose step a whole-table click names
+    view = console_view(console)
+    assert view["vote"] == {"candidate": 4, "open": True} and view["window"] == runtime.step
 
 
 def test_a_press_that_did_not_count_says_why_on_its_phone_for_that_step():
