@@ -55,9 +55,10 @@ def _apart(store: Store, pairs: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _seating(store: Store, row: TournamentRow, players: list[str]) -> tuple[Any, int]:
-    """The seating of ``players`` for the rounds not played yet; and how many were played."""
-    played = store.tournaments.rounds_played(row.id) if row.id else 0
+def _seating(store: Store, row: TournamentRow, players: list[str], elsewhere: int = 0) -> tuple[Any, int]:
+    """The seating of ``players`` for the rounds not played yet; and how many were played
+    (here, or ``elsewhere``: the last round the boxes sent the club's database)."""
+    played = max(store.tournaments.rounds_played(row.id) if row.id else 0, elsewhere)
     old = store.tournaments.seating(row.id)[:played] if row.id else []
     apart = [p for p in row.apart if set(p) <= set(players)]
     try:
@@ -92,7 +93,13 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
             raise HostDeviceError(f"{store.roster.player(pid).label} не играет в турнире «{row.name}»")
         players.remove(pid)
     players += [pid for pid in _ids(store, args.join) if pid not in players]
-    seating, kept = _seating(store, row, players)
+    elsewhere = 0
+    if args.club_db:  # the boxes' games are there: their rounds are played
+        from host_device.clubdb.db import ClubDB
+
+        with ClubDB.open(args.club_db) as db:
+            elsewhere = max((r for _g, r, _t in db.tournament_games(row.name)), default=0)
+    seating, kept = _seating(store, row, players, elsewhere)
     if players != list(row.players):
         store.tournaments.set_players(row.id, players)
     store.tournaments.save_seating(row.id, list(seating.rounds), kept)
@@ -102,6 +109,8 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
         if kept
         else f"турнир «{row.name}»: рассажены все {row.rounds} туров"
     )
+    if args.club_db:
+        return cmd_publish(args, store)
     return 0
 
 
@@ -193,17 +202,51 @@ def cmd_standings(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
+SEATING_HEADER = ["тур", "стол", "место", "игрок", "id"]
+
+
+def _seating_rows(store: Store, row: TournamentRow) -> list[list[Any]]:
+    names = _names(store)
+    return [
+        [r, t, s, names.get(pid, pid), pid]
+        for r, tables in enumerate(store.tournaments.seating(row.id), 1)
+        for t, table in enumerate(tables, 1)
+        for s, pid in enumerate(table, 1)
+    ]
+
+
+def _seating_json(store: Store, row: TournamentRow) -> dict[str, Any]:
+    """The seating as its file has it (``export --what seating --format json``, ``publish``)."""
+    rows = [dict(zip(SEATING_HEADER, r, strict=True)) for r in _seating_rows(store, row)]
+    return {"tournament": row.name, "what": "seating", "rating": None, "rows": rows}
+
+
+def cmd_publish(args: argparse.Namespace, store: Store) -> int:
+    """The seating put in the club's database: a box whose store lacks the tournament takes
+    its table from there (``run --tournament НАЗВАНИЕ --table T --round R``)."""
+    from host_device.clubdb.db import ClubDB
+
+    row = store.tournaments.get(args.name)
+    if row.rounds == 0:
+        raise HostDeviceError(
+            f"турнир «{row.name}» в этом хранилище — только игры стола, без рассадки; "
+            "публикуйте с машины, где турнир создан"
+        )
+    url = flags.club_db_url(args)
+    with ClubDB.open(url) as db:
+        db.publish_seating(row.name, _seating_json(store, row))
+    print(
+        f"рассадка турнира «{row.name}» ({row.rounds} туров) в базе клуба: коробки возьмут свой стол "
+        f"сами — host-device run --tournament «{row.name}» --table T --round R"
+    )
+    return 0
+
+
 def cmd_export(args: argparse.Namespace, store: Store) -> int:
     row = store.tournaments.get(args.name)
-    names = _names(store)
     if args.what == "seating":
-        header = ["тур", "стол", "место", "игрок", "id"]
-        body = [
-            [r, t, s, names.get(pid, pid), pid]
-            for r, tables in enumerate(store.tournaments.seating(row.id), 1)
-            for t, table in enumerate(tables, 1)
-            for s, pid in enumerate(table, 1)
-        ]
+        header = SEATING_HEADER
+        body = _seating_rows(store, row)
     else:
         header = [h for h, _a in COLUMNS]
         body = table_rows(_standings(store, row, args.config), _names(store))
@@ -276,6 +319,11 @@ def add_commands(commands: Any) -> None:
     p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
     p.add_argument("--leave", action="append", default=[], metavar="ИГРОК", help="игрок уходит из турнира")
     p.add_argument("--join", action="append", default=[], metavar="ИГРОК", help="игрок входит в турнир")
+    flags.club_db(
+        p,
+        "с ним сыгранными считаются и туры, игры которых коробки прислали в базу клуба, "
+        "а новая рассадка публикуется там же",
+    )
     p.set_defaults(func=functools.partial(_with_store, cmd_seat))
     p = sub.add_parser("show", help="рассадка: тур, стол, место — игрок")
     p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
@@ -294,6 +342,13 @@ def add_commands(commands: Any) -> None:
         p, "с ним таблица считается по играм, которые коробки прислали в базу клуба; без него — по хранилищу"
     )
     p.set_defaults(func=functools.partial(_with_store, cmd_standings))
+    p = sub.add_parser(
+        "publish", help="рассадку — в базу клуба: коробки за столами берут из неё свой стол и тур"
+    )
+    p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
+    flags.config(p, help="файл настроек, где [club].database называет базу клуба")
+    flags.club_db(p)
+    p.set_defaults(func=functools.partial(_with_store, cmd_publish))
     p = sub.add_parser("export", help="выгрузить рассадку или таблицу в CSV или JSON")
     p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
     p.add_argument("--what", choices=("seating", "standings"), default="standings", help="что выгрузить")

@@ -242,6 +242,33 @@ class ClubDB:
                 (game_id, *package.tournament),
             )
 
+    # a tournament's seating, published for the boxes
+
+    def publish_seating(self, name: str, seating: dict[str, Any]) -> None:
+        """``tournament publish``: the seating file's JSON kept under the tournament's name
+        (published again: replaced whole, the boxes take the new one from their next game)."""
+        self._check()
+        self._do(
+            "публикация рассадки",
+            lambda: self.conn.execute(
+                "INSERT INTO tournament_seating (tournament, seating) VALUES (%s, %s) "
+                "ON CONFLICT (tournament) DO UPDATE SET seating = EXCLUDED.seating, published_at = now()",
+                (name, Jsonb(seating)),
+            ),
+        )
+
+    def seating_of(self, name: str) -> dict[str, Any] | None:
+        """The seating published for tournament ``name`` (None: none is)."""
+        self._check()
+
+        def read() -> dict[str, Any] | None:
+            row = self.conn.execute(
+                "SELECT seating FROM tournament_seating WHERE tournament = %s", (name,)
+            ).fetchone()
+            return None if row is None else dict(row[0])
+
+        return self._do("чтение рассадки", read)
+
     # reading
 
     def tournament_games(self, name: str) -> list[tuple[int, int, int]]:

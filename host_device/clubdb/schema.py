@@ -10,6 +10,7 @@ are someone else's, is refused (WrongSchema), never touched.
     seats(game, seat, player)                               -- who sat where (the box's UUIDs)
     club_changes(games, players)  -- rows written to games and seats, to players (triggers): state()
     tournament_games(game, tournament, round, tbl)          -- v2: a game as a table of a round (by name)
+    tournament_seating(tournament, seating, published_at)   -- v3: a tournament's seating, as its file
 
 ``games.id`` is the club's number of a game (its page's address); ``uuid``
 its key however many boxes send it; ``record`` the box's reading of the
@@ -96,6 +97,14 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX tournament_games_by_name ON tournament_games (tournament, round, tbl)",
         """CREATE TRIGGER tournament_games_changed AFTER INSERT OR UPDATE OR DELETE ON tournament_games
         FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
+    ],
+    # version 3: a tournament's seating published for the boxes (the seating file's JSON, by name)
+    [
+        """CREATE TABLE tournament_seating (
+            tournament text PRIMARY KEY,
+            seating jsonb NOT NULL,
+            published_at timestamptz NOT NULL DEFAULT now()
+        )""",
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -339,15 +339,13 @@ class Host:
         from host_device.store import Store
 
         o = self.options
-        if self.devices is not None:
-            self.store = self.devices.store
-        else:
-            self.store = Store(self.options.store)
+        self.store = self.devices.store if self.devices is not None else Store(self.options.store)
         if self.store.notice and self.devices is None:
             print(f"host-device: {self.store.notice}", flush=True)
         asked = lambda latest: ask_to_resume(latest, self._print, self.effects.say_now, self.question)  # noqa: E731
         game_id = game_to_resume(self.store, o.resume, o.new, self.preset.name, o.mode, asked)
-        seater = seater_for(self.store, o.tournament, o.tournament_table) if game_id is None else None
+        fresh = game_id is None  # a new game: a tournament's table names its seats
+        seater = seater_for(self.store, o.tournament, o.tournament_table, self.club_url) if fresh else None
         self.game_id = record(self.store, self.runtime, o.mode, game_id, o.days)
         if seater is not None:
             self._print(seater(self.game_id))

@@ -61,6 +61,20 @@ class Tournaments:
             )
         return tid
 
+    def named(self, name: str) -> int:
+        """The id of tournament ``name``, made empty (no players, no seating) when this store
+        lacks it: a box that seats a table from a seating file or the club's database links its
+        game to the tournament by name, and the club's database ranks it with the others."""
+        found = self.connection.read(None, "SELECT id FROM tournaments WHERE name = ?", (name,))
+        if found:
+            return int(found[0][0])
+        at = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        with self.connection.transaction("турнир") as db:
+            cur = db.execute(
+                "INSERT INTO tournaments (name, rounds, seed, created_at) VALUES (?, 0, 0, ?)", (name, at)
+            )
+            return int(cur.lastrowid or 0)
+
     def names(self) -> list[str]:
         return [row[0] for row in self.connection.read(None, "SELECT name FROM tournaments ORDER BY id")]
 

@@ -1,7 +1,9 @@
 """A game played as a table of a tournament's round: the table's seats named
 from the seating (before the deal, so the pages show who sits where) and the
 game linked to its round and table, for ``run --tournament`` and
-``tournament game``; or from a seating file (``run --tournament-file``)."""
+``tournament game``; or from a seating file (``run --tournament-file``), or
+from the seating published in the club's database when the box's store
+lacks the tournament (``run --tournament`` with ``--club-db``)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Any
 
 from host_device.base.errors import HostDeviceError
 from host_device.store.faults import StoreError
-from host_device.tournament.seating_file import FileTable
+from host_device.tournament.seating_file import FileTable, table_of
 
 
 def table_players(store: Any, name: str, round_no: int, table: int) -> tuple[int, tuple[str, ...]]:
@@ -35,18 +37,52 @@ def seat_game(store: Any, game_id: int, name: str, round_no: int, table: int) ->
     return f"Стол {table} · игра {round_no}: турнир «{name}», места названы по рассадке"
 
 
-def table_seater(store: Any, spec: tuple[str, int, int]) -> Callable[[int], str]:
+def table_seater(store: Any, spec: tuple[str, int, int], club_url: str | None = None) -> Callable[[int], str]:
     """``run --tournament NAME --table T --round R``: checked now (before a game is made),
-    applied to the game once it is."""
+    applied to the game once it is. A store without the tournament takes the table from the
+    seating published in the club's database (``tournament publish``), if the box has one."""
     name, table, round_no = spec
-    table_players(store, name, round_no, table)
+    try:
+        table_players(store, name, round_no, table)
+    except StoreError as exc:
+        if not club_url:
+            raise
+        return file_seater(
+            store, published_table(club_url, name, table, round_no, str(exc)), "по рассадке из базы клуба"
+        )
     return lambda game_id: seat_game(store, game_id, name, round_no, table)
 
 
-def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:
-    """``run --tournament-file FILE --table T --round R``: the seats named from the file's
-    table (a player this store's roster lacks is added with the file's id, so the club's
-    database knows him); the game linked only when this store holds the tournament."""
+def published_table(url: str, name: str, table: int, round_no: int, missing: str) -> FileTable:
+    """Table ``table`` of round ``round_no`` of the seating published for ``name`` in the club's
+    database: asked once, with the connection's short timeout (nothing at the table waits for the
+    network); one line with the way out (a seating file) when it cannot be had."""
+    from host_device.clubdb.db import ClubDB
+    from host_device.clubdb.errors import ClubDbError
+
+    way_out = (
+        "возьмите рассадку из файла: --tournament-file ФАЙЛ "
+        f"(host-device tournament export «{name}» --what seating --format json на машине турнира)"
+    )
+    try:
+        with ClubDB.open(url) as db:
+            data = db.seating_of(name)
+    except ClubDbError as exc:
+        raise HostDeviceError(
+            f"рассадка турнира «{name}» не получена из базы клуба: {exc}; {way_out}"
+        ) from None
+    if data is None:
+        raise HostDeviceError(
+            f"{missing}; в базе клуба рассадки «{name}» тоже нет: "
+            f"host-device tournament publish «{name}» на машине турнира, или {way_out}"
+        )
+    return table_of(data, table, round_no, "из базы клуба")
+
+
+def file_seater(store: Any, chosen: FileTable, how: str = "по файлу рассадки") -> Callable[[int], str]:
+    """The seats named from a seating's table (a file's, or the club database's): a player
+    this store's roster lacks is added with the seating's id, so the club's database knows
+    him; the game linked to the tournament by name (made empty in this store if need be)."""
 
     def apply(game_id: int) -> str:
         known = store.roster.known_ids()
@@ -55,24 +91,19 @@ def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:
         )
         for seat, (pid, _name) in enumerate(chosen.players, 1):
             store.roster.seat_player(game_id, seat, pid)
-        head = (
-            f"Стол {chosen.table} · игра {chosen.round}: турнир «{chosen.tournament}», "
-            "места названы по файлу рассадки"
+        store.tournaments.link_game(
+            game_id, store.tournaments.named(chosen.tournament), chosen.round, chosen.table
         )
-        try:
-            tid = store.tournaments.get(chosen.tournament).id
-        except StoreError:
-            return f"{head}; турнира нет в хранилище коробки: игра с ним не связана"
-        store.tournaments.link_game(game_id, tid, chosen.round, chosen.table)
-        return head
+        return f"Стол {chosen.table} · игра {chosen.round}: турнир «{chosen.tournament}», места названы {how}"
 
     return apply
 
 
 def seater_for(
-    store: Any, by_name: tuple[str, int, int] | None, from_file: FileTable | None
+    store: Any, by_name: tuple[str, int, int] | None, from_file: FileTable | None, club_url: str | None = None
 ) -> Callable[[int], str] | None:
-    """What names a new game's seats: the store's tournament, a seating file's table, or nothing."""
+    """What names a new game's seats: the store's tournament (or the club database's seating),
+    a seating file's table, or nothing."""
     if by_name is not None:
-        return table_seater(store, by_name)
+        return table_seater(store, by_name, club_url)
     return file_seater(store, from_file) if from_file is not None else None

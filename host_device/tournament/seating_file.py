@@ -2,7 +2,10 @@
 store or the club's database holding the tournament: the file is what
 ``host-device tournament export NAME --what seating --format json`` writes
 (``rows`` of тур, стол, место, игрок, id), and ``run --tournament-file FILE
---table T --round R`` names the table's seats from it (playing.py)."""
+--table T --round R`` names the table's seats from it (playing.py). The
+same JSON, published in the club's database (``tournament publish``), is
+what ``run --tournament`` takes when the box's store lacks the tournament
+(:func:`table_of`)."""
 
 from __future__ import annotations
 
@@ -25,18 +28,21 @@ class FileTable:
     players: tuple[tuple[str, str], ...]  # (id, name) by seat, from seat 1
 
 
-def _rows(path: Path) -> tuple[str, list[tuple[int, int, int, str, str]]]:
-    """The file's tournament and its rows; one line naming the file when it is not a seating."""
+def _load(path: Path) -> Any:
     try:
-        data: Any = json.loads(path.read_text("utf-8"))
+        return json.loads(path.read_text("utf-8"))
     except OSError as exc:
         raise HostDeviceError(
             f"{path}: файл рассадки не прочитан: {os_reason(exc)}; проверьте путь"
         ) from None
     except (UnicodeDecodeError, ValueError):
-        data = None
+        return None
+
+
+def _rows(data: Any, where: str) -> tuple[str, list[tuple[int, int, int, str, str]]]:
+    """The seating's tournament and its rows; one line naming ``where`` it came from when it is not one."""
     bad = HostDeviceError(
-        f"{path}: это не файл рассадки турнира; выгрузите его: "
+        f"{where}: это не рассадка турнира; выгрузите её: "
         "host-device tournament export НАЗВАНИЕ --what seating --format json -o ФАЙЛ"
     )
     if not isinstance(data, dict) or data.get("what") != "seating" or not isinstance(data.get("rows"), list):
@@ -59,19 +65,25 @@ def _rows(path: Path) -> tuple[str, list[tuple[int, int, int, str, str]]]:
 
 def read_table(path: Path, table: int, round_no: int) -> FileTable:
     """Table ``table`` of round ``round_no`` (both from 1) of the seating file at ``path``."""
-    name, rows = _rows(path)
+    return table_of(_load(path), table, round_no, str(path))
+
+
+def table_of(data: Any, table: int, round_no: int, where: str) -> FileTable:
+    """Table ``table`` of round ``round_no`` of a seating's JSON (a file's, or the one
+    published in the club's database), ``where`` naming it in a refusal."""
+    name, rows = _rows(data, where)
     rounds = sorted({r for r, *_ in rows})
     if round_no not in rounds:
         raise HostDeviceError(
-            f"тур {round_no}: в файле {path} (турнир «{name}») туры 1–{max(rounds, default=0)}"
+            f"тур {round_no}: в рассадке {where} (турнир «{name}») туры 1–{max(rounds, default=0)}"
         )
     tables = sorted({t for r, t, *_ in rows if r == round_no})
     if table not in tables:
-        raise HostDeviceError(f"стол {table}: в туре {round_no} файла {path} столы 1–{max(tables)}")
+        raise HostDeviceError(f"стол {table}: в туре {round_no} рассадки {where} столы 1–{max(tables)}")
     seats = sorted((s, pid, player) for r, t, s, player, pid in rows if (r, t) == (round_no, table))
     if [s for s, *_ in seats] != list(range(1, SEATS + 1)) or len({pid for _s, pid, _p in seats}) != SEATS:
         raise HostDeviceError(
-            f"{path}: стол {table} тура {round_no} — не десять разных игроков на местах 1–10; "
+            f"{where}: стол {table} тура {round_no} — не десять разных игроков на местах 1–10; "
             "выгрузите рассадку заново: host-device tournament export НАЗВАНИЕ --what seating --format json"
         )
     return FileTable(name, table, round_no, tuple((pid, player) for _s, pid, player in seats))

@@ -34,7 +34,7 @@ def error_line(capsys):
 def club(tmp_path, fresh_database, capsys):
     """Two boxes' games (Аня at both) received in an initialised club database: (its URL, the boxes)."""
     assert main(["club", "init", "--club-db", fresh_database]) == 0
-    assert "создана (версия 2)" in capsys.readouterr().out
+    assert "создана (версия 3)" in capsys.readouterr().out
     boxes = [Store(tmp_path / f"box{n}.sqlite3") for n in range(2)]
     anna = boxes[0].roster.add_player("Аня")
     boxes[1].roster.import_players([(anna.id, "Аня", None, None, None)])
@@ -53,7 +53,7 @@ def test_club_init_again_changes_nothing(club, capsys):
     url, _ = club
     assert main(["club", "init", "--club-db", url]) == 0
     out = capsys.readouterr().out
-    assert "уже версии 2; игр: 2, игроков: 3" in out and "secret" not in out and "***" in out
+    assert "уже версии 3; игр: 2, игроков: 3" in out and "secret" not in out and "***" in out
 
 
 def test_club_init_faults_are_one_line(postgres_server, capsys):

@@ -95,6 +95,98 @@ def test_a_version_1_database_keeps_its_games_when_init_adds_the_links(
     with ClubDB.open(fresh_database) as db, pytest.raises(WrongSchema, match="club init"):
         db.tournament_games("Кубок")  # this version's boxes wait for init, as for any migration
     with ClubDB.open(fresh_database) as db:
-        assert db.init() == (1, 2)
+        assert db.init() == (1, schema.SCHEMA_VERSION)
         assert db.counts().games == 1 and db.tournament_games("Кубок") == []
     store.close()
+
+
+def _organiser(tmp_path: Path, capsys: Any, url: str) -> tuple[Path, list[list[list[str]]]]:
+    """A tournament of twenty players over three rounds created on the organiser's machine and
+    published in the club's database; its seating as player ids by round and table."""
+    club = tmp_path / "club.sqlite3"
+    store = Store(club)
+    for name in NAMES:
+        store.roster.add_player(name)
+    store.close()
+    run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
+    code, out, err = run(capsys, club, "tournament", "publish", "Кубок", "--club-db", url)
+    assert code == 0, err
+    assert "рассадка турнира «Кубок» (3 туров) в базе клуба" in out
+    store = Store(club)
+    seating = [[list(t) for t in r] for r in store.tournaments.seating(store.tournaments.get("Кубок").id)]
+    store.close()
+    return club, seating
+
+
+def test_a_box_without_the_tournament_takes_its_table_from_the_club_database(
+    url: str, tmp_path: Path, capsys: Any, monkeypatch: Any, builtin_pack: Any
+) -> None:
+    import io
+
+    from host_device.runtime.clock import VirtualClock
+    from host_device.session.host import Host
+    from tests.helpers.host import args
+
+    _club, seating = _organiser(tmp_path, capsys, url)
+    box = tmp_path / "box.sqlite3"  # a box's own store: no tournament, no players
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    options = args(store=str(box), tournament=("Кубок", 2, 3), club_db=url)
+    host = Host(options, clock=VirtualClock(limit=3600))
+    assert host.run() == 0
+    assert "Стол 2 · игра 3: турнир «Кубок», места названы по рассадке из базы клуба" in capsys.readouterr().out
+    store = Store(box)
+    (game,) = [g.id for g in store.games.all()]
+    assert [p.id for _s, p in sorted(store.roster.seating(game).items())] == seating[2][1]
+    assert store.tournaments.link_of(game) == ("Кубок", 3, 2)  # sent with it: the club ranks it
+    store.close()
+
+
+def test_a_box_that_cannot_reach_the_database_says_so_in_one_line_and_starts_no_game(
+    url: str, tmp_path: Path, capsys: Any
+) -> None:
+    from host_device.cli.main import main
+
+    box = tmp_path / "box.sqlite3"
+    gone = "postgresql://nobody@127.0.0.1:9/none"  # nothing listens there
+    argv = ["run", "--panel", "mock", "--audio", "null", "--store", str(box)]
+    code = main([*argv, "--tournament", "Кубок", "--table", "1", "--round", "1", "--club-db", gone])
+    err = capsys.readouterr().err
+    assert code != 0 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "рассадка турнира «Кубок» не получена из базы клуба" in err and "--tournament-file" in err
+    assert Store(box).games.all() == []
+    # reachable, but nothing published under that name: said, with both ways out
+    code = main([*argv, "--tournament", "Лига", "--table", "1", "--round", "1", "--club-db", url])
+    err = capsys.readouterr().err
+    assert code != 0 and len(err.strip().splitlines()) == 1, err
+    assert "в базе клуба рассадки «Лига» тоже нет" in err and "tournament publish" in err
+
+
+def test_seating_again_keeps_the_rounds_the_boxes_played_and_publishes_the_rest(
+    url: str, tmp_path: Path, capsys: Any
+) -> None:
+    club, seating = _organiser(tmp_path, capsys, url)
+    box = tmp_path / "box.sqlite3"
+    store = Store(box)
+    (game,) = finished_games(store, 1)
+    for seat, pid in enumerate(seating[0][0], 1):  # round 1, table 1, played on the box and sent
+        store.roster.import_players([(pid, f"п{seat}", None, None, None)])
+        store.roster.seat_player(game, seat, pid)
+    store.tournaments.link_game(game, store.tournaments.named("Кубок"), 1, 1)
+    with ClubDB.open(url) as db:
+        assert db.receive(package_of(store, game)) == "stored"
+    store.close()
+    code, out, err = run(capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0], "--club-db", url)
+    assert code == 0, err
+    assert "туры 1–1 сыграны и не тронуты" in out and "рассадка турнира «Кубок»" in out
+    with ClubDB.open(url) as db:
+        published = db.seating_of("Кубок")
+    assert published is not None
+    rows = published["rows"]
+    first = [r["id"] for r in rows if (r["тур"], r["стол"]) == (1, 1)]
+    assert first == seating[0][0]  # the round played is as it was
+    later = {r["id"] for r in rows if r["тур"] > 1}
+    store = Store(club)
+    gone = store.roster.player(NAMES[0]).id
+    store.close()
+    assert gone not in later  # the new seating, published
