@@ -12,12 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from host_device.base.errors import HostDeviceError
 from host_device.base.text import columns
 from host_device.cli import flags
 from host_device.cli.arguments import extra_points, game_id, seat_number
 from host_device.cli.player_stats import add_stats
 from host_device.store.db import Store
-from host_device.store.roster import SHOWN_ID
+from host_device.store.roster import SHOWN_ID, Player, clean_name
 
 LIST_HEADER = ("id", "имя", "ник")
 NEGATIVE = re.compile(r"^-\d*([.,]\d+)?$")  # an argument that is a negative number, a club's comma too
@@ -32,16 +33,43 @@ def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argpa
         store.close()
 
 
+def _ids(players: list[Player]) -> str:
+    return ", ".join(p.id[:SHOWN_ID] for p in players)
+
+
 def cmd_add(args: argparse.Namespace, store: Store) -> int:
-    same = [p for p in store.roster.players() if p.name.casefold() == " ".join(args.name.split()).casefold()]
-    player = store.roster.add_player(args.name, args.nickname)
-    print(f"добавлен игрок {player.label}, id {player.id}")
-    if same:
-        print(
-            f"в списке уже есть «{player.name}» ({', '.join(p.id[:SHOWN_ID] for p in same)}); "
-            "если это один человек: host-device players merge ОСТАВИТЬ УБРАТЬ"
+    """One name: added, even if the roster has it (a namesake; the merge is
+    suggested). Several: each name the roster has (as a name or a nickname)
+    is said and left out, the rest added; 1 when none was."""
+    if len(args.names) > 1 and args.nickname is not None:
+        raise HostDeviceError(
+            "--nickname — только с одним именем; игрока с прозвищем добавьте отдельно: "
+            "host-device players add ИМЯ --nickname ПРОЗВИЩЕ"
         )
-    return 0
+    names = [clean_name(name) for name in args.names]  # a bad one refused before any is added
+    if len(names) == 1:
+        same = store.roster.known_as(names[0])
+        player = store.roster.add_player(names[0], args.nickname)
+        print(f"добавлен игрок {player.label}, id {player.id}")
+        if same:
+            print(
+                f"в списке уже есть «{player.name}» ({_ids(same)}); "
+                "если это один человек: host-device players merge ОСТАВИТЬ УБРАТЬ"
+            )
+        return 0
+    added = known = 0
+    for name in names:
+        same = store.roster.known_as(name)  # a name given twice: its second time is known
+        if same:
+            print(f"уже в списке клуба: {name} ({_ids(same)}), не добавлен")
+            known += 1
+            continue
+        player = store.roster.add_player(name)
+        print(f"добавлен игрок {player.label}, id {player.id}")
+        added += 1
+    if known:
+        print("другой человек с тем же именем: host-device players add ИМЯ --nickname ПРОЗВИЩЕ")
+    return 0 if added else 1
 
 
 def cmd_rename(args: argparse.Namespace, store: Store) -> int:
@@ -130,9 +158,18 @@ def add_commands(commands: Any) -> None:
         "players", help="список игроков клуба: добавить, переименовать, список, объединить, цифры игрока"
     )
     sub = players.add_subparsers(dest="players_command", required=True, metavar="ДЕЙСТВИЕ")
-    p = sub.add_parser("add", help="новый игрок (имя, и прозвище, если есть)")
-    p.add_argument("name", metavar="ИМЯ", help="имя игрока")
-    p.add_argument("--nickname", metavar="ПРОЗВИЩЕ", help="его прозвище")
+    p = sub.add_parser(
+        "add",
+        help="новые игроки: одно имя или несколько (и прозвище, если имя одно)",
+        description=(
+            "Новые игроки, по строке на каждого. Одно имя добавляется, даже если такое уже есть в списке "
+            "(тёзка; строка подскажет, как объединить записи, если это один человек). Из нескольких имён "
+            "те, что уже есть в списке клуба (именем или прозвищем), не добавляются второй раз — строка "
+            "скажет о каждом, остальные добавятся; код выхода 1, если не добавлен никто."
+        ),
+    )
+    p.add_argument("names", nargs="+", metavar="ИМЯ", help="имя игрока; имя из двух слов — в кавычках")
+    p.add_argument("--nickname", metavar="ПРОЗВИЩЕ", help="его прозвище (только с одним именем)")
     p.set_defaults(func=functools.partial(_with_store, cmd_add))
     p = sub.add_parser("rename", help="новое имя игрока (прозвище остаётся, если не задано новое)")
     p.add_argument("player", metavar="ИГРОК", help="его ID (или начало ID), имя или прозвище")

@@ -9,6 +9,7 @@ import csv
 import functools
 import io
 import json
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ ROUNDS = number_in(1, 100, "число туров")
 ROUND = number_in(1, 100, "номер тура")
 TABLE = number_in(1, 20, "номер стола")
 SEED = number_in(0, 2**31, "--seed")
+WIDTH = 80  # `tournament show`'s lines: a terminal's width
+INDENT = "  "
 
 
 def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argparse.Namespace) -> int:
@@ -133,6 +136,34 @@ def _round(store: Store, row: TournamentRow, number: int) -> Any:
     return rounds[number - 1]
 
 
+def _table_lines(number: int, seats: list[str]) -> list[str]:
+    """Table ``number`` of a round: its heading, then its seats in two columns
+    (1–5 down the left, 6–10 down the right), or one a line when two columns
+    of these names would not fit in :data:`WIDTH`."""
+    cells = [(f"{s:>2}", name) for s, name in enumerate(seats, 1)]
+    half = (len(cells) + 1) // 2
+    pairs = [cells[i] + (cells[i + half] if i + half < len(cells) else ("", "")) for i in range(half)]
+    lines = [INDENT * 2 + line for line in columns(pairs)]
+    if any(len(line) > WIDTH for line in lines):
+        lines = [INDENT * 2 + line for line in columns(cells)]
+    return [f"{INDENT}Стол {number}", *lines]
+
+
+def _byes_lines(names: list[str]) -> list[str]:
+    """«Не играют в этом туре: …», wrapped at :data:`WIDTH` between names, never inside one."""
+    nbsp = "\u00a0"
+    text = ", ".join(name.replace(" ", nbsp) for name in names)
+    lines = textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=f"{INDENT}Не играют в этом туре: ",
+        subsequent_indent=INDENT * 2,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+    return [line.replace(nbsp, " ") for line in lines]
+
+
 def cmd_show(args: argparse.Namespace, store: Store) -> int:
     row = store.tournaments.get(args.name)
     names = _names(store)
@@ -141,13 +172,13 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
         tables = _round(store, row, number)
         print(f"Тур {number}")
         for t, table in enumerate(tables, 1):
-            print(
-                f"  Стол {t}: " + "; ".join(f"{s} — {names.get(pid, pid)}" for s, pid in enumerate(table, 1))
-            )
+            for line in _table_lines(t, [names.get(pid, pid) for pid in table]):
+                print(line)
         seated = {pid for table in tables for pid in table}
         out = [names.get(pid, pid) for pid in row.players if pid not in seated]
         if out:
-            print("  Не играют в этом туре: " + ", ".join(out))
+            for line in _byes_lines(out):
+                print(line)
     return 0
 
 

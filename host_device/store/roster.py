@@ -135,6 +135,14 @@ class Roster:
         kept = [p for p in every.values() if not merged[p.id] or resolve(p.id, merged) == p.id]
         return sorted(kept, key=lambda p: (_fold(p.name), _fold(p.nickname or ""), p.id))
 
+    def known_as(self, name: str) -> list[Player]:
+        """The entries (merged ones left out) whose name or nickname is ``name``
+        (either case, ё as е): whom ``player(name)`` would find by it."""
+        text = _fold(" ".join(printable(name).split()))
+        if not text:
+            return []
+        return [p for p in self.players() if text in (_fold(p.name), _fold(p.nickname or ""))]
+
     def player(self, id_or_name: str) -> Player:
         """A player by his id (a merged one resolved to the one kept), any
         unique start of an id, his name or his nickname (either case)."""

@@ -58,6 +58,52 @@ def test_bad_input_is_one_line_with_exit_2(tmp_path, capsys):
         assert len(err.strip().splitlines()) == 1 and words in err, err
 
 
+def names_in(path):
+    store = Store(path)
+    try:
+        return sorted(p.label for p in store.roster.players())
+    finally:
+        store.close()
+
+
+def test_add_takes_several_names_and_leaves_out_those_the_roster_has(tmp_path, capsys):
+    """The friction: a tournament's 20 players were 20 commands. Several names
+    now: one line each, the ones the roster has (by name or nickname, a name
+    given twice too) said and left out, the others added."""
+    path = tmp_path / "s.sqlite3"
+    run(capsys, path, "players", "add", "Анна Петрова", "--nickname", "Аня")
+    code, out, err = run(capsys, path, "players", "add", "Борис", "Вера  Петрова", "аня", "борис", "Гриша")
+    lines = out.splitlines()
+    assert code == 0 and err == "" and len(lines) == 6, out
+    assert [line.split(", id ")[0] for line in lines[:2] + lines[4:5]] == [
+        "добавлен игрок Борис",
+        "добавлен игрок Вера Петрова",  # spaces collapsed as for one name
+        "добавлен игрок Гриша",
+    ]
+    anna = lines[2].split("(")[1].split(")")[0]
+    boris = lines[0].split(", id ")[1][:8]
+    assert lines[2] == f"уже в списке клуба: аня ({anna}), не добавлен"  # Анна Петрова's nickname
+    assert lines[3] == f"уже в списке клуба: борис ({boris}), не добавлен"  # added a moment ago
+    assert lines[5] == "другой человек с тем же именем: host-device players add ИМЯ --nickname ПРОЗВИЩЕ"
+    assert names_in(path) == ["Анна Петрова (Аня)", "Борис", "Вера Петрова", "Гриша"]
+    code, out, err = run(capsys, path, "players", "add", "Гриша", "ВЕРА ПЕТРОВА")
+    assert code == 1 and err == "" and out.count("уже в списке клуба") == 2  # none added: exit 1
+    assert len(names_in(path)) == 4
+
+
+def test_add_with_several_names_refuses_a_nickname_or_a_bad_name_before_adding_any(tmp_path, capsys):
+    path = tmp_path / "s.sqlite3"
+    for args, words in (
+        (("Вера", "Гриша", "--nickname", "В"), "--nickname — только с одним именем"),
+        (("Вера", "   ", "Гриша"), "имя игрока: пустое"),
+        (("Вера", "я" * 61), "имя игрока «"),
+    ):
+        code, out, err = run(capsys, path, "players", "add", *args)
+        assert code == 2 and out == "", args
+        assert len(err.strip().splitlines()) == 1 and words in err, err
+    assert names_in(path) == []
+
+
 def test_games_extra_sets_the_hosts_extra_points_after_the_game(tmp_path, capsys):
     """The bug: only the console set them, and it was gone with the game: the protocol's «Доп.» stayed empty."""
     from host_device.club.build import record_of

@@ -38,13 +38,23 @@ def club(tmp_path: Path) -> Path:
 
 
 def seating_of(capsys: Any, path: Path, round_no: int) -> list[list[str]]:
+    """Round ``round_no`` as `tournament show` prints it: each table a heading
+    («  Стол T»), then its seats in columns («SEAT  NAME», two spaces apart)."""
     code, out, _ = run(capsys, path, "tournament", "show", "Кубок", "--round", str(round_no))
     assert code == 0 and out.startswith(f"Тур {round_no}\n")
-    tables = []
+    tables: list[dict[int, str]] = []
     for line in out.splitlines()[1:]:
+        if line.strip().startswith("Не играют"):
+            break  # the round's last line (wrapped, perhaps)
         if line.strip().startswith("Стол"):
-            tables.append([cell.split(" — ")[1] for cell in line.split(": ", 1)[1].split("; ")])
-    return tables
+            assert line.strip() == f"Стол {len(tables) + 1}"
+            tables.append({})
+            continue
+        cells = re.split(r" {2,}", line.strip())  # a name has single spaces only (the roster collapses them)
+        for seat, name in zip(cells[::2], cells[1::2], strict=True):
+            tables[-1][int(seat)] = name
+    assert all(sorted(t) == list(range(1, 11)) for t in tables), out
+    return [[t[s] for s in sorted(t)] for t in tables]
 
 
 def test_create_show_play_and_rank(club: Path, capsys: Any) -> None:
@@ -118,6 +128,51 @@ def test_a_regeneration_keeps_the_round_played(club: Path, capsys: Any) -> None:
     later = seating_of(capsys, club, 2)
     names = later[0] + later[1]
     assert "Новичок" in names and "Игрок 05" not in names
+
+
+def long_names(store: Store, size: int, count: int) -> list[str]:
+    """``count`` players of names ``size`` characters long, added to the roster."""
+    names = [f"Игрок {k:02d} Александрова-Константинопольская-Вишневецкая"[:size] for k in range(1, count + 1)]
+    for name in names:
+        store.roster.add_player(name)
+    return names
+
+
+def shown_lines(capsys: Any, path: Path) -> list[str]:
+    code, out, _ = run(capsys, path, "tournament", "show", "Кубок")
+    assert code == 0
+    return out.splitlines()
+
+
+def test_show_fits_an_80_column_terminal_with_20_character_names(tmp_path: Path, capsys: Any) -> None:
+    """The bug: each table on one line of its ten seats (130 characters for
+    «Игрок 01»), wrapped by the terminal in the middle of a name."""
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    names = long_names(store, 20, 25)  # 25: five sit out each round, their line wrapped too
+    store.close()
+    run(capsys, path, "tournament", "create", "Кубок", *names, "--rounds", "3")
+    lines = shown_lines(capsys, path)
+    assert max(len(line) for line in lines) <= 80, "\n".join(lines)
+    assert lines[:2] == ["Тур 1", "  Стол 1"] and len(lines[2].split("  ")) > 2  # two seats a line
+    for r in (1, 2, 3):
+        tables = seating_of(capsys, path, r)
+        seated = tables[0] + tables[1]
+        assert len(set(seated)) == 20 and set(seated) <= set(names)
+        _code, out, _ = run(capsys, path, "tournament", "show", "Кубок", "--round", str(r))
+        byes = " ".join(out.split("Не играют в этом туре: ")[1].split())  # the wrapped lines joined
+        assert sorted(byes.split(", ")) == sorted(set(names) - set(seated))  # no name cut in two
+
+
+def test_show_puts_a_seat_a_line_when_two_columns_of_names_would_not_fit(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    names = long_names(store, 45, 10)
+    store.close()
+    run(capsys, path, "tournament", "create", "Кубок", *names, "--rounds", "1")
+    lines = shown_lines(capsys, path)
+    assert max(len(line) for line in lines) <= 80 and len(lines) == 2 + 10
+    assert sorted(seating_of(capsys, path, 1)[0]) == names
 
 
 @pytest.mark.parametrize(
