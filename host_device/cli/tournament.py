@@ -274,16 +274,25 @@ def cmd_publish(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_export(args: argparse.Namespace, store: Store) -> int:
-    row = store.tournaments.get(args.name)
-    if args.what == "seating":
-        header = SEATING_HEADER
-        body = _seating_rows(store, row)
-    else:
+    if args.club_db and args.what == "standings":  # from the games the boxes sent
+        name, body = _club_rows(args.club_db, args.name, args.config)
         header = [h for h, _a in COLUMNS]
-        body = table_rows(_standings(store, row, args.config), _names(store))
+    elif args.club_db:
+        raise HostDeviceError(
+            "--club-db выгружает таблицу (--what standings); рассадка — из хранилища, где создан турнир"
+        )
+    else:
+        row = store.tournaments.get(args.name)
+        name = row.name
+        if args.what == "seating":
+            header = SEATING_HEADER
+            body = _seating_rows(store, row)
+        else:
+            header = [h for h, _a in COLUMNS]
+            body = table_rows(_standings(store, row, args.config), _names(store))
     if args.format == "json":
         data = {
-            "tournament": row.name,
+            "tournament": name,
             "what": args.what,
             "rating": LABEL if args.what == "standings" else None,
             "rows": [dict(zip(header, r, strict=True)) for r in body],
@@ -386,6 +395,9 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--format", choices=("csv", "json"), default="csv", help="формат")
     p.add_argument("-o", "--output", metavar="ФАЙЛ", help="записать в файл (без него — на экран)")
     flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
+    flags.club_db(
+        p, "с ним таблица — по играм, которые коробки прислали в базу клуба; без него — по хранилищу"
+    )
     p.set_defaults(func=functools.partial(_with_store, cmd_export))
     p = sub.add_parser(
         "print", help="на печать (PDF, A4): таблица, рассадка по турам и столам, места каждого игрока"

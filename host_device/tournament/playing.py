@@ -43,6 +43,11 @@ def table_seater(store: Any, spec: tuple[str, int, int], club_url: str | None = 
     seating published in the club's database (``tournament publish``), if the box has one."""
     name, table, round_no = spec
     try:
+        if store.tournaments.get(name).rounds == 0:  # only a table's copy (its games): no seating here
+            raise StoreError(
+                f"турнир «{name}» в хранилище коробки — без рассадки (только игры этого стола); "
+                "рассадка — из базы клуба (--club-db) или из файла (--tournament-file)"
+            )
         table_players(store, name, round_no, table)
     except StoreError as exc:
         if not club_url:

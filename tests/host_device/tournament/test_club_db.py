@@ -134,11 +134,24 @@ def test_a_box_without_the_tournament_takes_its_table_from_the_club_database(
     options = args(store=str(box), tournament=("Кубок", 2, 3), club_db=url)
     host = Host(options, clock=VirtualClock(limit=3600))
     assert host.run() == 0
-    assert "Стол 2 · игра 3: турнир «Кубок», места названы по рассадке из базы клуба" in capsys.readouterr().out
+    assert (
+        "Стол 2 · игра 3: турнир «Кубок», места названы по рассадке из базы клуба" in capsys.readouterr().out
+    )
     store = Store(box)
     (game,) = [g.id for g in store.games.all()]
     assert [p.id for _s, p in sorted(store.roster.seating(game).items())] == seating[2][1]
     assert store.tournaments.link_of(game) == ("Кубок", 3, 2)  # sent with it: the club ranks it
+    store.close()
+    # the box's next game: its store has the tournament now (its games only), the table still
+    # comes from the club's database
+    host = Host(args(store=str(box), tournament=("Кубок", 1, 2), club_db=url), clock=VirtualClock(limit=3600))
+    assert host.run() == 0
+    assert (
+        "Стол 1 · игра 2: турнир «Кубок», места названы по рассадке из базы клуба" in capsys.readouterr().out
+    )
+    store = Store(box)
+    second = max(g.id for g in store.games.all())
+    assert [p.id for _s, p in sorted(store.roster.seating(second).items())] == seating[1][0]
     store.close()
 
 
