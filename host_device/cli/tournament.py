@@ -249,7 +249,14 @@ def _seating_rows(store: Store, row: TournamentRow) -> list[list[Any]]:
 def _seating_json(store: Store, row: TournamentRow) -> dict[str, Any]:
     """The seating as its file has it (``export --what seating --format json``, ``publish``)."""
     rows = [dict(zip(SEATING_HEADER, r, strict=True)) for r in _seating_rows(store, row)]
-    return {"tournament": row.name, "what": "seating", "rating": None, "rows": rows}
+    # "players": who plays now (the venue screen's byes); a seating file's reader needs only the rows
+    return {
+        "tournament": row.name,
+        "what": "seating",
+        "rating": None,
+        "players": list(row.players),
+        "rows": rows,
+    }
 
 
 def cmd_publish(args: argparse.Namespace, store: Store) -> int:

@@ -105,6 +105,8 @@ MIGRATIONS: list[list[str]] = [
             seating jsonb NOT NULL,
             published_at timestamptz NOT NULL DEFAULT now()
         )""",
+        """CREATE TRIGGER tournament_seating_changed AFTER INSERT OR UPDATE OR DELETE ON tournament_seating
+        FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

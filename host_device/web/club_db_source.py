@@ -40,7 +40,7 @@ class ClubDbSource:
         self.fetched = 0  # records read from the database (not found kept): for the tests and the bench
         self._db: Any = None
 
-    def _open(self) -> Any:
+    def open(self) -> Any:
         from host_device.clubdb.db import ClubDB
 
         if self._db is None or self._db.conn.closed:
@@ -60,7 +60,7 @@ class ClubDbSource:
             self._refresh(state)
 
     def _refresh(self, state: Hashable) -> None:
-        db = self._open()
+        db = self.open()
         now = db.state()
         keys = db.game_keys()
         if now[1] != self.roster:

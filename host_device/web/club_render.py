@@ -32,7 +32,7 @@ from host_device.web.club_db_source import ClubDbSource
 from host_device.web.club_html import document, e, review_html
 from host_device.web.club_source import Source
 from host_device.web.review import Unfinished, review
-from host_device.web.venue_html import NO_TOURNAMENT_DB, BadRound, venue
+from host_device.web.venue_html import BadRound, from_database, from_store, venue
 
 NOT_FOUND = "Нет игры {id} в хранилище"
 NOT_FOUND_DB = "Нет игры {id} в базе клуба"
@@ -105,6 +105,28 @@ def player(data: Source | ClubDbSource, player_id: str, scoring: str) -> tuple[i
     return 200, player_html(page, plots_of(page, data.signature()))
 
 
+def _venue(path: str, state: Hashable, scoring: str, name: str, round_text: str) -> tuple[int, str]:
+    """The venue screen: from the store, its own games alone read (not the whole store:
+    docs/tournament.md); from the club's database, its records as the other pages have them."""
+    try:
+        if path.startswith(CLUB_DB_SCHEMES):
+            data = source(path, state)
+            assert isinstance(data, ClubDbSource)
+
+            def among(games: list[int]) -> dict[int, GameRecord]:
+                found = {g: data.kept[g][1] for g in games if g in data.kept}
+                return {g: r for g, r in found.items() if r.finished}
+
+            return venue(from_database(data.open(), name), round_text, table_of(scoring), among)
+        if path not in _sources:
+            _sources[path] = Source(Path(path))
+        kept_records = _sources[path]
+        assert isinstance(kept_records, Source)
+        return venue(from_store(path, name), round_text, table_of(scoring), kept_records.finished_among)
+    except (StoreError, BadRound) as exc:
+        return refusal(str(exc), 404)
+
+
 def render(
     path: str, state: Hashable, scoring: str, kind: str, arg: str, query: tuple[tuple[str, str], ...]
 ) -> tuple[int, str]:
@@ -112,19 +134,8 @@ def render(
     from host_device.store.faults import UnknownGame
 
     try:
-        if kind == "tournament":  # its own games alone are read (not the whole store: docs/tournament.md)
-            if path.startswith(CLUB_DB_SCHEMES):
-                return refusal(NO_TOURNAMENT_DB, 404)
-            if path not in _sources:
-                _sources[path] = Source(Path(path))
-            kept_records = _sources[path]
-            assert isinstance(kept_records, Source)
-            try:
-                return venue(
-                    path, arg, dict(query).get("round", ""), table_of(scoring), kept_records.finished_among
-                )
-            except (StoreError, BadRound) as exc:
-                return refusal(str(exc), 404)
+        if kind == "tournament":
+            return _venue(path, state, scoring, arg, dict(query).get("round", ""))
         data = source(path, state)
         if kind == "game":
             try:

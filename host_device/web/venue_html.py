@@ -1,11 +1,13 @@
 """The venue screen of a tournament (``/tournament/NAME``): a round's
 seating for all its tables, large (who sits where), and the standings under
-it, labelled the club's own rating. Drawn from the box's store (the club's
-database does not hold tournaments yet); every value escaped."""
+it, labelled the club's own rating. Drawn from the box's store, or from the
+club's database (the seating ``tournament publish`` put there, the games
+the boxes sent); every value escaped."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +20,6 @@ class BadRound(HostDeviceError, ValueError):
 
 
 REFRESH = 20  # seconds between the venue screen's readings
-
-NO_TOURNAMENT_DB = "Турниры пока хранятся только в хранилище коробки, не в базе клуба"
 
 
 def venue_html(
@@ -53,36 +53,80 @@ def venue_html(
     return page.replace("<head>", f'<head><meta http-equiv="refresh" content="{REFRESH}">', 1)
 
 
-def venue(path: str, name: str, round_text: str, scoring_table: Any, finished_among: Any) -> tuple[int, str]:
-    """(status, html) of the venue screen from the store at ``path``; ``round_text`` ""
-    for the next round to play (the last when all are played); ``finished_among(games)``:
-    the records of those of the tournament's games that are finished, by game (kept)."""
+@dataclass(frozen=True)
+class Held:
+    """What a venue screen is drawn from, wherever the tournament is kept."""
+
+    name: str
+    seating: Sequence[Sequence[Sequence[str]]]  # rounds -> tables -> player ids by seat
+    players: Sequence[str]  # the active ones (byes: those not seated in a round)
+    games: Sequence[tuple[int, int, int]]  # (game, round, table)
+    names: Mapping[str, str]  # player id -> the name shown
+
+
+def from_store(path: str, name: str) -> Held:
     from host_device.store.db import Store
-    from host_device.tournament.standings import LABEL, standings
-    from host_device.tournament.table_rows import COLUMNS, table_rows
 
     store = Store(Path(path), create=False)
     try:
         row = store.tournaments.get(name)
-        seating = store.tournaments.seating(row.id)
-        games = store.tournaments.games(row.id)
-        names = {p.id: p.label for p in store.roster.players()}
+        return Held(
+            row.name,
+            store.tournaments.seating(row.id),
+            row.players,
+            store.tournaments.games(row.id),
+            {p.id: p.label for p in store.roster.players()},
+        )
     finally:
         store.close()
+
+
+def from_database(db: Any, name: str) -> Held:
+    """The seating published in the club's database (``tournament publish``) and the games
+    the boxes sent as its tables; one line when nothing is published under ``name``."""
+    name = " ".join(name.split())
+    published = db.seating_of(name)
+    if published is None:
+        raise BadRound(
+            f"турнира «{name}» нет в базе клуба: опубликуйте его рассадку — "
+            f"host-device tournament publish «{name}» на машине, где он создан"
+        )
+    rounds: dict[int, dict[int, dict[int, str]]] = {}
+    names: dict[str, str] = {}
+    for row in published["rows"]:
+        rounds.setdefault(row["тур"], {}).setdefault(row["стол"], {})[row["место"]] = row["id"]
+        names[row["id"]] = row["игрок"]
+    seating = [
+        [[seats[k] for k in sorted(seats)] for _t, seats in sorted(rounds[r].items())] for r in sorted(rounds)
+    ]
+    roster, _merged = db.roster()
+    names.update({pid: shown for pid, (shown, _nick) in roster.items()})
+    players = published.get("players") or list(dict.fromkeys(p for r in seating for t in r for p in t))
+    return Held(name, seating, players, db.tournament_games(name), names)
+
+
+def venue(held: Held, round_text: str, scoring_table: Any, finished_among: Any) -> tuple[int, str]:
+    """(status, html) of the venue screen; ``round_text`` "" for the next round to play (the
+    last when all are played); ``finished_among(games)``: the records of those of the
+    tournament's games that are finished, by game (kept)."""
+    from host_device.tournament.standings import LABEL, standings
+    from host_device.tournament.table_rows import COLUMNS, table_rows
+
+    seating, games, names = held.seating, held.games, held.names
     played = max((r for _g, r, _t in games), default=0)
     round_no = int(round_text) if round_text.isdigit() else min(played + 1, len(seating))
     if not 1 <= round_no <= len(seating):
-        raise BadRound(f"тур {round_text}: в турнире «{row.name}» туры 1–{len(seating)}")
+        raise BadRound(f"тур {round_text}: в турнире «{held.name}» туры 1–{len(seating)}")
     tables = seating[round_no - 1]
     seated = {p for t in tables for p in t}
     records = finished_among([g for g, _r, _t in games])
     ranked = standings([(r, records[g]) for g, r, _t in games if g in records], scoring_table)
     return 200, venue_html(
-        row.name,
+        held.name,
         round_no,
-        row.rounds,
+        len(seating),
         [[names.get(p, p) for p in t] for t in tables],
-        [names.get(p, p) for p in row.players if p not in seated],
+        [names.get(p, p) for p in held.players if p not in seated],
         table_rows(ranked, names),
         [h for h, _a in COLUMNS],
         LABEL,

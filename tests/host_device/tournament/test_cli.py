@@ -132,7 +132,9 @@ def test_a_regeneration_keeps_the_round_played(club: Path, capsys: Any) -> None:
 
 def long_names(store: Store, size: int, count: int) -> list[str]:
     """``count`` players of names ``size`` characters long, added to the roster."""
-    names = [f"Игрок {k:02d} Александрова-Константинопольская-Вишневецкая"[:size] for k in range(1, count + 1)]
+    names = [
+        f"Игрок {k:02d} Александрова-Константинопольская-Вишневецкая"[:size] for k in range(1, count + 1)
+    ]
     for name in names:
         store.roster.add_player(name)
     return names
@@ -249,7 +251,7 @@ def test_run_refuses_a_table_the_round_has_not_before_any_game(club: Path, capsy
 def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, capsys: Any) -> None:
     from host_device.club.scoring import default_table
     from host_device.web.club_source import Source
-    from host_device.web.venue_html import BadRound, venue
+    from host_device.web.venue_html import BadRound, from_store, venue
 
     run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
     store = Store(club)
@@ -260,7 +262,7 @@ def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, cap
 
     records = Source(club).finished_among
 
-    status, html = venue(str(club), "Кубок", "", default_table(), records)
+    status, html = venue(from_store(str(club), "Кубок"), "", default_table(), records)
     assert status == 200 and "Тур 2 из 3" in html  # round 1 has a game: the next one is shown
     assert '<meta http-equiv="refresh" content="20">' in html  # the screen keeps itself up to date
     for table, players in enumerate(second, 1):
@@ -268,7 +270,7 @@ def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, cap
         assert [item.split("</b> ")[1] for item in shown.split("</li>")[:-1]] == players
     assert "рейтинг клуба (не Эло mafiaratings)" in html and html.count("<tr>") == 1 + 10
     with pytest.raises(BadRound, match="тур 7: в турнире «Кубок» туры 1–3"):
-        venue(str(club), "Кубок", "7", default_table(), records)
+        venue(from_store(str(club), "Кубок"), "7", default_table(), records)
 
 
 def test_print_writes_the_standings_the_round_by_table_and_every_players_places(

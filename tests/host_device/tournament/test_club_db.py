@@ -156,7 +156,7 @@ def test_a_box_without_the_tournament_takes_its_table_from_the_club_database(
 
 
 def test_a_box_that_cannot_reach_the_database_says_so_in_one_line_and_starts_no_game(
-    url: str, tmp_path: Path, capsys: Any
+    url: str, tmp_path: Path, capsys: Any, builtin_pack: Any
 ) -> None:
     from host_device.cli.main import main
 
@@ -203,3 +203,54 @@ def test_seating_again_keeps_the_rounds_the_boxes_played_and_publishes_the_rest(
     gone = store.roster.player(NAMES[0]).id
     store.close()
     assert gone not in later  # the new seating, published
+
+
+def test_club_web_shows_the_venue_screen_from_the_club_database(
+    url: str, tmp_path: Path, capsys: Any
+) -> None:
+    """The seating published, a round-1 game a box sent: /tournament/Кубок of the club's pages
+    shows round 2's tables by name and the standings; a re-published seating shows at once;
+    a name nothing is published under is one line."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from starlette.testclient import TestClient
+
+    from host_device.web.club_pages import club_app
+    from host_device.web.club_worker import ClubPages
+
+    club, seating = _organiser(tmp_path, capsys, url)
+    store = Store(club)
+    names = {p.id: p.name for p in store.roster.players()}
+    store.close()
+    box = tmp_path / "box.sqlite3"
+    store = Store(box)
+    (game,) = finished_games(store, 1)
+    store.roster.import_players([(pid, names[pid], None, None, None) for pid in seating[0][0]])
+    for seat, pid in enumerate(seating[0][0], 1):
+        store.roster.seat_player(game, seat, pid)
+    store.tournaments.link_game(game, store.tournaments.named("Кубок"), 1, 1)
+    with ClubDB.open(url) as db:
+        assert db.receive(package_of(store, game)) == "stored"
+    store.close()
+    pages = ClubPages(None, pool=ThreadPoolExecutor(1), database=url)
+    with TestClient(club_app(pages)) as client:
+        screen = client.get("/tournament/Кубок")
+        assert screen.status_code == 200, screen.text
+        assert "Тур 2 из 3" in screen.text  # round 1 has a game: the next one
+        for t, players in enumerate(seating[1], 1):
+            shown = screen.text.split(f"<h3>Стол {t}</h3>")[1].split("</ol>")[0]
+            assert [item.split("</b> ")[1] for item in shown.split("</li>")[:-1]] == [
+                names[p] for p in players
+            ]
+        assert "рейтинг клуба (не Эло mafiaratings)" in screen.text and screen.text.count("<tr>") == 1 + 10
+        # the organiser seats again (a player leaves): published, and the screen has it at once
+        code, _out, err = run(
+            capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0], "--club-db", url
+        )
+        assert code == 0, err
+        again = client.get("/tournament/Кубок").text
+        tables = again.split('<div class="tables">')[1].split("</div>")[0]
+        assert NAMES[0] not in tables and NAMES[0] in screen.text.split("</div>")[0]
+        assert "Не играют в этом туре: " in again  # nineteen players: one table, nine sit out
+        missing = client.get("/tournament/Лига")
+        assert missing.status_code == 404 and "турнира «Лига» нет в базе клуба" in missing.text
