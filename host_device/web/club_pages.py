@@ -58,8 +58,11 @@ async def player(request: Request) -> Response:
 
 
 async def tournament(request: Request) -> Response:
-    """The venue screen: a round's seating for all tables, then the standings (``?round=R``)."""
-    query = (("round", request.query_params["round"]),) if request.query_params.get("round") else ()
+    """The venue screen: a round's seating for all tables, then the standings (``?round=R``;
+    ``?show=standings|seating``: which comes first, as the screen switches between rounds)."""
+    query = tuple(
+        (key, request.query_params[key]) for key in ("round", "show") if request.query_params.get(key)
+    )
     return await _page(request, "tournament", request.path_params["name"], query)
 
 

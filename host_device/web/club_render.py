@@ -105,7 +105,9 @@ def player(data: Source | ClubDbSource, player_id: str, scoring: str) -> tuple[i
     return 200, player_html(page, plots_of(page, data.signature()))
 
 
-def _venue(path: str, state: Hashable, scoring: str, name: str, round_text: str) -> tuple[int, str]:
+def _venue(
+    path: str, state: Hashable, scoring: str, name: str, round_text: str, show: str
+) -> tuple[int, str]:
     """The venue screen: from the store, its own games alone read (not the whole store:
     docs/tournament.md); from the club's database, its records as the other pages have them."""
     try:
@@ -117,12 +119,12 @@ def _venue(path: str, state: Hashable, scoring: str, name: str, round_text: str)
                 found = {g: data.kept[g][1] for g in games if g in data.kept}
                 return {g: r for g, r in found.items() if r.finished}
 
-            return venue(from_database(data.open(), name), round_text, table_of(scoring), among)
+            return venue(from_database(data.open(), name), round_text, table_of(scoring), among, show)
         if path not in _sources:
             _sources[path] = Source(Path(path))
         kept_records = _sources[path]
         assert isinstance(kept_records, Source)
-        return venue(from_store(path, name), round_text, table_of(scoring), kept_records.finished_among)
+        return venue(from_store(path, name), round_text, table_of(scoring), kept_records.finished_among, show)
     except (StoreError, BadRound) as exc:
         return refusal(str(exc), 404)
 
@@ -135,7 +137,8 @@ def render(
 
     try:
         if kind == "tournament":
-            return _venue(path, state, scoring, arg, dict(query).get("round", ""))
+            asked = dict(query)
+            return _venue(path, state, scoring, arg, asked.get("round", ""), asked.get("show", ""))
         data = source(path, state)
         if kind == "game":
             try:

@@ -31,26 +31,32 @@ def venue_html(
     rows: Sequence[Sequence[Any]],
     head: Sequence[str],
     label: str,
+    standings_first: str | None = None,
+    then: str = "",
 ) -> str:
-    body = [f'<h1>{e(name)}</h1><h2 class="round">Тур {round_no} из {rounds}</h2><div class="tables">']
+    """``standings_first``: the standings' heading when they come first (between rounds: a
+    screen shows what is on top); ``then``: the query the screen reads itself again with."""
+    seating = [f'<h2 class="round">Тур {round_no} из {rounds}</h2><div class="tables">']
     for t, players in enumerate(tables, 1):
         seats = "".join(f"<li><b>{s}</b> {e(p)}</li>" for s, p in enumerate(players, 1))
-        body.append(f'<section class="table"><h3>Стол {t}</h3><ol class="seating">{seats}</ol></section>')
-    body.append("</div>")
+        seating.append(f'<section class="table"><h3>Стол {t}</h3><ol class="seating">{seats}</ol></section>')
+    seating.append("</div>")
     if byes:
-        body.append(f'<p class="byes">Не играют в этом туре: {e(", ".join(byes))}</p>')
-    body.append(f'<h2>Таблица</h2><p class="label">{e(label)}</p>')
+        seating.append(f'<p class="byes">Не играют в этом туре: {e(", ".join(byes))}</p>')
+    ranked = [f'<h2 class="standings">{e(standings_first or "Таблица")}</h2><p class="label">{e(label)}</p>']
     if rows:
         lines = (
             "<tr>" + "".join(f"<td>{e(number(c) if isinstance(c, float) else c)}</td>" for c in r) + "</tr>"
             for r in rows
         )
-        body.append(table(head, lines, "standings"))
+        ranked.append(table(head, lines, "standings"))
     else:
-        body.append("<p>Сыгранных игр пока нет.</p>")
-    page = document(f"{name}: тур {round_no}", "".join(body))
+        ranked.append("<p>Сыгранных игр пока нет.</p>")
+    parts = [*ranked, *seating] if standings_first else [*seating, *ranked]
+    page = document(f"{name}: тур {round_no}", f"<h1>{e(name)}</h1>" + "".join(parts))
     # a screen nobody touches: it reads itself again, so a finished game shows, and the next round
-    return page.replace("<head>", f'<head><meta http-equiv="refresh" content="{REFRESH}">', 1)
+    target = f";url={then}" if then else ""
+    return page.replace("<head>", f'<head><meta http-equiv="refresh" content="{REFRESH}{target}">', 1)
 
 
 @dataclass(frozen=True)
@@ -105,7 +111,9 @@ def from_database(db: Any, name: str) -> Held:
     return Held(name, seating, players, db.tournament_games(name), names)
 
 
-def venue(held: Held, round_text: str, scoring_table: Any, finished_among: Any) -> tuple[int, str]:
+def venue(
+    held: Held, round_text: str, scoring_table: Any, finished_among: Any, show: str = ""
+) -> tuple[int, str]:
     """(status, html) of the venue screen; ``round_text`` "" for the next round to play (the
     last when all are played); ``finished_among(games)``: the records of those of the
     tournament's games that are finished, by game (kept)."""
@@ -121,6 +129,7 @@ def venue(held: Held, round_text: str, scoring_table: Any, finished_among: Any) 
     seated = {p for t in tables for p in t}
     records = finished_among([g for g, _r, _t in games])
     ranked = standings([(r, records[g]) for g, r, _t in games if g in records], scoring_table)
+    first, then = between_rounds(held, records, round_text, show)
     return 200, venue_html(
         held.name,
         round_no,
@@ -130,4 +139,27 @@ def venue(held: Held, round_text: str, scoring_table: Any, finished_among: Any) 
         table_rows(ranked, names),
         [h for h, _a in COLUMNS],
         LABEL,
+        first,
+        then,
     )
+
+
+def between_rounds(
+    held: Held, finished: Mapping[int, Any], round_text: str, show: str
+) -> tuple[str | None, str]:
+    """Whether the standings come first, under which heading, and the query the screen reads
+    itself with next. Between rounds (every table of the last round played has finished, the
+    next round not begun) the screen switches by itself: the standings first, then the next
+    round's seating, and again; after the last round the final standings stay first. During a
+    round, or with a round asked for, the seating comes first."""
+    latest = max((r for _g, r, _t in held.games), default=0)
+    if round_text or latest == 0:
+        return None, ""
+    done = {t for g, r, t in held.games if r == latest and g in finished}
+    if done != set(range(1, len(held.seating[latest - 1]) + 1)):
+        return None, ""  # a table of the round still plays
+    if latest == len(held.seating):
+        return "Итоговая таблица", ""
+    if show == "seating":
+        return None, "?show=standings"
+    return f"Таблица после тура {latest}", "?show=seating"

@@ -271,6 +271,47 @@ def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, cap
     assert "рейтинг клуба (не Эло mafiaratings)" in html and html.count("<tr>") == 1 + 10
     with pytest.raises(BadRound, match="тур 7: в турнире «Кубок» туры 1–3"):
         venue(from_store(str(club), "Кубок"), "7", default_table(), records)
+    assert html.index("<h3>Стол 1</h3>") < html.index("рейтинг клуба")  # a table still plays: seating first
+    assert 'content="20">' in html  # and no switching
+
+
+def test_between_rounds_the_venue_screen_switches_between_the_standings_and_the_next_seating(
+    club: Path, capsys: Any
+) -> None:
+    from host_device.club.scoring import default_table
+    from host_device.web.club_source import Source
+    from host_device.web.venue_html import from_store, venue
+
+    run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "2")
+    store = Store(club)
+    games = finished_games(store, 4)
+    store.close()
+    for game, (r, t) in zip(games, [(1, 1), (1, 2), (2, 1), (2, 2)], strict=True):
+        if r == 2:
+            break
+        run(capsys, club, "tournament", "game", "Кубок", str(game), "--round", str(r), "--table", str(t))
+    records = Source(club).finished_among
+
+    def screen(show: str = "", round_text: str = "") -> str:
+        status, html = venue(from_store(str(club), "Кубок"), round_text, default_table(), records, show)
+        assert status == 200
+        return html
+
+    def first(html: str) -> str:
+        return "standings" if html.index("рейтинг клуба") < html.index("<h3>Стол 1</h3>") else "seating"
+
+    # round 1 over, round 2 not begun: the standings first, then the seating, and again
+    html = screen()
+    assert first(html) == "standings" and "Таблица после тура 1" in html and "Тур 2 из 2" in html
+    assert '<meta http-equiv="refresh" content="20;url=?show=seating">' in html
+    html = screen("seating")
+    assert first(html) == "seating" and '<meta http-equiv="refresh" content="20;url=?show=standings">' in html
+    assert first(screen(round_text="1")) == "seating"  # a round asked for: as asked, no switching
+    # round 2 played at both tables: the final standings stay first
+    for game, t in zip(games[2:], (1, 2), strict=True):
+        run(capsys, club, "tournament", "game", "Кубок", str(game), "--round", "2", "--table", str(t))
+    html = screen("seating")
+    assert first(html) == "standings" and "Итоговая таблица" in html and 'content="20">' in html
 
 
 def test_print_writes_the_standings_the_round_by_table_and_every_players_places(
