@@ -264,6 +264,7 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
         "day": s.day,
         "phase": s.phase.value,
         "title": title(s),
+        "table": stream.seating.table,  # a tournament's table and round, shown before the title
         "paused": rt.sched.paused,
         "speaker": s.speaker,
         "time_left": None if timer is None else round(timer, 1),

@@ -32,6 +32,7 @@ class Seating:
     refused: dict[int, str] = field(default_factory=dict)  # seat -> why his phone's last name was not taken
     show_names: bool = False  # [club].show_names: names public during the game
     enabled: bool = False  # a store keeps this game: names can be given
+    table: str | None = None  # a tournament's game: «Стол 2 · игра 3» (public: before the deal)
     extra_limits: tuple[float, float, float] = EXTRA_POINTS  # the scoring table's: low, high, step
     _view: tuple[tuple[Player, ...], list[dict[str, Any]]] = field(
         default=((), []), repr=False, compare=False

@@ -212,6 +212,7 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
     view: dict[str, Any] = {
         "mode": "host" if assist is None else "assist",
         "title": title(s),
+        "table": console.seating.table,  # a tournament's table and round
         "paused": rt.sched.paused,
         "speaker": s.speaker,
         "time_left": None if timer is None else round(timer, 1),

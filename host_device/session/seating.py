@@ -85,6 +85,8 @@ class TableSeating:
             self.seating.players = self.store.roster.seating(self.game_id)
             self.seating.extras = self.store.roster.extras(self.game_id)
             self.seating.roster = tuple(self.store.roster.players())
+            linked = self.store.tournaments.link_of(self.game_id)
+            self.seating.table = None if linked is None else f"Стол {linked[2]} · игра {linked[1]}"
         except StoreError as exc:
             log.warning("рассадка игры %s не читается: %s", self.game_id, exc)
         self.changed()

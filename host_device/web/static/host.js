@@ -38,7 +38,7 @@ function seatText(x) {
 
 function draw() {
   const v = view;
-  $("title").textContent = v.title;
+  $("title").textContent = (v.table ? `${v.table} · ` : "") + v.title; // «Стол 2 · игра 3 · День 1 …»
   $("paused").hidden = !v.paused;
   $("speaker").textContent = v.speaker ? `Говорит игрок ${v.speaker}` : v.winner ? (v.winner === "red" ? "Победа мирных жителей" : "Победа мафии") : "";
   const q = v.question;

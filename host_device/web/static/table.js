@@ -100,7 +100,7 @@ function voting(s) {
 function draw() {
   const s = state;
   if (!s) return;
-  $("title").textContent = s.title;
+  $("title").textContent = (s.table ? `${s.table} · ` : "") + s.title; // «Стол 2 · игра 3 · День 1 …»
   $("paused").hidden = !s.paused;
   $("speaker").textContent = s.speaker ? `Говорит игрок ${s.speaker}` : "";
   $("called").hidden = s.called === null || s.called === undefined; // the night's number, large

@@ -55,8 +55,16 @@ def test_a_box_without_the_tournament_names_the_seats_from_the_file(
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     chosen = read_table(seating_file, 2, 3)
-    host = Host(args(store=str(box), tournament_table=chosen), clock=VirtualClock(limit=3600))
+    host = Host(
+        args(store=str(box), tournament_table=chosen, web="127.0.0.1:0"), clock=VirtualClock(limit=3600)
+    )
     assert host.run() == 0
+    # the TV page and the console head their title with the table and the round
+    from host_device.screens.public import public_state
+    from host_device.screens.views import console_view
+
+    assert public_state(host.publisher.stream)["table"] == "Стол 2 · игра 3"
+    assert console_view(host.console)["table"] == "Стол 2 · игра 3"
     out = capsys.readouterr().out
     assert "Стол 2 · игра 3: турнир «Кубок», места названы по файлу рассадки" in out
     assert "турнира нет" not in out
