@@ -86,12 +86,17 @@ def test_the_deal_waits_for_the_players_names_and_a_name_picked_at_night_waits_f
         while host.game.phase not in NIGHT:
             assert time.monotonic() < deadline
             time.sleep(0.02)
+        # the host pauses the night (the pick takes a loaded machine longer than the night's six seconds)
+        console.click(".key-pause")
+        console.wait_for_function("document.querySelector('.key-pause').textContent === 'продолжить'")
+        assert host.game.phase in NIGHT
         phones[4].click("#own-change")
         pick_name(phones[4], "Вера")
         phones[4].wait_for_function(
             "document.getElementById('own-now').textContent === 'Имя «Вера» запомнено: оно появится утром'"
         )
         assert host.game.phase in NIGHT and "Вера" not in " ".join(messages(console))
+        console.click(".key-pause")  # the night goes on
         # the morning: the name is given, told on the console; the lines from before the deal have gone
         phones[4].wait_for_function(
             "document.getElementById('own-now').textContent === 'Вы: Вера'", timeout=60_000
