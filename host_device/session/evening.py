@@ -89,6 +89,18 @@ class AfterGame:
 
 
 def next_game(options: GameOptions) -> GameOptions:
-    """The evening's next game: a new one (a seed given moves on, or every deal would be the same)."""
+    """The evening's next game: a new one (a seed given moves on, or every deal would be the same);
+    a tournament's table plays its next round (from the store, the club's database or the seating
+    file: a round the tournament lacks is one line, and the evening ends)."""
+    from host_device.tournament.seating_file import read_table
+
     seed = None if options.seed is None else options.seed + 1
-    return dataclasses.replace(options, new=True, resume=None, seed=seed)
+    tournament, chosen = options.tournament, options.tournament_table
+    if tournament is not None:
+        name, table, round_no = tournament
+        tournament = (name, table, round_no + 1)
+    if chosen is not None and chosen.path is not None:
+        chosen = read_table(chosen.path, chosen.table, chosen.round + 1)
+    return dataclasses.replace(
+        options, new=True, resume=None, seed=seed, tournament=tournament, tournament_table=chosen
+    )

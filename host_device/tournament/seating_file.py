@@ -9,6 +9,7 @@ what ``run --tournament`` takes when the box's store lacks the tournament
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,7 @@ class FileTable:
     table: int
     round: int
     players: tuple[tuple[str, str], ...]  # (id, name) by seat, from seat 1
+    path: Path | None = None  # the file it was read from (the evening's next game reads its next round)
 
 
 def _load(path: Path) -> Any:
@@ -65,7 +67,7 @@ def _rows(data: Any, where: str) -> tuple[str, list[tuple[int, int, int, str, st
 
 def read_table(path: Path, table: int, round_no: int) -> FileTable:
     """Table ``table`` of round ``round_no`` (both from 1) of the seating file at ``path``."""
-    return table_of(_load(path), table, round_no, str(path))
+    return dataclasses.replace(table_of(_load(path), table, round_no, str(path)), path=path)
 
 
 def table_of(data: Any, table: int, round_no: int, where: str) -> FileTable:

@@ -119,3 +119,22 @@ def test_the_file_goes_with_table_and_round_not_with_a_tournament_name(
 ) -> None:
     code = main(["run", "--panel", "mock", "--audio", "null", "--tournament-file", str(seating_file)])
     assert code != 0 and "--tournament-file, --table и --round — вместе" in capsys.readouterr().err
+
+
+def test_the_evenings_next_game_plays_the_tables_next_round(
+    seating_file: Path, tmp_path: Path, capsys: Any
+) -> None:
+    """«Следующая игра» after a tournament's game: the same table, the next round (by name, or
+    read again from the seating file); past the last round, one line naming the rounds."""
+    from host_device.base.errors import HostDeviceError
+    from host_device.session.evening import next_game
+    from host_device.tournament.seating_file import read_table
+    from tests.helpers.host import args
+
+    by_name = next_game(args(tournament=("Кубок", 2, 1)))
+    assert by_name.tournament == ("Кубок", 2, 2) and by_name.new and by_name.seed == 8
+    from_file = next_game(args(tournament_table=read_table(seating_file, 2, 1)))
+    assert from_file.tournament_table == read_table(seating_file, 2, 2)
+    assert from_file.tournament_table.players != read_table(seating_file, 2, 1).players
+    with pytest.raises(HostDeviceError, match="тур 4: в рассадке .* туры 1–3"):
+        next_game(args(tournament_table=read_table(seating_file, 2, 3)))
