@@ -342,6 +342,8 @@ class Box:
             resume=None,
             seats=None,
         )
+        if outcome.kind != "resume" and self.options.tournament is not None:
+            game = dataclasses.replace(game, tournament=self._tournament_round(self.options.tournament))
         if outcome.kind == "resume":
             assert outcome.game_id is not None
             preset = self.store.games.preset(outcome.game_id)
@@ -351,10 +353,27 @@ class Box:
                 preset=preset.name,
                 resume=outcome.game_id,
                 new=False,
+                tournament=None,  # a resumed game keeps its seats and its link
                 seats=seats if isinstance(seats, int) else None,
             )
             self._panel_for(preset.seats)
         return game
+
+    def _tournament_round(self, spec: tuple[str, int, int]) -> tuple[str, int, int] | None:
+        """``--box --tournament NAME --table T``: each new game is the table's next round (the one
+        after the last it finished here, or ``--round`` if later); when the tournament has no
+        such round, or its seating cannot be had, said in one line, and the game is an
+        ordinary one (the host names the seats on the console)."""
+        from host_device.tournament.playing import table_seater
+
+        name, table, first = spec
+        round_no = max(first, self.store.tournaments.last_finished_round(name, table) + 1)
+        try:
+            table_seater(self.store, (name, table, round_no), club_url(self.options, self.config))
+        except HostDeviceError as exc:
+            print(f"host-device: {exc}; эта игра — не турнирная", flush=True)
+            return None
+        return (name, table, round_no)
 
     def run(self) -> int:
         off = False

@@ -79,8 +79,12 @@ def _tournament(args: argparse.Namespace) -> tuple[str, int, int] | None:
         return None
     if all(v is None for v in given):
         return None
+    if args.box and args.tournament is not None and args.table is not None:
+        return (args.tournament, args.table, args.round or 0)  # 0: the round after the last it played
     if any(v is None for v in given) or args.box:
-        raise HostDeviceError("--tournament, --table и --round — вместе и без --box: стол и тур турнира")
+        raise HostDeviceError(
+            "--tournament, --table и --round — вместе (с --box: --tournament и --table, тур — следующий)"
+        )
     return (args.tournament, args.table, args.round)
 
 
@@ -141,12 +145,19 @@ def add_commands(commands: Any) -> None:
         "«Дальше», удержанная, — меню; «Пауза», удержанная, — выключение), игра за игрой",
     )
     p.add_argument("--no-ambience", action="store_true", help="без ночного звука под ночными фазами")
-    p.add_argument("--tournament", metavar="НАЗВАНИЕ", help="игра турнира: места называются по его рассадке")
+    p.add_argument(
+        "--tournament",
+        metavar="НАЗВАНИЕ",
+        help="игра турнира: места называются по его рассадке (с --box: каждая игра — следующий тур стола)",
+    )
     p.add_argument(
         "--table", type=number_in(1, 20, "--table"), metavar="T", help="стол турнира (с --tournament)"
     )
     p.add_argument(
-        "--round", type=number_in(1, 100, "--round"), metavar="R", help="тур турнира (с --tournament)"
+        "--round",
+        type=number_in(1, 100, "--round"),
+        metavar="R",
+        help="тур турнира (с --tournament; с --box — первый тур коробки)",
     )
     p.add_argument(
         "--tournament-file",

@@ -165,6 +165,18 @@ class Tournaments:
         )
         return (str(rows[0][0]), int(rows[0][1]), int(rows[0][2])) if rows else None
 
+    def last_finished_round(self, name: str, table: int) -> int:
+        """The last round of tournament ``name`` whose game at ``table`` this store holds
+        finished (0: none): a box at that table plays the round after it."""
+        rows = self.connection.read(
+            None,
+            "SELECT MAX(g.round) FROM tournament_games g JOIN tournaments t ON t.id = g.tournament "
+            "JOIN games ON games.id = g.game "
+            "WHERE t.name = ? AND g.tbl = ? AND games.finished_at IS NOT NULL",
+            (name, table),
+        )
+        return int(rows[0][0] or 0) if rows else 0
+
     def rounds_played(self, tid: int) -> int:
         """The last round with a game (0: none)."""
         return max((r for _g, r, _t in self.games(tid)), default=0)

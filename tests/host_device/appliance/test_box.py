@@ -443,7 +443,10 @@ def test_a_bad_box_json_is_one_line_and_the_defaults(tmp_path, kind):
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "Choice(preset='event', deal='cards', fouls=<Strictness.WARN: 'warn'>, voice='builtin')\n"
+    assert (
+        proc.stdout
+        == "Choice(preset='event', deal='cards', fouls=<Strictness.WARN: 'warn'>, voice='builtin')\n"
+    )
     err = proc.stderr.splitlines()
     assert len(err) == 1 and err[0].startswith(f"host-device: warning: {path}: не выбор меню ("), err
     assert err[0].endswith("коробка начнёт с правилами event, раздача cards")
@@ -640,3 +643,45 @@ def test_a_box_json_from_before_the_strictness_keeps_its_choice_and_the_default_
     path = tmp_path / "box.json"
     path.write_text(json.dumps({"preset": "city", "deal": "cards"}), encoding="utf-8")
     assert load_choice(path, Choice(fouls=Strictness.FOUL)) == Choice("city", "cards", Strictness.FOUL)
+
+
+def test_a_tournament_box_plays_its_tables_next_round_each_game(box_env, capsys):
+    """``run --box --tournament NAME --table 2``: each new game is the round after the last this
+    box finished at table 2 (``--round`` a later start); past the last round, one line and an
+    ordinary game; a resumed game keeps its own seats."""
+    from host_device.cli.main import main
+    from tests.helpers.outbox import finished_games
+
+    path = box_env / "games.sqlite3"
+    names = [f"Игрок {k:02d}" for k in range(1, 21)]
+    assert main(["players", "add", *names, "--store", str(path)]) == 0
+    assert main(["tournament", "create", "Кубок", *names, "--rounds", "3", "--store", str(path)]) == 0
+    capsys.readouterr()
+    box, _calls = make_box(box_env, tournament=("Кубок", 2, 0))
+    try:
+        assert box._game_options(Outcome("new")).tournament == ("Кубок", 2, 1)
+        (game,) = finished_games(box.store, 1)
+        box.store.tournaments.link_game(game, box.store.tournaments.get("Кубок").id, 1, 2)
+        assert box._game_options(Outcome("new")).tournament == ("Кубок", 2, 2)  # round 1 finished here
+        assert box.store.tournaments.last_finished_round("Кубок", 1) == 0  # table 1 is another box
+        assert box._game_options(Outcome("resume", game)).tournament is None
+        assert box._tournament_round(("Кубок", 2, 3)) == ("Кубок", 2, 3)  # --round 3: a later start
+        (more,) = finished_games(box.store, 1)
+        box.store.tournaments.link_game(more, box.store.tournaments.get("Кубок").id, 3, 2)
+        assert box._game_options(Outcome("new")).tournament is None  # no round 4
+        assert "тур 4: в турнире «Кубок» туры 1–3; эта игра — не турнирная" in capsys.readouterr().out
+    finally:
+        box.close()
+
+
+def test_box_takes_a_tournament_and_table_without_a_round():
+    import argparse
+
+    from host_device.base.errors import HostDeviceError
+    from host_device.cli.run import _tournament
+
+    given = dict(tournament_file=None, box=True, tournament="Кубок", table=2, round=None)
+    assert _tournament(argparse.Namespace(**given)) == ("Кубок", 2, 0)
+    assert _tournament(argparse.Namespace(**(given | {"round": 3}))) == ("Кубок", 2, 3)
+    with pytest.raises(HostDeviceError, match="с --box: --tournament и --table"):
+        _tournament(argparse.Namespace(**(given | {"table": None})))
