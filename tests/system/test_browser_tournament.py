@@ -66,6 +66,14 @@ def test_the_venue_screen_shows_every_table_of_the_next_round_and_the_standings(
         assert rows.count() == 10  # the ten players of the one game played
         first = rows.nth(0).inner_text().split("\t")
         assert first[0] == "1" and first[3] == "1,5"  # seat 1 of the classic game: a win and the best move
+        # a TV is not scrolled: the standings' every column within the screen's width
+        wide = page.evaluate(
+            "(() => { const s = document.querySelector('table.standings').parentElement;"
+            " return [s.scrollWidth, s.clientWidth]; })()"
+        )
+        assert wide[0] <= wide[1], wide
+        size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('ol.seating li')).fontSize)")
+        assert size >= 40, size  # who sits where, read from across the room (1080p)
         page.screenshot(path=str(SHOTS / "venue-tv.png"), full_page=True)
         page.goto(f"{base}/tournament/{quote('Нет такого')}")
         assert "турнира «Нет такого» нет" in page.locator("p.refused").inner_text()
