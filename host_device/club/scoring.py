@@ -225,18 +225,16 @@ def _standings(body: Any, multipliers: Any, source: str) -> dict[str, Any]:
             f'{source}: standings.rank_by: "total" (сумма) или "average" (за игру), а не {rank_by!r:.40}'
         )
     if not isinstance(multipliers, dict):
-        raise ScoringError(f"{source}: [round_multipliers]: раздел строк «тур = множитель», например 11 = 1.25")
+        raise ScoringError(
+            f"{source}: [round_multipliers]: раздел строк «тур = множитель», например 11 = 1.25"
+        )
     lines = []
     for key, value in multipliers.items():
         if not key.isdigit() or not 1 <= int(key) <= 999:
             raise ScoringError(
                 f"{source}: round_multipliers.{key:.40}: ключ — номер тура от 1, например 11 = 1.25"
             )
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or not 0 < value <= MULTIPLIER_MAX
-        ):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= MULTIPLIER_MAX:
             raise ScoringError(
                 f"{source}: round_multipliers.{key}: множитель больше 0 и не больше {MULTIPLIER_MAX:g},"
                 f" например 1.25, а не {value!r:.40}"

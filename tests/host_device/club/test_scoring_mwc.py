@@ -10,7 +10,14 @@ import pytest
 
 from engine import Role, Team
 from host_device.club.record import BestMove, Departure
-from host_device.club.scoring import ScoringError, default_table, load_table, parse_table, points, shipped_table
+from host_device.club.scoring import (
+    ScoringError,
+    default_table,
+    load_table,
+    parse_table,
+    points,
+    shipped_table,
+)
 from tests.helpers.paths import ROOT
 from tests.host_device.club.test_scoring import DEALT, game, seat_changed
 
@@ -31,7 +38,9 @@ SOURCE = (  # http://mafworldcup.com/en/tournament, sentence by sentence (their 
 
 
 def comments() -> str:
-    lines = [line.lstrip("#").strip() for line in FILE.read_text("utf-8").splitlines() if line.startswith("#")]
+    lines = [
+        line.lstrip("#").strip() for line in FILE.read_text("utf-8").splitlines() if line.startswith("#")
+    ]
     return " ".join(lines)
 
 
@@ -53,15 +62,21 @@ def test_the_file_quotes_its_source_sentence_by_sentence(sentence: str) -> None:
         (Role.LOVER, 4.0, 1.0),
     ],
 )
-def test_a_win_is_4_a_loss_1_the_don_and_the_sheriff_half_a_point_apart(role: Role, won: float, lost: float) -> None:
+def test_a_win_is_4_a_loss_1_the_don_and_the_sheriff_half_a_point_apart(
+    role: Role, won: float, lost: float
+) -> None:
     seat = next((n for n, r in DEALT.items() if r is role), 8)
     black = role in (Role.MAFIA, Role.DON)
     assert points(game(Team.BLACK if black else Team.RED), MWC)[seat].result == won
     assert points(game(Team.RED if black else Team.BLACK), MWC)[seat].result == lost
 
 
-@pytest.mark.parametrize(("given", "counted"), [(1.0, 1.0), (2.0, 2.0), (-2.0, -2.0), (3.0, 3.0), (0.4, 0.0), (5.0, 3.0)])
-def test_best_move_best_play_and_a_yellow_card_are_the_hosts_extra_points(given: float, counted: float) -> None:
+@pytest.mark.parametrize(
+    ("given", "counted"), [(1.0, 1.0), (2.0, 2.0), (-2.0, -2.0), (3.0, 3.0), (0.4, 0.0), (5.0, 3.0)]
+)
+def test_best_move_best_play_and_a_yellow_card_are_the_hosts_extra_points(
+    given: float, counted: float
+) -> None:
     # The Best Move +1, The Best Play +2, a Yellow card -2 and their sums; nothing else
     record = replace(game(), extras={8: given})
     assert points(record, MWC)[8].extra == counted
@@ -99,7 +114,10 @@ def test_several_multipliers_each_from_its_round_on() -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (('rank_by = "average"', 'rank_by = "median"'), r't\.toml: standings\.rank_by: "total" \(сумма\) или "average"'),
+        (
+            ('rank_by = "average"', 'rank_by = "median"'),
+            r't\.toml: standings\.rank_by: "total" \(сумма\) или "average"',
+        ),
         (('rank_by = "average"', "by = 1"), r"t\.toml: \[standings\]: один ключ rank_by"),
         (("11 = 1.25", "final = 1.25"), r"t\.toml: round_multipliers\.final: ключ — номер тура от 1"),
         (("11 = 1.25", "0 = 1.25"), r"t\.toml: round_multipliers\.0: ключ — номер тура от 1"),
