@@ -230,7 +230,7 @@ def _standings(body: Any, multipliers: Any, source: str) -> dict[str, Any]:
         )
     lines = []
     for key, value in multipliers.items():
-        if not key.isdigit() or not 1 <= int(key) <= 999:
+        if not (key.isascii() and key.isdigit() and len(key) <= 3) or not 1 <= int(key) <= 999:
             raise ScoringError(
                 f"{source}: round_multipliers.{key:.40}: ключ — номер тура от 1, например 11 = 1.25"
             )

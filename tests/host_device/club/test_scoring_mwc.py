@@ -121,6 +121,8 @@ def test_several_multipliers_each_from_its_round_on() -> None:
         (('rank_by = "average"', "by = 1"), r"t\.toml: \[standings\]: один ключ rank_by"),
         (("11 = 1.25", "final = 1.25"), r"t\.toml: round_multipliers\.final: ключ — номер тура от 1"),
         (("11 = 1.25", "0 = 1.25"), r"t\.toml: round_multipliers\.0: ключ — номер тура от 1"),
+        (("11 = 1.25", '"²" = 1.25'), r"t\.toml: round_multipliers\.²: ключ — номер тура от 1"),
+        (("11 = 1.25", "9999 = 1.25"), r"t\.toml: round_multipliers\.9999: ключ — номер тура от 1"),
         (("11 = 1.25", "11 = 0"), r"t\.toml: round_multipliers\.11: множитель больше 0 и не больше 10"),
         (("11 = 1.25", "11 = 12.0"), r"t\.toml: round_multipliers\.11: множитель больше 0"),
         (("11 = 1.25", '11 = "x"'), r"t\.toml: round_multipliers\.11: множитель"),
