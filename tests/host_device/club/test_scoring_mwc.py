@@ -101,8 +101,15 @@ def test_the_second_and_final_rounds_count_1_25_and_the_ranking_is_per_game() ->
     assert default_table().multiplier(16) == 1.0 and default_table().rank_by == "total"
 
 
-def test_a_club_names_it_by_its_file_name() -> None:
+def test_a_club_names_it_by_its_file_name(tmp_path: Path) -> None:
+    from host_device.config import load_config
+
     assert load_table(Path("maf-world-cup.toml")) == MWC
+    config = tmp_path / "config.toml"
+    config.write_text('[club]\nscoring = "maf-world-cup.toml"\n', "utf-8")
+    assert load_table(load_config(config).scoring) == MWC  # resolved beside the config: still the shipped one
+    (tmp_path / "maf-world-cup.toml").write_text(FILE.read_text("utf-8").replace("4.5", "5.0"), "utf-8")
+    assert load_table(load_config(config).scoring).win[Role.DON] == 5.0  # a club's own file of that name wins
 
 
 def test_several_multipliers_each_from_its_round_on() -> None:
