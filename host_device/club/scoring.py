@@ -18,7 +18,7 @@ from host_device.base.errors import HostDeviceError, os_reason, toml_place
 from host_device.club.record import GameRecord
 
 DEFAULT = "fiim.toml"
-SHIPPED = (DEFAULT, "fiim-mafiaratings.toml")  # host_device/club/data/
+SHIPPED = (DEFAULT, "fiim-mafiaratings.toml", "maf-world-cup.toml")  # host_device/club/data/
 # every key a table must have, by section (a key not listed here is refused)
 ROLES = tuple(role.value for role in Role)
 KEYS: dict[str, tuple[str, ...]] = {
@@ -33,6 +33,13 @@ KEYS: dict[str, tuple[str, ...]] = {
 # two or more players left on day 1)
 RULES = ("red_only", "night_1_only", "day_1_voted_out_max")
 CI = ("max", "share")  # [ci], optional: the compensation of the first killed (tournament standings)
+# [standings], optional: what ranks a tournament's players first, the total (default) or the
+# points per game played (the MAF World Cup's "total points divided by total number of played games")
+RANK_BY = ("total", "average")
+# [round_multipliers], optional: "ROUND = FACTOR", from that round (тур) of a tournament on, every
+# point of a game counts FACTOR times (a final's weight; mafiaratings' round "weight")
+MULTIPLIER_MAX = 10.0
+OPTIONAL = ("name", "best_move_rules", "ci", "standings", "round_multipliers")
 LIMIT = 100.0  # no line of a table is worth more than this (a typo's guard)
 
 
@@ -57,6 +64,17 @@ class Table:
     day_1_voted_out_max: int | None = None  # best move: none once more players were voted out on day 1
     ci_max: float | None = None  # [ci]: the cap of Ci (None: no Ci)
     ci_share: float = 0.4  # [ci]: Ci = min(first kills · max / round(games · share), max)
+    rank_by: str = "total"  # [standings].rank_by: "total" or "average" (points per game played)
+    round_multipliers: tuple[tuple[int, float], ...] = ()  # [round_multipliers]: (from round, factor)
+
+    def multiplier(self, round_no: int) -> float:
+        """The factor of a game of tournament round ``round_no``: the last ``[round_multipliers]``
+        line at or before it, else 1."""
+        factor = 1.0
+        for first, value in self.round_multipliers:
+            if round_no >= first:
+                factor = value
+        return factor
 
     def best_move_counts(self, record: GameRecord) -> bool:
         """Whether this table gives the game's best move its points."""
@@ -137,7 +155,8 @@ def default_table() -> Table:
 
 def shipped_table(name: str) -> Table:
     """A table shipped with the device (host_device/club/data/): ``fiim.toml`` (today's default),
-    ``fiim-mafiaratings.toml`` (mafiaratings' FIIM, line by line)."""
+    ``fiim-mafiaratings.toml`` (mafiaratings' FIIM, line by line), ``maf-world-cup.toml`` (the MAF
+    World Cup's published ranking, with its round multiplier)."""
     source = resources.files("host_device.club") / "data" / name
     return parse_table(source.read_text(encoding="utf-8"), name)
 
@@ -148,6 +167,8 @@ def load_table(path: Path | None = None) -> Table:
         return default_table()
     if str(path) in SHIPPED:  # a shipped table by its name: scoring = "fiim-mafiaratings.toml"
         return shipped_table(str(path))
+    if path.name in SHIPPED and not path.exists():  # the config's [club] scoring, resolved beside it
+        return shipped_table(path.name)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -165,9 +186,9 @@ def parse_table(text: str, source: str) -> Table:
     except (RecursionError, ValueError):
         raise ScoringError(f"{source}: ошибка в TOML: файл не читается как таблица очков") from None
     for section in data:
-        if section not in ("name", "best_move_rules", "ci") and section not in KEYS:
+        if section not in OPTIONAL and section not in KEYS:
             raise ScoringError(
-                f"{source}: [{section:.40}]: нет такого раздела; разделы: name, {', '.join(KEYS)}"
+                f"{source}: [{section:.40}]: нет такого раздела; разделы: {', '.join((*KEYS, *OPTIONAL[1:]))}"
             )
     name = data.get("name", Path(source).stem)
     if not isinstance(name, str) or not name.strip():
@@ -193,7 +214,35 @@ def parse_table(text: str, source: str) -> Table:
         source=source,
         **_rules(data.get("best_move_rules", {}), source),
         **_ci(data.get("ci"), source),
+        **_standings(data.get("standings", {}), data.get("round_multipliers", {}), source),
     )
+
+
+def _standings(body: Any, multipliers: Any, source: str) -> dict[str, Any]:
+    if not isinstance(body, dict) or set(body) - {"rank_by"}:
+        raise ScoringError(f'{source}: [standings]: один ключ rank_by, например rank_by = "average"')
+    rank_by = body.get("rank_by", "total")
+    if rank_by not in RANK_BY:
+        raise ScoringError(
+            f'{source}: standings.rank_by: "total" (сумма) или "average" (за игру), а не {rank_by!r:.40}'
+        )
+    if not isinstance(multipliers, dict):
+        raise ScoringError(
+            f"{source}: [round_multipliers]: раздел строк «тур = множитель», например 11 = 1.25"
+        )
+    lines = []
+    for key, value in multipliers.items():
+        if not (key.isascii() and key.isdigit() and len(key) <= 3) or not 1 <= int(key) <= 999:
+            raise ScoringError(
+                f"{source}: round_multipliers.{key:.40}: ключ — номер тура от 1, например 11 = 1.25"
+            )
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= MULTIPLIER_MAX:
+            raise ScoringError(
+                f"{source}: round_multipliers.{key}: множитель больше 0 и не больше {MULTIPLIER_MAX:g},"
+                f" например 1.25, а не {value!r:.40}"
+            )
+        lines.append((int(key), float(value)))
+    return {"rank_by": rank_by, "round_multipliers": tuple(sorted(lines))}
 
 
 def _ci(body: Any, source: str) -> dict[str, Any]:

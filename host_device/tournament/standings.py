@@ -1,11 +1,13 @@
 """A tournament's standings: each player's points over its games, by the
 club's scoring table (host_device/club/scoring.py), with per-role figures,
-ranked by the total and then the tiebreakers (data/tiebreakers.toml,
-mafiaratings' default order). The rating is the club's own, not
+ranked by the total (or, if the table says so, the points per game played)
+and then the tiebreakers (data/tiebreakers.toml, mafiaratings' default
+order). A table's [round_multipliers] weigh each game by its round. The rating is the club's own, not
 mafiaratings' Elo (the pages and exports say so)."""
 
 from __future__ import annotations
 
+import functools
 import math
 import tomllib
 from collections.abc import Iterable
@@ -17,7 +19,7 @@ from host_device.club.record import GameRecord, SeatRecord
 from host_device.club.scoring import Table, points
 
 LABEL = "рейтинг клуба (не Эло mafiaratings)"
-KEYS = ("total", "extra", "penalty", "best_move", "wins", "special_wins", "killed_first")
+KEYS = ("total", "average", "extra", "penalty", "best_move", "wins", "special_wins", "killed_first")
 
 
 @dataclass
@@ -37,15 +39,26 @@ class Standing:
     killed_first: int = 0  # shot on night 1
     ci: float = 0.0  # the compensation of the first killed ([ci] of the table), in the total
     by_round: dict[int, float] = field(default_factory=dict)
+    ranked_by: str = "total"  # the table's [standings].rank_by: "total" or "average"
 
     @property
     def special_wins(self) -> int:
         return self.wins_sheriff + self.wins_don
 
+    @property
+    def average(self) -> float:
+        """Points per game played (the MAF World Cup's ranking)."""
+        return round(self.total / self.games, 6) if self.games else 0.0
+
+    def rank_key(self) -> tuple[float, ...]:
+        """What orders the standings, larger first: the total or the average, then the tiebreakers."""
+        return tuple(round(self.key(name), 5) for name in (self.ranked_by, *tiebreakers()))
+
     def key(self, name: str) -> float:
         return float(sum(getattr(self, part) for part in name.split("+")))
 
 
+@functools.cache
 def tiebreakers() -> tuple[str, ...]:
     text = (resources.files("host_device.tournament") / "data" / "tiebreakers.toml").read_text("utf-8")
     order = tuple(tomllib.loads(text)["order"])
@@ -87,23 +100,25 @@ def standings(games: Iterable[tuple[int, GameRecord]], table: Table) -> list[Sta
     found: dict[str, Standing] = {}
     for round_no, record in games:
         scored = points(record, table)
+        weight = table.multiplier(round_no)  # every point of the game, as mafiaratings' round weight
         for seat in record.seats:
             if seat.player is None or seat.seat not in scored:
                 continue
             one = scored[seat.seat]
-            row = found.setdefault(seat.player, Standing(seat.player))
+            row = found.setdefault(seat.player, Standing(seat.player, ranked_by=table.rank_by))
             row.games += 1
-            row.total = round(row.total + one.total, 6)
-            row.result = round(row.result + one.result, 6)
-            row.best_move = round(row.best_move + one.best_move, 6)
-            row.extra = round(row.extra + one.extra, 6)
-            row.penalty = round(row.penalty + one.fouls + one.disqualified, 6)
+            row.total = round(row.total + one.total * weight, 6)
+            row.result = round(row.result + one.result * weight, 6)
+            row.best_move = round(row.best_move + one.best_move * weight, 6)
+            row.extra = round(row.extra + one.extra * weight, 6)
+            row.penalty = round(row.penalty + (one.fouls + one.disqualified) * weight, 6)
             ci = 0.0
             if first_killed_red(seat) and seat.team is not record.winner:
-                ci = ci_points(table, played[seat.player], first[seat.player])
+                ci = round(ci_points(table, played[seat.player], first[seat.player]) * weight, 6)
             row.ci = round(row.ci + ci, 6)
             row.total = round(row.total + ci, 6)
-            row.by_round[round_no] = round(row.by_round.get(round_no, 0.0) + one.total + ci, 6)
+            game_points = round(one.total * weight + ci, 6)
+            row.by_round[round_no] = round(row.by_round.get(round_no, 0.0) + game_points, 6)
             if seat.team is record.winner:
                 row.wins += 1
                 row.wins_red += seat.team is Team.RED
@@ -112,5 +127,4 @@ def standings(games: Iterable[tuple[int, GameRecord]], table: Table) -> list[Sta
                 row.wins_don += seat.role is Role.DON
             if seat.left is not None and seat.left.how == "shot" and seat.left.night == 1:
                 row.killed_first += 1
-    order = ("total", *tiebreakers())
-    return sorted(found.values(), key=lambda s: tuple(-round(s.key(k), 5) for k in order))
+    return sorted(found.values(), key=lambda s: tuple(-k for k in s.rank_key()))

@@ -9,8 +9,10 @@ import pytest
 
 from engine import Team
 from host_device.club.record import Departure
-from host_device.club.scoring import default_table, shipped_table
+from host_device.club.scoring import default_table, parse_table, shipped_table
 from host_device.tournament.standings import ci_points, standings, tiebreakers
+from host_device.tournament.table_rows import table_rows
+from tests.helpers.paths import ROOT
 from tests.host_device.club.test_scoring import game, seat_changed
 
 MR = shipped_table("fiim-mafiaratings.toml")
@@ -55,3 +57,44 @@ def test_the_tiebreakers_are_mafiaratings_default_order() -> None:
 
 def test_an_unfinished_game_counts_for_nobody() -> None:
     assert standings([(1, replace(game(), winner=None))], default_table()) == []
+
+
+MWC = shipped_table("maf-world-cup.toml")  # round 11 on × 1.25, ranked by points per game
+FIIM = ROOT / "host_device" / "club" / "data" / "fiim.toml"
+
+
+def test_a_round_multiplier_weighs_every_point_of_its_games() -> None:
+    first = replace(game(Team.RED), extras={8: 1.0})  # p8, a civilian: 4 + The Best Move's 1
+    rows = {s.player: s for s in standings([(10, first), (11, first)], MWC)}
+    assert rows["p8"].by_round == {10: 5.0, 11: 6.25}  # round 11: (4 + 1) × 1.25
+    assert (rows["p8"].total, rows["p8"].result, rows["p8"].extra) == (11.25, 9.0, 2.25)
+    assert rows["p2"].total == 0.5 + 0.625  # the don's loss, then × 1.25
+
+
+def test_a_clubs_finals_counting_three_times_reorder_the_standings() -> None:
+    finals = parse_table(FIIM.read_text("utf-8") + "\n[round_multipliers]\n3 = 3.0\n", "ours.toml")
+    games = [(1, game(Team.RED)), (2, game(Team.RED)), (3, game(Team.BLACK))]
+    plain = [s.player for s in standings(games, default_table())]
+    weighed = {s.player: s for s in standings(games, finals)}
+    assert plain.index("p9") < plain.index("p3")  # two red wins against one black win
+    assert weighed["p3"].total == 3.0 and weighed["p9"].total == 2.0  # the final's win counts 3
+    assert [s.player for s in standings(games, finals)].index("p3") < 3
+
+
+def test_ranked_by_points_per_game_when_the_table_says_so() -> None:
+    one = game(Team.RED)  # p8 wins as a civilian: 4
+    two = seat_changed(game(Team.BLACK), 8, player="q8")  # p8 sits out; p9 loses: 4 + 1 in two
+    by_total = parse_table(
+        (ROOT / "host_device" / "club" / "data" / "maf-world-cup.toml")
+        .read_text("utf-8")
+        .replace('rank_by = "average"', 'rank_by = "total"'),
+        "t.toml",
+    )
+    per_game = [s.player for s in standings([(1, one), (2, two)], MWC)]
+    totals = [s.player for s in standings([(1, one), (2, two)], by_total)]
+    rows = {s.player: s for s in standings([(1, one), (2, two)], MWC)}
+    assert (rows["p8"].games, rows["p8"].average, rows["p9"].average) == (1, 4.0, 2.5)
+    assert per_game.index("p8") < per_game.index("p9")  # 4.0 a game against 2.5
+    assert totals.index("p9") < totals.index("p8")  # 5 against 4
+    places = {row[1]: row[0] for row in table_rows(standings([(1, one), (2, two)], MWC), {})}
+    assert places["p8"] == 1 and places["q8"] == len(places) == 11  # q8: a civilian's loss, 1.0
