@@ -18,8 +18,9 @@ The records read at once (the first reading, a roster changed) are moved
 out of the cyclic garbage collector's reach (``gc.freeze``): they live as
 long as the worker, and a full collection walking their 600,000 objects
 took 0.65 s here (some 4 s on a Pi-class core) at random moments, such as
-the first page after a new game. Records hold no reference cycles, so one
-dropped later (a roster changed) is still freed by its reference count."""
+the first page after a new game; one full collection is made just before,
+so no garbage is frozen. Records hold no reference cycles, so one dropped
+later (a roster changed) is still freed by its reference count."""
 
 from __future__ import annotations
 
@@ -90,7 +91,7 @@ class ClubDbSource:
         changed = any(record.id in self.kept for record in fetched)  # a box corrected a kept game
         for record in fetched:
             self.kept[record.id] = (keys[record.id], record, _when(record))
-        kept = {game: kept for game, kept in self.kept.items() if game in keys}
+        kept = {game: one for game, one in self.kept.items() if game in keys}
         gone = len(kept) != len(self.kept)
         self.kept, self.keys, self.roster = kept, keys, now[1]
         if anew or changed or gone:
@@ -104,7 +105,7 @@ class ClubDbSource:
             self.ordered = ordered
         self.state = state
         if every:  # kept as long as the worker runs: no full collection walks them again
-            gc.collect(1)  # the young garbage first (a cycle frozen would never be freed)
+            gc.collect()  # the garbage first, once (a cycle frozen, a plot's, would never be freed)
             gc.freeze()
 
     def record(self, game_id: int) -> GameRecord:
