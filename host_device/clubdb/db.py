@@ -399,7 +399,7 @@ class ClubDB:
         self._check()
         return self._do(
             "чтение игр",
-            lambda: {int(i): str(d) for i, d in self.conn.execute("SELECT id, digest FROM games").fetchall()},
+            lambda: dict(self.conn.execute("SELECT id, digest FROM games").fetchall()),  # (int, str) rows
         )
 
     def counts(self) -> Counts:
