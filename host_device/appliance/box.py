@@ -39,6 +39,7 @@ from host_device.session.evening import NEXT
 from host_device.session.host import Host
 from host_device.session.options import GameOptions
 from host_device.store.faults import StoreError
+from host_device.tournament.seating_file import FileTable
 from voices.words import preset_name
 
 log = logging.getLogger(__name__)
@@ -343,7 +344,10 @@ class Box:
             seats=None,
         )
         if outcome.kind != "resume" and self.options.tournament is not None:
-            game = dataclasses.replace(game, tournament=self._tournament_round(self.options.tournament))
+            found = self._tournament_round(self.options.tournament)  # asked once: the game asks no more
+            table = found if isinstance(found, FileTable) else None
+            spec = None if isinstance(found, FileTable) else found
+            game = dataclasses.replace(game, tournament=spec, tournament_table=table)
         if outcome.kind == "resume":
             assert outcome.game_id is not None
             preset = self.store.games.preset(outcome.game_id)
@@ -359,21 +363,20 @@ class Box:
             self._panel_for(preset.seats)
         return game
 
-    def _tournament_round(self, spec: tuple[str, int, int]) -> tuple[str, int, int] | None:
+    def _tournament_round(self, spec: tuple[str, int, int]) -> tuple[str, int, int] | FileTable | None:
         """``--box --tournament NAME --table T``: each new game is the table's next round (the one
         after the last it finished here, or ``--round`` if later); when the tournament has no
         such round, or its seating cannot be had, said in one line, and the game is an
         ordinary one (the host names the seats on the console)."""
-        from host_device.tournament.playing import table_seater
+        from host_device.tournament.playing import table_source
 
         name, table, first = spec
         round_no = max(first, self.store.tournaments.last_finished_round(name, table) + 1)
         try:
-            table_seater(self.store, (name, table, round_no), club_url(self.options, self.config))
+            return table_source(self.store, (name, table, round_no), club_url(self.options, self.config))
         except HostDeviceError as exc:
             print(f"host-device: {exc}; эта игра — не турнирная", flush=True)
             return None
-        return (name, table, round_no)
 
     def run(self) -> int:
         off = False

@@ -15,6 +15,7 @@ from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.session import demo
 from host_device.session.options import GameOptions
+from host_device.store.tournaments import tournament_name
 from host_device.tournament.seating_file import FileTable, read_table
 
 
@@ -80,12 +81,12 @@ def _tournament(args: argparse.Namespace) -> tuple[str, int, int] | None:
     if all(v is None for v in given):
         return None
     if args.box and args.tournament is not None and args.table is not None:
-        return (args.tournament, args.table, args.round or 0)  # 0: the round after the last it played
+        return (tournament_name(args.tournament), args.table, args.round or 0)  # 0: the round after its last
     if any(v is None for v in given) or args.box:
         raise HostDeviceError(
             "--tournament, --table и --round — вместе (с --box: --tournament и --table, тур — следующий)"
         )
-    return (args.tournament, args.table, args.round)
+    return (tournament_name(args.tournament), args.table, args.round)
 
 
 def _tournament_file(args: argparse.Namespace) -> FileTable | None:

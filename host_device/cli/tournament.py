@@ -20,7 +20,7 @@ from host_device.base.text import columns, spreadsheet_cell
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.store.db import Store
-from host_device.store.tournaments import TournamentRow
+from host_device.store.tournaments import TournamentRow, tournament_name
 from host_device.tournament.playing import seat_game
 from host_device.tournament.seating import SEATS, SeatingError, seat
 from host_device.tournament.standings import LABEL, Standing, standings
@@ -80,7 +80,7 @@ def cmd_create(args: argparse.Namespace, store: Store) -> int:
     seating, _played = _seating(store, draft, players)  # bad input refused before anything is kept
     tid = store.tournaments.create(args.name, args.rounds, args.seed, players, apart)
     store.tournaments.save_seating(tid, list(seating.rounds), 0)
-    row = store.tournaments.get(" ".join(args.name.split()))
+    row = store.tournaments.get(args.name)
     print(
         f"турнир «{row.name}»: игроков {len(players)}, столов {len(players) // SEATS}, туров {args.rounds}; "
         f"рассадка готова (показать: host-device tournament show '{row.name}' --round 1)"
@@ -203,7 +203,7 @@ def _club_rows(url: str, name: str, config: str | None) -> tuple[str, list[list[
     from host_device.clubdb.db import ClubDB
 
     table = club_table(Path(config) if config else None)
-    name = " ".join(name.split())
+    name = tournament_name(name)
     with ClubDB.open(url) as db:
         games = db.tournament_games(name)
         records = {r.id: r for r in db.records([g for g, _r, _t in games])}
@@ -275,7 +275,7 @@ def cmd_publish(args: argparse.Namespace, store: Store) -> int:
         db.publish_seating(row.name, _seating_json(store, row))
     print(
         f"рассадка турнира «{row.name}» ({row.rounds} туров) в базе клуба: коробки возьмут свой стол "
-        f"сами — host-device run --tournament «{row.name}» --table T --round R"
+        f"сами — host-device run --tournament '{row.name}' --table T --round R"
     )
     return 0
 

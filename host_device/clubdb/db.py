@@ -41,6 +41,7 @@ from host_device.clubdb.errors import ClubDbError, Refused, shown
 from host_device.clubdb.faults import CONNECT_TIMEOUT_S, checked_url, failure
 from host_device.clubdb.players import find_player, resolve
 from host_device.store.roster import Player
+from host_device.store.tournaments import tournament_name
 
 Received = Literal["stored", "same", "updated"]
 T = TypeVar("T")
@@ -253,7 +254,7 @@ class ClubDB:
             lambda: self.conn.execute(
                 "INSERT INTO tournament_seating (tournament, seating) VALUES (%s, %s) "
                 "ON CONFLICT (tournament) DO UPDATE SET seating = EXCLUDED.seating, published_at = now()",
-                (name, Jsonb(seating)),
+                (tournament_name(name), Jsonb(seating)),
             ),
         )
 
@@ -263,7 +264,7 @@ class ClubDB:
 
         def read() -> dict[str, Any] | None:
             row = self.conn.execute(
-                "SELECT seating FROM tournament_seating WHERE tournament = %s", (name,)
+                "SELECT seating FROM tournament_seating WHERE tournament = %s", (tournament_name(name),)
             ).fetchone()
             return None if row is None else dict(row[0])
 

@@ -22,6 +22,11 @@ from host_device.store.faults import StoreError
 Round = tuple[tuple[str, ...], ...]  # tables -> ten player ids by seat
 
 
+def tournament_name(text: str) -> str:
+    """A tournament's name as kept and looked up everywhere: its words, one space between."""
+    return " ".join(text.split())
+
+
 @dataclass(frozen=True)
 class TournamentRow:
     id: int
@@ -39,7 +44,7 @@ class Tournaments:
     def create(
         self, name: str, rounds: int, seed: int, players: list[str], apart: list[tuple[str, str]]
     ) -> int:
-        name = " ".join(name.split())
+        name = tournament_name(name)
         if not name:
             raise StoreError("у турнира нет названия; назовите его, например «Осенний кубок»")
         if self.connection.read(None, "SELECT 1 FROM tournaments WHERE name = ?", (name,)):
@@ -65,6 +70,7 @@ class Tournaments:
         """The id of tournament ``name``, made empty (no players, no seating) when this store
         lacks it: a box that seats a table from a seating file or the club's database links its
         game to the tournament by name, and the club's database ranks it with the others."""
+        name = tournament_name(name)
         found = self.connection.read(None, "SELECT id FROM tournaments WHERE name = ?", (name,))
         if found:
             return int(found[0][0])
@@ -79,6 +85,7 @@ class Tournaments:
         return [row[0] for row in self.connection.read(None, "SELECT name FROM tournaments ORDER BY id")]
 
     def get(self, name: str) -> TournamentRow:
+        name = tournament_name(name)
         rows = self.connection.read(
             None, "SELECT id, name, rounds, seed FROM tournaments WHERE name = ?", (name,)
         )
@@ -173,7 +180,7 @@ class Tournaments:
             "SELECT MAX(g.round) FROM tournament_games g JOIN tournaments t ON t.id = g.tournament "
             "JOIN games ON games.id = g.game "
             "WHERE t.name = ? AND g.tbl = ? AND games.finished_at IS NOT NULL",
-            (name, table),
+            (tournament_name(name), table),
         )
         return int(rows[0][0] or 0) if rows else 0
 

@@ -7,6 +7,7 @@ lacks the tournament (``run --tournament`` with ``--club-db``)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -37,10 +38,13 @@ def seat_game(store: Any, game_id: int, name: str, round_no: int, table: int) ->
     return f"Стол {table} · игра {round_no}: турнир «{name}», места названы по рассадке"
 
 
-def table_seater(store: Any, spec: tuple[str, int, int], club_url: str | None = None) -> Callable[[int], str]:
-    """``run --tournament NAME --table T --round R``: checked now (before a game is made),
-    applied to the game once it is. A store without the tournament takes the table from the
-    seating published in the club's database (``tournament publish``), if the box has one."""
+def table_source(
+    store: Any, spec: tuple[str, int, int], club_url: str | None = None
+) -> tuple[str, int, int] | FileTable:
+    """Where ``run --tournament NAME --table T --round R`` takes the table from, found now
+    (before a game is made): ``spec`` itself when this store holds the tournament's seating;
+    else the table of the seating published in the club's database (``tournament publish``),
+    asked once, if the box has one; else one line."""
     name, table, round_no = spec
     try:
         if store.tournaments.get(name).rounds == 0:  # only a table's copy (its games): no seating here
@@ -52,9 +56,16 @@ def table_seater(store: Any, spec: tuple[str, int, int], club_url: str | None = 
     except StoreError as exc:
         if not club_url:
             raise
-        return file_seater(
-            store, published_table(club_url, name, table, round_no, str(exc)), "по рассадке из базы клуба"
-        )
+        return published_table(club_url, name, table, round_no, str(exc))
+    return spec
+
+
+def table_seater(store: Any, spec: tuple[str, int, int], club_url: str | None = None) -> Callable[[int], str]:
+    """What names the new game's seats for ``run --tournament`` (:func:`table_source`)."""
+    found = table_source(store, spec, club_url)
+    if isinstance(found, FileTable):
+        return file_seater(store, found)
+    name, table, round_no = found
     return lambda game_id: seat_game(store, game_id, name, round_no, table)
 
 
@@ -67,7 +78,7 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
 
     way_out = (
         "возьмите рассадку из файла: --tournament-file ФАЙЛ "
-        f"(host-device tournament export «{name}» --what seating --format json на машине турнира)"
+        f"(host-device tournament export '{name}' --what seating --format json на машине турнира)"
     )
     try:
         with ClubDB.open(url) as db:
@@ -79,12 +90,14 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
     if data is None:
         raise HostDeviceError(
             f"{missing}; в базе клуба рассадки «{name}» тоже нет: "
-            f"host-device tournament publish «{name}» на машине турнира, или {way_out}"
+            f"host-device tournament publish '{name}' на машине турнира, или {way_out}"
         )
-    return table_of(data, table, round_no, "из базы клуба")
+    return dataclasses.replace(
+        table_of(data, table, round_no, "из базы клуба"), named_by="по рассадке из базы клуба"
+    )
 
 
-def file_seater(store: Any, chosen: FileTable, how: str = "по файлу рассадки") -> Callable[[int], str]:
+def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:
     """The seats named from a seating's table (a file's, or the club database's): a player
     this store's roster lacks is added with the seating's id, so the club's database knows
     him; the game linked to the tournament by name (made empty in this store if need be)."""
@@ -99,7 +112,8 @@ def file_seater(store: Any, chosen: FileTable, how: str = "по файлу ра�
         store.tournaments.link_game(
             game_id, store.tournaments.named(chosen.tournament), chosen.round, chosen.table
         )
-        return f"Стол {chosen.table} · игра {chosen.round}: турнир «{chosen.tournament}», места названы {how}"
+        head = f"Стол {chosen.table} · игра {chosen.round}: турнир «{chosen.tournament}»"
+        return f"{head}, места названы {chosen.named_by}"
 
     return apply
 

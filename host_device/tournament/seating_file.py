@@ -28,6 +28,7 @@ class FileTable:
     round: int
     players: tuple[tuple[str, str], ...]  # (id, name) by seat, from seat 1
     path: Path | None = None  # the file it was read from (the evening's next game reads its next round)
+    named_by: str = "по файлу рассадки"  # how the terminal says the seats were named
 
 
 def _load(path: Path) -> Any:

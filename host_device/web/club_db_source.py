@@ -105,6 +105,7 @@ class ClubDbSource:
             self.ordered = ordered
         self.state = state
         if every:  # kept as long as the worker runs: no full collection walks them again
+            gc.unfreeze()  # what an earlier reading froze is walked once more: its garbage freed
             gc.collect()  # the garbage first, once (a cycle frozen, a plot's, would never be freed)
             gc.freeze()
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
+from host_device.store.tournaments import tournament_name
 from host_device.web.club_html import document, e, number, table
 
 
@@ -90,12 +91,12 @@ def from_store(path: str, name: str) -> Held:
 def from_database(db: Any, name: str) -> Held:
     """The seating published in the club's database (``tournament publish``) and the games
     the boxes sent as its tables; one line when nothing is published under ``name``."""
-    name = " ".join(name.split())
+    name = tournament_name(name)
     published = db.seating_of(name)
     if published is None:
         raise BadRound(
             f"турнира «{name}» нет в базе клуба: опубликуйте его рассадку — "
-            f"host-device tournament publish «{name}» на машине, где он создан"
+            f"host-device tournament publish '{name}' на машине, где он создан"
         )
     rounds: dict[int, dict[int, dict[int, str]]] = {}
     names: dict[str, str] = {}
@@ -121,13 +122,16 @@ def venue(
     from host_device.tournament.table_rows import COLUMNS, table_rows
 
     seating, games, names = held.seating, held.games, held.names
-    played = max((r for _g, r, _t in games), default=0)
-    round_no = int(round_text) if round_text.isdigit() else min(played + 1, len(seating))
-    if not 1 <= round_no <= len(seating):
+    records = finished_among([g for g, _r, _t in games])
+    latest = max((r for _g, r, _t in games), default=0)
+    # the round being played until every one of its tables has finished, then the next
+    shown = latest + 1 if latest == 0 or round_over(held, records, latest) else latest
+    asked = round_text.isascii() and round_text.isdigit()
+    round_no = int(round_text) if asked else min(shown, len(seating))
+    if (round_text and not asked) or not 1 <= round_no <= len(seating):
         raise BadRound(f"тур {round_text}: в турнире «{held.name}» туры 1–{len(seating)}")
     tables = seating[round_no - 1]
     seated = {p for t in tables for p in t}
-    records = finished_among([g for g, _r, _t in games])
     ranked = standings([(r, records[g]) for g, r, _t in games if g in records], scoring_table)
     first, then = between_rounds(held, records, round_text, show)
     return 200, venue_html(
@@ -144,6 +148,14 @@ def venue(
     )
 
 
+def round_over(held: Held, finished: Mapping[int, Any], round_no: int) -> bool:
+    """Every table of ``round_no`` has a finished game (a round past the seating: over)."""
+    if round_no > len(held.seating):
+        return True
+    done = {t for g, r, t in held.games if r == round_no and g in finished}
+    return done >= set(range(1, len(held.seating[round_no - 1]) + 1))
+
+
 def between_rounds(
     held: Held, finished: Mapping[int, Any], round_text: str, show: str
 ) -> tuple[str | None, str]:
@@ -153,10 +165,9 @@ def between_rounds(
     round's seating, and again; after the last round the final standings stay first. During a
     round, or with a round asked for, the seating comes first."""
     latest = max((r for _g, r, _t in held.games), default=0)
-    if round_text or latest == 0:
+    if round_text or latest == 0 or latest > len(held.seating):  # (a game past the seating: none to show)
         return None, ""
-    done = {t for g, r, t in held.games if r == latest and g in finished}
-    if done != set(range(1, len(held.seating[latest - 1]) + 1)):
+    if not round_over(held, finished, latest):
         return None, ""  # a table of the round still plays
     if latest == len(held.seating):
         return "Итоговая таблица", ""

@@ -1,6 +1,6 @@
 """The venue screen (/tournament/NAME) in Debian's Chromium on a TV
 (1920×1080), served by the real server with its worker process from a store
-holding a tournament of 20 players with one game played: the next round's
+holding a tournament of 20 players with round 1 played: the standings first, the next round's
 seating of both tables is read off the screen and equals the stored one, the
 standings are there under the club's label. A screenshot is saved under
 tests/screenshots/tournament/ ($ARTIFACTS when set)."""
@@ -33,10 +33,11 @@ def served(tmp_path_factory):
     store.close()
     assert main(["tournament", "create", "Кубок", *NAMES, "--rounds", "3", "--store", str(path)]) == 0
     store = Store(path)
-    (game,) = finished_games(store, 1)
+    games = finished_games(store, 2)
     store.close()
-    args = ["tournament", "game", "Кубок", str(game), "--round", "1", "--table", "1", "--store", str(path)]
-    assert main(args) == 0
+    for table, game in enumerate(games, 1):  # round 1 played at both tables: between rounds
+        args = ["tournament", "game", "Кубок", str(game), "--round", "1", "--table", str(table)]
+        assert main([*args, "--store", str(path)]) == 0
     store = Store(path)
     names = {p.id: p.name for p in store.roster.players()}
     second = [[names[pid] for pid in table] for table in store.tournaments.seating(1)[1]]
@@ -62,8 +63,9 @@ def test_the_venue_screen_shows_every_table_of_the_next_round_and_the_standings(
             shown = [seats.nth(s).inner_text().split(maxsplit=1) for s in range(10)]
             assert shown == [[str(s + 1), second[t][s]] for s in range(10)]
         assert page.locator("p.label").inner_text() == "рейтинг клуба (не Эло mafiaratings)"
+        assert page.locator("h2.standings").inner_text() == "Таблица после тура 1"  # between rounds: first
         rows = page.locator("table.standings tbody tr")
-        assert rows.count() == 10  # the ten players of the one game played
+        assert rows.count() == 20  # the twenty players of round 1
         first = rows.nth(0).inner_text().split("\t")
         assert first[0] == "1" and first[3] == "1,5"  # seat 1 of the classic game: a win and the best move
         # a TV is not scrolled: the standings' every column within the screen's width

@@ -248,7 +248,7 @@ def test_run_refuses_a_table_the_round_has_not_before_any_game(club: Path, capsy
     assert code != 0 and "--tournament, --table и --round — вместе" in capsys.readouterr().err
 
 
-def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, capsys: Any) -> None:
+def test_the_venue_screen_shows_the_round_being_played_and_the_standings(club: Path, capsys: Any) -> None:
     from host_device.club.scoring import default_table
     from host_device.web.club_source import Source
     from host_device.web.venue_html import BadRound, from_store, venue
@@ -256,21 +256,31 @@ def test_the_venue_screen_shows_the_next_round_and_the_standings(club: Path, cap
     run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
     store = Store(club)
     (game,) = finished_games(store, 1)
+    (started,) = finished_games(store, 1)
     store.close()
     run(capsys, club, "tournament", "game", "Кубок", str(game), "--round", "1", "--table", "2")
-    second = seating_of(capsys, club, 2)
-
+    first_round = seating_of(capsys, club, 1)
     records = Source(club).finished_among
-
     status, html = venue(from_store(str(club), "Кубок"), "", default_table(), records)
-    assert status == 200 and "Тур 2 из 3" in html  # round 1 has a game: the next one is shown
+    assert status == 200 and "Тур 1 из 3" in html  # table 1 has not played round 1: still round 1
+    shown = html.split("<h3>Стол 1</h3>")[1].split("</ol>")[0]
+    assert [item.split("</b> ")[1] for item in shown.split("</li>")[:-1]] == first_round[0]
+    # a round of the store's games is linked as it starts: round 2 begun at table 2 (while table 1 has
+    # still not played round 1) is the round being played
+    run(capsys, club, "tournament", "game", "Кубок", str(started), "--round", "2", "--table", "2")
+    second = seating_of(capsys, club, 2)
+    status, html = venue(from_store(str(club), "Кубок"), "", default_table(), Source(club).finished_among)
+    assert status == 200 and "Тур 2 из 3" in html
     assert '<meta http-equiv="refresh" content="20">' in html  # the screen keeps itself up to date
     for table, players in enumerate(second, 1):
         shown = html.split(f"<h3>Стол {table}</h3>")[1].split("</ol>")[0]
         assert [item.split("</b> ")[1] for item in shown.split("</li>")[:-1]] == players
-    assert "рейтинг клуба (не Эло mafiaratings)" in html and html.count("<tr>") == 1 + 10
+    ranked = set(first_round[1]) | set(second[1])  # the players of the two games finished
+    assert "рейтинг клуба (не Эло mafiaratings)" in html and html.count("<tr>") == 1 + len(ranked)
     with pytest.raises(BadRound, match="тур 7: в турнире «Кубок» туры 1–3"):
         venue(from_store(str(club), "Кубок"), "7", default_table(), records)
+    with pytest.raises(BadRound, match="тур ²: в турнире «Кубок» туры 1–3"):  # a digit, not an ASCII one
+        venue(from_store(str(club), "Кубок"), "²", default_table(), records)
     assert html.index("<h3>Стол 1</h3>") < html.index("рейтинг клуба")  # a table still plays: seating first
     assert 'content="20">' in html  # and no switching
 

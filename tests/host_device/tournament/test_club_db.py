@@ -152,6 +152,13 @@ def test_a_box_without_the_tournament_takes_its_table_from_the_club_database(
     store = Store(box)
     second = max(g.id for g in store.games.all())
     assert [p.id for _s, p in sorted(store.roster.seating(second).items())] == seating[1][0]
+    # a tournament box asks once, before the game, and hands the game the table it found
+    from host_device.tournament.playing import table_source
+    from host_device.tournament.seating_file import FileTable
+
+    found = table_source(store, ("  Кубок ", 1, 3), url)  # the name's spaces as typed
+    assert isinstance(found, FileTable) and found.named_by == "по рассадке из базы клуба"
+    assert [pid for pid, _name in found.players] == seating[2][0]
     store.close()
 
 
@@ -224,25 +231,27 @@ def test_club_web_shows_the_venue_screen_from_the_club_database(
     store.close()
     box = tmp_path / "box.sqlite3"
     store = Store(box)
-    (game,) = finished_games(store, 1)
-    store.roster.import_players([(pid, names[pid], None, None, None) for pid in seating[0][0]])
-    for seat, pid in enumerate(seating[0][0], 1):
-        store.roster.seat_player(game, seat, pid)
-    store.tournaments.link_game(game, store.tournaments.named("Кубок"), 1, 1)
-    with ClubDB.open(url) as db:
-        assert db.receive(package_of(store, game)) == "stored"
-    store.close()
+    games = finished_games(store, 2)
+    for game, players, table in zip(games, seating[0], (1, 2), strict=True):  # round 1, both tables
+        store.roster.import_players([(pid, names[pid], None, None, None) for pid in players])
+        for seat, pid in enumerate(players, 1):
+            store.roster.seat_player(game, seat, pid)
+        store.tournaments.link_game(game, store.tournaments.named("Кубок"), 1, table)
     pages = ClubPages(None, pool=ThreadPoolExecutor(1), database=url)
-    with TestClient(club_app(pages)) as client:
+    with TestClient(club_app(pages)) as client, ClubDB.open(url) as db:
+        assert db.receive(package_of(store, games[0])) == "stored"
+        during = client.get("/tournament/Кубок").text
+        assert "Тур 1 из 3" in during  # table 2 still plays round 1
+        assert db.receive(package_of(store, games[1])) == "stored"
         screen = client.get("/tournament/Кубок")
         assert screen.status_code == 200, screen.text
-        assert "Тур 2 из 3" in screen.text  # round 1 has a game: the next one
+        assert "Тур 2 из 3" in screen.text and "Таблица после тура 1" in screen.text  # between rounds
         for t, players in enumerate(seating[1], 1):
             shown = screen.text.split(f"<h3>Стол {t}</h3>")[1].split("</ol>")[0]
             assert [item.split("</b> ")[1] for item in shown.split("</li>")[:-1]] == [
                 names[p] for p in players
             ]
-        assert "рейтинг клуба (не Эло mafiaratings)" in screen.text and screen.text.count("<tr>") == 1 + 10
+        assert "рейтинг клуба (не Эло mafiaratings)" in screen.text and screen.text.count("<tr>") == 1 + 20
         # the organiser seats again (a player leaves): published, and the screen has it at once
         code, _out, err = run(
             capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0], "--club-db", url
@@ -250,7 +259,10 @@ def test_club_web_shows_the_venue_screen_from_the_club_database(
         assert code == 0, err
         again = client.get("/tournament/Кубок").text
         tables = again.split('<div class="tables">')[1].split("</div>")[0]
-        assert NAMES[0] not in tables and NAMES[0] in screen.text.split("</div>")[0]
+        assert NAMES[0] not in tables and NAMES[0] in screen.text.split('<div class="tables">')[1]
         assert "Не играют в этом туре: " in again  # nineteen players: one table, nine sit out
         missing = client.get("/tournament/Лига")
         assert missing.status_code == 404 and "турнира «Лига» нет в базе клуба" in missing.text
+        spaced = client.get("/tournament/Кубок ")  # the name's spaces as typed: the same tournament
+        assert spaced.status_code == 200 and "Тур 2 из 3" in spaced.text
+    store.close()
