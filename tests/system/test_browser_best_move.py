@@ -50,10 +50,15 @@ def kill_at_night(host, victim, deadline):
     while runtime.game.state.phase is not Phase.NIGHT_HUNT:
         assert time.monotonic() < deadline, f"no night: {runtime.game.state.phase}"
         time.sleep(0.01)
-    begun = len(runtime.timeline.dicts())
-    while not (
-        call := [e for e in runtime.timeline.dicts()[begun:] if e.get("type") == "say" and e.get("seat") == victim]
-    ):
+
+    def calls():  # the night's calls of the victim's number (night 1: the first hunt), however late seen
+        return [
+            e
+            for e in runtime.timeline.dicts()
+            if e.get("type") == "say" and e.get("key") == "call" and e.get("seat") == victim
+        ]
+
+    while not (call := calls()):
         assert runtime.game.state.phase is Phase.NIGHT_HUNT, "the victim's number was not called"
         time.sleep(0.005)
     # stamped a fifth into the victim's call on the wall clock, however late this thread saw it (a

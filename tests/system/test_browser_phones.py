@@ -101,11 +101,13 @@ def test_the_deal_waits_for_the_players_names_and_a_name_picked_at_night_waits_f
         phones[4].wait_for_function(
             "document.getElementById('own-now').textContent === 'Вы: Вера'", timeout=60_000
         )
-        console.wait_for_function(
-            "(() => { const names = [...document.querySelectorAll('#messages li')]"
-            ".map((li) => li.textContent).filter((m) => m.includes('выбрал имя'));"
-            " return names.length === 1 && names[0] === 'место 4: игрок выбрал имя «Вера»'; })()"
-        )
+        has_name = "[...document.querySelectorAll('#messages li')].some((li) => li.textContent === 'место 4: игрок выбрал имя «Вера»')"
+        try:
+            console.wait_for_function(has_name)
+        except Exception:
+            raise AssertionError((messages(console), host.console.notices, host.game.state.day)) from None
+        names = [m for m in host.console.notices if "выбрал имя" in m]
+        assert names == ["место 4: игрок выбрал имя «Вера»"], (names, host.game.state.day)  # the deal's gone
         assert host.game.state.day == 1
 
 
