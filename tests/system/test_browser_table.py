@@ -72,10 +72,10 @@ def test_the_tv_clock_counts_down_with_the_consoles(browser, hosted):
         shown.append((at_table, before, after))
         table.wait_for_timeout(700)  # seven seconds of the game
     assert len(shown) >= 4, shown
-    # within four of the game's seconds: at --speed 10 that is 0.4 s of wall time — the pages' rounding
-    # of m:ss and one trip of the state, which a loaded CI machine has stretched to 0.3 s (each page
+    # within eight of the game's seconds: at --speed 10 that is 0.8 s of wall time — the pages' rounding
+    # of m:ss and one trip of the state, which a loaded CI machine has stretched past 0.5 s (each page
     # counts from its state's arrival); the bug this guards was 24 s off
-    assert all(after - 4 <= at_table <= before + 4 for at_table, before, after in shown), shown
+    assert all(after - 8 <= at_table <= before + 8 for at_table, before, after in shown), shown
     tv = [at_table for at_table, _, _ in shown]
     assert tv == sorted(tv, reverse=True) and tv[0] - tv[-1] >= 15, shown  # it counts, as the console does
 

@@ -155,6 +155,7 @@ function drawSeatGrid(v, send) {
 // ---------------------------------------------------------------- a phone's own name
 
 let ownPick = null;
+let ownAuto = false; // the picker opened by the device (no name yet), not by «это не я — изменить»
 
 // a phone is never sent the roster: it sends what is typed ({"find": …}) and the device answers
 // with a page of the names that match ({"type": "found"}), shown if the box still holds that text
@@ -170,14 +171,22 @@ function drawOwnName(v, send) {
       (m) => { send({ name: m }); $("own-pick").hidden = true; },
       (text) => send({ find: text }),
     );
-    $("own-change").addEventListener("click", () => { $("own-pick").hidden = false; ownPick.input.focus(); });
+    $("own-change").addEventListener("click", () => { ownAuto = false; $("own-pick").hidden = false; ownPick.input.focus(); });
   }
   // a name picked at night is kept by the device and given in the morning: the phone says so
   const held = Boolean(v.held);
   $("own-now").textContent = held ? `Имя «${v.held}» запомнено: оно появится утром` : v.player ? `Вы: ${v.player.label}` : "Кто вы? Выберите своё имя";
   $("own-refused").textContent = v.name_refused || "";
+  // a view from before his name was taken opened the picker: once the name is his, it closes again
+  // (else «это не я — изменить» stays hidden behind a picker he never asked for)
+  if (!v.player && !held) {
+    if ($("own-pick").hidden) ownAuto = true;
+    $("own-pick").hidden = false;
+  } else if (ownAuto) {
+    ownAuto = false;
+    $("own-pick").hidden = true;
+  }
   $("own-change").hidden = !(v.player || held) || !$("own-pick").hidden;
-  if (!v.player && !held) $("own-pick").hidden = false;
 }
 
 function ownFound(m) {
