@@ -61,7 +61,7 @@ from host_device.session.phone_wait import PhoneWait, shown_by
 from host_device.session.question import Question
 from host_device.session.resume import ask_to_resume, game_to_resume, not_finished, record, trial_days
 from host_device.session.seating import TableSeating
-from host_device.tournament.playing import seater_for
+from host_device.tournament.playing import say_table, seater_for
 from voices.words import WINS
 
 if TYPE_CHECKING:
@@ -441,6 +441,7 @@ class Host:
         """The game's first words (or the resumed step's), its night sound and its deal."""
         if not self.resumed:
             self.runtime.say("game_starts")
+            say_table(self.store, self.game_id, self.runtime.say)
         self.effects.night_sound()
         if self.game.phase is not Phase.ROLES or self.deal_kind == "host":
             return  # resumed after the deal, or the host types the roles on his screen

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from engine.presets import MAX_SEATS
 from host_device.base.errors import HostDeviceError
 from host_device.store.faults import StoreError
 from host_device.tournament.seating_file import FileTable, table_of
@@ -116,6 +117,18 @@ def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:
         return f"{head}, места названы {chosen.named_by}"
 
     return apply
+
+
+def say_table(store: Any, game_id: int | None, say: Callable[..., object]) -> None:
+    """A tournament's game begins with where it is played, «Стол два, игра три.» (the numbers a
+    voice pack holds, up to MAX_SEATS; a round past them is shown, not said). Names are not said:
+    twenty names aloud would take a minute of the table's time, and the TV and console show them."""
+    try:
+        linked = None if game_id is None else store.tournaments.link_of(game_id)
+    except StoreError:
+        return  # the store's fault is the game's to report, not the greeting's
+    if linked is not None and max(linked[1], linked[2]) <= MAX_SEATS:
+        say("tournament_table", seat=linked[2], count=linked[1])
 
 
 def seater_for(

@@ -203,8 +203,10 @@ def test_run_for_a_table_of_a_round_names_its_seats_from_the_seating(
     import io
 
     from host_device.runtime.clock import VirtualClock
+    from host_device.runtime.timeline import Said
     from host_device.session.host import Host
     from tests.helpers.host import args
+    from voices.catalogue import russian
 
     run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
     table = seating_of(capsys, club, 3)[1]
@@ -213,6 +215,11 @@ def test_run_for_a_table_of_a_round_names_its_seats_from_the_seating(
     host = Host(args(store=str(club), tournament=("Кубок", 2, 3)), clock=VirtualClock(limit=3600))
     assert host.run() == 0
     assert "Стол 2 · игра 3: турнир «Кубок», места названы по рассадке" in capsys.readouterr().out
+    said = [e for e in host.runtime.timeline.entries if isinstance(e, Said)]
+    first = [e.key for e in said][:3]
+    assert first == ["game_starts", "tournament_table", "deal_roles"], first
+    assert said[1].slot_values == {"seat": 2, "count": 3}
+    assert russian().text("tournament_table", said[1].slot_values) == "Стол два, игра три."
     store = Store(club)
     (game,) = [g.id for g in store.games.all()]
     assert [p.name for _s, p in sorted(store.roster.seating(game).items())] == table
