@@ -60,4 +60,10 @@ class UnknownPreset(HostDeviceError, LookupError):
 
 
 class BadTable(HostDeviceError, ValueError):
-    """A table the rules cannot be played at: a seat count or role counts out of range."""
+    """A table the rules cannot be played at: a seat count or role counts out of range.
+    ``code`` names which ("seats", "no_mafia", "mafia_majority"), ``seats`` and
+    ``mafia`` the numbers: programs say it in their own words."""
+
+    def __init__(self, message: str, *, code: str = "seats", seats: int = 0, mafia: int = 0) -> None:
+        self.code, self.seats, self.mafia = code, seats, mafia
+        super().__init__(message)

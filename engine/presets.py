@@ -220,14 +220,20 @@ def city_preset(seats: int, mafia: int | None = None, lover: bool | None = None)
     003 is silent); ``mafia`` and ``lover`` override (``[city]`` in the config)."""
     if seats not in TABLE_SIZES:
         raise BadTable(
-            f"city: {seats} seats; the city rules are played at {TABLE_SIZES[0]} to {MAX_SEATS} seats"
+            f"city: {seats} seats; the city rules are played at {TABLE_SIZES[0]} to {MAX_SEATS} seats",
+            seats=seats,
         )
     mafia = (seats + 2) // 4 if mafia is None else mafia
     lover = seats >= 8 if lover is None else lover
     if mafia < 1:
-        raise BadTable(f"city: {mafia} mafia; there must be at least one")
+        raise BadTable(f"city: {mafia} mafia; there must be at least one", code="no_mafia", mafia=mafia)
     if mafia >= seats - mafia:
-        raise BadTable(f"city: {mafia} mafia at {seats} seats; the mafia must be fewer than the others")
+        raise BadTable(
+            f"city: {mafia} mafia at {seats} seats; the mafia must be fewer than the others",
+            code="mafia_majority",
+            seats=seats,
+            mafia=mafia,
+        )
     roles = ((Role.SHERIFF, 1), (Role.DOCTOR, 1), *(((Role.LOVER, 1),) if lover else ()), (Role.MAFIA, mafia))
     visits = (Role.DOCTOR, Role.LOVER) if lover else (Role.DOCTOR,)
     return dataclasses.replace(CITY, seats=seats, roles=roles, visits=visits)
@@ -249,7 +255,7 @@ def get_preset(
         return city_preset(preset.seats if seats is None else seats, mafia, lover)
     if seats is None or seats == preset.seats:
         return preset
-    raise BadTable(f"{name}: the table has {preset.seats} seats, not {seats}")
+    raise BadTable(f"{name}: the table has {preset.seats} seats, not {seats}", seats=seats)
 
 
 def table_of(preset: Preset) -> dict[str, int | bool]:

@@ -46,7 +46,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from engine.presets import MAX_SEATS
+from engine.presets import MAX_SEATS, TABLE_SIZES
 from hardware.microphone import Microphone
 from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
@@ -323,7 +323,13 @@ def city_table(data: dict[str, Any], where: str) -> dict[str, Any]:
     try:
         city_preset(data.get("seats", 10), data.get("mafia"), data.get("lover"))
     except BadTable as exc:
-        raise ConfigError(f"{where}: {exc}") from None
+        said = {
+            "seats": f"seats = {exc.seats}: «город» играют за столом от {TABLE_SIZES[0]} до {MAX_SEATS} мест",
+            "no_mafia": f"mafia = {exc.mafia}: нужна хотя бы одна мафия",
+            "mafia_majority": f"mafia = {exc.mafia} при {exc.seats} местах: "
+            "мафии должно быть меньше, чем остальных",
+        }
+        raise ConfigError(f"{where}: {said[exc.code]}") from None
     return dict(data)
 
 

@@ -80,3 +80,19 @@ def test_a_config_number_not_finite_or_out_of_range_is_one_line(tmp_path, sectio
         load_config(path)
     message = str(refused.value)
     assert "\n" not in message and where in message and "Traceback" not in message
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ("seats = 20", "[city]: seats = 20: «город» играют за столом от 6 до 16 мест"),
+        ("seats = 8\nmafia = 0", "[city]: mafia = 0: нужна хотя бы одна мафия"),
+        ("seats = 8\nmafia = 4", "[city]: mafia = 4 при 8 местах: мафии должно быть меньше, чем остальных"),
+    ],
+)
+def test_a_city_table_the_rules_cannot_seat_is_one_russian_line(tmp_path, body, line):
+    path = tmp_path / "c.toml"
+    path.write_text(f"[city]\n{body}\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert str(refused.value) == f"{path}: {line}"
