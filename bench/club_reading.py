@@ -57,15 +57,29 @@ def templates(folder: Path) -> list[Any]:
     return found
 
 
-def variant(base: Any, n: int, players: list[tuple[str, str]], boxes: list[str], pick: random.Random) -> Any:
-    """Game ``n``: the template's game with its own UUID, box, start, and players seated."""
+def when(n: int) -> tuple[str, str]:
+    """Game ``n``'s start and end: fifty minutes a game from 1 January 2026, 19:00."""
+    start = datetime.datetime(2026, 1, 1, 19, tzinfo=datetime.UTC) + datetime.timedelta(minutes=50 * n)
+    end = start + datetime.timedelta(minutes=45)
+    return start.isoformat(timespec="seconds"), end.isoformat(timespec="seconds")
+
+
+def remade(
+    base: Any,
+    n: int,
+    seated: list[tuple[str, str]],
+    box: str,
+    local_id: int,
+    pick: random.Random,
+    tournament: tuple[str, int, int] | None = None,
+) -> Any:
+    """Game ``n``: the template's game with its own UUID, box, times (:func:`when`), ``seated``
+    (id, name) from its first seat on, and its tournament link; its digest computed as a box's
+    (package.py ``content_digest``)."""
     from host_device.club.package import PlayerEntry, content_digest
 
     game = str(uuid.UUID(int=pick.getrandbits(128), version=4))
-    start = datetime.datetime(2026, 1, 1, 19, tzinfo=datetime.UTC) + datetime.timedelta(minutes=50 * n)
-    started = start.isoformat(timespec="seconds")
-    finished = (start + datetime.timedelta(minutes=45)).isoformat(timespec="seconds")
-    seated = pick.sample(players, len(base.record["seats"]))
+    started, finished = when(n)
     seats = {s["seat"]: pid for s, (pid, _) in zip(base.record["seats"], seated, strict=True)}
     names = dict(seated)
     record = {
@@ -78,11 +92,11 @@ def variant(base: Any, n: int, players: list[tuple[str, str]], boxes: list[str],
             {**s, "player": seats[s["seat"]], "name": names[seats[s["seat"]]]} for s in base.record["seats"]
         ],
     }
-    package = dataclasses.replace(
+    made = dataclasses.replace(
         base,
         uuid=game,
-        box=boxes[n % len(boxes)],
-        local_id=n // len(boxes) + 1,
+        box=box,
+        local_id=local_id,
         started_at=started,
         finished_at=finished,
         seats=seats,
@@ -90,8 +104,15 @@ def variant(base: Any, n: int, players: list[tuple[str, str]], boxes: list[str],
         players=tuple(PlayerEntry(pid, names[pid]) for pid in sorted(seats.values())),
         record=record,
         digest="",
+        tournament=tournament,
     )
-    return dataclasses.replace(package, digest=content_digest(package))
+    return dataclasses.replace(made, digest=content_digest(made))
+
+
+def variant(base: Any, n: int, players: list[tuple[str, str]], boxes: list[str], pick: random.Random) -> Any:
+    """Game ``n``: the template's game with its own UUID, box, start, and players seated."""
+    seated = pick.sample(players, len(base.record["seats"]))
+    return remade(base, n, seated, boxes[n % len(boxes)], n // len(boxes) + 1, pick)
 
 
 def ms(start: float) -> float:

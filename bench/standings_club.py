@@ -49,8 +49,6 @@ the games linked so far.
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import datetime
 import html
 import json
 import random
@@ -69,15 +67,7 @@ PLAYERS = 30  # the club's roster; the first TOURNAMENT_PLAYERS of them play the
 TOURNAMENT_PLAYERS = 20
 TABLE = 10
 BOXES = 3
-START = datetime.datetime(2026, 1, 1, 19, tzinfo=datetime.UTC)
 TARGET_MS = 200
-
-
-def when(n: int) -> tuple[str, str]:
-    """Game ``n``'s start and end (fifty minutes a game, as bench/club_reading.py)."""
-    start = START + datetime.timedelta(minutes=50 * n)
-    end = start + datetime.timedelta(minutes=45)
-    return start.isoformat(timespec="seconds"), end.isoformat(timespec="seconds")
 
 
 def package(
@@ -88,40 +78,10 @@ def package(
     pick: random.Random,
     tournament: tuple[str, int, int] | None = None,
 ) -> Any:
-    """Game ``n``: the template's game with its own UUID, box, times, ``seated`` (id, name) from seat 1
-    on, and its tournament link; its digest computed as a box's (package.py ``content_digest``)."""
-    from host_device.club.package import PlayerEntry, content_digest
+    """Game ``n`` of ``box`` (bench/club_reading.py ``remade``), numbered ``n + 1`` there."""
+    from bench.club_reading import remade
 
-    game = str(uuid.UUID(int=pick.getrandbits(128), version=4))
-    started, finished = when(n)
-    seat_numbers = [s["seat"] for s in base.record["seats"]]
-    seats = dict(zip(seat_numbers, [pid for pid, _ in seated], strict=True))
-    names = dict(seated)
-    record = {
-        **base.record,
-        "id": n + 1,
-        "uuid": game,
-        "started_at": started,
-        "finished_at": finished,
-        "seats": [
-            {**s, "player": seats[s["seat"]], "name": names[seats[s["seat"]]]} for s in base.record["seats"]
-        ],
-    }
-    made = dataclasses.replace(
-        base,
-        uuid=game,
-        box=box,
-        local_id=n + 1,
-        started_at=started,
-        finished_at=finished,
-        seats=seats,
-        extras={},
-        players=tuple(PlayerEntry(pid, names[pid]) for pid in sorted(seats.values())),
-        record=record,
-        digest="",
-        tournament=tournament,
-    )
-    return dataclasses.replace(made, digest=content_digest(made))
+    return remade(base, n, seated, box, n + 1, pick, tournament)
 
 
 def seating(players: list[tuple[str, str]], rounds: int, pick: random.Random) -> dict[str, Any]:
