@@ -35,10 +35,7 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
-import subprocess
 import sys
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -46,20 +43,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-KOREAN = [
-    "안녕하세요 하나 둘 셋 넷 다섯 감사합니다 여러분 좋은 하루 되세요",
-    "저는 일곱 번 선수를 지명합니다 그리고 감사합니다",
-    "오늘 회의는 여기까지 입니다 다음 주에 다시 만나요",
-    "하나 둘 셋 넷 다섯 여섯 일곱 여덟 아홉 열",
-    "제가 보기에는 세 번 선수가 마피아 입니다 감사합니다",
-]
+from bench.listen_latency import KOREAN, speech, summary  # noqa: E402  (one espeak-ng speech maker)
+
 SPEEDS = (130, 150, 170, 190, 210)
-
-
-def summary(values: list[float]) -> dict[str, float] | None:
-    if not values:
-        return None
-    return {"median": round(statistics.median(values), 3), "max": round(max(values), 3), "n": len(values)}
 
 
 # ---------------------------------------------------------------- on text
@@ -154,18 +140,6 @@ def detection() -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- on audio (the stand-in)
-
-
-def speech(voice: str, text: str, speed: int) -> bytes:
-    from hardware.microphone import to_rate
-    from host_device.base.sound import read_wav
-
-    with tempfile.TemporaryDirectory() as tmp:
-        wav = Path(tmp) / "s.wav"
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(wav), text], check=True)
-        samples, rate = read_wav(wav)
-    silence = b"\0\0" * 16000
-    return silence + to_rate(samples, rate) + silence
 
 
 def said_in(word: str, text: str) -> bool:
