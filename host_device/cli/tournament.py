@@ -100,14 +100,15 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
     if args.club_db:  # the boxes' games are there: their rounds are played
         from host_device.clubdb.db import ClubDB
 
-        with ClubDB.open(args.club_db) as db:
-            elsewhere = max((r for _g, r, _t in db.tournament_games(row.name)), default=0)
+        with ClubDB.open(args.club_db) as db:  # a round a box has taken a table of has begun: kept
+            sent = max((r for _g, r, _t in db.tournament_games(row.name)), default=0)
+            elsewhere = max(sent, db.round_begun(row.name))
     seating, kept = _seating(store, row, players, elsewhere)
     if players != list(row.players):
         store.tournaments.set_players(row.id, players)
     store.tournaments.save_seating(row.id, list(seating.rounds), kept)
     print(
-        f"турнир «{row.name}»: туры 1–{kept} сыграны и не тронуты; "
+        f"турнир «{row.name}»: туры 1–{kept} сыграны или начаты и не тронуты; "
         f"рассажены заново туры {kept + 1}–{row.rounds}"
         if kept
         else f"турнир «{row.name}»: рассажены все {row.rounds} туров"

@@ -266,9 +266,39 @@ class ClubDB:
             row = self.conn.execute(
                 "SELECT seating FROM tournament_seating WHERE tournament = %s", (tournament_name(name),)
             ).fetchone()
+            if row is not None and not (isinstance(row[0], dict) and isinstance(row[0].get("rows"), list)):
+                raise ClubDbError(
+                    f"рассадка турнира «{tournament_name(name)}» в базе клуба испорчена "
+                    "(не таблица рассадки); опубликуйте её снова: host-device tournament publish"
+                )
             return None if row is None else dict(row[0])
 
         return self._do("чтение рассадки", read)
+
+    def take_table(self, name: str, round_no: int, table: int) -> None:
+        """A box took ``table`` of round ``round_no`` from the published seating: that round has begun."""
+        self._check()
+        self._do(
+            "отметка начатого тура",
+            lambda: self.conn.execute(
+                "INSERT INTO tournament_tables_taken (tournament, round, tbl) VALUES (%s, %s, %s) "
+                "ON CONFLICT DO NOTHING",
+                (tournament_name(name), round_no, table),
+            ),
+        )
+
+    def round_begun(self, name: str) -> int:
+        """The last round of tournament ``name`` a box has taken a table of (0: none)."""
+        self._check()
+
+        def read() -> int:
+            row = self.conn.execute(
+                "SELECT max(round) FROM tournament_tables_taken WHERE tournament = %s",
+                (tournament_name(name),),
+            ).fetchone()
+            return int(row[0] or 0) if row is not None else 0
+
+        return self._do("чтение начатых туров", read)
 
     # reading
 
@@ -288,13 +318,17 @@ class ClubDB:
 
     def roster(self) -> tuple[dict[str, tuple[str, str | None]], dict[str, str | None]]:
         """Each player's (name, nickname), and what each entry was merged into."""
+        self._check()
+        return self._do("чтение игроков", self._roster)
+
+    def _roster(self) -> tuple[dict[str, tuple[str, str | None]], dict[str, str | None]]:
         rows = self.conn.execute("SELECT id::text, name, nickname, merged_into::text FROM players").fetchall()
         return {pid: (name, nick) for pid, name, nick, _ in rows}, {pid: into for pid, _, _, into in rows}
 
     def player(self, text: str) -> Player:
         """A player by his id, its start, his name or nickname (host_device/clubdb/players.py)."""
         self._check()
-        names, merged = self._do("чтение игроков", self.roster)
+        names, merged = self._do("чтение игроков", self._roster)
         return find_player(names, merged, text)
 
     def _rows(self, where: str, params: tuple[Any, ...]) -> Iterator[tuple[int, str, str]]:
@@ -313,7 +347,7 @@ class ClubDB:
         def read() -> list[GameRecord]:
             with self.conn.transaction():  # one snapshot: the games and the roster agree
                 self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                names, merged = self.roster()
+                names, merged = self._roster()
                 if ids is None:
                     rows = list(self._rows("winner IS NOT NULL", ()))
                     seats = self._seats(None)

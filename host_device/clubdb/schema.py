@@ -108,6 +108,19 @@ MIGRATIONS: list[list[str]] = [
         """CREATE TRIGGER tournament_seating_changed AFTER INSERT OR UPDATE OR DELETE ON tournament_seating
         FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
     ],
+    # version 4: a table of a round taken by a box from the published seating (the round has begun
+    # there: `tournament seat --club-db` keeps it, the venue screen shows it as the round played)
+    [
+        """CREATE TABLE tournament_tables_taken (
+            tournament text NOT NULL,
+            round integer NOT NULL,
+            tbl integer NOT NULL,
+            taken_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (tournament, round, tbl)
+        )""",
+        """CREATE TRIGGER tournament_tables_taken_changed AFTER INSERT OR UPDATE OR DELETE
+        ON tournament_tables_taken FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 LOCK = 0x636C7562  # pg_advisory_xact_lock's key: one init at a time ("club")

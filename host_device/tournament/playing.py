@@ -8,6 +8,7 @@ lacks the tournament (``run --tournament`` with ``--club-db``)."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,8 @@ from engine.presets import MAX_SEATS
 from host_device.base.errors import HostDeviceError
 from host_device.store.faults import StoreError
 from host_device.tournament.seating_file import FileTable, table_of
+
+log = logging.getLogger(__name__)
 
 
 def table_players(store: Any, name: str, round_no: int, table: int) -> tuple[int, tuple[str, ...]]:
@@ -84,18 +87,21 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
     try:
         with ClubDB.open(url) as db:
             data = db.seating_of(name)
+            if data is None:
+                raise HostDeviceError(
+                    f"{missing}; в базе клуба рассадки «{name}» тоже нет: "
+                    f"host-device tournament publish '{name}' на машине турнира, или {way_out}"
+                )
+            found = table_of(data, table, round_no, "из базы клуба")
+            try:  # the round has begun here: a new seating keeps it (tournament seat --club-db)
+                db.take_table(name, round_no, table)
+            except ClubDbError as exc:  # the game goes on; only a re-seating could miss it
+                log.warning("стол %s тура %s не отмечен в базе клуба как начатый: %s", table, round_no, exc)
     except ClubDbError as exc:
         raise HostDeviceError(
             f"рассадка турнира «{name}» не получена из базы клуба: {exc}; {way_out}"
         ) from None
-    if data is None:
-        raise HostDeviceError(
-            f"{missing}; в базе клуба рассадки «{name}» тоже нет: "
-            f"host-device tournament publish '{name}' на машине турнира, или {way_out}"
-        )
-    return dataclasses.replace(
-        table_of(data, table, round_no, "из базы клуба"), named_by="по рассадке из базы клуба"
-    )
+    return dataclasses.replace(found, named_by="по рассадке из базы клуба")
 
 
 def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:

@@ -42,7 +42,7 @@ def _load(path: Path) -> Any:
         return None
 
 
-def _rows(data: Any, where: str) -> tuple[str, list[tuple[int, int, int, str, str]]]:
+def seating_rows(data: Any, where: str) -> tuple[str, list[tuple[int, int, int, str, str]]]:
     """The seating's tournament and its rows; one line naming ``where`` it came from when it is not one."""
     bad = HostDeviceError(
         f"{where}: это не рассадка турнира; выгрузите её: "
@@ -74,7 +74,7 @@ def read_table(path: Path, table: int, round_no: int) -> FileTable:
 def table_of(data: Any, table: int, round_no: int, where: str) -> FileTable:
     """Table ``table`` of round ``round_no`` of a seating's JSON (a file's, or the one
     published in the club's database), ``where`` naming it in a refusal."""
-    name, rows = _rows(data, where)
+    name, rows = seating_rows(data, where)
     rounds = sorted({r for r, *_ in rows})
     if round_no not in rounds:
         raise HostDeviceError(

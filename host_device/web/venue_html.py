@@ -69,6 +69,11 @@ class Held:
     players: Sequence[str]  # the active ones (byes: those not seated in a round)
     games: Sequence[tuple[int, int, int]]  # (game, round, table)
     names: Mapping[str, str]  # player id -> the name shown
+    begun: int = 0  # the last round a box has taken a table of (the club's database; a store links at start)
+
+    def latest(self) -> int:
+        """The last round begun: a game of it linked (a store's), or a table of it taken (the database's)."""
+        return max(max((r for _g, r, _t in self.games), default=0), self.begun)
 
 
 def from_store(path: str, name: str) -> Held:
@@ -98,18 +103,23 @@ def from_database(db: Any, name: str) -> Held:
             f"турнира «{name}» нет в базе клуба: опубликуйте его рассадку — "
             f"host-device tournament publish '{name}' на машине, где он создан"
         )
+    from host_device.tournament.seating_file import seating_rows
+
     rounds: dict[int, dict[int, dict[int, str]]] = {}
     names: dict[str, str] = {}
-    for row in published["rows"]:
-        rounds.setdefault(row["тур"], {}).setdefault(row["стол"], {})[row["место"]] = row["id"]
-        names[row["id"]] = row["игрок"]
+    _name, rows = seating_rows(published, f"рассадка «{name}» в базе клуба")
+    for r, t, s, player, pid in rows:
+        rounds.setdefault(r, {}).setdefault(t, {})[s] = pid
+        names[pid] = player
     seating = [
         [[seats[k] for k in sorted(seats)] for _t, seats in sorted(rounds[r].items())] for r in sorted(rounds)
     ]
     roster, _merged = db.roster()
     names.update({pid: shown for pid, (shown, _nick) in roster.items()})
-    players = published.get("players") or list(dict.fromkeys(p for r in seating for t in r for p in t))
-    return Held(name, seating, players, db.tournament_games(name), names)
+    players = published.get("players")
+    if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
+        players = list(dict.fromkeys(p for r in seating for t in r for p in t))
+    return Held(name, seating, players, db.tournament_games(name), names, db.round_begun(name))
 
 
 def venue(
@@ -123,7 +133,7 @@ def venue(
 
     seating, games, names = held.seating, held.games, held.names
     records = finished_among([g for g, _r, _t in games])
-    latest = max((r for _g, r, _t in games), default=0)
+    latest = held.latest()
     # the round being played until every one of its tables has finished, then the next
     shown = latest + 1 if latest == 0 or round_over(held, records, latest) else latest
     asked = round_text.isascii() and round_text.isdigit()
@@ -164,7 +174,7 @@ def between_rounds(
     next round not begun) the screen switches by itself: the standings first, then the next
     round's seating, and again; after the last round the final standings stay first. During a
     round, or with a round asked for, the seating comes first."""
-    latest = max((r for _g, r, _t in held.games), default=0)
+    latest = held.latest()
     if round_text or latest == 0 or latest > len(held.seating):  # (a game past the seating: none to show)
         return None, ""
     if not round_over(held, finished, latest):

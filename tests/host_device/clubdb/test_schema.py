@@ -28,7 +28,10 @@ def test_init_makes_the_schema_and_again_is_a_no_op(fresh_database, postgres_ser
         "information_schema.tables WHERE table_schema = 'public'",
         name,
     )
-    assert tables == "club_changes,club_schema,games,players,seats,tournament_games,tournament_seating"
+    assert tables == (
+        "club_changes,club_schema,games,players,seats,tournament_games,tournament_seating,"
+        "tournament_tables_taken"
+    )
 
 
 def test_a_newer_database_is_refused_naming_both_versions(fresh_database):

@@ -198,7 +198,7 @@ def test_seating_again_keeps_the_rounds_the_boxes_played_and_publishes_the_rest(
     store.close()
     code, out, err = run(capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0], "--club-db", url)
     assert code == 0, err
-    assert "туры 1–1 сыграны и не тронуты" in out and "рассадка турнира «Кубок»" in out
+    assert "туры 1–1 сыграны или начаты и не тронуты" in out and "рассадка турнира «Кубок»" in out
     with ClubDB.open(url) as db:
         published = db.seating_of("Кубок")
     assert published is not None
@@ -266,3 +266,80 @@ def test_club_web_shows_the_venue_screen_from_the_club_database(
         spaced = client.get("/tournament/Кубок ")  # the name's spaces as typed: the same tournament
         assert spaced.status_code == 200 and "Тур 2 из 3" in spaced.text
     store.close()
+
+
+def test_a_round_a_box_has_begun_is_kept_by_a_new_seating_and_shown_by_the_venue_screen(
+    url: str, tmp_path: Path, capsys: Any
+) -> None:
+    """Round 1 played at both tables and sent; a box takes table 2 of round 2 from the published
+    seating (its game not finished): the organiser's `seat --club-db` keeps rounds 1-2 (round 2
+    is under way there: re-seating it would put a player at two tables), and the venue screen
+    shows round 2's seating first, not «Таблица после тура 1»."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from starlette.testclient import TestClient
+
+    from host_device.tournament.playing import table_source
+    from host_device.web.club_pages import club_app
+    from host_device.web.club_worker import ClubPages
+
+    club, seating = _organiser(tmp_path, capsys, url)
+    box = tmp_path / "box.sqlite3"
+    store = Store(box)
+    games = finished_games(store, 2)
+    for game, players, table in zip(games, seating[0], (1, 2), strict=True):
+        store.roster.import_players([(pid, f"и{pid[:4]}", None, None, None) for pid in players])
+        for seat, pid in enumerate(players, 1):
+            store.roster.seat_player(game, seat, pid)
+        store.tournaments.link_game(game, store.tournaments.named("Кубок"), 1, table)
+    pages = ClubPages(None, pool=ThreadPoolExecutor(1), database=url)
+    with TestClient(club_app(pages)) as client, ClubDB.open(url) as db:
+        for game in games:
+            assert db.receive(package_of(store, game)) == "stored"
+        assert "Таблица после тура 1" in client.get("/tournament/Кубок").text  # between rounds
+        assert db.round_begun("Кубок") == 0
+        table_source(store, ("Кубок", 2, 2), url)  # a box takes its table of round 2
+        assert db.round_begun("Кубок") == 2
+        during = client.get("/tournament/Кубок").text
+        assert "Тур 2 из 3" in during and "Таблица после тура 1" not in during
+        assert 'http-equiv="refresh" content="20">' in during  # no switching to the standings
+    store.close()
+    code, out, err = run(capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0], "--club-db", url)
+    assert code == 0, err
+    assert "туры 1–2 сыграны или начаты и не тронуты" in out
+    with ClubDB.open(url) as db:
+        published = db.seating_of("Кубок")
+    assert published is not None
+    second = {t: [r["id"] for r in published["rows"] if (r["тур"], r["стол"]) == (2, t)] for t in (1, 2)}
+    assert [second[1], second[2]] == seating[1]  # round 2 as the box took it
+    gone = Store(club).roster.player(NAMES[0]).id
+    assert gone not in {r["id"] for r in published["rows"] if r["тур"] == 3}
+
+
+@pytest.mark.parametrize("bad", ['"a string"', '{"rows": 5}', '[1, 2]'])
+def test_a_spoiled_published_seating_is_one_line_at_the_box_and_on_the_venue_screen(
+    url: str, tmp_path: Path, capsys: Any, bad: str
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    import psycopg
+    from starlette.testclient import TestClient
+
+    from host_device.base.errors import HostDeviceError
+    from host_device.tournament.playing import table_source
+    from host_device.web.club_pages import club_app
+    from host_device.web.club_worker import ClubPages
+
+    _organiser(tmp_path, capsys, url)
+    with psycopg.connect(url, autocommit=True) as conn:  # a hand edit gone wrong
+        conn.execute("UPDATE tournament_seating SET seating = %s::jsonb", (bad,))
+    store = Store(tmp_path / "box.sqlite3")
+    with pytest.raises(HostDeviceError) as refused:
+        table_source(store, ("Кубок", 1, 1), url)
+    store.close()
+    line = str(refused.value)
+    assert "\n" not in line and "испорчена" in line and "tournament publish" in line
+    pages = ClubPages(None, pool=ThreadPoolExecutor(1), database=url)
+    with TestClient(club_app(pages), raise_server_exceptions=False) as client:
+        screen = client.get("/tournament/Кубок")
+    assert screen.status_code >= 400 and "испорчена" in screen.text and "Traceback" not in screen.text
