@@ -371,11 +371,12 @@ class Box:
         from host_device.tournament.playing import table_source
 
         name, table, first = spec
-        round_no = max(first, self.store.tournaments.last_finished_round(name, table) + 1)
         try:
+            round_no = max(first, self.store.tournaments.last_finished_round(name, table) + 1)
             return table_source(self.store, (name, table, round_no), club_url(self.options, self.config))
-        except HostDeviceError as exc:
+        except HostDeviceError as exc:  # the table hears it too: no «Стол…, игра…» will follow
             print(f"host-device: {exc}; эта игра — не турнирная", flush=True)
+            self.devices.announcer.say("no_tournament_table").wait(10)
             return None
 
     def run(self) -> int:
