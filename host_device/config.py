@@ -236,6 +236,13 @@ def foul_settings(data: dict[str, Any], where: str) -> FoulSettings:
     return FoulSettings(Strictness(strictness), None if confidence is None else float(confidence))
 
 
+def _beside(base: Path, value: str) -> Path:
+    """A file named in the config, beside the config; a bare name with no such file stays bare
+    (a table shipped with the device: scoring = "maf-world-cup.toml"), a path is only a path."""
+    beside = base / value
+    return Path(value) if Path(value).name == value and not beside.exists() else beside
+
+
 def club_settings(data: dict[str, Any], where: str, base: Path) -> tuple[Path | None, bool, str | None]:
     """``[club]``: the club's scoring table (host_device/club/scoring.py reads it), whether
     names are public during the game (show_names) and the club's database (its URL)."""
@@ -257,7 +264,7 @@ def club_settings(data: dict[str, Any], where: str, base: Path) -> tuple[Path | 
             raise ConfigError(
                 f"{where}.{key:.40}: нет такой настройки; настройки: database, scoring, show_names"
             )
-    scoring = base / data["scoring"] if "scoring" in data else None
+    scoring = None if "scoring" not in data else _beside(base, data["scoring"])
     return scoring, bool(data.get("show_names", False)), data.get("database")
 
 

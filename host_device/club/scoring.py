@@ -167,8 +167,11 @@ def load_table(path: Path | None = None) -> Table:
         return default_table()
     if str(path) in SHIPPED:  # a shipped table by its name: scoring = "fiim-mafiaratings.toml"
         return shipped_table(str(path))
-    if path.name in SHIPPED and not path.exists():  # the config's [club] scoring, resolved beside it
-        return shipped_table(path.name)
+    if path.name == str(path):  # a bare name the config found no file beside it of (config.py _beside)
+        raise ScoringError(
+            f"{path}: такой таблицы очков нет ни рядом с конфигом, ни в комплекте "
+            f"({', '.join(SHIPPED)}); проверьте [club] scoring"
+        )
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

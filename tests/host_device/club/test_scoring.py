@@ -154,6 +154,7 @@ def test_the_config_names_the_clubs_table_beside_it(tmp_path):
 
     config = tmp_path / "config.toml"
     config.write_text('[club]\nscoring = "our.toml"\n', "utf-8")
+    (tmp_path / "our.toml").write_text("", "utf-8")
     assert load_config(config).scoring == tmp_path / "our.toml"
     config.write_text("[audio]\nspeaker = 0\n", "utf-8")
     assert load_config(config).scoring is None

@@ -110,6 +110,13 @@ def test_a_club_names_it_by_its_file_name(tmp_path: Path) -> None:
     assert load_table(load_config(config).scoring) == MWC  # resolved beside the config: still the shipped one
     (tmp_path / "maf-world-cup.toml").write_text(FILE.read_text("utf-8").replace("4.5", "5.0"), "utf-8")
     assert load_table(load_config(config).scoring).win[Role.DON] == 5.0  # a club's own file of that name wins
+    # a club's copy named by its path, gone (a typo, a drive not mounted): refused, not the shipped one
+    config.write_text(f'[club]\nscoring = "{tmp_path}/copies/maf-world-cup.toml"\n', "utf-8")
+    with pytest.raises(ScoringError, match="copies/maf-world-cup.toml: таблица очков не читается"):
+        load_table(load_config(config).scoring)
+    config.write_text('[club]\nscoring = "fim.toml"\n', "utf-8")  # neither beside the config nor shipped
+    with pytest.raises(ScoringError, match=r"fim.toml: такой таблицы очков нет ни рядом с конфигом"):
+        load_table(load_config(config).scoring)
 
 
 def test_several_multipliers_each_from_its_round_on() -> None:
