@@ -87,6 +87,8 @@ class ClubDbSource:
         fetched: list[GameRecord] = []
         if wanted:  # nothing kept: every game at once (faster than by their numbers)
             fetched = db.records() if every else db.records(wanted)
+            # a game a box sent between the digests and this read: the next reading has it whole
+            fetched = [record for record in fetched if record.id in keys]
             self.fetched += len(fetched)
         changed = any(record.id in self.kept for record in fetched)  # a box corrected a kept game
         for record in fetched:
