@@ -100,6 +100,14 @@ def places(counts: dict[str, dict[str, int]]) -> dict[str, int]:
     return {name: 1 + sum(key(o) > key(c) for o in counts.values()) for name, c in counts.items()}
 
 
+def guarded(failed: list[BaseException], *args: Any) -> None:
+    """A table's driver (:func:`play`) whose failure is kept for the test, not lost with its thread."""
+    try:
+        play(*args)
+    except BaseException as exc:
+        failed.append(exc)
+
+
 def test_twenty_players_on_two_boxes_over_ten_rounds_are_ranked_as_counted_by_hand(
     url: str, tmp_path: Path, capsys: Any, builtin_pack: Any
 ) -> None:
@@ -118,15 +126,21 @@ def test_twenty_players_on_two_boxes_over_ten_rounds_are_ranked_as_counted_by_ha
             argv += ["--club-db", url, "--tournament", "Кубок", "--table", str(t), "--round", str(r)]
             argv += ["--seed", str(seed_of(r, t))]
             runs[t] = Run(argv, tmp_path, f"r{r}t{t}")
+        failed: list[BaseException] = []
         try:
             drivers = [
-                threading.Thread(target=play, args=(runs[t], boxes[t], r - 1, plan_of(r, t)), daemon=True)
+                threading.Thread(
+                    target=guarded, args=(failed, runs[t], boxes[t], r - 1, plan_of(r, t)), daemon=True
+                )
                 for t in boxes
             ]
             for d in drivers:
                 d.start()
             for d in drivers:
                 d.join(300)
+            assert not any(d.is_alive() for d in drivers), f"round {r}: a table's driver still plays"
+            if failed:
+                raise failed[0]
             for t, run in runs.items():
                 assert run.proc.wait(60) == 0, run.stderr()
                 said = "\n".join(run.lines())
