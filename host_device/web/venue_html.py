@@ -132,6 +132,11 @@ def venue(
     from host_device.tournament.table_rows import COLUMNS, table_rows
 
     seating, games, names = held.seating, held.games, held.names
+    if not seating:  # a box's copy of the tournament: its own games, no seating
+        raise BadRound(
+            f"рассадки турнира «{held.name}» здесь нет (только игры этого стола): экран зала — "
+            "в club web по базе клуба или на машине, где турнир создан"
+        )
     records = finished_among([g for g, _r, _t in games])
     latest = held.latest()
     # the round being played until every one of its tables has finished, then the next

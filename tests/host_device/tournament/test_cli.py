@@ -258,7 +258,7 @@ def test_run_refuses_a_table_the_round_has_not_before_any_game(club: Path, capsy
 def test_the_venue_screen_shows_the_round_being_played_and_the_standings(club: Path, capsys: Any) -> None:
     from host_device.club.scoring import default_table
     from host_device.web.club_source import Source
-    from host_device.web.venue_html import BadRound, from_store, venue
+    from host_device.web.venue_html import BadRound, Held, from_store, venue
 
     run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
     store = Store(club)
@@ -290,6 +290,9 @@ def test_the_venue_screen_shows_the_round_being_played_and_the_standings(club: P
         venue(from_store(str(club), "Кубок"), "²", default_table(), records)
     assert html.index("<h3>Стол 1</h3>") < html.index("рейтинг клуба")  # a table still plays: seating first
     assert 'content="20">' in html  # and no switching
+    copy = Held("Кубок", [], [], [(1, 1, 2)], {})  # a box's copy: its own games, no seating
+    with pytest.raises(BadRound, match="рассадки турнира «Кубок» здесь нет .только игры этого стола."):
+        venue(copy, "", default_table(), records)
 
 
 def test_between_rounds_the_venue_screen_switches_between_the_standings_and_the_next_seating(
