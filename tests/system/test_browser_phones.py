@@ -57,6 +57,7 @@ def test_the_deal_waits_for_the_players_names_and_a_name_picked_at_night_waits_f
     console's lines of the names go when the day begins."""
     from engine import Phase
     from engine.steps import NIGHT
+    from hardware.events import HostKey, Press
 
     with phones_hosted(monkeypatch, tmp_path, SPEED) as (host, base, access):
         table = browser.new_page(viewport={"width": 1920, "height": 1080})
@@ -77,6 +78,17 @@ def test_the_deal_waits_for_the_players_names_and_a_name_picked_at_night_waits_f
         while not said(host, "look_at_your_light"):
             assert time.monotonic() < deadline
             time.sleep(0.05)
+        # the host pauses the night as it falls (its six seconds are 0.6 s of wall time: a console
+        # click after the test's thread saw it came too late on a loaded machine), from the device's
+        # own timeline: the pause is the next thing the runtime takes
+        paused = []
+
+        def pause_at_nightfall(_entry):
+            if host.game.phase in NIGHT and not paused:
+                paused.append(True)
+                host.inbox.put(HostKey(Press(key="pause", at=time.monotonic())))
+
+        host.runtime.recorders.append(pause_at_nightfall)
         console = browser.new_page()
         console.goto(f"{base}/host?t={access.host}")
         console.wait_for_function(
@@ -86,8 +98,7 @@ def test_the_deal_waits_for_the_players_names_and_a_name_picked_at_night_waits_f
         while host.game.phase not in NIGHT:
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        # the host pauses the night (the pick takes a loaded machine longer than the night's six seconds)
-        console.click(".key-pause")
+        # paused (above): the pick takes a loaded machine longer than the night's six seconds
         console.wait_for_function("document.querySelector('.key-pause').textContent === 'продолжить'")
         assert host.game.phase in NIGHT
         phones[4].click("#own-change")
