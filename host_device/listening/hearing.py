@@ -44,6 +44,9 @@ SAME_WORDS_S = 0.6  # a match starting this close to a delivered one is the same
 LAG_S = 3.0  # a partial word without times is stamped at most this long after it really ended
 REPEAT_S = 3.0  # a forbidden word said again this soon after it began is the same foul
 FORBIDDEN_CONF = 0.75  # the least word confidence of a forbidden word (bench/fouls.py, docs/fouls.md)
+# quiet after a forbidden word that ends the partial words: the listener asks for the utterance's final
+# result then, rather than wait for the recogniser's own endpoint (0.5-1 s of silence; docs/fouls.md)
+EARLY_FINAL_S = 0.3
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,8 @@ class IntentTracker:
     ended: list[float] = field(default_factory=list)  # end times of delivered "end"s
     _agreed: set[Key] = field(default_factory=set)  # matches in the partial result before
     _matched: set[Key] = field(default_factory=set)  # matches in the current partial result
+    early_final_s: float = EARLY_FINAL_S
+    _waiting: float | None = None  # the end of a forbidden word ending the partial words: its final wanted
 
     def partial_result(self, words: list[Word], now: float) -> list[Heard]:
         self.partial = words
@@ -146,6 +151,12 @@ class IntentTracker:
         """Audio up to ``now`` has been heard (with no new words)."""
         return self._scan(now)
 
+    def wants_final(self, now: float) -> bool:
+        """A forbidden word ends the partial words (agreed on, not a repeat) and nothing has followed
+        it for ``early_final_s``: its words' confidence, which only a final result carries, is
+        wanted now (the listener asks the recogniser to finish the utterance)."""
+        return self._waiting is not None and now - self._waiting >= self.early_final_s - 1e-6  # float sums
+
     def new_segment(self) -> None:
         """The recogniser was reset (the device spoke): words before and after never join."""
         self.settled, self.partial = [], []
@@ -155,6 +166,7 @@ class IntentTracker:
         tokens = self.settled + self.partial
         texts = [w.text for w in tokens]
         heard: list[Heard] = []
+        self._waiting = None
         for start, end, intent in self.patterns.matches(texts, self.seats):
             last = tokens[end - 1]
             stable = (
@@ -164,10 +176,15 @@ class IntentTracker:
                 or now - last.end >= self.settle_s
             )
             key = (intent.intent, intent.seat, intent.word, intent.seats, tokens[start].start)
-            if intent.intent == "forbidden":
-                sure = min(w.conf for w in tokens[start:end]) >= self.forbidden_conf
-                if end > len(self.settled) or not sure or self._repeated(key):
-                    continue  # heard only in a final result, and only when the recogniser is sure
+            if intent.intent == "forbidden":  # heard only in a final result, when the recogniser is sure
+                if end > len(self.settled):
+                    self._matched.add(key)
+                    agreed = not self.agree or key in self._agreed
+                    if end == len(tokens) and agreed and not self._repeated(key):
+                        self._waiting = last.end
+                    continue
+                if min(w.conf for w in tokens[start:end]) < self.forbidden_conf or self._repeated(key):
+                    continue
             if end > len(self.settled):  # in the partial words: they may still change
                 self._matched.add(key)
                 stable = stable and (not self.agree or key in self._agreed)

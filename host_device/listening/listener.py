@@ -397,6 +397,9 @@ class Listener:
                     self.out.put(Transcript(result["partial"], False, now))
                 self._voice(len(words), now)
                 self._put(self._tracker.partial_result(words, now))
+                if self._tracker.wants_final(now):  # a forbidden word, then quiet: its final result now
+                    self._emit_final(json.loads(self._rec.FinalResult()), now)
+                    self._since_drop_s = 0.0  # finalized: its next audio starts a new front end
         self._check_lag(block, seconds)
 
     def _close_utterance(self) -> None:

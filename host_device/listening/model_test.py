@@ -81,6 +81,15 @@ def decode(
                 else words_of(result, -fed_before)
             )
             heard = tracker.partial_result(words, now)
+            if tracker.wants_final(now):  # as the listener: a forbidden word, then quiet
+                t0 = time.perf_counter()
+                result = json.loads(rec.FinalResult())
+                spent += time.perf_counter() - t0
+                decoding += time.perf_counter() - t0
+                words = words_of(result, -fed_before)
+                finals += words
+                text.clear()
+                heard += tracker.final_result(words, now)
         delivered += [(h, now + spent) for h in heard]
     for h in tracker.tick(len(audio) / 2 / RATE + 3600):  # nothing more will come
         delivered.append((h, len(audio) / 2 / RATE))

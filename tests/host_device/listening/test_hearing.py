@@ -277,3 +277,42 @@ def test_a_forbidden_word_again_within_a_few_seconds_is_one_later_another():
     assert len(tracker.final_result(said, 2.0)) == 1
     assert len(tracker.final_result([Word("честное", 2.5, 2.9)], 3.5)) == 0  # 2.5 s after the first
     assert len(tracker.final_result([Word("честно", 3.2, 3.5)], 4.0)) == 1  # 3.2 s: another
+
+
+def test_a_forbidden_word_ending_the_partial_words_asks_for_its_final_result_after_a_short_quiet():
+    """The recogniser's own endpoint waits 0.5-1 s of silence; a forbidden word at the end of
+    the partial words asks for the final result (its confidence) after EARLY_FINAL_S of quiet."""
+    from host_device.listening.hearing import EARLY_FINAL_S
+
+    t = tracker(agree=True)
+    w = words("я мирный честно")
+    end = w[-1].end
+    assert t.partial_result(w, end + 0.1) == [] and not t.wants_final(end + 0.1)  # not agreed yet
+    t.partial_result(w, end + 0.2)
+    assert not t.wants_final(end + EARLY_FINAL_S - 0.01)
+    assert t.wants_final(end + EARLY_FINAL_S)
+    heard = t.final_result([Word(x.text, x.start, x.end, conf=0.9) for x in w], end + EARLY_FINAL_S)
+    assert [h.intent.word for h in heard] == ["честно"] and not t.wants_final(end + 1.0)
+
+
+@pytest.mark.parametrize(
+    ("said", "why"),
+    [
+        ("честно говоря я мирный", "more words follow it: the remark waits for the pause anyway"),
+        ("я выставляю игрока номер три", "no forbidden word"),
+    ],
+)
+def test_no_early_final_result_without_a_forbidden_word_ending_the_partial_words(said, why):
+    t = tracker()
+    w = words(said)
+    t.partial_result(w, w[-1].end + 0.1)
+    assert not t.wants_final(w[-1].end + 1.0), why
+
+
+def test_a_forbidden_word_said_again_soon_asks_for_no_early_final_result():
+    t = tracker()
+    first = words("честно")
+    assert len(t.final_result(first, first[-1].end + 0.5)) == 1
+    again = words("честно", start=1.0)  # within REPEAT_S of the first: the same foul
+    t.partial_result(again, again[-1].end + 0.1)
+    assert not t.wants_final(again[-1].end + 1.0)

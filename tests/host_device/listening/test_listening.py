@@ -466,3 +466,49 @@ def test_a_window_of_the_best_move_s_last_word_hears_three_numbers():
     assert [(i.intent, i.seats) for i in heard] == [("best_move", (3, 5, 8))]
     listener.open_window()  # a speech's window: three numbers are talk
     assert listener._tracker.patterns.parse("три, пять, восемь", 10) == []
+
+
+def test_the_listener_asks_for_the_final_result_a_short_quiet_after_a_forbidden_word():
+    """«…честно», then silence: the listener asks the recogniser to finish the utterance
+    EARLY_FINAL_S after the word (the recogniser alone would wait for its endpoint, 0.5-1 s),
+    and the word, sure enough in that final result, is heard."""
+    from hardware.microphone import AudioBlock
+    from host_device.listening.hearing import EARLY_FINAL_S
+
+    asked = []
+
+    class Recogniser:
+        blocks = 0
+
+        def AcceptWaveform(self, samples):
+            self.blocks += 1
+            return False  # its own endpoint never comes in this test
+
+        def PartialResult(self):
+            return json.dumps({"partial": "я мирный честно" if self.blocks >= 4 else "я мирный"})
+
+        def FinalResult(self):
+            asked.append(self.blocks)
+            said = [("я", 0.0, 0.1), ("мирный", 0.1, 0.3), ("честно", 0.3, 0.4)]
+            result = [{"word": w, "start": a, "end": b, "conf": 0.95} for w, a, b in said]
+            return json.dumps({"text": "я мирный честно", "result": result})
+
+        def Reset(self):
+            pass
+
+    class Model:
+        def recogniser(self, rate, partial_words=False):
+            return Recogniser()
+
+    class Mic:
+        rate = 16000
+
+    out = queue.Queue()
+    listener = Listener(Model(), Mic(), russian_patterns(), 10, out, lambda: 0.0)
+    listener.open_window()
+    for i in range(12):
+        listener.feed(AudioBlock(b"\0\0" * 1600, at=i * 0.1, index=i))
+    # «честно» first in the partial of block 4 (0.4 s), agreed at 0.5, quiet EARLY_FINAL_S after 0.4
+    assert asked == [4 + round(EARLY_FINAL_S / 0.1)]
+    heard = [item for item in drain(out) if isinstance(item, Heard)]
+    assert [(h.intent.intent, h.intent.word) for h in heard] == [("forbidden", "честно")]
