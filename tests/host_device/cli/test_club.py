@@ -14,6 +14,7 @@ import pytest
 from host_device.cli.main import main
 from host_device.club.build import records
 from host_device.club.package import package_of
+from host_device.clubdb.schema import SCHEMA_VERSION
 from host_device.club.protocol import local_day
 from host_device.clubdb.db import ClubDB
 from host_device.store import Store
@@ -34,7 +35,7 @@ def error_line(capsys):
 def club(tmp_path, fresh_database, capsys):
     """Two boxes' games (Аня at both) received in an initialised club database: (its URL, the boxes)."""
     assert main(["club", "init", "--club-db", fresh_database]) == 0
-    assert "создана (версия 3)" in capsys.readouterr().out
+    assert f"создана (версия {SCHEMA_VERSION})" in capsys.readouterr().out
     boxes = [Store(tmp_path / f"box{n}.sqlite3") for n in range(2)]
     anna = boxes[0].roster.add_player("Аня")
     boxes[1].roster.import_players([(anna.id, "Аня", None, None, None)])
