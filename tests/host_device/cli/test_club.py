@@ -14,9 +14,9 @@ import pytest
 from host_device.cli.main import main
 from host_device.club.build import records
 from host_device.club.package import package_of
-from host_device.clubdb.schema import SCHEMA_VERSION
 from host_device.club.protocol import local_day
 from host_device.clubdb.db import ClubDB
+from host_device.clubdb.schema import SCHEMA_VERSION
 from host_device.store import Store
 from tests.helpers.clubdb import play, seat_all
 from tests.helpers.paths import ROOT
