@@ -5,7 +5,8 @@ ids by seat (index 0 is seat 1). Built in three steps (docs/tournament.md):
 
 1. who plays: each round the ``tables * 10`` players with the fewest games
    so far play, the rest sit out (byes spread evenly: counts differ by one at
-   most; a player who joins late plays first);
+   most; a player who joins late plays first); at one table a pair kept apart
+   never plays together: the one with more games sits out;
 2. which seat: a matching per round gives every player a seat he has had
    least (:func:`_seats`); for players a multiple of ten and ten rounds that
    is a Latin rectangle, every player on every seat exactly once;
@@ -91,7 +92,7 @@ def seat(
                 counts[p][s] += 1
     free: list[list[list[int]]] = []
     for _ in range(rounds - len(fixed)):
-        playing = _who_plays(active, games, tables * SEATS, rng)
+        playing = _who_plays(active, games, tables * SEATS, rng, kept if tables == 1 else set())
         by_seat = _seats(playing, counts, tables, rng)
         round_ = []
         for column in by_seat:
@@ -132,10 +133,19 @@ def _pairs(apart: Iterable[tuple[str, str]], index: dict[str, int]) -> set[tuple
     return out
 
 
-def _who_plays(active: list[int], games: list[int], slots: int, rng: random.Random) -> list[int]:
-    """The ``slots`` players with the fewest games so far (ties drawn)."""
+def _who_plays(
+    active: list[int], games: list[int], slots: int, rng: random.Random, kept: set[tuple[int, int]]
+) -> list[int]:
+    """The ``slots`` players with the fewest games so far (ties drawn). ``kept``: pairs that may
+    not both play (one table: no other table to part them at), the one with more games sits out."""
     order = sorted(active, key=lambda p: (games[p], rng.random()))
-    return order[:slots]
+    chosen: list[int] = []
+    for p in order:
+        if len(chosen) == slots:
+            break
+        if not any((min(p, q), max(p, q)) in kept for q in chosen):
+            chosen.append(p)
+    return chosen if len(chosen) == slots else order[:slots]  # too few apart: the search says so
 
 
 def _seats(playing: list[int], counts: list[list[int]], tables: int, rng: random.Random) -> list[list[int]]:

@@ -122,3 +122,18 @@ def test_a_table_fewer_after_a_player_left_keeps_the_rounds_played() -> None:
     assert sum(len(second.byes(r)) for r in (2, 3)) == 2 * 10  # p00 gone, nine of the 19 sit out
     games = Counter(pid for r in second.rounds for t in r for pid in t)
     assert max(games[p] for p in PLAYERS[1:]) - min(games[p] for p in PLAYERS[1:]) <= 1
+
+
+def test_at_one_table_a_pair_kept_apart_takes_turns_to_sit_out() -> None:
+    """Nineteen players after one left: one table, nine byes a round; a pair kept apart never
+    plays at it together (it was refused: no other table to part them at), and their games
+    stay as even as everyone's."""
+    first = seat(PLAYERS, 4, apart=[("p01", "p02")], seed=1, effort=0.1)
+    second = seat(PLAYERS[1:], 6, apart=[("p01", "p02")], played=first.rounds[:1], seed=2, effort=0.1)
+    for r in second.rounds[1:]:
+        ((table,),) = [r]
+        assert not {"p01", "p02"} <= set(table)
+    games = Counter(pid for r in second.rounds for t in r for pid in t)
+    assert max(games[p] for p in PLAYERS[1:]) - min(games[p] for p in PLAYERS[1:]) <= 1
+    with pytest.raises(SeatingError, match="p00 и p01"):  # ten players: nobody can sit out
+        seat(PLAYERS[:10], 3, apart=[("p00", "p01")], seed=1, effort=0.1)
