@@ -25,6 +25,7 @@ from host_device.tournament.playing import seat_game
 from host_device.tournament.seating import SEATS, SeatingError, seat
 from host_device.tournament.standings import LABEL, Standing, standings
 from host_device.tournament.table_rows import COLUMNS, table_rows
+from voices.forms import agree
 from voices.words import number as club_number
 
 ROUNDS = number_in(1, 100, "число туров")
@@ -58,11 +59,17 @@ def _apart(store: Store, pairs: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _seating(store: Store, row: TournamentRow, players: list[str], elsewhere: int = 0) -> tuple[Any, int]:
+def _seating(
+    store: Store, row: TournamentRow, players: list[str], elsewhere: int = 0, published: Any = None
+) -> tuple[Any, int]:
     """The seating of ``players`` for the rounds not played yet; and how many were played
-    (here, or ``elsewhere``: the last round the boxes sent the club's database)."""
+    (here, or ``elsewhere``: the last round the boxes sent the club's database, or took a table
+    of). The rounds kept are the ones the boxes played: the club database's ``published``
+    seating where there is one (this store's may have been seated again without it)."""
     played = max(store.tournaments.rounds_played(row.id) if row.id else 0, elsewhere)
     old = store.tournaments.seating(row.id)[:played] if row.id else []
+    if published is not None and played:
+        old = _rounds_of(published)[:played]
     apart = [p for p in row.apart if set(p) <= set(players)]
     try:
         return seat(players, row.rounds, apart=apart, played=old, seed=row.seed + played), played
@@ -103,15 +110,24 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
         with ClubDB.open(args.club_db) as db:  # a round a box has taken a table of has begun: kept
             sent = max((r for _g, r, _t in db.tournament_games(row.name)), default=0)
             elsewhere = max(sent, db.round_begun(row.name))
-    seating, kept = _seating(store, row, players, elsewhere)
+            published = db.seating_of(row.name)
+    else:
+        published = None
+    seating, kept = _seating(store, row, players, elsewhere, published)
     if players != list(row.players):
         store.tournaments.set_players(row.id, players)
-    store.tournaments.save_seating(row.id, list(seating.rounds), kept)
+    # with the club's database its rounds played are written here too (this store's may differ)
+    store.tournaments.save_seating(row.id, list(seating.rounds), 0 if published is not None else kept)
+    kept_text = (
+        "тур 1 сыгран или начат и не тронут"
+        if kept == 1
+        else f"туры 1–{kept} сыграны или начаты и не тронуты"
+    )
+    again = f"тур {row.rounds}" if kept + 1 == row.rounds else f"туры {kept + 1}–{row.rounds}"
     print(
-        f"турнир «{row.name}»: туры 1–{kept} сыграны или начаты и не тронуты; "
-        f"рассажены заново туры {kept + 1}–{row.rounds}"
+        f"турнир «{row.name}»: {kept_text}; рассажены заново {again}"
         if kept
-        else f"турнир «{row.name}»: рассажены все {row.rounds} туров"
+        else f"турнир «{row.name}»: рассажены все туры ({row.rounds})"
     )
     if args.club_db:
         return cmd_publish(args, store)
@@ -272,13 +288,56 @@ def cmd_publish(args: argparse.Namespace, store: Store) -> int:
             "публикуйте с машины, где турнир создан"
         )
     url = flags.club_db_url(args)
+    seating = _seating_json(store, row)
     with ClubDB.open(url) as db:
-        db.publish_seating(row.name, _seating_json(store, row))
+        _keeps_the_rounds_begun(db, row.name, seating)
+        db.publish_seating(row.name, seating)
     print(
-        f"рассадка турнира «{row.name}» ({row.rounds} туров) в базе клуба: коробки возьмут свой стол "
-        f"сами — host-device run --tournament '{row.name}' --table T --round R"
+        f"рассадка турнира «{row.name}» ({row.rounds} {agree('тур', row.rounds)}) в базе клуба: "
+        "коробки возьмут свой стол сами — "
+        f"host-device run --tournament '{row.name}' --table T --round R --club-db АДРЕС"
     )
     return 0
+
+
+def _rounds_of(published: dict[str, Any]) -> list[tuple[tuple[str, ...], ...]]:
+    """A published seating's rounds as the store keeps them: tables of player ids by seat."""
+    from host_device.tournament.seating_file import seating_rows
+
+    tables: dict[int, dict[int, dict[int, str]]] = {}
+    for r, t, seat_no, _player, pid in seating_rows(published, "рассадка в базе клуба")[1]:
+        tables.setdefault(r, {}).setdefault(t, {})[seat_no] = pid
+    return [
+        tuple(tuple(seats[k] for k in sorted(seats)) for _t, seats in sorted(tables[r].items()))
+        for r in sorted(tables)
+    ]
+
+
+def _keeps_the_rounds_begun(db: Any, name: str, seating: dict[str, Any]) -> None:
+    """A seating published again may change only the rounds no table has begun: the rounds the
+    boxes sent games of, or took a table of, are refused changed (a seating made without the
+    club's database, or another tournament of the same name) — in one line, the database untouched."""
+    old = db.seating_of(name)
+    if old is None:
+        return
+    sent = max((r for _g, r, _t in db.tournament_games(name)), default=0)
+    begun = max(sent, db.round_begun(name))
+
+    def of(data: dict[str, Any], r: int) -> list[tuple[Any, ...]]:
+        return sorted((x.get("стол"), x.get("место"), x.get("id")) for x in data["rows"] if x.get("тур") == r)
+
+    changed = [r for r in range(1, begun + 1) if of(old, r) != of(seating, r)]
+    if changed:
+        rounds = (
+            f"тур {changed[0]} турнира «{name}» уже сыгран или начат, а в этой рассадке он другой"
+            if len(changed) == 1
+            else f"туры {', '.join(map(str, changed))} турнира «{name}» уже сыграны или начаты, "
+            "а в этой рассадке они другие"
+        )
+        raise HostDeviceError(
+            f"{rounds}: не опубликовано; пересадите с базой клуба — host-device tournament seat "
+            f"'{name}' --club-db АДРЕС (если это другой турнир — дайте ему своё название)"
+        )
 
 
 def cmd_export(args: argparse.Namespace, store: Store) -> int:

@@ -123,7 +123,7 @@ def test_a_regeneration_keeps_the_round_played(club: Path, capsys: Any) -> None:
     code, out, _ = run(
         capsys, club, "tournament", "seat", "Кубок", "--leave", "Игрок 05", "--join", "Новичок"
     )
-    assert code == 0 and "туры 1–1 сыграны или начаты и не тронуты" in out
+    assert code == 0 and "тур 1 сыгран или начат и не тронут" in out
     assert seating_of(capsys, club, 1) == before[0]
     later = seating_of(capsys, club, 2)
     names = later[0] + later[1]

@@ -111,7 +111,7 @@ def _organiser(tmp_path: Path, capsys: Any, url: str) -> tuple[Path, list[list[l
     run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "3")
     code, out, err = run(capsys, club, "tournament", "publish", "Кубок", "--club-db", url)
     assert code == 0, err
-    assert "рассадка турнира «Кубок» (3 туров) в базе клуба" in out
+    assert "рассадка турнира «Кубок» (3 тура) в базе клуба" in out
     store = Store(club)
     seating = [[list(t) for t in r] for r in store.tournaments.seating(store.tournaments.get("Кубок").id)]
     store.close()
@@ -198,7 +198,7 @@ def test_seating_again_keeps_the_rounds_the_boxes_played_and_publishes_the_rest(
     store.close()
     code, out, err = run(capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0], "--club-db", url)
     assert code == 0, err
-    assert "туры 1–1 сыграны или начаты и не тронуты" in out and "рассадка турнира «Кубок»" in out
+    assert "тур 1 сыгран или начат и не тронут" in out and "рассадка турнира «Кубок»" in out
     with ClubDB.open(url) as db:
         published = db.seating_of("Кубок")
     assert published is not None
@@ -316,7 +316,7 @@ def test_a_round_a_box_has_begun_is_kept_by_a_new_seating_and_shown_by_the_venue
     assert gone not in {r["id"] for r in published["rows"] if r["тур"] == 3}
 
 
-@pytest.mark.parametrize("bad", ['"a string"', '{"rows": 5}', '[1, 2]'])
+@pytest.mark.parametrize("bad", ['"a string"', '{"rows": 5}', "[1, 2]"])
 def test_a_spoiled_published_seating_is_one_line_at_the_box_and_on_the_venue_screen(
     url: str, tmp_path: Path, capsys: Any, bad: str
 ) -> None:
@@ -343,3 +343,40 @@ def test_a_spoiled_published_seating_is_one_line_at_the_box_and_on_the_venue_scr
     with TestClient(club_app(pages), raise_server_exceptions=False) as client:
         screen = client.get("/tournament/Кубок")
     assert screen.status_code >= 400 and "испорчена" in screen.text and "Traceback" not in screen.text
+
+
+def test_a_seating_that_changes_a_round_the_boxes_played_is_not_published(
+    url: str, tmp_path: Path, capsys: Any
+) -> None:
+    """Re-seated without the club's database (the organiser's store knows no box's game), round 1
+    is seated anew; publishing that is refused in one line and the database keeps its seating;
+    the same re-seating with the database publishes."""
+    club, seating = _organiser(tmp_path, capsys, url)
+    box = tmp_path / "box.sqlite3"
+    store = Store(box)
+    (game,) = finished_games(store, 1)
+    for seat, pid in enumerate(seating[0][0], 1):
+        store.roster.import_players([(pid, f"п{seat}", None, None, None)])
+        store.roster.seat_player(game, seat, pid)
+    store.tournaments.link_game(game, store.tournaments.named("Кубок"), 1, 1)
+    with ClubDB.open(url) as db:
+        assert db.receive(package_of(store, game)) == "stored"
+        before = db.seating_of("Кубок")
+    store.close()
+    code, out, _err = run(capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0])
+    assert code == 0 and "рассажены все туры (3)" in out  # this store knows of no game
+    code, _out, err = run(capsys, club, "tournament", "publish", "Кубок", "--club-db", url)
+    assert code != 0 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert "тур 1 турнира «Кубок» уже сыгран или начат, а в этой рассадке он другой" in err
+    assert "не опубликовано" in err and "--club-db" in err
+    with ClubDB.open(url) as db:
+        assert db.seating_of("Кубок") == before
+    # with the database: round 1 as the boxes played it (the database's), the rest seated anew
+    code, out, err = run(capsys, club, "tournament", "seat", "Кубок", "--club-db", url)
+    assert code == 0 and "тур 1 сыгран или начат и не тронут" in out and "рассадка турнира «Кубок»" in out, (
+        err
+    )
+    with ClubDB.open(url) as db:
+        after = db.seating_of("Кубок")
+    assert after is not None
+    assert [r for r in after["rows"] if r["тур"] == 1] == [r for r in before["rows"] if r["тур"] == 1]
