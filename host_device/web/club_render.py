@@ -32,7 +32,7 @@ from host_device.web.club_db_source import ClubDbSource
 from host_device.web.club_html import document, e, review_html
 from host_device.web.club_source import Source
 from host_device.web.review import Unfinished, review
-from host_device.web.venue_html import BadRound, from_database, from_store, venue
+from host_device.web.venue_html import REFRESH, BadRound, from_database, from_store, venue
 
 NOT_FOUND = "Нет игры {id} в хранилище"
 NOT_FOUND_DB = "Нет игры {id} в базе клуба"
@@ -62,8 +62,13 @@ def kept(key: Hashable, draw: Callable[[], tuple[int, str]]) -> tuple[int, str]:
     return answer
 
 
-def refusal(text: str, status: int) -> tuple[int, str]:
-    return status, document("Нет страницы", f'<p class="refused">{e(text)}</p>')
+def refusal(text: str, status: int, refresh: bool = False) -> tuple[int, str]:
+    """A page's one line; ``refresh``: a screen nobody touches (the venue's) reads itself again,
+    so a database back, or a seating published, shows without anyone reloading it."""
+    page = document("Нет страницы", f'<p class="refused">{e(text)}</p>')
+    if refresh:
+        page = page.replace("<head>", f'<head><meta http-equiv="refresh" content="{REFRESH}">', 1)
+    return status, page
 
 
 _tables: dict[str, Table] = {}
@@ -126,7 +131,11 @@ def _venue(
         assert isinstance(kept_records, Source)
         return venue(from_store(path, name), round_text, table_of(scoring), kept_records.finished_among, show)
     except (StoreError, BadRound) as exc:
-        return refusal(str(exc), 404)
+        return refusal(str(exc), 404, refresh=True)
+    except HostDeviceError as exc:
+        from host_device.clubdb.errors import Unreachable
+
+        return refusal(str(exc), 503 if isinstance(exc, Unreachable) else 500, refresh=True)
 
 
 def render(

@@ -149,7 +149,7 @@ class ClubPages:
         try:
             state = await self.state()
         except HostDeviceError as exc:  # the club's database is away: one line, asked again next time
-            return Answer(*refusal(str(exc), 503))
+            return Answer(*refusal(str(exc), 503, refresh=kind == "tournament"))
         key = (state, kind, arg, query)
         if key in self.answers:
             self.answers.move_to_end(key)

@@ -343,6 +343,7 @@ def test_a_spoiled_published_seating_is_one_line_at_the_box_and_on_the_venue_scr
     with TestClient(club_app(pages), raise_server_exceptions=False) as client:
         screen = client.get("/tournament/Кубок")
     assert screen.status_code >= 400 and "испорчена" in screen.text and "Traceback" not in screen.text
+    assert '<meta http-equiv="refresh" content="20">' in screen.text  # the TV reads itself again
 
 
 def test_a_seating_that_changes_a_round_the_boxes_played_is_not_published(
@@ -380,3 +381,23 @@ def test_a_seating_that_changes_a_round_the_boxes_played_is_not_published(
         after = db.seating_of("Кубок")
     assert after is not None
     assert [r for r in after["rows"] if r["тур"] == 1] == [r for r in before["rows"] if r["тур"] == 1]
+
+
+def test_the_venue_screen_of_an_unreachable_database_says_so_and_reads_itself_again() -> None:
+    """A hall TV on /tournament/NAME while the club's database is down: one line, and the page
+    reloads itself (the usual screen does every 20 s), so it comes back with the database."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from starlette.testclient import TestClient
+
+    from host_device.web.club_pages import club_app
+    from host_device.web.club_worker import ClubPages
+
+    gone = "postgresql://nobody@127.0.0.1:9/none"  # nothing listens there
+    pages = ClubPages(None, pool=ThreadPoolExecutor(1), database=gone)
+    with TestClient(club_app(pages), raise_server_exceptions=False) as client:
+        screen = client.get("/tournament/Кубок")
+        other = client.get("/club")
+    assert screen.status_code == 503 and "не принимает соединений" in screen.text, screen.text
+    assert '<meta http-equiv="refresh" content="20">' in screen.text
+    assert other.status_code == 503 and "http-equiv" not in other.text  # a page someone reads: no reload
