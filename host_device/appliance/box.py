@@ -376,8 +376,14 @@ class Box:
             return table_source(self.store, (name, table, round_no), club_url(self.options, self.config))
         except HostDeviceError as exc:  # the table hears it too: no «Стол…, игра…» will follow
             print(f"host-device: {exc}; эта игра — не турнирная", flush=True)
-            self.devices.announcer.say("no_tournament_table").wait(10)
+            self._announce("no_tournament_table")
             return None
+
+    def _announce(self, key: str) -> None:
+        """A phrase of the box's own, said to its end and written like every phrase of the evening."""
+        announcer = self.devices.announcer
+        announcer.say(key).wait(10)
+        print(f"host-device: Ведущий: {announcer.catalogue.text(key, {})}", flush=True)
 
     def run(self) -> int:
         off = False
@@ -397,7 +403,7 @@ class Box:
         """Game after game: from «готов», or at once when the host asked for the next one after
         an end (session/evening.py); True when the box is to power off."""
         if self.devices.model is None:
-            self.devices.announcer.say("model_missing").wait(10)
+            self._announce("model_missing")
         offer = self._offer()
         if self.options.panel != "keyboard":  # a line typed on the terminal stands in for a button
             TerminalLines(self.inbox, self.clock).start(sys.stdin)

@@ -669,8 +669,10 @@ def test_a_tournament_box_plays_its_tables_next_round_each_game(box_env, capsys)
         (more,) = finished_games(box.store, 1)
         box.store.tournaments.link_game(more, box.store.tournaments.get("Кубок").id, 3, 2)
         assert box._game_options(Outcome("new")).tournament is None  # no round 4
-        assert "тур 4: в турнире «Кубок» туры 1–3; эта игра — не турнирная" in capsys.readouterr().out
+        out = capsys.readouterr().out
+        assert "тур 4: в турнире «Кубок» туры 1–3; эта игра — не турнирная" in out
         assert labels(box).count("no_tournament_table") == 1  # said: no «Стол…, игра…» follows
+        assert "host-device: Ведущий: Рассадки нет. Игра не турнирная." in out  # and written as said
     finally:
         box.close()
 
