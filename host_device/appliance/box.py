@@ -280,9 +280,12 @@ class Box:
             )
             if self.options.panel == "mock":
                 keys = "наберите и Enter: n — игра; N — меню (в меню: n — дальше, u — выбрать)"
+            where = ""
+            if self.options.tournament is not None:  # which table of which tournament this box is
+                where = f"; турнир «{self.options.tournament[0]}», стол {self.options.tournament[1]}"
             print(
                 f"host-device: готов: {preset_name(self.choice.preset)}, {self.seats(self.choice.preset)} "
-                f"игроков ({keys})",
+                f"игроков{where} ({keys})",
                 flush=True,
             )
         else:

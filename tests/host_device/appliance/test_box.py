@@ -688,3 +688,13 @@ def test_box_takes_a_tournament_and_table_without_a_round():
     assert _tournament(argparse.Namespace(**(given | {"round": 3}))) == ("Кубок", 2, 3)
     with pytest.raises(HostDeviceError, match="с --box: --tournament и --table"):
         _tournament(argparse.Namespace(**(given | {"table": None})))
+
+
+def test_a_tournament_box_says_which_table_it_is_when_ready(box_env, capsys):
+    """«готов» names the tournament and the table: a box started for the wrong table is seen
+    before its first game, not at it."""
+    box, calls = make_box(box_env, tournament=("Кубок", 3, 0))
+    feed(box, lambda: labels(box)[-1:] == ["rules_classic"], Held(key="pause", seconds=5.0, at=0))
+    assert box.run() == 0 and calls
+    ready = [line for line in capsys.readouterr().out.splitlines() if "готов:" in line]
+    assert ready and "классика, 10 игроков; турнир «Кубок», стол 3 (" in ready[0], ready
