@@ -275,6 +275,17 @@ class ClubDB:
 
         return self._do("чтение рассадки", read)
 
+    def published(self) -> list[str]:
+        """The names of the tournaments whose seating is published, in name order."""
+        self._check()
+        return self._do(
+            "чтение турниров",
+            lambda: [
+                str(r[0])
+                for r in self.conn.execute("SELECT tournament FROM tournament_seating ORDER BY 1").fetchall()
+            ],
+        )
+
     def take_table(self, name: str, round_no: int, table: int) -> None:
         """A box took ``table`` of round ``round_no`` from the published seating: that round has begun."""
         self._check()

@@ -88,9 +88,14 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
         with ClubDB.open(url) as db:
             data = db.seating_of(name)
             if data is None:
+                names = db.published()
+                known = (
+                    "опубликованы: " + ", ".join(f"«{n}»" for n in names) + " — проверьте название"
+                    if names
+                    else f"host-device tournament publish '{name}' на машине турнира"
+                )
                 raise HostDeviceError(
-                    f"{missing}; в базе клуба рассадки «{name}» тоже нет: "
-                    f"host-device tournament publish '{name}' на машине турнира, или {way_out}"
+                    f"{missing}; в базе клуба рассадки «{name}» тоже нет: {known}, или {way_out}"
                 )
             found = table_of(data, table, round_no, "из базы клуба")
             try:  # the round has begun here: a new seating keeps it (tournament seat --club-db)

@@ -180,6 +180,13 @@ def test_a_box_that_cannot_reach_the_database_says_so_in_one_line_and_starts_no_
     err = capsys.readouterr().err
     assert code != 0 and len(err.strip().splitlines()) == 1, err
     assert "в базе клуба рассадки «Лига» тоже нет" in err and "tournament publish" in err
+    # a typo of a published name: the names published are listed
+    with ClubDB.open(url) as db:
+        db.publish_seating("Осенний кубок", {"what": "seating", "tournament": "Осенний кубок", "rows": []})
+    code = main([*argv, "--tournament", "Осений кубок", "--table", "1", "--round", "1", "--club-db", url])
+    err = capsys.readouterr().err
+    assert code != 0 and len(err.strip().splitlines()) == 1, err
+    assert "опубликованы: «Осенний кубок» — проверьте название" in err and "publish 'Осений" not in err
 
 
 def test_seating_again_keeps_the_rounds_the_boxes_played_and_publishes_the_rest(
