@@ -237,10 +237,14 @@ def cmd_standings(args: argparse.Namespace, store: Store) -> int:
         name, rows = row.name, table_rows(_standings(store, row, args.config), _names(store))
     print(f"Турнир «{name}»: {LABEL}")
     if not rows:
-        print(
-            "пока нет сыгранных игр; игра турнира: "
-            "host-device tournament game НАЗВАНИЕ ИГРА --round R --table T"
+        where = (
+            "в базе клуба пока нет сыгранных игр турнира (коробки отправляют их после игры)"
+            if args.club_db
+            else "в этом хранилище пока нет сыгранных игр турнира; игры других коробок — "
+            f"в базе клуба: host-device tournament standings '{name}' --club-db АДРЕС; "
+            "игра этой коробки: host-device tournament game НАЗВАНИЕ ИГРА --round R --table T"
         )
+        print(where)
         return 0
     text = [[h for h, _a in COLUMNS]] + [
         [club_number(c) if isinstance(c, float) else str(c) for c in r] for r in rows

@@ -376,3 +376,10 @@ def test_a_new_seating_replays_no_game_for_the_club_pages(club: Path, capsys: An
     db = sqlite3.connect(club)
     assert signatures(db) == before  # what every record reads did not change
     db.close()
+
+
+def test_standings_with_no_game_here_point_to_the_club_database(club: Path, capsys: Any) -> None:
+    run(capsys, club, "tournament", "create", "Кубок", *NAMES, "--rounds", "2")
+    code, out, _ = run(capsys, club, "tournament", "standings", "Кубок")
+    assert code == 0 and "в этом хранилище пока нет сыгранных игр турнира" in out
+    assert "tournament standings 'Кубок' --club-db" in out  # the boxes' games are there
