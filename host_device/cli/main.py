@@ -150,7 +150,11 @@ def set_up_logging() -> None:
         logging.basicConfig(format="%(name)s: %(levelname)s: %(message)s", level=logging.DEBUG)
         return
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("host-device: внимание: %(message)s"))
+    try:  # on a terminal a warning starts on a clean line: a game's status line may stand there
+        clean = "\r\x1b[K" if sys.stderr.isatty() else ""
+    except (OSError, ValueError, AttributeError):
+        clean = ""
+    handler.setFormatter(logging.Formatter(clean + "host-device: внимание: %(message)s"))
     handler.addFilter(lambda record: record.name.split(".")[0] in OWN_LOGGERS or record.name == "root")
     root.addHandler(handler)
     root.setLevel(logging.WARNING)

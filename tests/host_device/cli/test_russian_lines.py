@@ -281,6 +281,29 @@ def test_a_librarys_own_warning_never_reaches_the_terminal():
         env={"HOST_DEVICE_DEBUG": "1", "PATH": ""},
     )
     assert "psycopg: WARNING: error ignored terminating x" in debug.stderr
+    # on a terminal a warning starts on a clean line (a game's status line may stand where it begins)
+    import os
+    import pty
+
+    main_fd, child_fd = pty.openpty()
+    try:
+        subprocess.run([sys.executable, "-c", code], stderr=child_fd, cwd=ROOT, check=True)
+        os.close(child_fd)
+        written = b""
+        while chunk := _read_some(main_fd):
+            written += chunk
+    finally:
+        os.close(main_fd)
+    assert written.decode().replace("\r\n", "\n") == "\r\x1b[Khost-device: внимание: ход не записан\n"
+
+
+def _read_some(fd: int) -> bytes:
+    import os
+
+    try:
+        return os.read(fd, 4096)
+    except OSError:  # the terminal's other end closed: all read
+        return b""
 
 
 # ---------------------------------------------------------------- the demo and the club's pages
