@@ -465,6 +465,8 @@ class Host:
             )
         except KeyboardInterrupt:
             self._print("host-device: остановлено")
+            if self.devices is not None:  # a box's game: Ctrl-C stops the box, not only its game
+                raise
         finally:
             self._close()
         winner = self.game.state.winner

@@ -631,6 +631,28 @@ def test_with_pages_the_box_waits_after_the_end_then_plays_again_or_is_ready(box
     assert box.console_token is not None and box.last_game == (3 if answer == "next" else 2)
 
 
+def test_ctrl_c_in_a_boxs_game_stops_the_box_and_keeps_the_game(box_env, capsys):
+    """Ctrl-C at the terminal during a game: the box stops (it went back to «готов», and a second
+    Ctrl-C was needed), the game kept to be resumed."""
+    from host_device.store import Store
+
+    box, calls = make_box(box_env)
+
+    def ctrl_c():
+        raise KeyboardInterrupt  # as the terminal's Ctrl-C arrives in the main thread
+
+    feed(box, lambda: labels(box)[-1:] == ["rules_classic"], *tap("next"))
+    feed(box, lambda: "speech" in labels(box), ctrl_c)
+    with pytest.raises(KeyboardInterrupt):  # the command's main says nothing more and exits 130
+        box.run()
+    assert labels(box).count("ready") == 1 and not calls
+    assert "host-device: остановлено" in capsys.readouterr().out
+    store = Store(box_env / "games.sqlite3")
+    (winner,) = [g.winner for g in store.games.all()]
+    store.close()
+    assert winner is None  # unfinished: `run --resume` or the box's question takes it up
+
+
 @pytest.mark.parametrize("fouls", ["strict", 3])
 def test_a_box_json_with_a_bad_strictness_is_the_defaults(tmp_path, caplog, fouls):
     path = tmp_path / "box.json"
