@@ -239,7 +239,7 @@ def foul_settings(data: dict[str, Any], where: str) -> FoulSettings:
 def _beside(base: Path, value: str) -> Path:
     """A file named in the config, beside the config; a bare name with no such file stays bare
     (a table shipped with the device: scoring = "maf-world-cup.toml"), a path is only a path."""
-    beside = base / value
+    beside = base.absolute() / value  # a config given as a relative path: beside it all the same
     return Path(value) if Path(value).name == value and not beside.exists() else beside
 
 

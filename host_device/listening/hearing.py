@@ -46,7 +46,7 @@ REPEAT_S = 3.0  # a forbidden word said again this soon after it began is the sa
 FORBIDDEN_CONF = 0.75  # the least word confidence of a forbidden word (bench/fouls.py, docs/fouls.md)
 # quiet after a forbidden word that ends the partial words: the listener asks for the utterance's final
 # result then, rather than wait for the recogniser's own endpoint (0.5-1 s of silence; docs/fouls.md)
-EARLY_FINAL_S = 0.3
+EARLY_FINAL_S = 0.5
 
 
 @dataclass(frozen=True)

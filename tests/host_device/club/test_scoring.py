@@ -3,6 +3,7 @@ points it names (and only those), and a bad table is one Russian line."""
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -156,6 +157,9 @@ def test_the_config_names_the_clubs_table_beside_it(tmp_path):
     config.write_text('[club]\nscoring = "our.toml"\n', "utf-8")
     (tmp_path / "our.toml").write_text("", "utf-8")
     assert load_config(config).scoring == tmp_path / "our.toml"
+    with pytest.MonkeyPatch.context() as here:  # the config named by a relative path, from its folder
+        here.chdir(tmp_path)
+        assert load_config(Path("config.toml")).scoring == tmp_path / "our.toml"
     config.write_text("[audio]\nspeaker = 0\n", "utf-8")
     assert load_config(config).scoring is None
     config.write_text("[club]\nscoring = 5\n", "utf-8")
