@@ -186,7 +186,7 @@ class Bench:
         received = self.background if self.args.receive_all else min(self.args.received, self.background)
         with ClubDB.open(self.url) as db:
             db.init()
-            db.publish_seating(NAME, self.published)
+            db.tournaments.publish(NAME, self.published)
             start = time.perf_counter()
             for n in range(received):
                 seated = self.pick.sample(self.players, len(bases[n % len(bases)].record["seats"]))
@@ -206,7 +206,7 @@ class Bench:
             counts = db.counts()
             assert counts.finished == self.args.games, counts
             assert counts.players == PLAYERS, counts
-            assert len(db.tournament_games(NAME)) == self.args.tournament
+            assert len(db.tournaments.games(NAME)) == self.args.tournament
             took["database_mb"] = round(
                 int(db.conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]) / 2**20, 1
             )

@@ -40,8 +40,8 @@ from host_device.clubdb import schema
 from host_device.clubdb.errors import ClubDbError, Refused, shown
 from host_device.clubdb.faults import CONNECT_TIMEOUT_S, checked_url, failure
 from host_device.clubdb.players import find_player, resolve
+from host_device.clubdb.tournaments import ClubTournaments
 from host_device.store.roster import Player
-from host_device.store.tournaments import tournament_name
 
 Received = Literal["stored", "same", "updated"]
 T = TypeVar("T")
@@ -70,6 +70,7 @@ class ClubDB:
         self.url = url
         self.conn = conn
         self._ready = False
+        self.tournaments = ClubTournaments(self)  # the seating published, the tables taken, the games
 
     @classmethod
     def open(cls, url: str, timeout: float = CONNECT_TIMEOUT_S) -> ClubDB:
@@ -103,6 +104,11 @@ class ClubDB:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def run(self, doing: str, work: Callable[[], T]) -> T:
+        """``work`` on this connection once the schema is this version's; its faults one line."""
+        self._check()
+        return self._do(doing, work)
 
     def _do(self, doing: str, work: Callable[[], T]) -> T:
         try:
@@ -243,89 +249,7 @@ class ClubDB:
                 (game_id, *package.tournament),
             )
 
-    # a tournament's seating, published for the boxes
-
-    def publish_seating(self, name: str, seating: dict[str, Any]) -> None:
-        """``tournament publish``: the seating file's JSON kept under the tournament's name
-        (published again: replaced whole, the boxes take the new one from their next game)."""
-        self._check()
-        self._do(
-            "публикация рассадки",
-            lambda: self.conn.execute(
-                "INSERT INTO tournament_seating (tournament, seating) VALUES (%s, %s) "
-                "ON CONFLICT (tournament) DO UPDATE SET seating = EXCLUDED.seating, published_at = now()",
-                (tournament_name(name), Jsonb(seating)),
-            ),
-        )
-
-    def seating_of(self, name: str) -> dict[str, Any] | None:
-        """The seating published for tournament ``name`` (None: none is)."""
-        self._check()
-
-        def read() -> dict[str, Any] | None:
-            row = self.conn.execute(
-                "SELECT seating FROM tournament_seating WHERE tournament = %s", (tournament_name(name),)
-            ).fetchone()
-            if row is not None and not (isinstance(row[0], dict) and isinstance(row[0].get("rows"), list)):
-                raise ClubDbError(
-                    f"рассадка турнира «{tournament_name(name)}» в базе клуба испорчена "
-                    "(не таблица рассадки); опубликуйте её снова: host-device tournament publish"
-                )
-            return None if row is None else dict(row[0])
-
-        return self._do("чтение рассадки", read)
-
-    def published(self) -> list[str]:
-        """The names of the tournaments whose seating is published, in name order."""
-        self._check()
-        return self._do(
-            "чтение турниров",
-            lambda: [
-                str(r[0])
-                for r in self.conn.execute("SELECT tournament FROM tournament_seating ORDER BY 1").fetchall()
-            ],
-        )
-
-    def take_table(self, name: str, round_no: int, table: int) -> None:
-        """A box took ``table`` of round ``round_no`` from the published seating: that round has begun."""
-        self._check()
-        self._do(
-            "отметка начатого тура",
-            lambda: self.conn.execute(
-                "INSERT INTO tournament_tables_taken (tournament, round, tbl) VALUES (%s, %s, %s) "
-                "ON CONFLICT DO NOTHING",
-                (tournament_name(name), round_no, table),
-            ),
-        )
-
-    def round_begun(self, name: str) -> int:
-        """The last round of tournament ``name`` a box has taken a table of (0: none)."""
-        self._check()
-
-        def read() -> int:
-            row = self.conn.execute(
-                "SELECT max(round) FROM tournament_tables_taken WHERE tournament = %s",
-                (tournament_name(name),),
-            ).fetchone()
-            return int(row[0] or 0) if row is not None else 0
-
-        return self._do("чтение начатых туров", read)
-
     # reading
-
-    def tournament_games(self, name: str) -> list[tuple[int, int, int]]:
-        """(club id, round, table) of every game the boxes sent as a table of tournament ``name``."""
-        self._check()
-
-        def read() -> list[tuple[int, int, int]]:
-            rows = self.conn.execute(
-                "SELECT game, round, tbl FROM tournament_games WHERE tournament = %s "
-                "ORDER BY round, tbl, game",
-                (name,),
-            ).fetchall()
-            return [(int(g), int(r), int(t)) for g, r, t in rows]
-
-        return self._do("чтение игр турнира", read)
 
     def roster(self) -> tuple[dict[str, tuple[str, str | None]], dict[str, str | None]]:
         """Each player's (name, nickname), and what each entry was merged into."""

@@ -8,7 +8,6 @@ lacks the tournament (``run --tournament`` with ``--club-db``)."""
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -16,8 +15,6 @@ from engine.presets import MAX_SEATS
 from host_device.base.errors import HostDeviceError
 from host_device.store.faults import StoreError
 from host_device.tournament.seating_file import FileTable, table_of
-
-log = logging.getLogger(__name__)
 
 
 def table_players(store: Any, name: str, round_no: int, table: int) -> tuple[int, tuple[str, ...]]:
@@ -86,9 +83,12 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
     )
     try:
         with ClubDB.open(url) as db:
-            data = db.seating_of(name)
-            if data is None:
-                names = db.published()
+            # the table found in the seating and marked taken, in one transaction (clubdb/tournaments.py)
+            found = db.tournaments.take(
+                name, round_no, table, lambda data: table_of(data, table, round_no, "из базы клуба")
+            )
+            if found is None:
+                names = db.tournaments.published()
                 known = (
                     "опубликованы: " + ", ".join(f"«{n}»" for n in names) + " — проверьте название"
                     if names
@@ -97,11 +97,6 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
                 raise HostDeviceError(
                     f"{missing}; в базе клуба рассадки «{name}» тоже нет: {known}, или {way_out}"
                 )
-            found = table_of(data, table, round_no, "из базы клуба")
-            try:  # the round has begun here: a new seating keeps it (tournament seat --club-db)
-                db.take_table(name, round_no, table)
-            except ClubDbError as exc:  # the game goes on; only a re-seating could miss it
-                log.warning("стол %s тура %s не отмечен в базе клуба как начатый: %s", table, round_no, exc)
     except ClubDbError as exc:
         raise HostDeviceError(
             f"рассадка турнира «{name}» не получена из базы клуба: {exc}; {way_out}"

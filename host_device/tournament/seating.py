@@ -92,7 +92,14 @@ def seat(
                 counts[p][s] += 1
     free: list[list[list[int]]] = []
     for _ in range(rounds - len(fixed)):
-        playing = _who_plays(active, games, tables * SEATS, rng, kept if tables == 1 else set())
+        try:
+            playing = _who_plays(active, games, tables * SEATS, rng, kept if tables == 1 else set())
+        except _Blocked as blocked:
+            a, b = (everyone[k] for k in blocked.pair)
+            raise SeatingError(
+                f"пару {a} и {b} не развести: стол один, и посадить вместо одного из них некого; "
+                "уберите часть ограничений или добавьте игрока (--join)"
+            ) from None
         by_seat = _seats(playing, counts, tables, rng)
         round_ = []
         for column in by_seat:
@@ -145,7 +152,16 @@ def _who_plays(
             break
         if not any((min(p, q), max(p, q)) in kept for q in chosen):
             chosen.append(p)
-    return chosen if len(chosen) == slots else order[:slots]  # too few apart: the search says so
+    if len(chosen) < slots:  # too many kept apart to fill the table: named by the caller
+        raise _Blocked(next(pair for pair in sorted(kept) if set(pair) <= set(order[:slots])))
+    return chosen
+
+
+class _Blocked(Exception):
+    """One table, and a pair kept apart that cannot both sit out: nobody else to seat instead."""
+
+    def __init__(self, pair: tuple[int, int]) -> None:
+        self.pair = pair
 
 
 def _seats(playing: list[int], counts: list[list[int]], tables: int, rng: random.Random) -> list[list[int]]:

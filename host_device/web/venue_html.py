@@ -97,7 +97,7 @@ def from_database(db: Any, name: str) -> Held:
     """The seating published in the club's database (``tournament publish``) and the games
     the boxes sent as its tables; one line when nothing is published under ``name``."""
     name = tournament_name(name)
-    published = db.seating_of(name)
+    published = db.tournaments.seating_of(name)
     if published is None:
         raise BadRound(
             f"турнира «{name}» нет в базе клуба: опубликуйте его рассадку — "
@@ -119,7 +119,7 @@ def from_database(db: Any, name: str) -> Held:
     players = published.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
         players = list(dict.fromkeys(p for r in seating for t in r for p in t))
-    return Held(name, seating, players, db.tournament_games(name), names, db.round_begun(name))
+    return Held(name, seating, players, db.tournaments.games(name), names, db.tournaments.round_begun(name))
 
 
 def venue(

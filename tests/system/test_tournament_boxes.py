@@ -116,7 +116,7 @@ def test_twenty_players_on_two_boxes_over_ten_rounds_are_ranked_as_counted_by_ha
     cli(capsys, "tournament", "create", "Кубок", *NAMES, "--rounds", str(ROUNDS), "--store", str(organiser))
     cli(capsys, "tournament", "publish", "Кубок", "--club-db", url, "--store", str(organiser))
     with ClubDB.open(url) as db:
-        seating = db.seating_of("Кубок")["rows"]
+        seating = db.tournaments.seating_of("Кубок")["rows"]
     boxes = {t: tmp_path / f"box{t}.sqlite3" for t in range(1, TABLES + 1)}
     started = time.monotonic()
     for r in range(1, ROUNDS + 1):
@@ -153,7 +153,7 @@ def test_twenty_players_on_two_boxes_over_ten_rounds_are_ranked_as_counted_by_ha
     # every game reached the club's database, as a table of its round (the boxes' senders)
     deadline = time.monotonic() + 60
     with ClubDB.open(url) as db:
-        while len(games := db.tournament_games("Кубок")) < ROUNDS * TABLES:
+        while len(games := db.tournaments.games("Кубок")) < ROUNDS * TABLES:
             assert time.monotonic() < deadline, games
             time.sleep(0.2)
     assert sorted((r, t) for _g, r, t in games) == [(r, t) for r in range(1, 11) for t in (1, 2)]

@@ -54,7 +54,7 @@ def test_club_init_again_changes_nothing(club, capsys):
     url, _ = club
     assert main(["club", "init", "--club-db", url]) == 0
     out = capsys.readouterr().out
-    assert "уже версии 3; игр: 2, игроков: 3" in out and "secret" not in out and "***" in out
+    assert f"уже версии {SCHEMA_VERSION}; игр: 2, игроков: 3" in out and "secret" not in out and "***" in out
 
 
 def test_club_init_faults_are_one_line(postgres_server, capsys):

@@ -48,7 +48,7 @@ def test_the_club_ranks_the_games_the_boxes_sent_as_the_box_does(
     with ClubDB.open(url) as db:
         for game in games:  # the fourth of no tournament
             assert db.receive(package_of(store, game)) == "stored"
-        assert [(r, t) for _g, r, t in db.tournament_games("Кубок")] == [(1, 1), (1, 2), (2, 1)]
+        assert [(r, t) for _g, r, t in db.tournaments.games("Кубок")] == [(1, 1), (1, 2), (2, 1)]
     store.close()
     own = standings_text(capsys, box)
     assert own.count("\n") == 2 + 20  # the title, the header, twenty players
@@ -68,10 +68,10 @@ def test_a_game_linked_after_it_was_sent_is_linked_when_sent_again(
     store = Store(box)
     with ClubDB.open(url) as db:
         assert db.receive(package_of(store, game)) == "stored"
-        assert db.tournament_games("Кубок") == []
+        assert db.tournaments.games("Кубок") == []
         run(capsys, box, "tournament", "game", "Кубок", str(game), "--round", "2", "--table", "1")
         assert db.receive(package_of(store, game)) == "updated"  # its seats named from the seating
-        ((_club_id, r, t),) = db.tournament_games("Кубок")
+        ((_club_id, r, t),) = db.tournaments.games("Кубок")
         assert (r, t) == (2, 1)
     store.close()
     assert standings_text(capsys, box, "--club-db", url).count("\n") == 2 + 10  # its ten players ranked
@@ -93,10 +93,10 @@ def test_a_version_1_database_keeps_its_games_when_init_adds_the_links(
             db.init()
             assert db.receive(package_of(store, game)) == "stored"
     with ClubDB.open(fresh_database) as db, pytest.raises(WrongSchema, match="club init"):
-        db.tournament_games("Кубок")  # this version's boxes wait for init, as for any migration
+        db.tournaments.games("Кубок")  # this version's boxes wait for init, as for any migration
     with ClubDB.open(fresh_database) as db:
         assert db.init() == (1, schema.SCHEMA_VERSION)
-        assert db.counts().games == 1 and db.tournament_games("Кубок") == []
+        assert db.counts().games == 1 and db.tournaments.games("Кубок") == []
     store.close()
 
 
@@ -182,7 +182,9 @@ def test_a_box_that_cannot_reach_the_database_says_so_in_one_line_and_starts_no_
     assert "в базе клуба рассадки «Лига» тоже нет" in err and "tournament publish" in err
     # a typo of a published name: the names published are listed
     with ClubDB.open(url) as db:
-        db.publish_seating("Осенний кубок", {"what": "seating", "tournament": "Осенний кубок", "rows": []})
+        db.tournaments.publish(
+            "Осенний кубок", {"what": "seating", "tournament": "Осенний кубок", "rows": []}
+        )
     code = main([*argv, "--tournament", "Осений кубок", "--table", "1", "--round", "1", "--club-db", url])
     err = capsys.readouterr().err
     assert code != 0 and len(err.strip().splitlines()) == 1, err
@@ -207,7 +209,7 @@ def test_seating_again_keeps_the_rounds_the_boxes_played_and_publishes_the_rest(
     assert code == 0, err
     assert "тур 1 сыгран или начат и не тронут" in out and "рассадка турнира «Кубок»" in out
     with ClubDB.open(url) as db:
-        published = db.seating_of("Кубок")
+        published = db.tournaments.seating_of("Кубок")
     assert published is not None
     rows = published["rows"]
     first = [r["id"] for r in rows if (r["тур"], r["стол"]) == (1, 1)]
@@ -304,9 +306,9 @@ def test_a_round_a_box_has_begun_is_kept_by_a_new_seating_and_shown_by_the_venue
         for game in games:
             assert db.receive(package_of(store, game)) == "stored"
         assert "Таблица после тура 1" in client.get("/tournament/Кубок").text  # between rounds
-        assert db.round_begun("Кубок") == 0
+        assert db.tournaments.round_begun("Кубок") == 0
         table_source(store, ("Кубок", 2, 2), url)  # a box takes its table of round 2
-        assert db.round_begun("Кубок") == 2
+        assert db.tournaments.round_begun("Кубок") == 2
         during = client.get("/tournament/Кубок").text
         assert "Тур 2 из 3" in during and "Таблица после тура 1" not in during
         assert 'http-equiv="refresh" content="20">' in during  # no switching to the standings
@@ -315,7 +317,7 @@ def test_a_round_a_box_has_begun_is_kept_by_a_new_seating_and_shown_by_the_venue
     assert code == 0, err
     assert "туры 1–2 сыграны или начаты и не тронуты" in out
     with ClubDB.open(url) as db:
-        published = db.seating_of("Кубок")
+        published = db.tournaments.seating_of("Кубок")
     assert published is not None
     second = {t: [r["id"] for r in published["rows"] if (r["тур"], r["стол"]) == (2, t)] for t in (1, 2)}
     assert [second[1], second[2]] == seating[1]  # round 2 as the box took it
@@ -337,7 +339,7 @@ def test_a_spoiled_published_seating_is_one_line_at_the_box_and_on_the_venue_scr
     from host_device.web.club_pages import club_app
     from host_device.web.club_worker import ClubPages
 
-    _organiser(tmp_path, capsys, url)
+    club, _seating = _organiser(tmp_path, capsys, url)
     with psycopg.connect(url, autocommit=True) as conn:  # a hand edit gone wrong
         conn.execute("UPDATE tournament_seating SET seating = %s::jsonb", (bad,))
     store = Store(tmp_path / "box.sqlite3")
@@ -351,6 +353,13 @@ def test_a_spoiled_published_seating_is_one_line_at_the_box_and_on_the_venue_scr
         screen = client.get("/tournament/Кубок")
     assert screen.status_code >= 400 and "испорчена" in screen.text and "Traceback" not in screen.text
     assert '<meta http-equiv="refresh" content="20">' in screen.text  # the TV reads itself again
+    # the way out the line names works: publishing again replaces it, and re-seating works too
+    code, _out, err = run(capsys, club, "tournament", "publish", "Кубок", "--club-db", url)
+    assert code == 0, err
+    code, _out, err = run(capsys, club, "tournament", "seat", "Кубок", "--club-db", url)
+    assert code == 0, err
+    with ClubDB.open(url) as db:
+        assert db.tournaments.seating_of("Кубок") is not None
 
 
 def test_a_seating_that_changes_a_round_the_boxes_played_is_not_published(
@@ -369,7 +378,7 @@ def test_a_seating_that_changes_a_round_the_boxes_played_is_not_published(
     store.tournaments.link_game(game, store.tournaments.named("Кубок"), 1, 1)
     with ClubDB.open(url) as db:
         assert db.receive(package_of(store, game)) == "stored"
-        before = db.seating_of("Кубок")
+        before = db.tournaments.seating_of("Кубок")
     store.close()
     code, out, _err = run(capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0])
     assert code == 0 and "рассажены все туры (3)" in out  # this store knows of no game
@@ -378,14 +387,14 @@ def test_a_seating_that_changes_a_round_the_boxes_played_is_not_published(
     assert "тур 1 турнира «Кубок» уже сыгран или начат, а в этой рассадке он другой" in err
     assert "не опубликовано" in err and "--club-db" in err
     with ClubDB.open(url) as db:
-        assert db.seating_of("Кубок") == before
+        assert db.tournaments.seating_of("Кубок") == before
     # with the database: round 1 as the boxes played it (the database's), the rest seated anew
     code, out, err = run(capsys, club, "tournament", "seat", "Кубок", "--club-db", url)
     assert code == 0 and "тур 1 сыгран или начат и не тронут" in out and "рассадка турнира «Кубок»" in out, (
         err
     )
     with ClubDB.open(url) as db:
-        after = db.seating_of("Кубок")
+        after = db.tournaments.seating_of("Кубок")
     assert after is not None
     assert [r for r in after["rows"] if r["тур"] == 1] == [r for r in before["rows"] if r["тур"] == 1]
 
@@ -408,3 +417,34 @@ def test_the_venue_screen_of_an_unreachable_database_says_so_and_reads_itself_ag
     assert screen.status_code == 503 and "не принимает соединений" in screen.text, screen.text
     assert '<meta http-equiv="refresh" content="20">' in screen.text
     assert other.status_code == 503 and "http-equiv" not in other.text  # a page someone reads: no reload
+
+
+def test_a_published_seating_without_a_round_begun_is_one_line_and_keeps_this_store(
+    url: str, tmp_path: Path, capsys: Any
+) -> None:
+    """A hand edit took round 2's rows out of the published seating while a box had begun it:
+    `seat --club-db` says so in one line and writes nothing (it re-seated round 2 and said it
+    was kept)."""
+    import psycopg
+
+    club, _seating = _organiser(tmp_path, capsys, url)
+    box = Store(tmp_path / "box.sqlite3")
+    from host_device.tournament.playing import table_source
+
+    table_source(box, ("Кубок", 1, 2), url)  # a box takes table 1 of round 2
+    box.close()
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "UPDATE tournament_seating SET seating = jsonb_set(seating, '{rows}', "
+            "(SELECT jsonb_agg(r) FROM jsonb_array_elements(seating->'rows') r WHERE (r->>'тур')::int <> 2))"
+        )
+    store = Store(club)
+    before = store.tournaments.seating(store.tournaments.get("Кубок").id)
+    store.close()
+    code, _out, err = run(capsys, club, "tournament", "seat", "Кубок", "--leave", NAMES[0], "--club-db", url)
+    assert code != 0 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert "тур 2 начат, но в ней он не полон" in err
+    store = Store(club)
+    assert store.tournaments.seating(store.tournaments.get("Кубок").id) == before  # nothing written
+    assert NAMES[0] in [p.name for p in store.roster.players()]
+    store.close()

@@ -1,0 +1,154 @@
+"""A tournament in the club's database (club schemas 2-4): the seating
+``tournament publish`` puts there for the boxes, the tables the boxes take
+from it (a round begun), and the games they send as tables of its rounds
+(docs/tournament.md, "The seating in the club's database").
+
+Taking a table and publishing a seating are each one transaction: a box
+reads the seating and marks its table taken while holding the seating's
+row (FOR SHARE), and a publish reads the rounds begun and replaces the
+seating while holding it (FOR UPDATE), so a seating is never replaced
+between a box reading it and marking the round it plays."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from host_device.clubdb.errors import ClubDbError
+from host_device.store.tournaments import tournament_name
+
+if TYPE_CHECKING:
+    from host_device.clubdb.db import ClubDB
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def seating_json(value: Any, name: str) -> dict[str, Any]:
+    """A published seating's JSON as a dict with its rows; one line when it is not one (a hand edit)."""
+    if not (isinstance(value, dict) and isinstance(value.get("rows"), list)):
+        raise ClubDbError(
+            f"рассадка турнира «{name}» в базе клуба испорчена (не таблица рассадки); "
+            "опубликуйте её снова: host-device tournament publish"
+        )
+    return dict(value)
+
+
+class ClubTournaments:
+    """The tournaments' side of one connection to the club's database (:class:`ClubDB`)."""
+
+    def __init__(self, db: ClubDB) -> None:
+        self.db = db
+
+    def publish(
+        self, name: str, seating: dict[str, Any], check: Callable[[Any, int], None] | None = None
+    ) -> None:
+        """``tournament publish``: the seating file's JSON kept under the tournament's name (published
+        again: replaced whole, the boxes take the new one from their next game). ``check(old, begun)``
+        may refuse it, given the seating there now (as stored: maybe spoiled) and the last round
+        begun (a game sent, or a table taken), before anything is written."""
+        name = tournament_name(name)
+
+        def work() -> None:
+            conn = self.db.conn
+            with conn.transaction():
+                old = conn.execute(
+                    "SELECT seating FROM tournament_seating WHERE tournament = %s FOR UPDATE", (name,)
+                ).fetchone()
+                if check is not None:
+                    check(None if old is None else old[0], max(self._sent(name), self._taken(name)))
+                conn.execute(
+                    "INSERT INTO tournament_seating (tournament, seating) VALUES (%s, %s) ON CONFLICT "
+                    "(tournament) DO UPDATE SET seating = EXCLUDED.seating, published_at = now()",
+                    (name, Jsonb(seating)),
+                )
+
+        self.db.run("публикация рассадки", work)
+
+    def seating_of(self, name: str) -> dict[str, Any] | None:
+        """The seating published for tournament ``name`` (None: none is; spoiled: one line)."""
+        value = self.stored(name)
+        return None if value is None else seating_json(value, tournament_name(name))
+
+    def stored(self, name: str) -> Any:
+        """The seating published for tournament ``name`` as it is stored, spoiled or not (None: none)."""
+
+        def read() -> Any:
+            row = self.db.conn.execute(
+                "SELECT seating FROM tournament_seating WHERE tournament = %s", (tournament_name(name),)
+            ).fetchone()
+            return None if row is None else row[0]
+
+        return self.db.run("чтение рассадки", read)
+
+    def take(self, name: str, round_no: int, table: int, check: Callable[[dict[str, Any]], T]) -> T | None:
+        """A box takes ``table`` of round ``round_no``: the published seating (None: none is), checked
+        by ``check`` (which finds the table, or refuses in one line), and the table marked taken — the
+        round has begun, and a new seating keeps it. A mark that cannot be written (a role without the
+        right) is a warning: the game goes on."""
+        name = tournament_name(name)
+
+        def work() -> T | None:
+            conn = self.db.conn
+            with conn.transaction():
+                row = conn.execute(
+                    "SELECT seating FROM tournament_seating WHERE tournament = %s FOR SHARE", (name,)
+                ).fetchone()
+                if row is None:
+                    return None
+                found = check(seating_json(row[0], name))
+                try:
+                    with conn.transaction():  # a savepoint: the seating is read whatever happens here
+                        conn.execute(
+                            "INSERT INTO tournament_tables_taken (tournament, round, tbl) "
+                            "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                            (name, round_no, table),
+                        )
+                except psycopg.Error as exc:
+                    log.warning("стол %s тура %s не отмечен в базе клуба начатым: %s", table, round_no, exc)
+                return found
+
+        return self.db.run("чтение рассадки", work)
+
+    def round_begun(self, name: str) -> int:
+        """The last round of tournament ``name`` a box has taken a table of (0: none)."""
+        return self.db.run("чтение начатых туров", lambda: self._taken(tournament_name(name)))
+
+    def published(self) -> list[str]:
+        """The names of the tournaments whose seating is published, in name order."""
+        return self.db.run(
+            "чтение турниров",
+            lambda: [
+                str(r[0])
+                for r in self.db.conn.execute("SELECT tournament FROM tournament_seating ORDER BY 1")
+            ],
+        )
+
+    def games(self, name: str) -> list[tuple[int, int, int]]:
+        """(club id, round, table) of every game the boxes sent as a table of tournament ``name``."""
+
+        def read() -> list[tuple[int, int, int]]:
+            rows = self.db.conn.execute(
+                "SELECT game, round, tbl FROM tournament_games WHERE tournament = %s "
+                "ORDER BY round, tbl, game",
+                (tournament_name(name),),
+            ).fetchall()
+            return [(int(g), int(r), int(t)) for g, r, t in rows]
+
+        return self.db.run("чтение игр турнира", read)
+
+    def _sent(self, name: str) -> int:
+        row = self.db.conn.execute(
+            "SELECT max(round) FROM tournament_games WHERE tournament = %s", (name,)
+        ).fetchone()
+        return int(row[0] or 0) if row is not None else 0
+
+    def _taken(self, name: str) -> int:
+        row = self.db.conn.execute(
+            "SELECT max(round) FROM tournament_tables_taken WHERE tournament = %s", (name,)
+        ).fetchone()
+        return int(row[0] or 0) if row is not None else 0
