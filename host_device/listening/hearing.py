@@ -45,7 +45,8 @@ LAG_S = 3.0  # a partial word without times is stamped at most this long after i
 REPEAT_S = 3.0  # a forbidden word said again this soon after it began is the same foul
 FORBIDDEN_CONF = 0.75  # the least word confidence of a forbidden word (bench/fouls.py, docs/fouls.md)
 # quiet after a forbidden word that ends the partial words: the listener asks for the utterance's final
-# result then, rather than wait for the recogniser's own endpoint (0.5-1 s of silence; docs/fouls.md)
+# result then, rather than wait for the recogniser's own endpoint (0.5 s of silence in a final state,
+# 1.0 s otherwise); never shorter than its shortest, so no pause is cut shorter than vosk's (docs/fouls.md)
 EARLY_FINAL_S = 0.5
 
 
