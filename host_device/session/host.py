@@ -57,7 +57,7 @@ from host_device.session.health import Health
 from host_device.session.inputs import Inputs
 from host_device.session.options import GameOptions
 from host_device.session.phone_notices import PhoneNotices
-from host_device.session.phone_wait import PhoneWait, shown_by
+from host_device.session.phone_wait import PhoneWait
 from host_device.session.question import Question
 from host_device.session.resume import ask_to_resume, game_to_resume, not_finished, record, trial_days
 from host_device.session.seating import TableSeating
@@ -420,17 +420,8 @@ class Host:
     def _wait_for_phones(self, seats: Iterable[int], then: Any, resumed: str | None = None) -> None:
         """The deal (and the names) or a resumed game waits for its phones (session/phone_wait.py)."""
         assert self.console is not None  # phone seats: the pages are served
-        seating = self.console.seating
         write = (lambda text: self._print(f"host-device: {text}")) if self.assist is None else self.assist.say
-        self.phone_wait = PhoneWait(
-            seats,
-            lambda: self.publisher.online,
-            shown_by(self.console, self.publisher, write, "Начать" if resumed is None else "Продолжить"),
-            then,
-            named=(lambda: seating.players) if seating.enabled and resumed is None else None,
-            console=self.publisher.console_here if resumed is None else lambda: False,
-            resumed=resumed,
-        )
+        self.phone_wait = PhoneWait.on_pages(seats, then, self.console, self.publisher, write, resumed)
         self.phone_wait.check()
 
     def _resume(self) -> None:

@@ -56,6 +56,24 @@ class PhoneWait:
         self.shown: str | None = None
         self.waiting = True
 
+    @classmethod
+    def on_pages(
+        cls, seats: Iterable[int], then: Callable[[], Any], console: Any, publisher: Any,
+        write: Callable[[str], None], resumed: str | None = None,
+    ) -> PhoneWait:  # fmt: skip
+        """The wait of a game with pages: its phones seen by ``publisher``, its line on the console,
+        the table page and the terminal (``write``); the deal also waits for names picked."""
+        seating = console.seating
+        return cls(
+            seats,
+            lambda: publisher.online,
+            shown_by(console, publisher, write, "Начать" if resumed is None else "Продолжить"),
+            then,
+            named=(lambda: seating.players) if seating.enabled and resumed is None else None,
+            console=publisher.console_here if resumed is None else lambda: False,
+            resumed=resumed,
+        )
+
     def check(self) -> None:
         """Looked at on every input and every turn of the screen: the line, or the deal when all are ready."""
         if not self.waiting:
