@@ -22,6 +22,7 @@ from host_device.cli.arguments import game_id, number_in
 from host_device.store.db import Store
 from host_device.store.tournaments import TournamentRow, tournament_name
 from host_device.tournament.playing import seat_game
+from host_device.tournament.published import keeps_the_rounds_begun, readable, rounds_of
 from host_device.tournament.seating import SEATS, SeatingError, seat
 from host_device.tournament.standings import LABEL, Standing, standings
 from host_device.tournament.table_rows import COLUMNS, table_rows
@@ -69,7 +70,7 @@ def _seating(
     played = max(store.tournaments.rounds_played(row.id) if row.id else 0, elsewhere)
     old = store.tournaments.seating(row.id)[:played] if row.id else []
     if published is not None and played:
-        old = _rounds_of(published, played, row.name)
+        old = rounds_of(published, played, row.name)
     apart = [p for p in row.apart if set(p) <= set(players)]
     try:
         return seat(players, row.rounds, apart=apart, played=old, seed=row.seed + played), played
@@ -110,7 +111,7 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
         with ClubDB.open(args.club_db) as db:  # a round a box has taken a table of has begun: kept
             sent = max((r for _g, r, _t in db.tournaments.games(row.name)), default=0)
             elsewhere = max(sent, db.tournaments.round_begun(row.name))
-            published = _readable(db.tournaments.stored(row.name))  # spoiled: the rounds from this store
+            published = readable(db.tournaments.stored(row.name))  # spoiled: the rounds from this store
     seating, kept = _seating(store, row, players, elsewhere, published)
     if players != list(row.players):
         store.tournaments.set_players(row.id, players)
@@ -292,76 +293,13 @@ def cmd_publish(args: argparse.Namespace, store: Store) -> int:
     url = flags.club_db_url(args)
     seating = _seating_json(store, row)
     with ClubDB.open(url) as db:
-        db.tournaments.publish(row.name, seating, _keeps_the_rounds_begun(row.name, seating))
+        db.tournaments.publish(row.name, seating, keeps_the_rounds_begun(row.name, seating))
     print(
         f"рассадка турнира «{row.name}» ({row.rounds} {agree('тур', row.rounds)}) в базе клуба: "
         "коробки возьмут свой стол сами — "
         f"host-device run --tournament '{row.name}' --table T --round R --club-db АДРЕС"
     )
     return 0
-
-
-def _readable(value: Any) -> list[tuple[int, int, int, str, str]] | None:
-    """A published seating's rows (тур, стол, место, игрок, id), or None when it is not a seating
-    (a hand edit: publishing replaces it, a re-seating takes the rounds from this store)."""
-    from host_device.tournament.seating_file import seating_rows
-
-    try:
-        return seating_rows(value, "рассадка в базе клуба")[1]
-    except HostDeviceError:
-        return None
-
-
-def _rounds_of(rows: list[tuple[int, int, int, str, str]], played: int, name: str) -> list[Any]:
-    """Rounds 1…``played`` of a published seating as the store keeps them (tables of ten ids by
-    seat); one line when one is missing or a table is not ten players on seats 1-10."""
-    tables: dict[int, dict[int, dict[int, str]]] = {}
-    for r, t, seat_no, _player, pid in rows:
-        tables.setdefault(r, {}).setdefault(t, {})[seat_no] = pid
-    rounds = []
-    for r in range(1, played + 1):
-        seated = tables.get(r, {})
-        whole = [seats for _t, seats in sorted(seated.items())]
-        numbered = sorted(seated) == list(range(1, len(seated) + 1))
-        if not whole or not numbered or any(sorted(x) != list(range(1, SEATS + 1)) for x in whole):
-            raise HostDeviceError(
-                f"рассадка турнира «{name}» в базе клуба: тур {r} начат, но в ней он не полон; "
-                "опубликуйте рассадку заново с машины, где турнир создан: host-device tournament publish"
-            )
-        rounds.append(tuple(tuple(seats[k] for k in sorted(seats)) for seats in whole))
-    return rounds
-
-
-def _keeps_the_rounds_begun(name: str, seating: dict[str, Any]) -> Callable[[Any, int], None]:
-    """What ``publish`` checks, in its transaction, of the seating there now: a seating published
-    again may change only the rounds no table has begun (a game sent of it, or a table taken);
-    the rounds begun changed (a seating made without the club's database, or another tournament of
-    the same name) are refused in one line, the database untouched. A spoiled one is replaced."""
-
-    def check(old: Any, begun: int) -> None:
-        rows = _readable(old)
-        if rows is None:
-            return
-
-        def of(data: list[tuple[int, int, int, str, str]], r: int) -> list[tuple[int, int, str]]:
-            return sorted((t, s, pid) for rr, t, s, _p, pid in data if rr == r)
-
-        new = _readable(seating) or []
-        changed = [r for r in range(1, begun + 1) if of(rows, r) != of(new, r)]
-        if not changed:
-            return
-        rounds = (
-            f"тур {changed[0]} турнира «{name}» уже сыгран или начат, а в этой рассадке он другой"
-            if len(changed) == 1
-            else f"туры {', '.join(map(str, changed))} турнира «{name}» уже сыграны или начаты, "
-            "а в этой рассадке они другие"
-        )
-        raise HostDeviceError(
-            f"{rounds}: не опубликовано; пересадите с базой клуба — host-device tournament seat "
-            f"'{name}' --club-db АДРЕС (если это другой турнир — дайте ему своё название)"
-        )
-
-    return check
 
 
 def cmd_export(args: argparse.Namespace, store: Store) -> int:

@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import psycopg
 from psycopg.types.json import Jsonb
 
 from host_device.clubdb.errors import ClubDbError
 from host_device.store.tournaments import tournament_name
-
-if TYPE_CHECKING:
-    from host_device.clubdb.db import ClubDB
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -38,10 +35,21 @@ def seating_json(value: Any, name: str) -> dict[str, Any]:
     return dict(value)
 
 
-class ClubTournaments:
-    """The tournaments' side of one connection to the club's database (:class:`ClubDB`)."""
+class Connection(Protocol):
+    """What of ``clubdb.db.ClubDB`` this side uses: its connection, and ``run`` — a piece of work
+    with the schema checked and its faults one line."""
 
-    def __init__(self, db: ClubDB) -> None:
+    conn: psycopg.Connection[Any]
+
+    def run(self, doing: str, work: Callable[[], T]) -> T: ...
+
+
+class ClubTournaments:
+    """The tournaments' side of one connection to the club's database (``clubdb.db.ClubDB``, which
+    holds it: its ``conn``, and ``run`` for a piece of work with the schema checked and its faults
+    one line)."""
+
+    def __init__(self, db: Connection) -> None:
         self.db = db
 
     def publish(
