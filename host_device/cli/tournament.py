@@ -109,8 +109,7 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
         from host_device.clubdb.db import ClubDB
 
         with ClubDB.open(args.club_db) as db:  # a round a box has taken a table of has begun: kept
-            sent = max((r for _g, r, _t in db.tournaments.games(row.name)), default=0)
-            elsewhere = max(sent, db.tournaments.round_begun(row.name))
+            elsewhere = db.tournaments.last_begun(row.name)
             published = readable(db.tournaments.stored(row.name))  # spoiled: the rounds from this store
     seating, kept = _seating(store, row, players, elsewhere, published)
     if players != list(row.players):

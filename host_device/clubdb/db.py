@@ -253,8 +253,7 @@ class ClubDB:
 
     def roster(self) -> tuple[dict[str, tuple[str, str | None]], dict[str, str | None]]:
         """Each player's (name, nickname), and what each entry was merged into."""
-        self._check()
-        return self._do("чтение игроков", self._roster)
+        return self.run("чтение игроков", self._roster)
 
     def _roster(self) -> tuple[dict[str, tuple[str, str | None]], dict[str, str | None]]:
         rows = self.conn.execute("SELECT id::text, name, nickname, merged_into::text FROM players").fetchall()
@@ -262,8 +261,7 @@ class ClubDB:
 
     def player(self, text: str) -> Player:
         """A player by his id, its start, his name or nickname (host_device/clubdb/players.py)."""
-        self._check()
-        names, merged = self._do("чтение игроков", self._roster)
+        names, merged = self.roster()
         return find_player(names, merged, text)
 
     def _rows(self, where: str, params: tuple[Any, ...]) -> Iterator[tuple[int, str, str]]:

@@ -68,7 +68,7 @@ class ClubTournaments:
                     "SELECT seating FROM tournament_seating WHERE tournament = %s FOR UPDATE", (name,)
                 ).fetchone()
                 if check is not None:
-                    check(None if old is None else old[0], max(self._sent(name), self._taken(name)))
+                    check(None if old is None else old[0], self._begun(name))
                 conn.execute(
                     "INSERT INTO tournament_seating (tournament, seating) VALUES (%s, %s) ON CONFLICT "
                     "(tournament) DO UPDATE SET seating = EXCLUDED.seating, published_at = now()",
@@ -126,6 +126,10 @@ class ClubTournaments:
         """The last round of tournament ``name`` a box has taken a table of (0: none)."""
         return self.db.run("чтение начатых туров", lambda: self._taken(tournament_name(name)))
 
+    def last_begun(self, name: str) -> int:
+        """The last round of tournament ``name`` begun: a game of it sent, or a table of it taken."""
+        return self.db.run("чтение начатых туров", lambda: self._begun(tournament_name(name)))
+
     def published(self) -> list[str]:
         """The names of the tournaments whose seating is published, in name order."""
         return self.db.run(
@@ -149,9 +153,11 @@ class ClubTournaments:
 
         return self.db.run("чтение игр турнира", read)
 
-    def _sent(self, name: str) -> int:
+    def _begun(self, name: str) -> int:
         row = self.db.conn.execute(
-            "SELECT max(round) FROM tournament_games WHERE tournament = %s", (name,)
+            "SELECT greatest((SELECT max(round) FROM tournament_games WHERE tournament = %s), "
+            "(SELECT max(round) FROM tournament_tables_taken WHERE tournament = %s))",
+            (name, name),
         ).fetchone()
         return int(row[0] or 0) if row is not None else 0
 
