@@ -67,14 +67,9 @@ def decode(
         else:
             final, result = True, json.loads(rec.FinalResult())
         spent = time.perf_counter() - t0
-        decoding += spent
         now = min(offset + BLOCK, len(audio)) / 2 / RATE
-        if final:
-            words = words_of(result, -fed_before)
-            finals += words
-            text.clear()
-            heard = tracker.final_result(words, now)
-        else:
+        heard: list[Heard] = []
+        if not final:
             words = (
                 text.update(result.get("partial", ""), now)
                 if not partial_words
@@ -83,13 +78,14 @@ def decode(
             heard = tracker.partial_result(words, now)
             if tracker.wants_final(now):  # as the listener: a forbidden word, then quiet
                 t0 = time.perf_counter()
-                result = json.loads(rec.FinalResult())
+                final, result = True, json.loads(rec.FinalResult())
                 spent += time.perf_counter() - t0
-                decoding += time.perf_counter() - t0
-                words = words_of(result, -fed_before)
-                finals += words
-                text.clear()
-                heard += tracker.final_result(words, now)
+        decoding += spent
+        if final:
+            words = words_of(result, -fed_before)
+            finals += words
+            text.clear()
+            heard += tracker.final_result(words, now)
         delivered += [(h, now + spent) for h in heard]
     for h in tracker.tick(len(audio) / 2 / RATE + 3600):  # nothing more will come
         delivered.append((h, len(audio) / 2 / RATE))
