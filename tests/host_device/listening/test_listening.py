@@ -419,24 +419,36 @@ def test_nothing_of_the_recogniser_runs_on_the_callers_thread(speech_model, monk
     assert {thread for _, thread in before_stop} == {"listener"}
 
 
-def test_a_window_of_the_citys_round_hears_the_short_answer():
-    """The round's window is opened with the round's patterns: «Игрок номер семь» nominates there only."""
+class SilentRecogniser:
+    """A recogniser that hears nothing: a window's patterns, without audio."""
 
-    class Recogniser:
-        def FinalResult(self):
-            return "{}"
+    def FinalResult(self):
+        return "{}"
 
-        def Reset(self):
-            pass
+    def Reset(self):
+        pass
+
+
+def fake_listener(recogniser, out=None):
+    """A listener (no thread) on a model that makes ``recogniser``, a 16 kHz microphone, the
+    Russian patterns for ten seats and ``out`` for what it hears."""
 
     class Model:
         def recogniser(self, rate, partial_words=False):
-            return Recogniser()
+            return recogniser
 
     class Mic:
         rate = 16000
 
-    listener = Listener(Model(), Mic(), russian_patterns(), 10, queue.Queue(), lambda: 0.0)
+    return Listener(
+        Model(), Mic(), russian_patterns(), 10, queue.Queue() if out is None else out, lambda: 0.0
+    )
+
+
+def test_a_window_of_the_citys_round_hears_the_short_answer():
+    """The round's window is opened with the round's patterns: «Игрок номер семь» nominates there only."""
+
+    listener = fake_listener(SilentRecogniser())
     listener.open_window(Listen.ROUND)
     assert [i.intent for i in listener._tracker.patterns.parse("Игрок номер семь", 10)] == ["nominate"]
     listener.open_window()  # a speech's window: the formula only
@@ -446,21 +458,7 @@ def test_a_window_of_the_citys_round_hears_the_short_answer():
 def test_a_window_of_the_best_move_s_last_word_hears_three_numbers():
     """The first night's victim's last word is opened with the best move's patterns: «три, пять, восемь»."""
 
-    class Recogniser:
-        def FinalResult(self):
-            return "{}"
-
-        def Reset(self):
-            pass
-
-    class Model:
-        def recogniser(self, rate, partial_words=False):
-            return Recogniser()
-
-    class Mic:
-        rate = 16000
-
-    listener = Listener(Model(), Mic(), russian_patterns(), 10, queue.Queue(), lambda: 0.0)
+    listener = fake_listener(SilentRecogniser())
     listener.open_window(Listen.BEST_MOVE)
     heard = listener._tracker.patterns.parse("три, пять, восемь", 10)
     assert [(i.intent, i.seats) for i in heard] == [("best_move", (3, 5, 8))]
@@ -477,7 +475,7 @@ def test_the_listener_asks_for_the_final_result_a_short_quiet_after_a_forbidden_
 
     asked = []
 
-    class Recogniser:
+    class Recogniser(SilentRecogniser):
         blocks = 0
 
         def AcceptWaveform(self, samples):
@@ -493,18 +491,8 @@ def test_the_listener_asks_for_the_final_result_a_short_quiet_after_a_forbidden_
             result = [{"word": w, "start": a, "end": b, "conf": 0.95} for w, a, b in said]
             return json.dumps({"text": "я мирный честно", "result": result})
 
-        def Reset(self):
-            pass
-
-    class Model:
-        def recogniser(self, rate, partial_words=False):
-            return Recogniser()
-
-    class Mic:
-        rate = 16000
-
     out = queue.Queue()
-    listener = Listener(Model(), Mic(), russian_patterns(), 10, out, lambda: 0.0)
+    listener = fake_listener(Recogniser(), out)
     listener.open_window()
     for i in range(12):
         listener.feed(AudioBlock(b"\0\0" * 1600, at=i * 0.1, index=i))
