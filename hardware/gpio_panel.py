@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import queue
 import warnings
 from pathlib import Path
@@ -34,13 +35,14 @@ def _no_gpio(exc: BaseException) -> str:
     try:
         import_native("lgpio")
     except NativeLibraryError as native:  # installed, but its library does not load
-        return f"no GPIO: {native}"
+        return f"нет GPIO: {native}"
     except ImportError as missing:
         if on_a_pi():
-            return f"no GPIO: {load_message('lgpio', missing)}"
+            return f"нет GPIO: {load_message('lgpio', missing)}"
+    logging.getLogger(__name__).debug("gpiozero: %s", exc)  # its words, for developers (HOST_DEVICE_DEBUG=1)
     return (
-        f"no GPIO here ({exc}): this is not a Raspberry Pi, or the GPIO library or access "
-        "(/dev/gpiochip*) is missing; to try the device without one, use --panel keyboard"
+        "нет GPIO: это не Raspberry Pi, или нет библиотеки GPIO или доступа к /dev/gpiochip*; "
+        "попробовать без кнопок стола, с клавиатуры: --panel keyboard"
     )
 
 

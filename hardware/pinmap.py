@@ -216,4 +216,3 @@ def check_pinmap(pinmap: PinMap, seats: int, where: str = "[panel]") -> None:
         if pin in used:
             raise PinMapError(f"{name}: GPIO{pin} уже занят ({used[pin]})")
         used[pin] = name
-
