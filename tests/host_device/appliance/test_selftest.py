@@ -101,7 +101,7 @@ def test_self_test_without_gpio_suggests_the_keyboard(capsys, monkeypatch):
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "")
     assert main(["hardware", "test", "--auto"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "use --panel keyboard" in err
+    assert err.count("\n") == 1 and "нет GPIO: это не Raspberry Pi" in err and "с клавиатуры: --panel keyboard" in err
 
 
 def test_self_test_with_a_bad_config(tmp_path, capsys):
