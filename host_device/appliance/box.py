@@ -139,7 +139,7 @@ class Box:
             speaker=speaker,
             announcer=announcer,
             store=self.store,
-            model=self._model(),
+            model=self._model(panel),
             power_off=power_off_allowed(self.config.power_off, o.panel),
             clock=clock,
             sender=start_sender(club_url(o, self.config), self.store.path),  # None: no club database
@@ -157,15 +157,23 @@ class Box:
 
     # ------------------------------------------------------------ set-up
 
-    def _model(self) -> Any:
+    def _model(self, panel: Any) -> Any:
         from host_device.listening.speech_model import ModelMissing
 
         try:
             model = load_model(self.options.model)
         except ModelMissing as exc:
-            print(f"host-device: {exc}; выставления не слышны", flush=True)
+            self._line(f"host-device: {exc}; выставления не слышны", panel)
             return None
         return model
+
+    def _line(self, text: str, panel: Any = None) -> None:
+        """A line on the box's terminal: above the keyboard panel's line of lights where it draws one
+        (a print ran on from the end of it)."""
+        if self.options.panel == "keyboard":
+            (panel or self.panel).write_line(text)
+        else:
+            print(text, flush=True)
 
     @staticmethod
     def _voices(catalogue: Any, voice: str, pack: Any, speaker: Any) -> dict[str, Any]:
@@ -253,7 +261,7 @@ class Box:
             announcer, said = voice(slots)
             announcer.say(key, **said)
             which = f" (голос {slots['voice']})" if key == VOICE_SAMPLE else ""
-            print(f"host-device: Ведущий: {announcer.catalogue.text(key, said)}{which}", flush=True)
+            self._line(f"host-device: Ведущий: {announcer.catalogue.text(key, said)}{which}")
 
         def duration(key: str, slots: dict[str, Any]) -> float:
             announcer, said = voice(slots)
@@ -283,16 +291,15 @@ class Box:
             where = ""
             if self.options.tournament is not None:  # which table of which tournament this box is
                 where = f"; турнир «{self.options.tournament[0]}», стол {self.options.tournament[1]}"
-            print(
+            self._line(
                 f"host-device: готов: {preset_name(self.choice.preset)}, {self.seats(self.choice.preset)} "
-                f"игроков{where} ({keys})",
-                flush=True,
+                f"игроков{where} ({keys})"
             )
         else:
             keys = "n — продолжить, u — новая" if keyboard else "«Дальше» — продолжить, «Отмена» — новая"
             if self.options.panel == "mock":
                 keys = "наберите и Enter: n — продолжить, u — новая"
-            print(f"host-device: игра {offer} прервана: {keys}", flush=True)
+            self._line(f"host-device: игра {offer} прервана: {keys}")
 
         def beat() -> None:
             sched.after(TICK_S, beat)
@@ -327,7 +334,7 @@ class Box:
         server = WebServer(None, *self.web, club=club)
         bound, port = server.start()
         shown = lan_address() if bound == "0.0.0.0" else bound
-        print(f"host-device: страницы клуба: http://{shown}:{port}/club", flush=True)
+        self._line(f"host-device: страницы клуба: http://{shown}:{port}/club")
         return server
 
     def _tick(self) -> None:
@@ -378,7 +385,7 @@ class Box:
             round_no = max(first, self.store.tournaments.last_finished_round(name, table) + 1)
             return table_source(self.store, (name, table, round_no), club_url(self.options, self.config))
         except HostDeviceError as exc:  # the table hears it too: no «Стол…, игра…» will follow
-            print(f"host-device: {exc}; эта игра — не турнирная", flush=True)
+            self._line(f"host-device: {exc}; эта игра — не турнирная")
             self._announce("no_tournament_table")
             return None
 
@@ -386,7 +393,7 @@ class Box:
         """A phrase of the box's own, said to its end and written like every phrase of the evening."""
         announcer = self.devices.announcer
         announcer.say(key).wait(10)
-        print(f"host-device: Ведущий: {announcer.catalogue.text(key, {})}", flush=True)
+        self._line(f"host-device: Ведущий: {announcer.catalogue.text(key, {})}")
 
     def run(self) -> int:
         off = False

@@ -483,6 +483,10 @@ def test_the_box_on_the_keyboard_panel_starts_a_game_with_its_next_key(box_env, 
             return r
 
     monkeypatch.setattr("sys.stdin", Terminal(""))
+    from hardware.keyboard_panel import KeyboardPanel
+
+    above = []  # the box's lines go above the panel's line of lights (a print ran on from its end)
+    monkeypatch.setattr(KeyboardPanel, "write_line", lambda self, text: above.append(text))
     box, _ = make_box(box_env, panel="keyboard", days=1)
 
     def stop():
@@ -499,6 +503,8 @@ def test_the_box_on_the_keyboard_panel_starts_a_game_with_its_next_key(box_env, 
         os.close(r)
     said = labels(box)
     assert said.index("menu") < said.index("ready", said.index("menu")) < said.index("game_starts")
+    assert any(line.startswith("host-device: готов: классика") for line in above), above
+    assert "host-device: Ведущий: Ведущий готов." in above
 
 
 def test_the_box_on_the_keyboard_panel_at_speed_10_keeps_a_persons_time_and_its_choice(box_env, monkeypatch):
