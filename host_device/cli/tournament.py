@@ -122,8 +122,12 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
         else f"туры 1–{kept} сыграны или начаты и не тронуты"
     )
     again = f"тур {row.rounds}" if kept + 1 == row.rounds else f"туры {kept + 1}–{row.rounds}"
+    if kept >= row.rounds:  # (it said «рассажены заново туры 4–3»)
+        again = "пересаживать нечего: все туры уже сыграны или начаты"
+    else:
+        again = f"рассажены заново {again}"
     print(
-        f"турнир «{row.name}»: {kept_text}; рассажены заново {again}"
+        f"турнир «{row.name}»: {kept_text}; {again}"
         if kept
         else f"турнир «{row.name}»: рассажены все туры ({row.rounds})"
     )

@@ -128,6 +128,12 @@ def test_a_regeneration_keeps_the_round_played(club: Path, capsys: Any) -> None:
     later = seating_of(capsys, club, 2)
     names = later[0] + later[1]
     assert "Новичок" in names and "Игрок 05" not in names
+    store = Store(club)
+    (last,) = finished_games(store, 1)
+    store.close()
+    run(capsys, club, "tournament", "game", "Кубок", str(last), "--round", "3", "--table", "1")
+    code, out, _ = run(capsys, club, "tournament", "seat", "Кубок")
+    assert code == 0 and "туры 1–3 сыграны или начаты и не тронуты; пересаживать нечего" in out, out
 
 
 def long_names(store: Store, size: int, count: int) -> list[str]:
