@@ -65,9 +65,15 @@ class Heard:
     intent: Intent
     at: float
     words: str
+    # a forbidden word: the words of the utterance that held it, as the recogniser gave them (each with
+    # its time and confidence): the evidence a referee reviews (docs/fouls.md)
+    context: tuple[Word, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.intent.to_dict(), "at": round(self.at, 3), "words": self.words}
+        data = {**self.intent.to_dict(), "at": round(self.at, 3), "words": self.words}
+        if self.context:
+            data["heard"] = [[w.text, round(w.conf, 2)] for w in self.context]
+        return data
 
 
 def can_grow(token: str) -> bool:
