@@ -72,12 +72,23 @@ class Foul:
     """A foul («замечание») to ``seat``. ``by``: who gave it, the host
     ("host": a human host's key, a script's line) or the device ("device":
     a forbidden word it heard, a speech it heard go on after «Время!»);
-    ``word``: what it heard («честно», …, or "время"), "" for a host's foul."""
+    ``word``: what it heard («честно», …, or "время"), "" for a host's foul.
+
+    The evidence a referee reviews (a foul for a heard word: the device's,
+    or one the host accepted from the device's proposal): ``heard``, the
+    words of the utterance that held it, joined by spaces; ``confidence``,
+    the recogniser's confidence in each of them (0 … 1, one a word of
+    ``heard``; none for typed words); ``speech_s``, how far into the speech
+    (seconds from the start of its time) it was said. A foul stored before
+    they were kept reads back with none of them."""
 
     TYPE: ClassVar[str] = "foul"
     seat: int
     by: str = "host"
     word: str = ""
+    heard: str = ""
+    confidence: tuple[float, ...] = ()
+    speech_s: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

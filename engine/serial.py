@@ -6,7 +6,7 @@ import dataclasses
 from enum import Enum
 from typing import Any
 
-from engine.inputs import INPUT_TYPES, BestMove, DealRoles, Input
+from engine.inputs import INPUT_TYPES, BestMove, DealRoles, Foul, Input
 from engine.outputs import Output
 from engine.roles import Role
 from host_device.base.errors import HostDeviceError
@@ -49,6 +49,10 @@ def input_from_dict(data: dict[str, Any]) -> Input:
             if not isinstance(fields["seats"], list):
                 raise TypeError("seats must be a list of seat numbers")
             fields["seats"] = tuple(fields["seats"])
+        if cls is Foul and "confidence" in fields:  # the same; absent from a foul stored before it was kept
+            if not isinstance(fields["confidence"], list):
+                raise TypeError("confidence must be a list of numbers")
+            fields["confidence"] = tuple(float(c) for c in fields["confidence"])
         return cls(**fields)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise BadRecord(f"bad {cls.TYPE} input {data!r}: {exc}") from None
