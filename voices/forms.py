@@ -20,7 +20,8 @@ from engine.presets import MAX_SEATS
 
 
 @cache
-def _morph() -> pymorphy3.MorphAnalyzer:
+def morph() -> pymorphy3.MorphAnalyzer:
+    """The Russian morphological analyser (one, loaded once): the phrases' agreement, the heard words' lemmas."""
     return pymorphy3.MorphAnalyzer()
 
 
@@ -31,7 +32,7 @@ def cardinal(n: int, gender: str = "m") -> str:
 
 def agree(noun: str, n: int) -> str:
     """The noun in the form a count of n needs: голос, голоса, голосов."""
-    parsed = _morph().parse(noun)[0]
+    parsed = morph().parse(noun)[0]
     agreed = parsed.make_agree_with_number(n)
     return str(agreed.word if agreed else noun)
 
@@ -44,7 +45,7 @@ def counted(n: int, noun: str, gender: str = "m") -> str:
 def ordinal(n: int, gender: str = "masc") -> str:
     """ "третье" (gender "neut"), "четвёртый"."""
     word = str(num2words(n, lang="ru", to="ordinal"))
-    parsed = _morph().parse(word)[0]
+    parsed = morph().parse(word)[0]
     inflected = parsed.inflect({gender, "nomn"})
     return str(inflected.word if inflected else word)
 
@@ -103,17 +104,54 @@ def _seats() -> list[int | str]:
     return list(range(1, MAX_SEATS + 1))
 
 
+# The per cents a player may not claim (000: «100 процентов, 90 процентов и т.д.»): from the lowest the
+# rule names up to a hundred, and the usual hyperboles above it (docs/fouls.md). The device names what
+# was said: «девяносто девять процентов».
+CERTAIN_PERCENTS = (*range(90, 101), 150, 200, 300, 500, 1000)
+
+
+def percent(n: int) -> str:
+    """ "девяносто один процент", "сто процентов", "тысяча процентов": a per cent named in a remark."""
+    return counted(n, "процент").removeprefix("одна ")  # num2words says "одна тысяча"
+
+
 # What the device may name when it gives a foul itself (engine.inputs.Foul.word):
 # each forbidden word of host_device/listening/data/intents_ru.toml ("word"; a
-# test holds them equal) and "время" (a speech gone on after «Время!»).
+# test holds them equal), each per cent claimed, and "время" (a speech gone on
+# after «Время!»).
 HEARD_WORDS = (
     "честно",
     "клянусь",
+    "клянусь богом",
+    "клятва",
+    "клятвенно",
+    "божусь",
+    "зуб даю",
+    "даю слово",
+    "голову на отсечение",
     "спорим",
+    "пари",
+    "ей-богу",
+    "слава богу",
+    "не дай бог",
     "боже мой",
-    "чёрт возьми",
+    "боже",
+    "господи",
+    "господь",
+    "бог",
+    "боженьки",
+    "вот те крест",
+    "перекрещусь",
+    "аминь",
+    "дьявол",
     "кармическая связь",
-    "сто процентов",
+    "карма",
+    "чёрт возьми",
+    "чёрт",
+    "стопроцентно",
+    "на все сто",
+    "стопудово",
+    *(percent(n) for n in CERTAIN_PERCENTS),
     "время",
 )
 

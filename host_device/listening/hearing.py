@@ -21,7 +21,9 @@ A forbidden word is delivered only from a final result (vosk closes an
 utterance at a pause: the remark is then said in that pause, never over the
 speaker; docs/fouls.md), and only when the recogniser's confidence in each of
 its words is at least ``forbidden_conf`` (the words of a final result carry
-one); the same word again within REPEAT_S of it is the same foul.
+one); a word of the same kind again within REPEAT_S of it is the same foul
+(:func:`.intents.repeated`, as a script counts). It comes with the words of
+the utterance that held it (:attr:`Heard.context`): what a referee reviews.
 
 "Спасибо"/"пас" ends a speech only as the last word before END_PAUSE_S of
 silence; words after it (a "спасибо" in the middle of a speech) cancel it.
@@ -35,14 +37,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from host_device.listening.intents import Intent, IntentPatterns
+from host_device.listening.intents import Intent, IntentPatterns, repeated, tokenise
 from host_device.listening.numbers import normalise, number_words
 
 SETTLE_S = 0.3  # nothing new this long after a number word: it is complete
 END_PAUSE_S = 1.0  # silence after "спасибо"/"пас" that ends a speech
 SAME_WORDS_S = 0.6  # a match starting this close to a delivered one is the same words
 LAG_S = 3.0  # a partial word without times is stamped at most this long after it really ended
-REPEAT_S = 3.0  # a forbidden word said again this soon after it began is the same foul
 FORBIDDEN_CONF = 0.75  # the least word confidence of a forbidden word (bench/fouls.py, docs/fouls.md)
 # quiet after a forbidden word that ends the partial words: the listener asks for the utterance's final
 # result then, rather than wait for the recogniser's own endpoint (0.5 s of silence in a final state,
@@ -89,16 +90,13 @@ def can_grow(token: str) -> bool:
 
 
 def words_of(result: dict[str, Any], offset: float) -> list[Word]:
-    """The words of a vosk result (final "result" or partial "partial_result")."""
+    """The words of a vosk result (final "result" or partial "partial_result"); a hyphenated word
+    («ей-богу») is its parts, each with the word's times and confidence, as the patterns read it."""
     items = result.get("result") or result.get("partial_result") or []
     return [
-        Word(
-            normalise(w["word"]),
-            offset + float(w["start"]),
-            offset + float(w["end"]),
-            float(w.get("conf", 1.0)),
-        )
+        Word(part, offset + float(w["start"]), offset + float(w["end"]), float(w.get("conf", 1.0)))
         for w in items
+        for part in tokenise(w["word"]) or [normalise(w["word"])]
     ]
 
 
@@ -111,7 +109,7 @@ class PartialText:
     words: list[Word] = field(default_factory=list)
 
     def update(self, text: str, now: float) -> list[Word]:
-        tokens = [normalise(t) for t in text.split()]
+        tokens = [part for t in text.split() for part in tokenise(t) or [normalise(t)]]
         keep = 0
         while keep < min(len(tokens), len(self.words)) and self.words[keep].text == tokens[keep]:
             keep += 1
@@ -136,6 +134,7 @@ class IntentTracker:
     forbidden_conf: float = FORBIDDEN_CONF  # the least confidence of each word of a forbidden one
     settled: list[Word] = field(default_factory=list)
     partial: list[Word] = field(default_factory=list)
+    utterance: int = 0  # where in ``settled`` the last final result's words begin
     delivered: list[Key] = field(default_factory=list)
     ended: list[float] = field(default_factory=list)  # end times of delivered "end"s
     _agreed: set[Key] = field(default_factory=set)  # matches in the partial result before
@@ -149,6 +148,7 @@ class IntentTracker:
         return self._scan(now)
 
     def final_result(self, words: list[Word], now: float) -> list[Heard]:
+        self.utterance = len(self.settled)
         self.settled.extend(words)
         self.partial = []
         self._agreed, self._matched = set(), set()
@@ -166,7 +166,7 @@ class IntentTracker:
 
     def new_segment(self) -> None:
         """The recogniser was reset (the device spoke): words before and after never join."""
-        self.settled, self.partial = [], []
+        self.settled, self.partial, self.utterance = [], [], 0
         self._agreed, self._matched = set(), set()
 
     def _scan(self, now: float) -> list[Heard]:
@@ -197,7 +197,9 @@ class IntentTracker:
                 stable = stable and (not self.agree or key in self._agreed)
             if stable and not self._delivered(key):
                 self.delivered.append(key)
-                heard.append(Heard(intent, last.end, " ".join(texts[start:end])))
+                context = tuple(tokens[min(start, self.utterance) : len(self.settled)])
+                forbidden = intent.intent == "forbidden"
+                heard.append(Heard(intent, last.end, " ".join(texts[start:end]), context if forbidden else ()))
         if tokens and tokens[-1].text in self.patterns.end_words:
             last = tokens[-1]
             quiet = now - last.end >= self.end_pause_s
@@ -207,10 +209,10 @@ class IntentTracker:
         return heard
 
     def _repeated(self, key: Key) -> bool:
-        """The same forbidden word began less than REPEAT_S before (or at about) this one."""
-        return any(
-            k[:3] == key[:3] and k[4] - SAME_WORDS_S <= key[4] < k[4] + REPEAT_S for k in self.delivered
-        )
+        """A forbidden word of the same kind began less than REPEAT_S before (or at about) this one."""
+        kind = self.patterns.kind_of
+        given = [(kind(k[2]) or "", k[4]) for k in self.delivered if k[0] == "forbidden"]
+        return repeated(kind(key[2]) or "", key[4], given, SAME_WORDS_S)
 
     def _delivered(self, key: Key) -> bool:
         """The same intent, starting at about the same time, was delivered. A

@@ -25,15 +25,55 @@ from engine.state import State
 from engine.steps import Listen, listening
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
 from host_device.listening.numbers import normalise, number_words, read_number
+from voices.forms import CERTAIN_PERCENTS, cardinal, morph, percent
 
-_TOKEN = re.compile(r"[0-9]+|[a-zа-я]+(?:-[a-zа-я]+)*")
+# a hyphenated word is read as its parts: «по-честному» is «по» «честному», «ей-богу» is «ей» «богу»
+_TOKEN = re.compile(r"[0-9]+|[a-zа-я]+")
 _SENTENCE_END = re.compile(r"[.!?…;|]+")
 _PATTERN_TOKEN = re.compile(r"\[|\]|[^\s\[\]]+")
 
+# One oath, one foul: a forbidden word of the same kind («честно»; an oath or a bet; an appeal to
+# religion; a per cent) said again less than REPEAT_S after the one given began is the same foul. A
+# written speech (a script, typed words) is timed as if said: SPOKEN_WORD_S a word, SPOKEN_PAUSE_S
+# more at a sentence's end, so a script and the live device count the same words alike (docs/fouls.md).
+REPEAT_S = 3.0
+SPOKEN_WORD_S = 0.4  # about 150 words a minute, a speech's pace
+SPOKEN_PAUSE_S = 0.5
+
 
 def tokenise(text: str) -> list[str]:
-    """The words of a transcript as the patterns see them (lower case, ё as е)."""
-    return _TOKEN.findall(normalise(text))
+    """The words of a transcript as the patterns see them (lower case, ё as е, «%» as «процентов»)."""
+    return _TOKEN.findall(normalise(text).replace("%", " процентов "))
+
+
+def spoken_times(text: str) -> list[float]:
+    """When each token of ``text`` would begin if it were said (seconds from its start)."""
+    times, t = [], 0.0
+    for part in _SENTENCE_END.split(normalise(text)):
+        words = tokenise(part)
+        times += [t + n * SPOKEN_WORD_S for n in range(len(words))]
+        t += len(words) * SPOKEN_WORD_S + (SPOKEN_PAUSE_S if words else 0.0)
+    return times
+
+
+def repeated(kind: str, start: float, given: list[tuple[str, float]], early_s: float = 0.0) -> bool:
+    """Whether a forbidden word of ``kind`` beginning at ``start`` is the same foul as one of ``given``
+    (kind, start): it began less than REPEAT_S after it (or up to ``early_s`` before: times that drift)."""
+    return any(k == kind and t - early_s <= start < t + REPEAT_S for k, t in given)
+
+
+@cache
+def lemmas(token: str) -> frozenset[str]:
+    """Every dictionary form pymorphy3 gives for a word (ё as е): «клянусь» -> {клясться}."""
+    return frozenset(normalise(parse.normal_form) for parse in morph().parse(token))
+
+
+@cache
+def _percent_words() -> dict[tuple[str, ...], int]:
+    """The per cents a player may not claim, as the tokens that say them: ("девяносто", "девять")."""
+    said = {tuple(tokenise(cardinal(n))): n for n in CERTAIN_PERCENTS}
+    said[("тысяча",)] = 1000
+    return {**said, **{(str(n),): n for n in CERTAIN_PERCENTS}}
 
 
 class PatternError(HostDeviceError, ValueError):
@@ -62,14 +102,30 @@ class Intent:
 
 
 @dataclass(frozen=True)
-class _Word:
-    options: tuple[str, ...]
-    prefix: bool
+class _Option:
+    text: str
+    kind: str  # word (the word itself) | prefix (stem*) | lemma (~lemma: any form of the word)
 
     def matches(self, token: str) -> bool:
-        if self.prefix:
-            return any(token.startswith(option) for option in self.options)
-        return token in self.options
+        match self.kind:
+            case "prefix":
+                return token.startswith(self.text)
+            case "lemma":
+                return self.text in lemmas(token)
+            case _:
+                return token == self.text
+
+
+@dataclass(frozen=True)
+class _Word:
+    options: tuple[_Option, ...]
+
+    def matches(self, token: str) -> bool:
+        return any(option.matches(token) for option in self.options)
+
+    def words(self) -> list[str]:
+        """The options that are whole words (not stems, not lemmas, not digits)."""
+        return [o.text for o in self.options if o.kind == "word" and not o.text.isdigit()]
 
 
 @dataclass(frozen=True)
@@ -96,16 +152,28 @@ def compile_pattern(text: str) -> tuple[_Element, ...]:
             items = stack.pop()
             stack[-1].append(_Optional(tuple(items)))
         elif token.startswith("{") and token.endswith("}"):
+            if token[1:-1] not in ("seat", "percent"):
+                raise PatternError(f"образец {text!r}: {token} — бывает {{seat}} или {{percent}}")
             stack[-1].append(_Slot(token[1:-1]))
         else:
-            prefix = token.endswith("*")
-            options = tuple(option.rstrip("*") for option in token.split("|"))
-            stack[-1].append(_Word(options, prefix))
+            stack[-1].append(_Word(tuple(_option(option, text) for option in token.split("|"))))
     if len(stack) != 1:
         raise PatternError(f"образец {text!r}: '[' без ']'")
     if not stack[0]:
         raise PatternError(f"образец {text!r} пуст")
     return tuple(stack[0])
+
+
+def _option(option: str, pattern: str) -> _Option:
+    if option.startswith("~"):
+        kind, option = "lemma", option[1:]
+    elif option.endswith("*"):
+        kind, option = "prefix", option[:-1]
+    else:
+        kind = "word"
+    if not option or "-" in option:  # a hyphenated word is heard as its parts: write them apart
+        raise PatternError(f"образец {pattern!r}: слово {option!r} — не одно слово (через дефис — раздельно)")
+    return _Option(option, kind)
 
 
 def _match(
@@ -126,6 +194,12 @@ def _match(
         if head.matches(tokens[at]):
             yield from _match(rest, tokens, at + 1, seats, found)
         return
+    if head.name == "percent":  # a per cent a player may not claim: one to three words
+        for length in (3, 2, 1):
+            claimed = _percent_words().get(tuple(tokens[at : at + length]))
+            if claimed is not None:
+                yield from _match(rest, tokens, at + length, seats, (*found, claimed))
+        return
     number = read_number(tokens[at])
     if number is not None and 1 <= number <= seats:
         yield from _match(rest, tokens, at + 1, seats, (*found, number))
@@ -134,11 +208,25 @@ def _match(
 # ---------------------------------------------------------------- the catalogue
 
 
+PERCENT_WORD = "{percent}"  # a forbidden entry's word: the per cent claimed, named («девяносто процентов»)
+
+
 @dataclass(frozen=True)
 class _Rule:
     intent: str
     word: str | None
     patterns: tuple[tuple[_Element, ...], ...]
+    kind: str | None = None  # a forbidden word's kind: честно | клятва | религия | проценты
+
+    def named(self, found: tuple[int, ...]) -> str | None:
+        """The word a remark names: the entry's, or the per cent claimed."""
+        return percent(found[-1]) if self.word == PERCENT_WORD and found else self.word
+
+    def names(self) -> list[str]:
+        """Every word this rule may name."""
+        if self.word == PERCENT_WORD:
+            return [percent(n) for n in CERTAIN_PERCENTS]
+        return [] if self.word is None else [self.word]
 
 
 @dataclass(frozen=True)
@@ -148,6 +236,14 @@ class IntentPatterns:
     pass_words: frozenset[str] = frozenset()  # city (003): the nomination round's «никого»
     round_patterns: tuple[tuple[_Element, ...], ...] = ()  # city (003): «игрок номер N» in the round
     best_move_patterns: tuple[tuple[_Element, ...], ...] = ()  # the first night's victim's three seats
+
+    def kind_of(self, word: str | None) -> str | None:
+        """The kind of a forbidden word named ``word`` (one foul a kind at a time: :func:`repeated`)."""
+        return next((r.kind for r in self.rules if r.intent == "forbidden" and word in r.names()), None)
+
+    def forbidden_words(self) -> list[str]:
+        """Every word a remark may name, in the file's order."""
+        return [word for r in self.rules if r.intent == "forbidden" for word in r.names()]
 
     def for_round(self) -> IntentPatterns:
         """The patterns for one's own turn of the city's nomination round: a
@@ -184,7 +280,12 @@ class IntentPatterns:
                 for name in ("nominate", "withdraw", *(("golden",) if "golden" in data else ()))
             ]
             rules += [
-                _Rule("forbidden", entry["word"], tuple(compile_pattern(p) for p in entry["patterns"]))
+                _Rule(
+                    "forbidden",
+                    entry["word"],
+                    tuple(compile_pattern(p) for p in entry["patterns"]),
+                    entry.get("kind", entry["word"]),
+                )
                 for entry in data.get("forbidden", [])
             ]
             end_words = frozenset(normalise(word) for word in data["end"]["words"])
@@ -200,19 +301,19 @@ class IntentPatterns:
         return cls(tuple(rules), end_words, pass_words, round_patterns, best_moves)
 
     def parse(self, text: str, seats: int) -> list[Intent]:
-        """The intents of a transcript, in order. A forbidden word said again
-        in the same sentence (one utterance: a written speech's sentence, as
-        the live device's few seconds, :data:`.hearing.REPEAT_S`) is one."""
-        sentence_of = [
-            n for n, part in enumerate(_SENTENCE_END.split(normalise(text))) for _ in tokenise(part)
-        ]
+        """The intents of a transcript, in order. A forbidden word of a kind
+        given less than REPEAT_S before, the transcript timed as if said
+        (:func:`spoken_times`), is the same foul: as the live device counts."""
+        times = spoken_times(text)
         tokens = tokenise(text)
-        found, seen = [], set()
+        found: list[Intent] = []
+        given: list[tuple[str, float]] = []
         for start, _, intent in self.matches(tokens, seats):
             if intent.intent == "forbidden":
-                if (intent.word, sentence_of[start]) in seen:
+                kind = self.kind_of(intent.word) or ""
+                if repeated(kind, times[start], given):
                     continue
-                seen.add((intent.word, sentence_of[start]))
+                given.append((kind, times[start]))
             found.append(intent)
         if tokens and tokens[-1] in self.end_words:
             found.append(Intent("end"))
@@ -241,8 +342,8 @@ class IntentPatterns:
 
         def walk(elements: tuple[_Element, ...]) -> None:
             for element in elements:
-                if isinstance(element, _Word) and not element.prefix:
-                    words.update(o for o in element.options if not o.isdigit())
+                if isinstance(element, _Word):
+                    words.update(element.words())
                 elif isinstance(element, _Optional):
                     walk(element.items)
 
@@ -260,12 +361,14 @@ class IntentPatterns:
 
         def sayable(elements: tuple[_Element, ...]) -> bool:
             return all(
-                not isinstance(e, _Word) or e.prefix or any(knows(o) for o in e.options) for e in elements
+                not isinstance(e, _Word) or any(o.kind != "word" or knows(o.text) for o in e.options)
+                for e in elements
             )
 
         def has_seat(elements: tuple[_Element, ...]) -> bool:
             return any(
-                isinstance(e, _Slot) or (isinstance(e, _Optional) and has_seat(e.items)) for e in elements
+                (isinstance(e, _Slot) and e.name == "seat") or (isinstance(e, _Optional) and has_seat(e.items))
+                for e in elements
             )
 
         silent_seats = [
@@ -273,7 +376,8 @@ class IntentPatterns:
         ]
         lines = []
         for rule in self.rules:
-            name = rule.intent if rule.word is None else f"{rule.intent} «{rule.word}»"
+            word = "N процентов" if rule.word == PERCENT_WORD else rule.word
+            name = rule.intent if word is None else f"{rule.intent} «{word}»"
             if not any(sayable(p) for p in rule.patterns):
                 lines.append(f"{name}: никогда (в каждом образце есть слово, которого модель не знает)")
             elif silent_seats and any(has_seat(p) for p in rule.patterns):
@@ -292,6 +396,8 @@ class IntentPatterns:
                 for end, found in _match(pattern, tokens, at, seats):
                     if rule.intent == "best_move":
                         return end, Intent(rule.intent, seats=found)
+                    if rule.intent == "forbidden":
+                        return end, Intent(rule.intent, word=rule.named(found))
                     return end, Intent(rule.intent, seat=found[-1] if found else None, word=rule.word)
         return None
 

@@ -20,10 +20,18 @@ on; a new word of the speaker after that says «Игрок номер N, вре�
 (once); in ``foul``, a new word after that phrase, within FOUL_WATCH_S, is
 the foul («время»). Then the step ends. Nothing here is at night: the
 device listens only to a speaker who has the floor.
+
+A foul for a heard word keeps what was heard (issue 45): the utterance's
+words, the recogniser's confidence in each, how far into the speech; the
+proposal carries the same, so a foul the human host accepts keeps it too.
+Words typed for the speaker (no speech model: the console, the terminal)
+are the host's transcription, not what the device heard: at most the
+remark, never the device's foul (in assist mode the proposal, as ever).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -31,6 +39,7 @@ from typing import Any, Protocol
 from engine import Advance, Foul, Game, Input
 from engine.steps import FLOOR
 from host_device.config import Strictness
+from host_device.listening.hearing import Word
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.settings import Settings
 
@@ -43,7 +52,24 @@ TIME_WORD = "время"  # the word a foul for going on after «Время!» n
 @dataclass(frozen=True)
 class WithdrawFoul:
     """The host's console takes back the device's foul (host mode): the
-    step's last input, if it is one."""
+    step's last input, if it is one. ``line``: what the table page is shown
+    once it is taken back («фол снят»; nothing when nothing was)."""
+
+    line: str = ""
+
+
+@dataclass(frozen=True)
+class Hearing:
+    """How a forbidden word reached the runtime: ``context``, the words of
+    the utterance the listener heard it in (each with its confidence), or
+    ``typed``: words typed for the speaker, which never give the device's foul."""
+
+    context: tuple[Word, ...] = ()
+    typed: bool = False
+
+
+HEARD = Hearing()  # heard, nothing of the utterance given (a script, a caller from before issue 45)
+TYPED = Hearing(typed=True)
 
 
 class Host(Protocol):
@@ -53,6 +79,7 @@ class Host(Protocol):
     sched: Scheduler
     settings: Settings
     speaking_until: float
+    timer: tuple[float, int, str] | None  # the step's timer: (start, seconds, purpose)
 
     @property
     def step(self) -> int: ...
@@ -86,18 +113,30 @@ class Discipline:
         host = self.host
         return host.settings.fouls if host.game.preset.fouls else Strictness.OFF
 
-    def forbidden(self, word: str, at: float, text: str, where: dict[str, Any]) -> bool:
-        """A forbidden word heard in the words of the speaker who has the floor."""
+    def forbidden(self, word: str, at: float, text: str, where: dict[str, Any], how: Hearing = HEARD) -> bool:
+        """A forbidden word heard (or typed: ``how``) in the words of the speaker who has the floor."""
         host, speaker = self.host, self.host.game.state.speaker
         strictness = self._strictness()
         if strictness is Strictness.OFF or speaker is None:
             return False
+        foul = Foul(seat=speaker, word=word, **self._evidence(at, how))
         if host.settings.confirm:  # assist mode: the human host gives it, or not
-            return host.propose(Foul(seat=speaker, word=word), at, text, where)
-        if strictness is Strictness.WARN:
+            return host.propose(foul, at, text, where)
+        if strictness is Strictness.WARN or how.typed:  # typed: the host's transcription, no foul
             host.say("remark", seat=speaker, word=word)
             return True
-        return host.handle(Foul(seat=speaker, by="device", word=word), **where)
+        return host.handle(dataclasses.replace(foul, by="device"), **where)
+
+    def _evidence(self, at: float, how: Hearing = HEARD) -> dict[str, Any]:
+        """What a referee reviews of a foul: the utterance's words and the
+        recogniser's confidence in each, and how far into the speech's time
+        (game seconds; None when the step has no timer running)."""
+        timer = self.host.timer
+        return {
+            "heard": " ".join(w.text for w in how.context),
+            "confidence": tuple(round(w.conf, 2) for w in how.context),
+            "speech_s": None if timer is None else round(max(0.0, at - timer[0]), 1),
+        }
 
     # ---------------------------------------------------------------- after «Время!»
 
@@ -136,7 +175,7 @@ class Discipline:
                 self._end(watch.step)
         elif at >= watch.warned_until:
             self.watch = None
-            host.handle(Foul(seat=watch.seat, by="device", word=TIME_WORD))
+            host.handle(Foul(seat=watch.seat, by="device", word=TIME_WORD, **self._evidence(at)))
             self._end(watch.step)
 
     def _grace_over(self, step: int) -> None:

@@ -34,7 +34,7 @@ from engine.steps import FLOOR, resumption, seconds
 from host_device.base.errors import HostDeviceError
 from host_device.listening.intents import Intent
 from host_device.runtime.clock import Scheduled, Scheduler, time_left
-from host_device.runtime.discipline import Discipline
+from host_device.runtime.discipline import HEARD, Discipline, Hearing
 from host_device.runtime.free_timers import FreeTimer
 from host_device.runtime.pace import Slot, plan
 from host_device.runtime.settings import Settings
@@ -244,21 +244,21 @@ class Runtime:
         is over is refused, recorded and logged, never counted in another."""
         if made_in == self.step:
             return True
-        log.info(
-            "the press of %s was made in a step that is over (%d, now %d): refused", key, made_in, self.step
-        )
+        log.info("a press of %s made in step %d came in step %d: refused", key, made_in, self.step)
         self.note(Ignored(t=at, key=key, reason="a press made in a step that is over"))
         return False
 
-    def heard(self, intent: Intent, at: float | None = None, text: str = "", **where: Any) -> bool:
-        """An intent heard in the speaker's words, in a step that listens to him."""
+    def heard(
+        self, intent: Intent, at: float | None = None, text: str = "", how: Hearing = HEARD, **where: Any
+    ) -> bool:
+        """An intent heard in the speaker's words (``how``: heard or typed), in a step that listens to him."""
         game, cfg = self.game, self.settings
         if not listened(game.preset, game.state):
             return False
         at = self.sched.now if at is None else at
         self.note(HeardIntent(t=at, intent=intent))
         if intent.intent == "forbidden":
-            return self.discipline.forbidden(intent.word or "", at, text, where)
+            return self.discipline.forbidden(intent.word or "", at, text, where, how)
         meant = heard_input(game.preset, game.state, intent, cfg.table_ends_speech)
         if meant is None:
             return False

@@ -27,7 +27,7 @@ from host_device.listening.listener import (
 from host_device.runtime.assist import Assist
 from host_device.runtime.cards import CardRegistration
 from host_device.runtime.clock import Clock
-from host_device.runtime.discipline import WithdrawFoul
+from host_device.runtime.discipline import TYPED, Hearing, WithdrawFoul
 from host_device.runtime.host_messages import describe, in_russian
 from host_device.runtime.loop import Runtime
 from host_device.runtime.timeline import ConsoleUsed
@@ -102,6 +102,8 @@ class Inputs:
         page's «С пульта: …»); returns the input it carries (None: none)."""
         if not isinstance(item, FromConsole):
             return item
+        if isinstance(item.item, WithdrawFoul):  # shown only once a foul is taken back (_withdraw_foul)
+            return WithdrawFoul(line=item.line)
         self.runtime.note(ConsoleUsed(t=self.runtime.sched.now, text=item.line))
         return item.item
 
@@ -143,21 +145,29 @@ class Inputs:
         if item.key == "pause" and self.power_off:
             self.leave()
 
-    def _heard(self, item: Heard) -> None:
+    def _heard(self, item: Heard, how: Hearing | None = None) -> None:
+        """What the listener heard (``how`` None: with the utterance it was heard in), or what was typed."""
         if self.assist is not None:
             self.assist.heard(item.intent, item.words)
-        self.runtime.heard(item.intent, at=self._at(item.at), text=item.words)
+        how = how or Hearing(context=item.context)
+        self.runtime.heard(item.intent, at=self._at(item.at), text=item.words, how=how)
 
     def _withdraw_foul(self, item: WithdrawFoul) -> None:
-        """The console takes back the device's foul (the step's last input)."""
-        if not self.runtime.discipline.withdraw():
-            self.notice(
-                "no device foul to withdraw (only the last input can be)",
-                "снять нечего: снимается только замечание устройства, пока после него ничего не было",
-            )
+        """The console takes back the device's foul (the step's last input);
+        the table page says so («С пульта: фол снят») only once it is."""
+        if self.runtime.discipline.withdraw():
+            if item.line:
+                self.runtime.note(ConsoleUsed(t=self.runtime.sched.now, text=item.line))
+            return
+        self.notice(
+            "no device foul to withdraw (only the last input can be)",
+            "снять нечего: снимается только замечание устройства, пока после него ничего не было",
+        )
 
     def _typed(self, line: TypedLine) -> None:
-        """Words typed for the current speaker: heard as if he had said them."""
+        """Words typed for the current speaker: taken as if he had said them,
+        except that a forbidden word in them never gives the device's foul
+        (the host's transcription is not what the device heard: the remark at most)."""
         if not self.typed_speech:
             return
         game = self.runtime.game
@@ -167,7 +177,7 @@ class Inputs:
             self.print_line(f"{elapsed(self.runtime.sched.now)}    набрано ({who}): «{line.text}»")
         patterns = for_step(self.patterns, game.preset, game.state)  # the round's, the best move's
         for intent in patterns.parse(line.text, game.preset.seats):
-            self.take(Heard(intent, line.at, line.text))
+            self._heard(Heard(intent, line.at, line.text), TYPED)
 
     def _best_move(self, item: BestMoveEntry) -> None:
         """The best move entered on the console, for the speaker of the last

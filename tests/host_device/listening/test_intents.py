@@ -7,14 +7,19 @@ import pytest
 from num2words import num2words
 
 from host_device.listening.intents import (
+    PERCENT_WORD,
     Intent,
     IntentPatterns,
     PatternError,
     compile_pattern,
+    lemmas,
+    repeated,
     russian_patterns,
+    spoken_times,
 )
+from host_device.runtime.discipline import TIME_WORD
 from tests.helpers.paths import ROOT
-from voices.forms import HEARD_WORDS
+from voices.forms import CERTAIN_PERCENTS, HEARD_WORDS, percent
 
 
 def intents(text, seats=10):
@@ -118,7 +123,15 @@ def test_thanks_elsewhere_does_not_end_the_speech(text):
         ("клянусь", "клянусь"),
         ("поклянусь чем угодно", "клянусь"),
         ("спорим?", "спорим"),
-        ("держу пари", "спорим"),
+        ("держу пари", "пари"),
+        ("Клянусь богом!", "клянусь богом"),
+        ("ей-богу", "ей-богу"),
+        ("Господи-боже", "господи"),
+        ("по-честному", "честно"),
+        ("девяносто девять процентов", "девяносто девять процентов"),
+        ("99%", "девяносто девять процентов"),
+        ("процентов на девяносто один", "девяносто один процент"),
+        ("на все сто", "на все сто"),
         ("Боже мой!", "боже мой"),
         ("чёрт возьми", "чёрт возьми"),
         ("черт возьми", "чёрт возьми"),
@@ -131,7 +144,10 @@ def test_forbidden_words(text, word):
     assert {"intent": "forbidden", "word": word} in intents(text)
 
 
-@pytest.mark.parametrize("text", ["это нечестная игра", "чёрт с ним", "тридцать процентов", "черт"])
+@pytest.mark.parametrize(
+    "text",
+    ["это нечестная игра", "черта города", "тридцать процентов", "Господа, я мирный", "Хватит клянчить проверку"],
+)
 def test_near_misses_are_not_forbidden(text):
     assert intents(text) == []
 
@@ -295,7 +311,11 @@ FORBIDDEN = tomllib.loads(
     ("word", "text"), [(f["word"], text) for f in FORBIDDEN for text in f["heard"]], ids=str
 )
 def test_each_forbidden_words_examples_are_heard_as_it(word, text):
-    assert russian_patterns().parse(text, 10) == [Intent("forbidden", word=word)]
+    heard = russian_patterns().parse(text, 10)
+    if word == PERCENT_WORD:  # named by the per cent claimed
+        assert [i.intent for i in heard] == ["forbidden"] and heard[0].word in map(percent, CERTAIN_PERCENTS)
+    else:
+        assert heard == [Intent("forbidden", word=word)]
 
 
 @pytest.mark.parametrize("text", [text for f in FORBIDDEN for text in f["not_heard"]])
@@ -305,12 +325,44 @@ def test_each_forbidden_words_counter_examples_are_not_forbidden(text):
 
 def test_every_forbidden_word_has_examples_both_ways_and_can_be_named_aloud():
     assert all(f["heard"] and f["not_heard"] for f in FORBIDDEN)
-    assert {f["word"] for f in FORBIDDEN} <= set(HEARD_WORDS)  # the device says the word it heard
+    # the device says the word it heard: every word it may name has its clip, and nothing else does
+    assert {*russian_patterns().forbidden_words(), TIME_WORD} == set(HEARD_WORDS)
+    assert len(HEARD_WORDS) == len(set(HEARD_WORDS))
 
 
-def test_a_forbidden_word_said_again_in_the_same_sentence_is_one_in_the_next_another():
-    text = "Честно, честно говоря, я мирный. Честное слово! И ещё клянусь."
-    assert [i.word for i in russian_patterns().parse(text, 10)] == ["честно", "честно", "клянусь"]
+def test_each_forbidden_entry_is_of_one_of_the_four_kinds_the_rules_name():
+    assert {f["kind"] for f in FORBIDDEN} == {"честно", "клятва", "религия", "проценты"}
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # one oath, one foul: the same kind again within REPEAT_S of the first (as said: 0.4 s a word)
+        ("Клянусь. Я мирный. Клянусь!", ["клянусь"]),
+        ("Честно, честно говоря, я мирный. Честное слово!", ["честно"]),
+        ("Клянусь, клятвенно обещаю", ["клянусь"]),
+        # another kind is another rule broken
+        ("Честно, клянусь, я мирный", ["честно", "клянусь"]),
+        # the same word later in the speech is another foul
+        ("Честно. Я мирный, проверьте меня сегодня ночью, шериф, и завтра скажете. Честно.", ["честно", "честно"]),
+    ],
+)
+def test_one_foul_a_kind_at_a_time_a_later_one_is_another(text, words):
+    assert [i.word for i in russian_patterns().parse(text, 10)] == words
+
+
+def test_a_written_speech_is_timed_as_if_said():
+    assert spoken_times("Раз два. Три!") == [0.0, 0.4, 1.3]
+    assert repeated("клятва", 2.9, [("клятва", 0.0)]) and not repeated("клятва", 3.0, [("клятва", 0.0)])
+    assert not repeated("честно", 1.0, [("клятва", 0.0)])
+
+
+def test_a_lemma_is_the_words_own_not_a_look_alikes():
+    assert "клясться" in lemmas("клянусь") and "клясться" not in lemmas("клянчит")
+    with pytest.raises(PatternError, match="не одно слово"):
+        compile_pattern("~")
+    with pytest.raises(PatternError, match="seat"):
+        compile_pattern("{number}")
 
 
 def test_no_ordinary_day_speech_of_the_corpus_is_heard_forbidden():
