@@ -2,6 +2,8 @@
 clock: a forbidden word in the speaker's words under each strictness, assist
 mode's proposal, the watch after «Время!», the console's withdrawal."""
 
+import dataclasses
+
 import pytest
 
 from engine import DealRoles, Foul, Game, Nominate, Phase, Role, Shot
@@ -49,6 +51,11 @@ def in_speech(seat=7, **kwargs):
     return sched, runtime
 
 
+def bare(foul):
+    """A foul without what a referee reviews (the moment in the speech, the words heard)."""
+    return dataclasses.replace(foul, heard="", confidence=(), speech_s=None)
+
+
 def said(runtime, key):
     return [e for e in runtime.timeline.entries if isinstance(e, Said) and e.key == key]
 
@@ -56,7 +63,7 @@ def said(runtime, key):
 def test_strict_the_device_gives_the_foul_and_says_it_with_the_word():
     sched, runtime = in_speech(fouls=Strictness.FOUL)
     assert runtime.heard(HONEST)
-    assert runtime.game.record[-1] == Foul(seat=7, by="device", word="честно")
+    assert runtime.game.record[-1] == Foul(seat=7, by="device", word="честно", speech_s=5.0)
     (foul,) = said(runtime, "foul_heard")
     assert foul.slot_values == {"seat": 7, "count": 1, "word": "честно"}
     assert foul.t == pytest.approx(sched.now)  # at once: the word came in a pause
@@ -95,9 +102,9 @@ def test_assist_mode_proposes_the_foul_and_the_host_gives_it():
     record = len(runtime.game.record)
     assert runtime.heard(HONEST)
     assert len(runtime.game.record) == record  # never given by the device itself
-    assert [p.input for p in runtime.proposals] == [Foul(seat=7, word="честно")]
+    assert [p.input for p in runtime.proposals] == [Foul(seat=7, word="честно", speech_s=5.0)]
     assert runtime.decide(True)
-    assert runtime.game.record[-1] == Foul(seat=7, by="host", word="честно")
+    assert runtime.game.record[-1] == Foul(seat=7, by="host", word="честно", speech_s=5.0)
     assert runtime.heard(HONEST) and runtime.decide(False)
     assert runtime.game.state.fouls[7] == 1
 
@@ -149,7 +156,7 @@ def test_going_on_past_the_grace_draws_time_over_once_and_the_foul_if_he_still_g
     (over,) = said(runtime, "time_over")
     assert over.slot_values == {"seat": 7}
     runtime.discipline.voice(over.t + PHRASE_S + 0.4)  # still talking after it
-    assert runtime.game.record[-2:][0] == Foul(seat=7, by="device", word="время")
+    assert bare(runtime.game.record[-2:][0]) == Foul(seat=7, by="device", word="время")
     assert runtime.game.state.fouls[7] == 1 and runtime.game.state.speaker == 8
 
 
@@ -224,5 +231,5 @@ def test_a_named_speaker_gets_the_foul_wherever_he_has_the_floor_and_nobody_at_n
         assert not heard and runtime.game.state.fouls == fouls
         assert not said(runtime, "foul_heard") and not said(runtime, "remark")
     else:
-        assert heard and runtime.game.record[-1] == Foul(seat=speaker, by="device", word="честно")
+        assert heard and bare(runtime.game.record[-1]) == Foul(seat=speaker, by="device", word="честно")
         assert [s.slot_values["seat"] for s in said(runtime, "foul_heard")] == [speaker]
