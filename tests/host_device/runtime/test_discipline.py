@@ -8,9 +8,10 @@ import pytest
 
 from engine import DealRoles, Foul, Game, Nominate, Phase, Role, Shot
 from host_device.config import Strictness
+from host_device.listening.hearing import Word
 from host_device.listening.intents import Intent
 from host_device.runtime.clock import Scheduler
-from host_device.runtime.discipline import FOUL_WATCH_S, GRACE_S, SETTLE_S
+from host_device.runtime.discipline import FOUL_WATCH_S, GRACE_S, SETTLE_S, TYPED, Hearing
 from host_device.runtime.loop import Runtime
 from host_device.runtime.settings import Settings
 from host_device.runtime.timeline import Said
@@ -233,3 +234,39 @@ def test_a_named_speaker_gets_the_foul_wherever_he_has_the_floor_and_nobody_at_n
     else:
         assert heard and bare(runtime.game.record[-1]) == Foul(seat=speaker, by="device", word="честно")
         assert [s.slot_values["seat"] for s in said(runtime, "foul_heard")] == [speaker]
+
+
+# ---------------------------------------------------------------- what was heard (issue 45)
+
+UTTERANCE = Hearing(
+    context=(Word("клянусь", 0, 0.4, 0.931), Word("я", 0.5, 0.6, 0.88), Word("мирный", 0.7, 1, 0.97))
+)
+SWORE = Intent("forbidden", word="клянусь")
+
+
+def test_the_devices_foul_keeps_the_utterance_its_confidences_and_the_moment_in_the_speech():
+    sched, runtime = in_speech(fouls=Strictness.FOUL)
+    assert runtime.heard(SWORE, at=sched.now - 0.6, how=UTTERANCE)  # said 4.4 s into his minute
+    (foul,) = [i for i in runtime.game.record if isinstance(i, Foul)]
+    assert foul.heard == "клянусь я мирный" and foul.confidence == (0.93, 0.88, 0.97)
+    assert foul.speech_s == pytest.approx(4.4)
+
+
+def test_assist_modes_proposal_carries_it_and_the_foul_the_host_accepts_keeps_it():
+    _, runtime = in_speech(fouls=Strictness.WARN, confirm=True)
+    assert runtime.heard(SWORE, how=UTTERANCE)
+    assert runtime.decide(True)
+    foul = runtime.game.record[-1]
+    assert isinstance(foul, Foul) and foul.by == "host"
+    assert (foul.heard, foul.confidence, foul.speech_s) == ("клянусь я мирный", (0.93, 0.88, 0.97), 5.0)
+
+
+def test_typed_words_give_the_remark_never_the_devices_foul():
+    _, runtime = in_speech(fouls=Strictness.FOUL)
+    record = len(runtime.game.record)
+    for word in ("честно", "клянусь", "спорим", "боже мой"):
+        assert runtime.heard(Intent("forbidden", word=word), how=TYPED)
+    assert len(said(runtime, "remark")) == 4 and not said(runtime, "foul_heard")
+    assert len(runtime.game.record) == record and 7 not in runtime.game.state.out
+    _, runtime = in_speech(fouls=Strictness.FOUL, confirm=True)  # assist mode: still the host's proposal
+    assert runtime.heard(HONEST, how=TYPED) and [p.input.word for p in runtime.proposals] == ["честно"]
