@@ -131,7 +131,7 @@ HEARD_WORDS = (
     "голову на отсечение",
     "спорим",
     "пари",
-    "ей-богу",
+    "ей богу",  # as said (a hyphen joins the two words for the phonemizer)
     "слава богу",
     "не дай бог",
     "боже мой",

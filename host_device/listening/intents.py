@@ -72,7 +72,7 @@ def lemmas(token: str) -> frozenset[str]:
 def _percent_words() -> dict[tuple[str, ...], int]:
     """The per cents a player may not claim, as the tokens that say them: ("девяносто", "девять")."""
     said = {tuple(tokenise(cardinal(n))): n for n in CERTAIN_PERCENTS}
-    said[("тысяча",)] = 1000
+    said[("тысяча",)] = said[("тысячу",)] = 1000  # «на тысячу процентов»
     return {**said, **{(str(n),): n for n in CERTAIN_PERCENTS}}
 
 

@@ -12,8 +12,8 @@ from host_device.scripts.simulate import simulate
 
 ROLES = {"3": "don", "5": "mafia", "8": "mafia", "6": "sheriff"}
 SPEECHES = {
-    "2": "Честно говоря, я мирный. Честное слово! Я выставляю игрока номер пять",
-    "4": "клянусь, спорим, боже мой, сто процентов; я выставляю игрока номер восемь",
+    "2": "Честно говоря, я мирный, проверьте меня сегодня ночью, шериф. Честное слово! Я выставляю игрока номер пять",
+    "4": "клянусь, сто процентов, боже мой, честно; я выставляю игрока номер восемь",
     "7": "это нечестно, какое счастье, чистота",
 }
 
@@ -32,11 +32,11 @@ def test_strict_each_word_is_the_devices_foul_and_the_fourth_removes_the_speaker
     result = runner.run()
     assert fouls(runner.game.record) == [
         (2, "device", "честно"),
-        (2, "device", "честно"),  # another sentence: another foul
+        (2, "device", "честно"),  # said again 4 s later (as said: 0.4 s a word): another foul
         (4, "device", "клянусь"),
-        (4, "device", "спорим"),
-        (4, "device", "боже мой"),
         (4, "device", "сто процентов"),
+        (4, "device", "боже мой"),
+        (4, "device", "честно"),
     ]
     assert {"seat": 4, "how": "disqualified", "day": 1} in [
         {k: o[k] for k in ("seat", "how", "day")} for o in result["out"]
@@ -49,9 +49,9 @@ def test_strict_each_word_is_the_devices_foul_and_the_fourth_removes_the_speaker
         "честно",
         "честно",
         "клянусь",
-        "спорим",
-        "боже мой",
         "сто процентов",
+        "боже мой",
+        "честно",
     ]
 
 
