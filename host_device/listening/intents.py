@@ -195,7 +195,7 @@ def _match(
             yield from _match(rest, tokens, at + 1, seats, found)
         return
     if head.name == "percent":  # a per cent a player may not claim: one to three words
-        for length in (3, 2, 1):
+        for length in range(min(3, len(tokens) - at), 0, -1):
             claimed = _percent_words().get(tuple(tokens[at : at + length]))
             if claimed is not None:
                 yield from _match(rest, tokens, at + length, seats, (*found, claimed))

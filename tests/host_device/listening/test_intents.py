@@ -378,3 +378,9 @@ def test_no_ordinary_day_speech_of_the_corpus_is_heard_forbidden():
         if i.intent == "forbidden"
     ]
     assert heard == []
+
+
+def test_a_per_cent_at_the_end_of_the_words_ends_the_match_there():
+    """A partial result may stop right after the number: the match must end at the last word."""
+    tokens = ["процентов", "на", "сто"]
+    assert [(start, end) for start, end, _ in russian_patterns().matches(tokens, 10)] == [(0, 3)]
