@@ -60,20 +60,30 @@ def build_record(
     inputs: Iterable[tuple[int, float, Input]],
     seating: Mapping[int, Sitter] | None = None,
     extras: Mapping[int, float] | None = None,
+    undone: Iterable[tuple[int, float, Input]] = (),
 ) -> GameRecord:
     """The record of one stored game: ``inputs`` are the store's
-    ``(seq, t, input)`` rows in order; a row the rules refuse is damage."""
+    ``(seq, t, input)`` rows in order; a row the rules refuse is damage.
+    ``undone``: the rows undone (the store keeps them): the device's fouls
+    among them are the record's withdrawn fouls, on the day they were given."""
     game = Game(preset)
     outputs: list[Output] = []
     fouls: list[FoulRecord] = []
+    withdrawn = sorted(
+        ((seq, t, inp) for seq, t, inp in undone if isinstance(inp, Foul) and inp.by == "device"),
+        key=lambda row: row[0],
+    )
     for seq, t, inp in inputs:
+        while withdrawn and withdrawn[0][0] < seq:  # taken back before this row came
+            fouls.append(_foul(withdrawn.pop(0), game.state.day, withdrawn=True))
         on_day = game.state.day
         try:
             outputs += game.handle(inp)
         except IllegalInput as exc:
             raise DamagedGame(row.id, f"не воспроизводится: запись {seq}: {exc}") from None
         if isinstance(inp, Foul):
-            fouls.append(FoulRecord(inp.seat, on_day, inp.by, inp.word, round(t, 3)))
+            fouls.append(_foul((seq, t, inp), on_day))
+    fouls += [_foul(taken, game.state.day, withdrawn=True) for taken in withdrawn]
     state = game.state
     roles = dict(state.roles)
     for item in outputs:
@@ -156,6 +166,13 @@ def build_record(
     )
 
 
+def _foul(row: tuple[int, float, Foul], day: int, withdrawn: bool = False) -> FoulRecord:
+    _, t, foul = row
+    return FoulRecord(
+        foul.seat, day, foul.by, foul.word, round(t, 3), foul.heard, foul.confidence, foul.speech_s, withdrawn
+    )
+
+
 def _ballots(counted: VoteCounted, rounds: dict[int, int]) -> list[Ballot]:
     """One ballot a pressing seat; the all-leave question's candidate 0 is None."""
     rounds[counted.day] = number = rounds.get(counted.day, 0) + 1
@@ -175,7 +192,10 @@ def record_of(store: Store, game_id: int) -> GameRecord:
     """One stored game's record (finished or not)."""
     row = store.games.game(game_id)
     seating, extras = _seating(store, game_id)
-    record = build_record(row, store.games.preset(game_id), store.games.inputs(game_id), seating, extras)
+    games = store.games
+    record = build_record(
+        row, games.preset(game_id), games.inputs(game_id), seating, extras, games.undone(game_id)
+    )
     try:
         game_uuid: str | None = store.games.game_uuid(game_id)
     except DamagedGame:  # the record stands without it (only sending it to the club needs it)

@@ -131,7 +131,7 @@ def _counted(rnd: VoteRound) -> str:
 
 def fouls_cell(record: GameRecord, seat: int, count: int) -> str:
     """A seat's fouls, and the words the device heard for those it gave: «2 (устр.: честно)»."""
-    heard = [f.word for f in record.fouls if f.seat == seat and f.by == "device"]
+    heard = [f.word for f in record.fouls if f.seat == seat and f.by == "device" and not f.withdrawn]
     if not count:
         return ""
     return f"{count} (устр.: {', '.join(heard)})" if heard else str(count)

@@ -93,13 +93,22 @@ class BestMove:
 @dataclass(frozen=True)
 class FoulRecord:
     """One foul as it was given: to whom, on which day, who gave it (the
-    host, or the device for what it heard) and what it heard, and when."""
+    host, or the device for what it heard) and what it heard, and when;
+    what a referee reviews of a heard word (engine.inputs.Foul: the
+    utterance, the recogniser's confidence in each of its words, the moment
+    in the speech); and whether it was withdrawn (a device's foul taken
+    back: kept for the referee, counted nowhere). A record from before them
+    has none."""
 
     seat: int
     day: int  # the game's day (0: the introduction night)
     by: str  # host | device (engine.inputs.Foul.by)
     word: str = ""  # what the device heard («честно», …, «время»); "" for a host's foul
     at: float = 0.0  # the game's time, seconds from its start (the store's input time)
+    heard: str = ""  # the words of the utterance that held it, joined by spaces
+    confidence: tuple[float, ...] = ()  # one a word of ``heard`` (0 … 1)
+    speech_s: float | None = None  # seconds into the speech's time
+    withdrawn: bool = False  # undone (the console's «снять», the host's «Отмена»): no foul
 
 
 @dataclass(frozen=True)
@@ -120,7 +129,8 @@ class GameRecord:
     best_move: BestMove | None = None
     extras: Mapping[int, float] = field(default_factory=dict)  # seat -> the host's extra points
     uuid: str | None = None  # the game's UUID (its key in the club's database); None: not known
-    fouls: tuple[FoulRecord, ...] = ()  # every foul in order (SeatRecord.fouls counts them)
+    # every foul in order (SeatRecord.fouls counts them), and the device's withdrawn ones among them
+    fouls: tuple[FoulRecord, ...] = ()
 
     @property
     def finished(self) -> bool:

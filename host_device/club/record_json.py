@@ -77,7 +77,15 @@ def record_from_dict(data: dict[str, Any]) -> GameRecord:
             ),
             extras={int(seat): float(points) for seat, points in data["extras"].items()},
             uuid=data.get("uuid"),
-            fouls=tuple(FoulRecord(**f) for f in data.get("fouls", [])),  # none in a record from before
+            fouls=tuple(_foul(f) for f in data.get("fouls", [])),  # none in a record from before
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BadRecordData(f"запись игры не читается ({type(exc).__name__}: {exc})") from None
+
+
+def _foul(data: dict[str, Any]) -> FoulRecord:
+    """A foul (what the device heard and a withdrawal: absent from a record sent before issue 45)."""
+    confidence = data.get("confidence", [])
+    if not isinstance(confidence, list | tuple):
+        raise TypeError("confidence: a list of numbers")
+    return FoulRecord(**{**data, "confidence": tuple(float(c) for c in confidence)})

@@ -84,7 +84,9 @@ def player_stats(records: Iterable[GameRecord], player_id: str, table: Table) ->
             best_points += scored.best_move
         killed += first_killed(record) == seat.seat
         fouls += seat.fouls
-        device_fouls += sum(f.seat == seat.seat and f.by == "device" for f in record.fouls)
+        device_fouls += sum(
+            f.seat == seat.seat and f.by == "device" and not f.withdrawn for f in record.fouls
+        )
         disqualified += seat.left is not None and seat.left.how == "disqualified"
         for ballot in record.ballots:
             if ballot.voter != seat.seat or ballot.target is None:

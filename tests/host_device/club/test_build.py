@@ -1,6 +1,8 @@
 """The record built from a stored game: the example full game simulated into
 a store, read back as seats, departures, nominations, ballots, night actions."""
 
+import json
+
 from engine import Role, Team
 from host_device.club.build import build_record, record_of, records
 from host_device.club.record import Ballot, BestMove, Departure, NightAction, Nomination
@@ -169,3 +171,58 @@ def test_each_foul_is_recorded_with_who_gave_it_the_word_heard_and_the_moment():
     before = record_to_dict(record)
     del before["fouls"]  # a record sent before issue 39
     assert record_from_dict(before).fouls == ()
+
+
+def test_the_record_keeps_what_the_device_heard_and_its_withdrawn_fouls_counted_nowhere(store):
+    """Issue 45: each device foul with its utterance, confidences and moment
+    in the speech; the one the console withdrew kept for the referee (the
+    store's undone input), marked, in its place, and counted nowhere."""
+    from host_device.club.record import FoulRecord
+    from host_device.club.record_json import record_from_dict, record_to_dict
+    from tests.helpers.fouls import game_with_fouls
+
+    record = record_of(store, game_with_fouls(store))
+    assert record.finished
+    withdrawn, stands, by_host = record.fouls
+    assert (withdrawn.seat, withdrawn.day, withdrawn.word, withdrawn.withdrawn) == (2, 1, "клянусь", True)
+    assert (withdrawn.heard, withdrawn.confidence, withdrawn.speech_s) == (
+        "клянусь я мирный",
+        (0.93, 0.88, 0.97),
+        12.5,
+    )
+    assert stands == FoulRecord(
+        2, 1, "device", "честно", stands.at, "честно говоря я за пятого", (0.91, 0.8, 0.99, 0.95, 0.9), 42.0
+    )
+    assert (by_host.seat, by_host.by, by_host.withdrawn, by_host.heard) == (4, "host", False, "")
+    assert withdrawn.at < stands.at < by_host.at
+    assert record.seat(2).fouls == 1 and record.seat(4).fouls == 1  # the withdrawn one is no foul
+    assert record_from_dict(record_to_dict(record)) == record
+    assert record_from_dict(json.loads(json.dumps(record_to_dict(record)))) == record  # as the club DB has it
+
+
+def test_an_undo_of_other_inputs_withdraws_no_foul(store):
+    """Only the device's fouls among the undone inputs are withdrawn fouls:
+    an undone nomination or a host's foul is not one."""
+    from engine import Foul, Nominate
+    from engine.presets import get_preset
+    from host_device.store.games import GameRow
+
+    simulate(load_script(FULL), one_second, store=store)
+    inputs = list(store.games.inputs(1))
+    undone = [(8.5, 0.0, Nominate(seat=2, target=7)), (8.6, 0.0, Foul(seat=4))]
+    row = GameRow(1, "2026-12-01T20:00:00", "classic", "host", None, None, 1)
+    record = build_record(row, get_preset("classic"), inputs, undone=undone)  # type: ignore[arg-type]
+    assert record.fouls == ()
+
+
+def test_a_record_sent_before_issue_45_reads_its_fouls_without_what_was_heard():
+    from host_device.club.record import FoulRecord
+    from host_device.club.record_json import record_from_dict, record_to_dict
+    from tests.helpers.club import game_record
+
+    record = game_record()
+    data = record_to_dict(record)
+    data["fouls"] = [{"seat": 2, "day": 1, "by": "device", "word": "честно", "at": 80.0}]
+    (foul,) = record_from_dict(data).fouls
+    assert foul == FoulRecord(2, 1, "device", "честно", 80.0)
+    assert (foul.heard, foul.confidence, foul.speech_s, foul.withdrawn) == ("", (), None, False)
