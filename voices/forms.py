@@ -21,7 +21,7 @@ from engine.presets import MAX_SEATS
 
 @cache
 def morph() -> pymorphy3.MorphAnalyzer:
-    """The Russian morphological analyser (one, loaded once): the phrases' agreement, the heard words' lemmas."""
+    """The Russian morphological analyser, loaded once: the phrases' agreement, the heard words' lemmas."""
     return pymorphy3.MorphAnalyzer()
 
 

@@ -199,7 +199,8 @@ class IntentTracker:
                 self.delivered.append(key)
                 context = tuple(tokens[min(start, self.utterance) : len(self.settled)])
                 forbidden = intent.intent == "forbidden"
-                heard.append(Heard(intent, last.end, " ".join(texts[start:end]), context if forbidden else ()))
+                said = " ".join(texts[start:end])
+                heard.append(Heard(intent, last.end, said, context if forbidden else ()))
         if tokens and tokens[-1].text in self.patterns.end_words:
             last = tokens[-1]
             quiet = now - last.end >= self.end_pause_s

@@ -367,7 +367,8 @@ class IntentPatterns:
 
         def has_seat(elements: tuple[_Element, ...]) -> bool:
             return any(
-                (isinstance(e, _Slot) and e.name == "seat") or (isinstance(e, _Optional) and has_seat(e.items))
+                (isinstance(e, _Slot) and e.name == "seat")
+                or (isinstance(e, _Optional) and has_seat(e.items))
                 for e in elements
             )
 

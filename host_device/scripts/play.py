@@ -13,13 +13,27 @@ from typing import Any
 from engine import IllegalInput, Input, Nominate, Phase, Withdraw
 from engine.steps import seconds
 from host_device.scripts.runner import Runner, best_move_result
-from host_device.scripts.script import ROUND_GAP_S, UTTERANCE_GAP_S, Script, ScriptDay, said_at, too_late
+from host_device.scripts.script import (
+    ROUND_GAP_S,
+    UTTERANCE_GAP_S,
+    Script,
+    ScriptDay,
+    ScriptError,
+    said_at,
+    too_late,
+)
 
 __all__ = ["Play", "best_move_result", "play"]
 
 
 class Play(Runner):
     """The script played straight into the engine."""
+
+    def run(self) -> dict[str, Any]:
+        over = next((n for n, day in enumerate(self.script.days) if day.over), None)
+        if over is not None:  # the grace, «…, время!» and the foul are the clock's: simulate's
+            raise ScriptError(f"days[{over}].over", "going on after «Время!» needs the clock: use simulate")
+        return super().run()
 
     def feed(self, inp: Input, **where: Any) -> bool:
         try:
@@ -39,8 +53,8 @@ class Play(Runner):
         said = 0
         for intent in self.patterns.parse(text, self.game.preset.seats):
             if intent.intent == "forbidden":  # heard with the utterance it comes before
-                foul = self.device_foul(intent, day, seat)
-                if foul is not None and not too_late(said_at(said, UTTERANCE_GAP_S), limit):
+                foul = self.device_foul(intent, day, seat, too_late(said_at(said, UTTERANCE_GAP_S), limit))
+                if foul is not None:
                     self.feed(foul, day=day, what="forbidden", seat=seat, word=intent.word)
             elif intent.seat is not None:
                 where = {"day": day, "what": intent.intent, "seat": seat, "target": intent.seat}

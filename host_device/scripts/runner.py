@@ -188,12 +188,15 @@ class Runner(ABC):
             if item.best_move and night not in self.best_moves
         ]
 
-    def device_foul(self, intent: Intent, day: int, seat: int) -> Foul | None:
+    def device_foul(self, intent: Intent, day: int, seat: int, late: str | None = None) -> Foul | None:
         """A forbidden word in a speech: reported, and the device's foul when
         the script's strictness is "foul" (as the live device gives it,
-        host_device/runtime/discipline.py); ``where`` it is reported refused."""
-        self.forbidden.append({"day": day, "seat": seat, "word": intent.word})
-        if self.script.strictness is not Strictness.FOUL or not self.game.preset.fouls:
+        host_device/runtime/discipline.py). One the transcript puts after the
+        speaker's time (``late``: why) was never said — he stopped at «Время!»
+        — and is reported with the reason, no foul (docs/fouls.md)."""
+        reported = {"day": day, "seat": seat, "word": intent.word}
+        self.forbidden.append({**reported, "late": late} if late else reported)
+        if late or self.script.strictness is not Strictness.FOUL or not self.game.preset.fouls:
             return None
         return Foul(seat=seat, by="device", word=intent.word or "")
 

@@ -37,6 +37,7 @@ QUOTED = 24  # characters of a value quoted in a message
 # and is reported under ``ignored``.
 FIRST_WORDS_S = 1.0
 UTTERANCE_GAP_S = 2.0
+MAX_OVER_S = 60  # a script's speaker going on after «Время!»: at most this long
 ROUND_GAP_S = 1.0
 
 
@@ -63,6 +64,9 @@ class ScriptDay:
     fouls: dict[int, int] = field(default_factory=dict)
     speeches: dict[int, str] = field(default_factory=dict)
     late_fouls: dict[int, int] = field(default_factory=dict)
+    # a speaker who goes on talking this many seconds after «Время!» has been said (simulate only:
+    # the device's grace, its «…, время!» and the foul are a matter of the clock; docs/fouls.md)
+    over: dict[int, float] = field(default_factory=dict)
     votes: list[dict[str, list[int]]] = field(default_factory=list)  # keys: seat or "all"
     golden: list[int] = field(default_factory=list)  # city: the candidates who take the golden minute
 
@@ -164,6 +168,20 @@ class _Reader:
         data = self.mapping(value, where)
         return {self.seat_key(k, where): self.count(v, f'{where}["{k}"]') for k, v in data.items()}
 
+    def over(self, value: Any, where: str) -> dict[int, float]:
+        """Seconds a speaker goes on after «Время!», by seat: 0 … MAX_OVER_S."""
+        data = self.mapping(value, where)
+        over = {}
+        for key, seconds in data.items():
+            number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
+            if not number or not 0 <= seconds <= MAX_OVER_S:
+                raise ScriptError(
+                    f'{where}["{shorten(key, QUOTED)}"]',
+                    f"must be seconds from 0 to {MAX_OVER_S} after «Время!», not {_kind(seconds)}",
+                )
+            over[self.seat_key(key, where)] = float(seconds)
+        return over
+
     def seats(self, value: Any, where: str) -> list[int]:
         return [self.seat(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where, MAX_VOTERS))]
 
@@ -250,7 +268,7 @@ def _day(read: _Reader, value: Any, where: str) -> ScriptDay:
     keys = (
         {"speeches", "golden", "votes", "comment"}
         if city
-        else {"fouls", "speeches", "late_fouls", "votes", "comment"}
+        else {"fouls", "speeches", "late_fouls", "over", "votes", "comment"}
     )
     data = read.obj(value, where, keys)
     _comment(read, data, where)
@@ -271,6 +289,7 @@ def _day(read: _Reader, value: Any, where: str) -> ScriptDay:
         fouls=read.fouls(data.get("fouls", {}), f"{where}.fouls"),
         speeches=speeches,
         late_fouls=read.fouls(data.get("late_fouls", {}), f"{where}.late_fouls"),
+        over=read.over(data.get("over", {}), f"{where}.over"),
         votes=votes,
         golden=read.seats(data.get("golden", []), f"{where}.golden"),
     )

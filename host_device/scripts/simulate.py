@@ -58,6 +58,7 @@ from host_device.scripts.script import (
 PRESS_DELAY_S = 0.5  # a voter's press after the window opens
 SLOT_DELAY_S = 0.2  # a press after its number is called
 WORD_BEFORE_S = 0.05  # a forbidden word is heard just before the utterance it comes with
+OVER_TICK_S = 0.25  # a speaker going on after «Время!» (a script's "over"): a word this often
 
 
 class ScriptedTable(Runner):
@@ -129,10 +130,14 @@ class ScriptedTable(Runner):
         said: list[tuple[Intent, dict[str, Any]]] = []
         late: list[dict[str, Any]] = []
         words: list[tuple[int, Intent, dict[str, Any]]] = []  # forbidden: heard with the next utterance
+        over = script_day.over.get(seat, 0.0)  # he goes on this long after «Время!»: heard, as live
         for intent in intents:
             if intent.intent == "forbidden":
-                self.device_foul(intent, day, seat)  # reported; said to the runtime, which decides as live
-                if self.script.strictness is not Strictness.OFF:
+                index = len(said) + len(late)
+                ended = too_late(said_at(index, UTTERANCE_GAP_S), limit)
+                ended = ended if limit is None or said_at(index, UTTERANCE_GAP_S) >= limit + over else None
+                self.device_foul(intent, day, seat, ended)  # reported; said to the runtime, which decides
+                if self.script.strictness is not Strictness.OFF and not ended:
                     where = {"day": day, "what": "forbidden", "seat": seat, "word": intent.word}
                     words.append((len(said) + len(late), intent, where))
             elif intent.seat is not None:
@@ -147,10 +152,30 @@ class ScriptedTable(Runner):
             said.append((intents[-1], {}))
         rt = self.runtime
         for index, intent, where in words:
-            if not too_late(said_at(index, UTTERANCE_GAP_S), limit):
-                at = rt.speaking_until + said_at(index, UTTERANCE_GAP_S) - WORD_BEFORE_S
-                rt.sched.at(at, functools.partial(self._say_if_speaking, seat, intent, where))
+            at = rt.speaking_until + said_at(index, UTTERANCE_GAP_S) - WORD_BEFORE_S
+            rt.sched.at(at, functools.partial(self._say_if_speaking, seat, intent, where))
+        if over and limit is not None:  # «Время!» is said at the time's end: he talks on after it
+            time_up = rt.speaking_until + limit + OVER_TICK_S / 10  # just after «Время!» is queued
+            rt.sched.at(time_up, functools.partial(self._talk_on, seat, over))
         self._schedule(seat, said, late, UTTERANCE_GAP_S)
+
+    def _talk_on(self, seat: int, over: float) -> None:
+        """The speaker goes on ``over`` seconds after «Время!» has been said: a word every
+        OVER_TICK_S for the device's watch (discipline.py), as the listener's ``Voice`` gives it."""
+        rt = self.runtime
+        step = rt.step
+        if self.game.state.speaker != seat:  # he ended early («спасибо»): no «Время!»
+            return
+
+        def word(at: float) -> None:
+            if rt.step == step:
+                rt.discipline.voice(at)
+
+        said_until = rt.speaking_until  # the end of «Время!»
+        ticks = int(over / OVER_TICK_S)
+        for n in range(1, ticks + 1):
+            at = said_until + n * OVER_TICK_S
+            rt.sched.at(at, functools.partial(word, at))
 
     def nomination(self, script_day: ScriptDay, day: int, seat: int) -> None:
         """The city's round: the caller says his words once he is called, one
@@ -296,6 +321,8 @@ def simulate(
     is given the runtime before the game starts (a public stream, say)."""
     duration = duration or builtin_durations()
     settings = dataclasses.replace(settings or Settings(), fouls=script.strictness)
+    if any(day.over for day in script.days):  # a speaker goes on after «Время!»: the device listens for it
+        settings = dataclasses.replace(settings, watch_time=True)
     if mode == "assist":
         settings = assist_settings(settings)
     if resume:

@@ -13,7 +13,13 @@ from collections import Counter
 import pytest
 
 from host_device.listening.hearing import IntentTracker, Word
-from host_device.listening.intents import SPOKEN_WORD_S, _SENTENCE_END, russian_patterns, spoken_times, tokenise
+from host_device.listening.intents import (
+    _SENTENCE_END,
+    SPOKEN_WORD_S,
+    russian_patterns,
+    spoken_times,
+    tokenise,
+)
 from host_device.scripts.script import parse_script
 from host_device.scripts.simulate import simulate
 from tests.helpers.paths import ROOT
