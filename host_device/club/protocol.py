@@ -8,8 +8,10 @@ practice, as mafiaratings and Polemica keep it): the header (game, rules,
 start, result), the seats (number, player, role, fouls, whom he nominated
 each day, how he left, points), the votes of each day (who voted for whom,
 round by round, the candidates on top), the nights (the shot, the checks),
-the best move. An unfinished game is named on the summary and nothing else
-of it is shown: no role, name, vote or point before a game ends."""
+the best move, the device's fouls with what it heard, and «Протесты» (each
+foul withdrawn, and lines for a protest written by hand). An unfinished
+game is named on the summary and nothing else of it is shown: no role,
+name, vote or point before a game ends."""
 
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ from dataclasses import dataclass
 from engine.presets import PRESETS
 from engine.roles import Role, Team
 from engine.state import RoundKind
-from host_device.club.record import Departure, GameRecord, NightAction, VoteRound, vote_rounds
+from host_device.club.evidence import WITHDRAWN, heard_words, speech_moment
+from host_device.club.record import Departure, FoulRecord, GameRecord, NightAction, VoteRound, vote_rounds
 from host_device.club.scoring import SeatPoints
 from voices.words import MODE_NAMES, ROLE_GENITIVE, WINS, local_time, number, preset_name, role_name
 
@@ -137,6 +140,29 @@ def fouls_cell(record: GameRecord, seat: int, count: int) -> str:
     return f"{count} (устр.: {', '.join(heard)})" if heard else str(count)
 
 
+FOUL_HEADER = ("День", "Игрок", "Слово", "Услышано (уверенность)", "Момент")
+BLANK_PROTESTS = 2  # empty lines of «Протесты», for a protest the referee writes by hand
+
+
+def _foul_row(foul: FoulRecord) -> tuple[str, ...]:
+    return (f"Д{foul.day}", str(foul.seat), f"«{foul.word}»", heard_words(foul), speech_moment(foul))
+
+
+def device_fouls_table(record: GameRecord) -> Table | None:
+    """The device's fouls that count, each with what it heard; None: it gave none."""
+    rows = tuple(_foul_row(f) for f in record.fouls if f.by == "device" and not f.withdrawn)
+    return Table("Замечания устройства", FOUL_HEADER, rows) if rows else None
+
+
+def protests_table(record: GameRecord) -> Table:
+    """The referee form's «протест» place: each device's foul withdrawn (what
+    was heard, «снят с пульта»), then empty lines for a contested one."""
+    header = (*FOUL_HEADER, "Решение")
+    rows = [(*_foul_row(f), WITHDRAWN) for f in record.fouls if f.withdrawn]
+    rows += [("",) * len(header)] * BLANK_PROTESTS
+    return Table("Протесты", header, tuple(rows))
+
+
 def votes_table(record: GameRecord) -> Table | None:
     """Who voted for whom, as the paper form has it: a row a round (one
     nobody pressed in too), a column a seat (coloured by his team), each
@@ -247,7 +273,8 @@ def game_page(record: GameRecord, points: Mapping[int, SeatPoints]) -> Page:
         *([best] if best else []),
     )
     tables = [seats_table(record, points)]
-    tables += [t for t in (votes_table(record), nights_table(record)) if t is not None]
+    tables += [t for t in (votes_table(record), nights_table(record), device_fouls_table(record)) if t]
+    tables.append(protests_table(record))
     notes = (
         "«—» в голосовании: за столом, но не нажал; пусто: уже не в игре. "
         "Голосов: как подсчитано, с голосами не нажавших, где правила их отдают.",

@@ -139,3 +139,50 @@ def test_the_form_names_the_words_the_device_heard_for_the_fouls_it_gave():
     page = game_page(dataclasses.replace(record, fouls=fouls), points(record))
     rows = {row[0]: row for row in page.tables[0].rows}
     assert rows["7"][3] == "2 (устр.: честно)" and rows["4"][3] == "1"
+
+
+def test_the_form_lists_what_the_device_heard_and_its_withdrawn_fouls_under_protests(store):
+    """Issue 45: each device foul that counts with the sentence heard (a
+    confidence a word) and the moment in the speech; «Протесты» lists the
+    withdrawn one and leaves lines for a protest written by hand."""
+    from host_device.club.build import record_of
+    from host_device.club.protocol import local_day
+    from host_device.club.protocol_evening import evening
+    from host_device.club.protocol_html import render_html
+    from tests.helpers.fouls import game_with_fouls
+
+    record = record_of(store, game_with_fouls(store))
+    page = game_page(record, {})
+    tables = {t.title: t for t in page.tables}
+    heard = tables["Замечания устройства"]
+    assert heard.header == ("День", "Игрок", "Слово", "Услышано (уверенность)", "Момент")
+    assert heard.rows == (
+        (
+            "Д1",
+            "2",
+            "«честно»",
+            "честно (0,91) говоря (0,80) я (0,99) за (0,95) пятого (0,90)",
+            "на 0:42 речи",
+        ),
+    )
+    protests = tables["Протесты"]
+    assert protests.header[-1] == "Решение"
+    assert protests.rows[0] == (
+        "Д1",
+        "2",
+        "«клянусь»",
+        "клянусь (0,93) я (0,88) мирный (0,97)",
+        "на 0:12 речи",
+        "снят с пульта",
+    )
+    assert protests.rows[1:] == (("",) * 6,) * 2  # to fill by hand
+    rows = {row[0]: row for row in page.tables[0].rows}
+    assert rows["2"][3] == "1 (устр.: честно)"  # the withdrawn «клянусь» is no foul
+    day = parse_day(local_day(record.started_at))
+    assert "клянусь (0,93) я (0,88) мирный (0,97)" in render_html(evening([record], day, lambda r: {}))
+
+
+def test_a_game_without_device_fouls_has_the_protests_place_empty_to_fill():
+    tables = {t.title: t for t in game_page(game_one(), points(game_one())).tables}
+    assert "Замечания устройства" not in tables
+    assert tables["Протесты"].rows == (("",) * 6,) * 2
