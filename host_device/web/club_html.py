@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from html import escape
 
 from engine.roles import Team
+from host_device.club.evidence import WITHDRAWN, clock, heard_words, speech_moment
+from host_device.club.record import FoulRecord
 from host_device.web.review import ROUND_NAMES, DayMap, Review
 from voices import words
 from voices.words import WINNER, preset_name
@@ -122,6 +124,11 @@ def vote_map(day: DayMap) -> str:
 
 
 GIVEN_BY = {"host": "ведущий", "device": "устройство"}  # who gave a foul (engine.inputs.Foul.by)
+WITHDRAWN_ROW = ' class="withdrawn"'  # a device's foul withdrawn: listed for the referee, counted nowhere
+
+
+def withdrawn_mark(foul: FoulRecord) -> str:
+    return f" <b>{WITHDRAWN}</b>" if foul.withdrawn else ""
 
 
 def review_html(page: Review) -> str:
@@ -146,17 +153,16 @@ def review_html(page: Review) -> str:
         marks = " ".join(f'<span class="chip {teams[n].value}">{n}</span>' for n in named)
         said = f"Игрок {seat}: {marks} — чёрных {black} из {len(named)}"
         parts.append(f'<h2>Лучший ход</h2><p class="best">{said}</p>')
-    if page.fouls:  # who gave each foul, and what the device heard (docs/fouls.md)
+    if page.fouls:  # who gave each foul, what the device heard and when, and those withdrawn (docs/fouls.md)
         rows = [
-            f'<tr data-by="{e(f.by)}"><td class="num">{f.day}</td><td class="num">{f.seat}</td>'
-            f"<td>{GIVEN_BY.get(f.by, e(f.by))}</td><td>{'«' + e(f.word) + '»' if f.word else ''}</td>"
-            f'<td class="num">{int(f.at) // 60}:{int(f.at) % 60:02d}</td></tr>'
+            f'<tr data-by="{e(f.by)}"{WITHDRAWN_ROW if f.withdrawn else ""}><td class="num">{f.day}</td>'
+            f'<td class="num">{f.seat}</td><td>{GIVEN_BY.get(f.by, e(f.by))}{withdrawn_mark(f)}</td>'
+            f'<td>{"«" + e(f.word) + "»" if f.word else ""}</td><td class="heard">{e(heard_words(f))}</td>'
+            f'<td>{e(speech_moment(f))}</td><td class="num">{clock(f.at)}</td></tr>'
             for f in page.fouls
         ]
-        parts += [
-            "<h2>Замечания</h2>",
-            table(["День", "Игрок", "Дал", "Услышано", "Время игры"], rows, "fouls"),
-        ]
+        header = ["День", "Игрок", "Дал", "Слово", "Услышано (уверенность)", "Момент", "Время игры"]
+        parts += ["<h2>Замечания</h2>", table(header, rows, "fouls")]
     votes = "".join(vote_map(day) for day in page.days)
     if page.nights:
         rows = [

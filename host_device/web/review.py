@@ -116,7 +116,8 @@ class Review:
     days: tuple[DayMap, ...]
     nights: tuple[NightLine, ...]
     best_move: tuple[int, tuple[int, ...], int] | None  # who, the seats he named, how many black
-    fouls: tuple[FoulRecord, ...] = ()  # each foul: whose, the day, who gave it, the word heard, when
+    # each foul: whose, the day, who gave it, the word and what was heard, when; the withdrawn ones marked
+    fouls: tuple[FoulRecord, ...] = ()
 
 
 def left_text(record: GameRecord, seat: SeatRecord) -> str | None:

@@ -85,5 +85,27 @@ def test_the_review_lists_each_foul_with_who_gave_it_and_the_word_heard():
         '<tr data-by="device"><td class="num">1</td><td class="num">3</td><td>устройство</td><td>«честно»</td>'
         in html
     )
-    assert '<td>ведущий</td><td></td><td class="num">25:00</td>' in html
+    assert '<td>ведущий</td><td></td><td class="heard"></td><td></td><td class="num">25:00</td>' in html
     assert "Замечания" not in review_html(review(game_record()))  # no fouls recorded: no section
+
+
+def test_the_review_shows_what_the_device_heard_and_the_foul_withdrawn_from_the_console(store):
+    """Issue 45: the sentence heard with a confidence a word, the moment in
+    the speech; the foul the console withdrew listed, marked «снят с пульта»."""
+    from host_device.club.build import record_of
+    from host_device.web.club_html import review_html
+    from tests.helpers.fouls import game_with_fouls
+
+    html = review_html(review(record_of(store, game_with_fouls(store))))
+    assert (
+        '<tr data-by="device" class="withdrawn"><td class="num">1</td><td class="num">2</td>'
+        "<td>устройство <b>снят с пульта</b></td><td>«клянусь»</td>"
+        '<td class="heard">клянусь (0,93) я (0,88) мирный (0,97)</td><td>на 0:12 речи</td>'
+    ) in html
+    assert (
+        '<tr data-by="device"><td class="num">1</td><td class="num">2</td><td>устройство</td><td>«честно»</td>'
+        '<td class="heard">честно (0,91) говоря (0,80) я (0,99) за (0,95) пятого (0,90)</td>'
+        "<td>на 0:42 речи</td>"
+    ) in html
+    row = html.split('data-seat="2">')[1].split("</tr>")[0]
+    assert '<td class="role">мирный</td><td class="num">1</td>' in row  # seat 2's fouls: the withdrawn is none
