@@ -14,8 +14,8 @@ import dataclasses
 import re
 import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -62,7 +62,10 @@ def repeated(kind: str, start: float, given: list[tuple[str, float]], early_s: f
     return any(k == kind and t - early_s <= start < t + REPEAT_S for k, t in given)
 
 
-@cache
+WORDS_KEPT = 20_000  # distinct heard words whose lemmas (and the patterns they begin) are kept: an evening's
+
+
+@lru_cache(maxsize=WORDS_KEPT)
 def lemmas(token: str) -> frozenset[str]:
     """Every dictionary form pymorphy3 gives for a word (ё as е): «клянусь» -> {клясться}."""
     return frozenset(normalise(parse.normal_form) for parse in morph().parse(token))
@@ -205,6 +208,21 @@ def _match(
         yield from _match(rest, tokens, at + 1, seats, (*found, number))
 
 
+def _may_begin(elements: tuple[_Element, ...], token: str) -> bool:
+    """Whether a match of ``elements`` may begin with ``token`` (never False where one can)."""
+    for element in elements:
+        if isinstance(element, _Optional):
+            if _may_begin(element.items, token):
+                return True
+            continue  # left out: the next element begins it
+        if isinstance(element, _Word):
+            return element.matches(token)
+        if element.name == "percent":
+            return any(said[0] == token for said in _percent_words())
+        return read_number(token) is not None
+    return True
+
+
 # ---------------------------------------------------------------- the catalogue
 
 
@@ -236,6 +254,11 @@ class IntentPatterns:
     pass_words: frozenset[str] = frozenset()  # city (003): the nomination round's «никого»
     round_patterns: tuple[tuple[_Element, ...], ...] = ()  # city (003): «игрок номер N» in the round
     best_move_patterns: tuple[tuple[_Element, ...], ...] = ()  # the first night's victim's three seats
+    # token -> the (rule, pattern)s that may begin with it, in order: a scan tries only those (a speech's
+    # words are scanned again at every partial result, and most words begin nothing)
+    _starting: dict[str, tuple[tuple[_Rule, tuple[_Element, ...]], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def kind_of(self, word: str | None) -> str | None:
         """The kind of a forbidden word named ``word`` (one foul a kind at a time: :func:`repeated`)."""
@@ -391,15 +414,23 @@ class IntentPatterns:
         ]
         return lines
 
+    def _starts(self, token: str) -> tuple[tuple[_Rule, tuple[_Element, ...]], ...]:
+        starting = self._starting.get(token)
+        if starting is None:
+            if len(self._starting) >= WORDS_KEPT:
+                self._starting.clear()
+            starting = tuple((r, p) for r in self.rules for p in r.patterns if _may_begin(p, token))
+            self._starting[token] = starting
+        return starting
+
     def _first_match(self, tokens: list[str], at: int, seats: int) -> tuple[int, Intent] | None:
-        for rule in self.rules:
-            for pattern in rule.patterns:
-                for end, found in _match(pattern, tokens, at, seats):
-                    if rule.intent == "best_move":
-                        return end, Intent(rule.intent, seats=found)
-                    if rule.intent == "forbidden":
-                        return end, Intent(rule.intent, word=rule.named(found))
-                    return end, Intent(rule.intent, seat=found[-1] if found else None, word=rule.word)
+        for rule, pattern in self._starts(tokens[at]):
+            for end, found in _match(pattern, tokens, at, seats):
+                if rule.intent == "best_move":
+                    return end, Intent(rule.intent, seats=found)
+                if rule.intent == "forbidden":
+                    return end, Intent(rule.intent, word=rule.named(found))
+                return end, Intent(rule.intent, seat=found[-1] if found else None, word=rule.word)
         return None
 
 

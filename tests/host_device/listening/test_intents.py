@@ -1,5 +1,6 @@
 """The nomination patterns (host_device/listening/data/intents_ru.toml), on text."""
 
+import dataclasses
 import re
 import tomllib
 
@@ -16,6 +17,7 @@ from host_device.listening.intents import (
     repeated,
     russian_patterns,
     spoken_times,
+    tokenise,
 )
 from host_device.runtime.discipline import TIME_WORD
 from tests.helpers.paths import ROOT
@@ -384,3 +386,15 @@ def test_a_per_cent_at_the_end_of_the_words_ends_the_match_there():
     """A partial result may stop right after the number: the match must end at the last word."""
     tokens = ["процентов", "на", "сто"]
     assert [(start, end) for start, end, _ in russian_patterns().matches(tokens, 10)] == [(0, 3)]
+
+
+def test_a_scan_tries_only_the_patterns_a_word_may_begin_and_finds_the_same(monkeypatch):
+    patterns = russian_patterns()
+    tokens = tokenise("я выставляю игрока номер три и клянусь что процентов на сто он дон лучший ход три пять восемь")
+    assert [r.intent for r, _ in patterns._starts("дон")] == []
+    assert {r.word for r, _ in patterns._starts("клянусь")} == {"клянусь богом", "клянусь"}
+    indexed = [patterns.matches(tokens, 10), patterns.for_best_move().matches(tokens, 10)]
+    assert [i.intent for _, _, i in indexed[1]][-1] == "best_move"
+    every = dataclasses.replace(patterns)  # every pattern tried at every word: the same matches
+    monkeypatch.setattr(type(every), "_starts", lambda self, token: [(r, p) for r in self.rules for p in r.patterns])
+    assert [every.matches(tokens, 10), every.for_best_move().matches(tokens, 10)] == indexed
