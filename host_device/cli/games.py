@@ -43,7 +43,8 @@ from host_device.cli.arguments import game_id
 from host_device.cli.players import add_seat_command
 from host_device.cli.protocol import add_command as add_protocol_command
 from host_device.club import export
-from host_device.club.build import record_of
+from host_device.club.build import build_record, record_of
+from host_device.club.evidence import WITHDRAWN, foul_of, given
 from host_device.club.protocol import ALONE, HOW_LEFT
 from host_device.club.scoring import Table, club_table
 from host_device.store.db import Store
@@ -128,6 +129,7 @@ def protocol(
     hunted: set[int] = set()  # the nights the mafia was woken
     alone = 0  # the lone candidate said to leave without a vote
     ended: set[int] = set()  # the nights that killed or saved
+    today = 0  # the day of the step the game is in
     for inp, outputs in steps:
         if inp["type"] == "deal_roles":
             roles = ", ".join(
@@ -138,6 +140,7 @@ def protocol(
         elif inp["type"] == "tally":
             hands[window] = hands.get(window, 0) + inp["count"]
         for o in outputs:
+            today = o.day if isinstance(o, PhaseStarted) else today
             match o:
                 case Say(phrase="vote_question", seat=seat):
                     window = seat or 0
@@ -195,7 +198,9 @@ def protocol(
                 case GoldenMinuteTaken(day=day, seat=seat):
                     lines.append(f"День {day}: игрок {seat} берёт золотую минуту")
                 case FoulGiven(seat=seat, count=count):
-                    lines.append(f"Замечание игроку {seat} ({count}-е)")
+                    lines.append(
+                        f"День {today}: замечание игроку {seat} ({count}-е) — {given(foul_of(inp, today))}"
+                    )
                 case GameEnded(winner=winner):
                     lines.append(WINNER[winner])
                 case _:
@@ -280,6 +285,9 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     undone = store.games.undone(args.id)
     if undone:
         lines.append(f"Отменено ведущим: записей {len(undone)} (в ходе игры они не учтены)")
+    record = build_record(store.games.game(args.id), game.preset, store.games.inputs(args.id), undone=undone)
+    withdrawn = [f for f in record.fouls if f.withdrawn]  # the device's, on their day, with what was heard
+    lines += [f"День {f.day}: {WITHDRAWN} замечание игроку {f.seat} — {given(f)}" for f in withdrawn]
     print("\n".join(lines))
     return 0
 

@@ -168,9 +168,7 @@ def build_record(
 
 def _foul(row: tuple[int, float, Foul], day: int, withdrawn: bool = False) -> FoulRecord:
     _, t, foul = row
-    return FoulRecord(
-        foul.seat, day, foul.by, foul.word, round(t, 3), foul.heard, foul.confidence, foul.speech_s, withdrawn
-    )
+    return FoulRecord.of(foul, day, round(t, 3), withdrawn)
 
 
 def _ballots(counted: VoteCounted, rounds: dict[int, int]) -> list[Ballot]:

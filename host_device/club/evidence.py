@@ -5,10 +5,15 @@ page and ``games show``."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.inputs import Foul
+from engine.serial import input_from_dict
 from host_device.club.record import FoulRecord
 from voices.words import number
 
-WITHDRAWN = "снят с пульта"  # a device's foul withdrawn (the console's «снять», or the host's «Отмена»)
+WITHDRAWN = "снято с пульта"  # a device's foul withdrawn (the console's «снять», or the host's «Отмена»)
+GIVEN_BY = {"host": "ведущий", "device": "устройство"}  # who gave a foul (engine.inputs.Foul.by)
 
 
 def heard_words(foul: FoulRecord) -> str:
@@ -37,3 +42,19 @@ def evidence(foul: FoulRecord) -> str:
     """What was heard, in one line: «услышано: «клянусь (0,93) я (0,88)», на 0:42 речи»; "" for nothing."""
     parts = [f"услышано: «{heard_words(foul)}»"] if foul.heard else []
     return ", ".join(parts + ([speech_moment(foul)] if foul.speech_s is not None else []))
+
+
+def given(foul: FoulRecord) -> str:
+    """Who gave it, the word, what was heard: «устройство: «честно»; услышано:
+    «честно (0,91) говоря (0,80)», на 0:42 речи»; «ведущий»."""
+    said = GIVEN_BY.get(foul.by, foul.by) + (f": «{foul.word}»" if foul.word else "")
+    heard = evidence(foul)
+    return f"{said}; {heard}" if heard else said
+
+
+def foul_of(data: dict[str, Any], day: int) -> FoulRecord:
+    """A stored foul input (``engine.serial``'s dict) as the record has it, on ``day``."""
+    foul = input_from_dict(data)
+    if not isinstance(foul, Foul):
+        raise TypeError(f"not a foul: {data!r}")
+    return FoulRecord.of(foul, day)

@@ -156,7 +156,7 @@ def device_fouls_table(record: GameRecord) -> Table | None:
 
 def protests_table(record: GameRecord) -> Table:
     """The referee form's «протест» place: each device's foul withdrawn (what
-    was heard, «снят с пульта»), then empty lines for a contested one."""
+    was heard, «снято с пульта»), then empty lines for a contested one."""
     header = (*FOUL_HEADER, "Решение")
     rows = [(*_foul_row(f), WITHDRAWN) for f in record.fouls if f.withdrawn]
     rows += [("",) * len(header)] * BLANK_PROTESTS

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from engine.inputs import Foul
 from engine.presets import PRESETS, SingleCandidate
 from engine.roles import Role, Team
 
@@ -109,6 +110,13 @@ class FoulRecord:
     confidence: tuple[float, ...] = ()  # one a word of ``heard`` (0 … 1)
     speech_s: float | None = None  # seconds into the speech's time
     withdrawn: bool = False  # undone (the console's «снять», the host's «Отмена»): no foul
+
+    @classmethod
+    def of(cls, foul: Foul, day: int, at: float = 0.0, withdrawn: bool = False) -> FoulRecord:
+        """The record of a foul input given on ``day`` at the game's time ``at``."""
+        return cls(
+            foul.seat, day, foul.by, foul.word, at, foul.heard, foul.confidence, foul.speech_s, withdrawn
+        )
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from html import escape
 
 from engine.roles import Team
-from host_device.club.evidence import WITHDRAWN, clock, heard_words, speech_moment
+from host_device.club.evidence import GIVEN_BY, WITHDRAWN, clock, heard_words, speech_moment
 from host_device.club.record import FoulRecord
 from host_device.web.review import ROUND_NAMES, DayMap, Review
 from voices import words
@@ -123,12 +123,11 @@ def vote_map(day: DayMap) -> str:
     )
 
 
-GIVEN_BY = {"host": "ведущий", "device": "устройство"}  # who gave a foul (engine.inputs.Foul.by)
 WITHDRAWN_ROW = ' class="withdrawn"'  # a device's foul withdrawn: listed for the referee, counted nowhere
 
 
 def withdrawn_mark(foul: FoulRecord) -> str:
-    return f" <b>{WITHDRAWN}</b>" if foul.withdrawn else ""
+    return f" <b>({WITHDRAWN})</b>" if foul.withdrawn else ""
 
 
 def review_html(page: Review) -> str:

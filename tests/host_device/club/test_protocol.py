@@ -173,7 +173,7 @@ def test_the_form_lists_what_the_device_heard_and_its_withdrawn_fouls_under_prot
         "«клянусь»",
         "клянусь (0,93) я (0,88) мирный (0,97)",
         "на 0:12 речи",
-        "снят с пульта",
+        "снято с пульта",
     )
     assert protests.rows[1:] == (("",) * 6,) * 2  # to fill by hand
     rows = {row[0]: row for row in page.tables[0].rows}

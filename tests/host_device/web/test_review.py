@@ -91,7 +91,7 @@ def test_the_review_lists_each_foul_with_who_gave_it_and_the_word_heard():
 
 def test_the_review_shows_what_the_device_heard_and_the_foul_withdrawn_from_the_console(store):
     """Issue 45: the sentence heard with a confidence a word, the moment in
-    the speech; the foul the console withdrew listed, marked «снят с пульта»."""
+    the speech; the foul the console withdrew listed, marked «снято с пульта»."""
     from host_device.club.build import record_of
     from host_device.web.club_html import review_html
     from tests.helpers.fouls import game_with_fouls
@@ -99,7 +99,7 @@ def test_the_review_shows_what_the_device_heard_and_the_foul_withdrawn_from_the_
     html = review_html(review(record_of(store, game_with_fouls(store))))
     assert (
         '<tr data-by="device" class="withdrawn"><td class="num">1</td><td class="num">2</td>'
-        "<td>устройство <b>снят с пульта</b></td><td>«клянусь»</td>"
+        "<td>устройство <b>(снято с пульта)</b></td><td>«клянусь»</td>"
         '<td class="heard">клянусь (0,93) я (0,88) мирный (0,97)</td><td>на 0:12 речи</td>'
     ) in html
     assert (
@@ -108,4 +108,6 @@ def test_the_review_shows_what_the_device_heard_and_the_foul_withdrawn_from_the_
         "<td>на 0:42 речи</td>"
     ) in html
     row = html.split('data-seat="2">')[1].split("</tr>")[0]
-    assert '<td class="role">мирный</td><td class="num">1</td>' in row  # seat 2's fouls: the withdrawn is none
+    assert (
+        '<td class="role">мирный</td><td class="num">1</td>' in row
+    )  # seat 2's fouls: the withdrawn is none

@@ -1,0 +1,43 @@
+"""``games show``: each foul with its day, who gave it, the word and what
+the device heard (the sentence, a confidence a word, the moment in the
+speech); the device's withdrawn fouls listed as such (issue 45)."""
+
+from host_device.cli.main import main
+from host_device.store import Store
+from tests.helpers.fouls import game_with_fouls
+
+
+def test_games_show_lists_each_foul_with_what_the_device_heard_and_the_withdrawn_one(
+    tmp_path, capsys, builtin_pack
+):
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    gid = game_with_fouls(store)
+    store.close()
+    capsys.readouterr()
+    assert main(["games", "show", str(gid), "--store", str(path)]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    fouls = [line for line in shown if "замечание игроку" in line]
+    assert fouls == [
+        "День 1: замечание игроку 2 (1-е) — устройство: «честно»; "
+        "услышано: «честно (0,91) говоря (0,80) я (0,99) за (0,95) пятого (0,90)», на 0:42 речи",
+        "День 1: замечание игроку 4 (1-е) — ведущий",
+        "День 1: снято с пульта замечание игроку 2 — устройство: «клянусь»; "
+        "услышано: «клянусь (0,93) я (0,88) мирный (0,97)», на 0:12 речи",
+    ]
+    assert "Отменено ведущим: записей 1 (в ходе игры они не учтены)" in shown
+
+
+def test_games_show_of_a_game_with_no_fouls_names_none(tmp_path, capsys, builtin_pack):
+    from host_device.scripts.script import load_script
+    from host_device.scripts.simulate import simulate
+    from tests.helpers.paths import ROOT
+    from tests.helpers.store import one_second
+
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), one_second, store=store)
+    store.close()
+    capsys.readouterr()
+    assert main(["games", "show", "1", "--store", str(path)]) == 0
+    assert "замечание" not in capsys.readouterr().out
