@@ -116,3 +116,16 @@ def test_the_fouls_the_device_gave_him_are_counted_apart():
     heard += (FoulRecord(3, 1, "device", "клянусь", 95.0),)  # another seat's
     stats = player_stats([ONE, dataclasses.replace(TWO, fouls=heard), THREE], "me", TABLE)
     assert (stats.fouls, stats.device_fouls) == (1 + 2 + 4, 1)
+
+
+def test_a_withdrawn_device_foul_is_not_counted_among_his():
+    import dataclasses
+
+    from host_device.club.record import FoulRecord
+
+    heard = (
+        FoulRecord(2, 1, "device", "честно", 60.0),
+        FoulRecord(2, 1, "device", "клянусь", 70.0, withdrawn=True),
+    )
+    stats = player_stats([ONE, dataclasses.replace(TWO, fouls=heard), THREE], "me", TABLE)
+    assert stats.device_fouls == 1
