@@ -128,11 +128,17 @@ def detection() -> dict[str, Any]:
     before, after = "я думаю что пятый игрок", "и поэтому голосую против него"
     said = heard = 0
     missed = []
+    from host_device.listening.intents import PERCENT_WORD, russian_patterns
+
     for entry in data["forbidden"]:
         for form in entry["heard"]:
+            # a per cent is named by the number said: the form's own parse names it
+            word = entry["word"]
+            if word == PERCENT_WORD:
+                word = russian_patterns().parse(form, 10)[0].word
             for text in (f"{form} {before}", f"{before} {form} {after}", f"{before} {form}"):
                 said += 1
-                if tracked(text) == [entry["word"]]:
+                if tracked(text) == [word]:
                     heard += 1
                 else:
                     missed.append(text)
