@@ -107,13 +107,15 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
 def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:
     """The seats named from a seating's table (a file's, or the club database's): a player
     this store's roster lacks is added with the seating's id, so the club's database knows
-    him; the game linked to the tournament by name (made empty in this store if need be)."""
+    him; the game linked to the tournament by name (made empty in this store if need be).
+    The players are added now, before the game is made: a name the roster refuses is one line
+    and leaves no game behind."""
+    known = store.roster.known_ids()
+    store.roster.import_players(
+        [(pid, name, None, None, None) for pid, name in chosen.players if pid not in known]
+    )
 
     def apply(game_id: int) -> str:
-        known = store.roster.known_ids()
-        store.roster.import_players(
-            [(pid, name, None, None, None) for pid, name in chosen.players if pid not in known]
-        )
         for seat, (pid, _name) in enumerate(chosen.players, 1):
             store.roster.seat_player(game_id, seat, pid)
         store.tournaments.link_game(

@@ -10,15 +10,18 @@ what ``run --tournament`` takes when the box's store lacks the tournament
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError, os_reason
+from host_device.base.files import read_json
 
 SEATS = 10
 KEYS = ("тур", "стол", "место", "игрок", "id")
+# a seating file's most: 100 rounds of 20 tables (run's --round and --table) as export writes them
+# take about 3 MB; a file beyond this is not a seating, and is refused before it is read
+SEATING_BYTES = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -32,14 +35,29 @@ class FileTable:
 
 
 def _load(path: Path) -> Any:
+    """The file's JSON, read within limits (base/files.py): a FIFO, a device, a folder or a file
+    over SEATING_BYTES is one line, at once; what is not JSON (not UTF-8, nested too deep, a lone
+    surrogate) is None, which :func:`seating_rows` refuses as not a seating."""
     try:
-        return json.loads(path.read_text("utf-8"))
+        return read_json(path, SEATING_BYTES)
     except OSError as exc:
         raise HostDeviceError(
             f"{path}: файл рассадки не прочитан: {os_reason(exc)}; проверьте путь"
         ) from None
-    except (UnicodeDecodeError, ValueError):
+    except ValueError:
         return None
+
+
+def _text(value: Any) -> bool:
+    """A non-empty string that can be written anywhere (no lone surrogate: a database's seating
+    does not come through read_json)."""
+    if not isinstance(value, str) or not value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def seating_rows(data: Any, where: str) -> tuple[str, list[tuple[int, int, int, str, str]]]:
@@ -56,12 +74,10 @@ def seating_rows(data: Any, where: str) -> tuple[str, list[tuple[int, int, int, 
         if not isinstance(row, dict) or any(k not in row for k in KEYS):
             raise bad
         r, t, s, player, pid = (row[k] for k in KEYS)
-        if not all(type(v) is int for v in (r, t, s)) or not all(
-            isinstance(v, str) and v for v in (player, pid)
-        ):
+        if not all(type(v) is int for v in (r, t, s)) or not all(_text(v) for v in (player, pid)):
             raise bad
         rows.append((r, t, s, player, pid))
-    if not isinstance(name, str) or not name:
+    if not _text(name):
         raise bad
     return name, rows
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +15,7 @@ import pytest
 
 from host_device.cli.main import main
 from host_device.store import Store
+from host_device.tournament.seating_file import SEATING_BYTES
 from tests.host_device.tournament.test_cli import NAMES, run, seating_of
 
 
@@ -138,3 +142,96 @@ def test_the_evenings_next_game_plays_the_tables_next_round(
     assert from_file.tournament_table.players != read_table(seating_file, 2, 1).players
     with pytest.raises(HostDeviceError, match="тур 4: в рассадке .* туры 1–3"):
         next_game(args(tournament_table=read_table(seating_file, 2, 3)))
+
+
+def lone_surrogate(path: Path) -> None:
+    data = json.loads(path.read_text("utf-8"))
+    data["rows"][0]["игрок"] = "Анна\ud800"
+    path.write_text(json.dumps(data), "ascii")  # "\ud800" escaped: valid JSON, not text
+
+
+def nested(path: Path) -> None:
+    path.write_text("[" * 200_000 + "]" * 200_000, "ascii")
+
+
+def endless(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/dev/zero")
+
+
+def fifo(path: Path) -> None:
+    """A FIFO with no writer; a reader that waits for one is let go after 2 s (the test fails
+    on its time, not by hanging for ever)."""
+    path.unlink()
+    os.mkfifo(path)
+
+    def let_go() -> None:
+        time.sleep(2)
+        for _try in range(20):
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+                return
+            except OSError:  # no reader (the right thing): try a moment more, then leave
+                time.sleep(0.05)
+
+    threading.Thread(target=let_go, daemon=True).start()
+
+
+def huge(path: Path) -> None:
+    with path.open("r+b") as f:
+        f.truncate(SEATING_BYTES + 1)  # sparse: nothing written
+
+
+@pytest.mark.parametrize(
+    ("damage", "line"),
+    [
+        (lone_surrogate, "это не рассадка турнира; выгрузите её"),
+        (nested, "это не рассадка турнира; выгрузите её"),
+        (endless, "файл рассадки не прочитан: не обычный файл"),
+        (fifo, "файл рассадки не прочитан: не обычный файл"),
+        (huge, f"файл рассадки не прочитан: больше {SEATING_BYTES} байт"),
+    ],
+    ids=["lone-surrogate", "nesting", "dev-zero", "fifo", "huge"],
+)
+def test_a_hostile_seating_file_is_one_line_within_a_second_and_no_game(
+    seating_file: Path, tmp_path: Path, capsys: Any, damage: Any, line: str
+) -> None:
+    box = tmp_path / "box.sqlite3"
+    damage(seating_file)
+    started = time.monotonic()
+    code = main(
+        [
+            *("run", "--panel", "mock", "--audio", "null", "--store", str(box)),
+            *("--tournament-file", str(seating_file), "--table", "1", "--round", "1"),
+        ]
+    )
+    took = time.monotonic() - started
+    err = capsys.readouterr().err
+    assert code != 0 and line in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert took < 1, took
+    assert not box.exists() or Store(box).games.all() == []
+
+
+def test_a_player_the_roster_refuses_leaves_no_game(
+    seating_file: Path, tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    """The seating's players are added before the game is made: whatever the roster refuses
+    (a name against its rules), the store keeps no empty unfinished game."""
+    from host_device.store.faults import StoreError
+    from host_device.store.roster import Roster
+
+    def refuse(self: Any, rows: Any) -> int:
+        raise StoreError("игрок «Анна»: имя не годится")
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr(Roster, "import_players", refuse)
+    box = tmp_path / "box.sqlite3"
+    code = main(
+        [
+            *("run", "--panel", "mock", "--audio", "null", "--store", str(box)),
+            *("--tournament-file", str(seating_file), "--table", "1", "--round", "1"),
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code != 0 and "имя не годится" in err and "Traceback" not in err, err
+    assert Store(box).games.all() == []
