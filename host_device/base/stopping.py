@@ -37,11 +37,16 @@ def _stop(signum: int, frame: Any) -> None:
 @contextlib.contextmanager
 def stopped_by_signals() -> Iterator[None]:
     """SIGTERM and SIGHUP raise :class:`Stopped` in the main thread within the
-    block (elsewhere: nothing changes)."""
+    block, and SIGINT KeyboardInterrupt however it arrives (elsewhere: nothing
+    changes). Python raises KeyboardInterrupt by itself only when SIGINT was not
+    ignored at its start; a process manager's or a script's background job
+    (``run &`` from a non-interactive shell) starts with it ignored, and a
+    ``kill -INT`` then did nothing: the handler is set here, explicitly."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     before = {signum: signal.signal(signum, _stop) for signum in STOPS}
+    before[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     finally:
