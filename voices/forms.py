@@ -104,6 +104,11 @@ def _seats() -> list[int | str]:
     return list(range(1, MAX_SEATS + 1))
 
 
+# The largest number the device says on its own: a tournament's table and round («Стол двадцать, игра
+# тридцать»; `tournament create --rounds` takes up to this many rounds, and as many tables as players allow)
+MAX_NUMBER = 100
+
+
 # The per cents a player may not claim (000: «100 процентов, 90 процентов и т.д.»): from the lowest the
 # rule names up to a hundred, and the usual hyperboles above it (docs/fouls.md). The device names what
 # was said: «девяносто девять процентов».
@@ -159,6 +164,7 @@ FORMS: dict[str, Form] = {
     form.name: form
     for form in (
         Form("seat", lambda n: cardinal(int(n)), _seats),
+        Form("number", lambda n: cardinal(int(n)), lambda: list(range(1, MAX_NUMBER + 1))),
         Form("votes", lambda n: counted(int(n), "голос"), lambda: list(range(MAX_SEATS + 1))),
         Form("players", lambda n: counted(int(n), "игрок"), _seats),
         Form("foul", lambda n: f"{ordinal(int(n), 'neut')} замечание", lambda: [1, 2, 3, 4]),

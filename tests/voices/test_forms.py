@@ -3,7 +3,7 @@
 import pytest
 from num2words import num2words
 
-from voices.forms import FORMS, agree, counted, duration, ordinal, yours
+from voices.forms import FORMS, MAX_NUMBER, agree, counted, duration, ordinal, percent, yours
 
 
 @pytest.mark.parametrize(
@@ -86,3 +86,27 @@ def test_helpers():
     assert agree("минута", 3) == "минуты"
     assert counted(1, "минута", "f") == "одна минута"
     assert ordinal(3) == "третий" and ordinal(3, "femn") == "третья"
+
+
+@pytest.mark.parametrize(
+    ("table", "round_", "said"),
+    [
+        (17, 25, "Стол семнадцать, игра двадцать пять."),
+        (20, 100, "Стол двадцать, игра сто."),
+        (1, 1, "Стол один, игра один."),
+    ],
+)
+def test_a_tournaments_table_and_round_are_said_up_to_a_hundred(table, round_, said):
+    """A tournament has up to 100 rounds (`tournament create --rounds`) and as many tables: every
+    number is said (the seats' form stops at 16, and «Стол семнадцать» was silently not said)."""
+    from voices.catalogue import russian
+
+    assert russian().text("tournament_table", {"seat": table, "count": round_}) == said
+    assert FORMS["number"].values() == list(range(1, MAX_NUMBER + 1))
+
+
+@pytest.mark.parametrize(
+    ("n", "named"), [(90, "девяносто процентов"), (91, "девяносто один процент"), (1000, "тысяча процентов")]
+)
+def test_a_per_cent_is_named_as_said(n, named):
+    assert percent(n) == named
