@@ -1,6 +1,8 @@
 """``host-device club web``: the club's pages of the club's database served
 by uvicorn in the foreground (no game here: the pages' worker process
-computes them, as at a table), until Ctrl-C, SIGTERM or SIGHUP (all quiet, exit 0)."""
+computes them, as at a table), until Ctrl-C, SIGTERM or SIGHUP (all quiet, exit 0).
+Behind the same guards as a table's pages (:func:`host_device.web.guard.guarded_server`:
+the names it answers to, the head's deadline, the connections' cap, a flood said in one line)."""
 
 from __future__ import annotations
 
@@ -12,24 +14,26 @@ from pathlib import Path
 
 from host_device.base.stopping import Stopped, stopped_by_signals
 from host_device.web.club_worker import ClubPages
-from host_device.web.origin import HostCheck, Hosts
+from host_device.web.limits import LIMITS, Limits
 from host_device.web.server import lan_address, listening_socket
 
 
 def serve_club(
-    database: str, host: str, port: int, write: Callable[[str], None], scoring: Path | None = None
+    database: str,
+    host: str,
+    port: int,
+    write: Callable[[str], None],
+    scoring: Path | None = None,
+    limits: Limits = LIMITS,
 ) -> None:
-    import uvicorn
-
     from host_device.web.club_pages import club_app
+    from host_device.web.guard import guarded_server, serve
 
     club = ClubPages(None, scoring=scoring, database=database)
     sock = listening_socket(host, port)
     bound, port = sock.getsockname()[:2]
     shown = lan_address() if bound == "0.0.0.0" else bound
-    app = HostCheck(club_app(club), Hosts(host))  # no other site's name (DNS rebinding)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
-    server = uvicorn.Server(config)
+    server = guarded_server(club_app(club), host, limits)
     club.warm()
     from host_device.web.club_render import read_ahead
 
@@ -39,5 +43,5 @@ def serve_club(
     # a closed terminal's SIGHUP is told to uvicorn as they are
     with stopped_by_signals(), contextlib.suppress(KeyboardInterrupt, Stopped):
         signal.signal(signal.SIGHUP, server.handle_exit)
-        asyncio.run(server.serve(sockets=[sock]))
+        asyncio.run(serve(server, sock, limits))
     club.close()

@@ -1,4 +1,5 @@
-"""The pages' server under load: uvicorn with its own limits set
+"""The pages' server under load — every server the box runs (``run --web``,
+the box between games, ``club web``: :func:`guarded_server`): uvicorn with its own limits set
 (:func:`server_config`: the keep-alive timeout, the head's size, the socket's
 pings and message size) and what uvicorn does not do, here:
 
@@ -12,7 +13,8 @@ pings and message size) and what uvicorn does not do, here:
   request, the table page and its stream). Past the public share the oldest
   connection still waiting is closed and a public request gets 503, while a
   request with a token (the console, a phone, or an asset its page asks for)
-  is let in up to the whole;
+  is let in up to the whole; a flood of them is said in one line
+  (:class:`Flood`), not one per connection;
 - "too many open files" when accepting is said once a minute
   (:class:`AcceptErrors`), not once per attempt.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import resource
+import socket
 from dataclasses import dataclass
 from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
@@ -35,6 +38,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from host_device.web.access import Access
 from host_device.web.limits import Limits
+from host_device.web.origin import HostCheck, Hosts
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +46,29 @@ Peer = tuple[str, int]
 RESERVED_FDS = 64  # descriptors left to the rest of the process (sound, store, model, pipes)
 BUSY = "Стол перегружен: слишком много подключений без токена. Обновите страницу через минуту."
 PENDING, PUBLIC, PRIVATE = "pending", "public", "private"
+
+
+class Flood:
+    """Connections closed or refused for want of room, said in one line when
+    it starts and again, with the count, at most once per ``accept_error_every_s``."""
+
+    def __init__(self, limits: Limits, connections: int, public: int) -> None:
+        self.limits, self.connections, self.public = limits, connections, public
+        self.count = 0
+        self.said_at: float | None = None
+
+    def __call__(self, turned_away: int = 1) -> None:
+        self.count += turned_away
+        now = self.limits.clock()
+        if self.said_at is None or now - self.said_at >= self.limits.accept_error_every_s:
+            self.said_at = now
+            log.warning(
+                "страницы перегружены: подключений больше %d (без токена — %d); самые старые "
+                "ждущие закрываются, новые получают 503 (уже %d раз)",
+                self.connections,
+                self.public,
+                self.count,
+            )
 
 
 @dataclass
@@ -64,6 +91,7 @@ class Gate:
         self.connections = max(8, min(limits.connections, room))
         self.public = max(4, limits.public * self.connections // limits.connections)
         self.held: dict[Peer, Held] = {}
+        self.flood = Flood(limits, self.connections, self.public)
 
     def _count(self, kind: str) -> int:
         return sum(held.kind == kind for held in self.held.values())
@@ -80,9 +108,13 @@ class Gate:
             len(self.held) - self._count(PRIVATE) + 1 - self.public,
             len(self.held) + 1 - self.connections,
         )
-        for oldest in [p for p, held in self.held.items() if held.kind == PENDING][: max(over, 0)]:
+        closing = [p for p, held in self.held.items() if held.kind == PENDING][: max(over, 0)]
+        for oldest in closing:
             self.held.pop(oldest).transport.close()
-        if len(self.held) >= self.connections:
+        full = len(self.held) >= self.connections
+        if closing or full:
+            self.flood(len(closing) + full)
+        if full:
             return False
         self.held[peer] = Held(transport)
         return True
@@ -95,6 +127,7 @@ class Gate:
             return True
         self._forget_closed()
         if not private and self._count(PUBLIC) >= self.public:
+            self.flood()
             return False
         held.kind = PRIVATE if private else PUBLIC
         return True
@@ -236,3 +269,17 @@ def server_config(app: ASGIApp, gate: Gate, limits: Limits) -> GuardedConfig:
         ws_ping_timeout=limits.ws_ping_timeout_s,
         backlog=limits.backlog,
     )
+
+
+def guarded_server(app: ASGIApp, host: str, limits: Limits, access: Access | None = None) -> uvicorn.Server:
+    """uvicorn serving ``app`` behind every guard: the names it answers to
+    (:class:`HostCheck`, ``host`` the address it listens on), the gate, the
+    limits; ``access`` the tokens of a game's private pages (None: every page public)."""
+    gate = Gate(limits)
+    return uvicorn.Server(server_config(Guard(HostCheck(app, Hosts(host)), gate, access), gate, limits))
+
+
+async def serve(server: uvicorn.Server, sock: socket.socket, limits: Limits) -> None:
+    """``server`` on its listening socket, "too many open files" said once a minute."""
+    asyncio.get_running_loop().set_exception_handler(AcceptErrors(limits))
+    await server.serve(sockets=[sock])

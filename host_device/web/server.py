@@ -37,32 +37,26 @@ class WebServer:
     def __init__(
         self, publisher: Publisher | None, host: str, port: int, limits: Limits = LIMITS, club: Any = None
     ) -> None:
-        import uvicorn
-
         from host_device.web.app import make_app  # Starlette, only once pages are served
         from host_device.web.club_pages import club_app
-        from host_device.web.guard import AcceptErrors, Gate, Guard, server_config
-        from host_device.web.origin import HostCheck, Hosts
+        from host_device.web.guard import guarded_server
 
-        gate = Gate(limits)
         access = publisher.private.access if publisher is not None and publisher.private is not None else None
         app = club_app(club) if publisher is None else make_app(publisher, limits, club)
-        config = server_config(Guard(HostCheck(app, Hosts(host)), gate, access), gate, limits)
         self.publisher = publisher
         self.club = club
         self.address = (host, port)
-        self.server = uvicorn.Server(config)
-        self.accept_errors = AcceptErrors(limits)
+        self.limits = limits
+        self.server = guarded_server(app, host, limits, access)
         self.thread = threading.Thread(target=self._serve, name="web", daemon=True)
         self.socket: socket.socket | None = None
 
     def _serve(self) -> None:
-        async def serve() -> None:
-            asyncio.get_running_loop().set_exception_handler(self.accept_errors)
-            await self.server.serve(sockets=[self.socket] if self.socket is not None else None)
+        from host_device.web.guard import serve
 
+        assert self.socket is not None
         with contextlib.suppress(SystemExit):
-            asyncio.run(serve())
+            asyncio.run(serve(self.server, self.socket, self.limits))
 
     def start(self, timeout: float = 10.0) -> tuple[str, int]:
         self.socket = listening_socket(*self.address)

@@ -186,6 +186,8 @@ def test_a_flood_of_idle_connections_under_the_descriptor_limit_leaves_the_pages
             for sock in flood:
                 sock.close()
     assert not [line for line in log if "Too many open files" in line], log[:5]
+    said = [line for line in log if "перегружены" in line]  # the flood: one line, not one per connection
+    assert len(said) == 1 and "подключений больше" in said[0], log[:5]
 
 
 @pytest.mark.slow

