@@ -1,8 +1,10 @@
 """The device's pages as one Starlette app: the routes to the endpoints
 (:mod:`host_device.web.pages`, :mod:`host_device.web.sockets`) and the
 device's own static files (no CDN), with the publisher and the limits in
-``app.state``. A request whose address has two tokens (``?t=…&t=…``) is
-refused: the server and the page would each read another one."""
+``app.state``. A number in an address is at most 18 digits
+(:mod:`host_device.web.paths`: a longer one is a 404). A request whose
+address has two tokens (``?t=…&t=…``) is refused: the server and the page
+would each read another one."""
 
 from __future__ import annotations
 
@@ -17,27 +19,28 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from host_device.web import club_pages, pages, sockets
+from host_device.web import club_pages, pages, paths, sockets
 from host_device.web.club_worker import ClubPages
 from host_device.web.limits import LIMITS, Limits
 from host_device.web.publisher import Publisher
 
 TWO_TOKENS = "В адресе два токена (t=…): откройте ссылку или QR-код целиком, как их дал host-device run"
 
+NUMBER = paths.NumberConvertor  # registered as the routes' {…:number}
 ROUTES = [
     Route("/", pages.table),
     Route("/host", pages.host),
-    Route("/seat/{seat:int}", pages.seat),
+    Route("/seat/{seat:number}", pages.seat),
     Route("/api/state", pages.state),
-    Route("/api/qr/{seat:int}.svg", pages.seat_qr),
+    Route("/api/qr/{seat:number}.svg", pages.seat_qr),
     Route("/game/current", club_pages.current),
-    Route("/game/{game:int}", club_pages.game),
+    Route("/game/{game:number}", club_pages.game),
     Route("/club", club_pages.leaderboard),
     Route("/player/{player}", club_pages.player),
     Route("/tournament/{name}", club_pages.tournament),
     WebSocketRoute("/api/events", sockets.events),
     WebSocketRoute("/api/host", sockets.host_socket),
-    WebSocketRoute("/api/seat/{seat:int}", sockets.seat_socket),
+    WebSocketRoute("/api/seat/{seat:number}", sockets.seat_socket),
     Mount("/static", StaticFiles(directory=str(pages.STATIC))),
 ]
 

@@ -4,7 +4,9 @@ game's review once it has ended: the table page's link), ``/club`` (the
 leaderboard, filtered by ``from``, ``to``, ``preset``) and ``/player/ID``.
 Each page is computed by the club's worker process
 (:class:`host_device.web.club_worker.ClubPages`, ``app.state.club``),
-never on this thread's CPU for long."""
+never on this thread's CPU for long. A name or a query's value that cannot
+be a name (too long, a control character: :mod:`host_device.web.paths`) is
+refused here, before anything is looked up."""
 
 from __future__ import annotations
 
@@ -16,6 +18,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from host_device.web.club_worker import ClubPages
+from host_device.web.paths import QUERY_CHARS, readable
+
+NO_NAME = "Нет такой страницы: в адресе не имя"
+BAD_QUERY = "Непонятный адрес: {key}= не читается"
 
 NO_CLUB = "Страницы клуба есть только при хранилище игр (host-device run или box)"
 KEEP = {"Cache-Control": "no-cache"}  # the browser asks again; the server answers from what it keeps
@@ -31,8 +37,20 @@ async def _page(request: Request, kind: str, arg: str, query: tuple[tuple[str, s
     club = club_of(request)
     if club is None:
         return HTMLResponse(NO_CLUB, status_code=404)
+    if not readable(arg):
+        return refused(NO_NAME, 404)
+    for key, value in query:
+        if not readable(value, QUERY_CHARS):
+            return refused(BAD_QUERY.format(key=key), 400)
     found = await club.answer(kind, arg, query)
     return HTMLResponse(found.html, status_code=found.status, headers=KEEP)
+
+
+def refused(text: str, status: int) -> Response:
+    from host_device.web.club_html import document, e
+
+    page = document("Нет страницы", f'<p class="refused">{e(text)}</p>')
+    return HTMLResponse(page, status_code=status, headers=KEEP)
 
 
 async def game(request: Request) -> Response:
@@ -89,7 +107,7 @@ def club_app(club: ClubPages) -> Any:
     routes = [
         Route("/", home),
         Route("/game/current", current),  # the box between games: its last game's review
-        Route("/game/{game:int}", game),
+        Route("/game/{game:number}", game),
         Route("/club", leaderboard),
         Route("/player/{player}", player),
         Route("/tournament/{name}", tournament),

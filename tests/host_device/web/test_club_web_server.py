@@ -14,10 +14,14 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from starlette.testclient import TestClient
 
 from host_device.clubdb.db import ClubDB
+from host_device.web.club_pages import club_app
+from host_device.web.club_worker import ClubPages
 from tests.helpers.paths import ROOT
 from tests.helpers.postgres import fresh_database, postgres_server
 
@@ -118,3 +122,28 @@ def test_a_flood_of_slow_connections_leaves_club_webs_pages_served_and_is_one_li
     assert len(said) == 1, log[:5]
     assert said[0].startswith("host-device: внимание: страницы перегружены")
     assert "Traceback" not in "".join(log)
+
+
+@pytest.mark.slow
+def test_a_nul_or_a_huge_number_is_a_404_from_the_club_database(fresh_database, caplog):
+    with ClubDB.open(fresh_database) as db:
+        db.init()
+    pages = ClubPages(None, pool=ThreadPoolExecutor(1), database=fresh_database)
+    with TestClient(club_app(pages)) as client:
+        for path in (
+            "/tournament/%00",
+            "/tournament/a%00b",
+            "/player/%00",
+            f"/tournament/{'я' * 5000}",
+            f"/tournament/Кубок?round={'9' * 5000}",
+            "/tournament/Кубок?round=%00",
+            f"/game/{'9' * 5000}",
+            f"/game/{'9' * 20}",
+            f"/player/{'9' * 5000}",
+            f"/club?from={'9' * 5000}",
+            "/club?preset=%00",
+        ):
+            page = client.get(path)
+            assert page.status_code in (400, 404), (path[:40], page.status_code, page.text[:200])
+            assert "postgresql" not in page.text
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
