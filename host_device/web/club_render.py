@@ -3,13 +3,17 @@
 records built and kept (:mod:`host_device.web.club_source`), a page drawn
 to HTML and kept while what it was drawn from holds. Every
 answer is (an HTTP status, the page's HTML); a refusal is one Russian line
-on a page of its own."""
+on a page of its own. A fault's line that names where the records are (the
+club's database's address, its user and port; a store's path) is not shown
+to a visitor: the page says «база клуба недоступна», and the line goes to
+the server's log (:func:`answer`'s third part)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from host_device.base.club_address import CLUB_DB_SCHEMES
 from host_device.base.errors import HostDeviceError
@@ -36,6 +40,10 @@ from host_device.web.venue_html import REFRESH, BadRound, from_database, from_st
 
 NOT_FOUND = "Нет игры {id} в хранилище"
 NOT_FOUND_DB = "Нет игры {id} в базе клуба"
+DB_AWAY = (
+    "База клуба недоступна: страница откроется, когда база снова ответит (причина — в терминале club web)"
+)
+STORE_AWAY = "Хранилище игр не читается: причина — в журнале устройства"
 
 
 _sources: dict[str, Source | ClubDbSource] = {}
@@ -132,16 +140,55 @@ def _venue(
         return venue(from_store(path, name), round_text, table_of(scoring), kept_records.finished_among, show)
     except (StoreError, BadRound) as exc:
         return refusal(str(exc), 404, refresh=True)
-    except HostDeviceError as exc:
-        from host_device.clubdb.errors import Unreachable
 
-        return refusal(str(exc), 503 if isinstance(exc, Unreachable) else 500, refresh=True)
+
+def names_the_source(text: str, where: str) -> bool:
+    """Whether a fault's line names where the records are: the club's database's address
+    (or its host) or the store's path."""
+    if not where.startswith(CLUB_DB_SCHEMES):
+        return where in text
+    from host_device.clubdb.errors import shown
+
+    try:
+        host = urlsplit(where).hostname or ""
+    except ValueError:
+        host = ""
+    return shown(where) in text or (bool(host) and host in text)
+
+
+def fault(exc: HostDeviceError, where: str, refresh: bool = False) -> tuple[int, str, str]:
+    """A fault's page and the line for the server's log ("" when the page says it all)."""
+    from host_device.clubdb.errors import Unreachable
+
+    text = str(exc)
+    status = 503 if isinstance(exc, Unreachable) else 500
+    if not isinstance(exc, Unreachable) and not names_the_source(text, where):
+        return (*refusal(text, status, refresh), "")
+    away = DB_AWAY if where.startswith(CLUB_DB_SCHEMES) else STORE_AWAY
+    return (*refusal(away, status, refresh), text)
+
+
+def answer(
+    path: str, state: Hashable, scoring: str, kind: str, arg: str, query: tuple[tuple[str, str], ...]
+) -> tuple[int, str, str]:
+    """One club page (in the worker), and the line for the server's log ("" for none)."""
+    try:
+        return (*_render(path, state, scoring, kind, arg, query), "")
+    except HostDeviceError as exc:
+        return fault(exc, path, refresh=kind == "tournament")
 
 
 def render(
     path: str, state: Hashable, scoring: str, kind: str, arg: str, query: tuple[tuple[str, str], ...]
 ) -> tuple[int, str]:
-    """One club page (in the worker): ``kind`` game|club|player, ``arg`` its id."""
+    """One club page (in the worker): ``kind`` game|club|player|tournament, ``arg`` its id."""
+    status, html, _ = answer(path, state, scoring, kind, arg, query)
+    return status, html
+
+
+def _render(
+    path: str, state: Hashable, scoring: str, kind: str, arg: str, query: tuple[tuple[str, str], ...]
+) -> tuple[int, str]:
     from host_device.store.faults import UnknownGame
 
     try:
@@ -169,10 +216,6 @@ def render(
             return kept(key, lambda: player(data, arg, scoring))
     except BadFilter as exc:
         return refusal(str(exc), 400)
-    except HostDeviceError as exc:
-        from host_device.clubdb.errors import Unreachable
-
-        return refusal(str(exc), 503 if isinstance(exc, Unreachable) else 500)
     return refusal(f"Нет такой страницы: {kind}", 404)
 
 

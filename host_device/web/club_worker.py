@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import os
 import threading
@@ -40,6 +41,9 @@ PAGES_KEPT = 256  # answers kept in the game's process (a page is a few to a few
 NICE = 10  # the worker yields the CPU to the game's process
 PARENT_POLL_S = 0.5  # how often the worker looks whether its parent is still there
 BROKEN = "Страницы клуба перезапускаются: обновите страницу через несколько секунд"
+FAILED = "Страница не строится: причина — в журнале сервера страниц"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,7 @@ class ClubPages:
         self.current: Any = None  # the hosted game's id, a callable set by the session (``/game/current``)
         self.playing: Callable[[], bool] | None = None  # whether a game is being played (``hold``)
         self.held: Hashable = None  # the store's state when it began
+        self.said = ""  # the last fault told to the log: told once, until a page is answered again
 
     @property
     def pool(self) -> Executor:
@@ -142,14 +147,25 @@ class ClubPages:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(None, database_state, self.database, self._connections)
 
+    def _tell(self, said: str, exc_info: BaseException | None = None) -> None:
+        """A fault's line to the server's log (the club's database's address is there, never on
+        a page), once while it is the same; a page answered lets the next one be told."""
+        if said and said != self.said:
+            log.log(
+                logging.ERROR if exc_info else logging.WARNING, "страницы клуба: %s", said, exc_info=exc_info
+            )
+        self.said = said
+
     async def answer(self, kind: str, arg: str, query: tuple[tuple[str, str], ...] = ()) -> Answer:
         from host_device.base.errors import HostDeviceError
-        from host_device.web.club_render import refusal, render
+        from host_device.web.club_render import answer, fault, refusal
 
         try:
             state = await self.state()
         except HostDeviceError as exc:  # the club's database is away: one line, asked again next time
-            return Answer(*refusal(str(exc), 503, refresh=kind == "tournament"))
+            status, html, said = fault(exc, self.where, refresh=kind == "tournament")
+            self._tell(said)
+            return Answer(status, html)
         key = (state, kind, arg, query)
         if key in self.answers:
             self.answers.move_to_end(key)
@@ -157,12 +173,16 @@ class ClubPages:
         self.computed += 1
         loop = asyncio.get_running_loop()
         try:
-            status, html = await loop.run_in_executor(
-                self.pool, render, self.where, state, str(self.scoring or ""), kind, arg, query
+            status, html, said = await loop.run_in_executor(
+                self.pool, answer, self.where, state, str(self.scoring or ""), kind, arg, query
             )
         except BrokenProcessPool:  # the worker died (out of memory?): a new one for the next page
             self._pool = None
             return Answer(503, BROKEN)
+        except Exception as exc:  # a fault of the pages' own: its traceback once in the log, not to a visitor
+            self._tell(f"{type(exc).__name__}: {exc}", exc_info=exc)
+            return Answer(*refusal(FAILED, 500))
+        self._tell(said)
         found = Answer(status, html)
         if status < 500:
             self.answers[key] = found

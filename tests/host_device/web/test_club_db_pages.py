@@ -70,4 +70,5 @@ def test_a_database_away_is_one_line(postgres_server):
     with TestClient(club_app(pages)) as client:
         page = client.get("/club")
     assert page.status_code == 503
-    assert "не принимает соединений" in page.text and "secret" not in page.text
+    assert "База клуба недоступна" in page.text and "secret" not in page.text
+    assert str(postgres_server.port) not in page.text and "127.0.0.1" not in page.text

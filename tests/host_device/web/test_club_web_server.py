@@ -125,6 +125,22 @@ def test_a_flood_of_slow_connections_leaves_club_webs_pages_served_and_is_one_li
 
 
 @pytest.mark.slow
+def test_a_database_away_is_said_on_the_page_without_its_address(postgres_server, caplog):
+    url = postgres_server.url("club").replace(str(postgres_server.port), "1")
+    pages = ClubPages(None, pool=ThreadPoolExecutor(1), database=url)
+    with TestClient(club_app(pages)) as client:
+        pages_seen = [client.get(path) for path in ("/club", "/club", "/tournament/Кубок", "/player/x")]
+    for page in pages_seen:
+        assert page.status_code == 503 and "база клуба недоступна" in page.text.lower()
+        assert "postgresql" not in page.text and "127.0.0.1" not in page.text and ":1/" not in page.text
+    said = [
+        r.getMessage() for r in caplog.records if "postgresql://club:***@127.0.0.1:1/club" in r.getMessage()
+    ]
+    assert len(said) == 1, said  # said once while it stays away
+    assert "secret" not in caplog.text
+
+
+@pytest.mark.slow
 def test_a_nul_or_a_huge_number_is_a_404_from_the_club_database(fresh_database, caplog):
     with ClubDB.open(fresh_database) as db:
         db.init()

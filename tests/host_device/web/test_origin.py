@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from host_device.web.origin import Hosts
+from host_device.web.origin import Hosts, same_origin
 from host_device.web.server import lan_address
 from tests.helpers.web import on_loopback
 
@@ -97,3 +97,63 @@ def test_a_socket_from_another_sites_page_is_refused(builtin_pack):
                 additional_headers={"Host": "rebound.example"},
                 open_timeout=10,
             )
+
+
+def test_a_socket_from_another_port_or_scheme_of_the_devices_address_is_refused(builtin_pack):
+    """The Origin is compared whole (scheme, host, port) with the address the socket came to:
+    another server on the box's address (another port) is another site (issue 46 item 8)."""
+    with on_loopback() as (port, access, _):
+        for own in (f"http://127.0.0.1:{port}", f"HTTP://127.0.0.1:{port}"):
+            with connect(f"ws://127.0.0.1:{port}/api/events", origin=own, open_timeout=10):
+                pass
+        for origin in (
+            f"http://127.0.0.1:{port + 1}",
+            "http://127.0.0.1",
+            f"https://127.0.0.1:{port}",
+            f"http://localhost:{port}",  # the box's, but not the address this socket came to
+            f"http://127.0.0.1:{port}0",
+            "http://127.0.0.1:99999999999",
+            f"ftp://127.0.0.1:{port}",
+        ):
+            with pytest.raises(InvalidStatus) as refused:
+                connect(f"ws://127.0.0.1:{port}/api/host?t={access.host}", origin=origin, open_timeout=10)
+            assert refused.value.response.status_code == 403, origin
+
+
+@pytest.mark.parametrize(
+    ("origin", "host", "same"),
+    [
+        ("http://localhost", "localhost:80", True),  # port 80 said or left out: the same
+        ("http://localhost:80", "LOCALHOST", True),
+        ("http://[::1]:8000", "[::1]:8000", True),
+        ("http://[::1]:8001", "[::1]:8000", False),
+        ("http://localhost:8000", "localhost", False),
+        ("http://127.0.0.1:8000", "localhost:8000", False),
+        ("https://localhost:8000", "localhost:8000", False),
+        ("http://localhost:8000", "", False),
+        ("http://user@localhost:8000", "localhost:8000", False),
+        ("http://localhost:8000/path", "localhost:8000", False),
+        ("null", "localhost:8000", False),
+    ],
+)
+def test_an_origin_is_the_same_only_in_scheme_host_and_port(origin, host, same):
+    assert same_origin(origin, host) is same
+
+
+def raw(port: int, request: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        got = b""
+        while chunk := sock.recv(65536):
+            got += chunk
+    return got
+
+
+def test_a_request_without_a_host_is_refused(builtin_pack):
+    """HTTP/1.0 without ``Host``: no browser, no club's client: 400, whatever the page."""
+    with on_loopback() as (port, access, _):
+        assert raw(port, b"GET /api/state HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").startswith(b"HTTP/1.1 200 ")
+        for path in ("/api/state", f"/host?t={access.host}", "/club"):
+            got = raw(port, f"GET {path} HTTP/1.0\r\n\r\n".encode())
+            assert got.startswith(b"HTTP/1.1 400 ") and "без заголовка Host".encode() in got, got[:200]
+            assert b'"phase"' not in got
