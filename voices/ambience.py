@@ -19,6 +19,7 @@ import numpy.typing as npt
 from host_device.base.errors import SoundFileError
 from host_device.base.sound import Samples, read_wav
 from voices.errors import PackError
+from voices.folder import regular_fault
 
 BED_SECONDS = 12.0  # one loop
 FADE_S = 1.0  # a club's file: its tail is cross-faded into its head
@@ -64,6 +65,8 @@ def club_bed(path: Path, rate: int) -> Samples:
     """The club's own WAV as the bed, at the speaker's rate, brought to the
     bed's level. At most MAX_BED_S long (it is looped): a longer one is
     refused from its header, never read into memory."""
+    if path.exists() and (why := regular_fault(path)) is not None:  # a FIFO would hang the box's start
+        raise PackError(f"[ambience].file: {path}: {why}")
     try:
         samples, _ = read_wav(path, max_seconds=MAX_BED_S, to=rate)  # resampled as it is read
     except SoundFileError as exc:

@@ -139,7 +139,7 @@ def pack_of(name: str, catalogue: Catalogue) -> Pack:
     if name == BUILTIN:
         return ensure_builtin(catalogue)
     voice = find(name)
-    report = build_piper(voice.directory, catalogue, voice.model, sha256=voice.sha256)
+    report = build_piper(voice.directory, catalogue, voice.model, sha256=voice.sha256, own=True)
     if report.rendered:
         print(f"голос {name}: озвучено записей {len(report.rendered)}", flush=True)
     return load_pack(voice.directory, catalogue)

@@ -12,6 +12,8 @@ whole when it is loaded, never in the middle of a game.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 import time
 from collections.abc import Callable
@@ -22,15 +24,27 @@ from typing import TYPE_CHECKING, Any, Protocol
 from host_device.base.errors import SoundFileError
 from host_device.base.files import write_text
 from host_device.base.paths import data_dir
-from host_device.base.sound import Samples, read_wav, write_wav
+from host_device.base.sound import MAX_RATE, MIN_RATE, Samples, read_wav, write_wav
+from host_device.base.text import shorten
 from voices.audio import PROCESSING, prepare, resample
 from voices.catalogue import Catalogue
 from voices.errors import PackError
+from voices.folder import (
+    CLIPS,
+    MAX_CLIP_SECONDS,
+    clip_fault,
+    file_fault,
+    folder_is_empty,
+    name_fault,
+    read_json,
+    said,
+)
 
 if TYPE_CHECKING:
     from voices.render import Synthesiser
 
 MANIFEST = "manifest.json"
+MANIFEST_BYTES = 1 << 21  # the built-in pack's is ~40 KB
 BUILTIN_NAME = "builtin"
 
 
@@ -94,35 +108,61 @@ class PackReport:
         return out
 
 
-def _read_manifest(directory: Path) -> dict[str, Any]:
+def read_manifest(directory: Path) -> dict[str, Any]:
+    """The pack's manifest: a regular file of at most MANIFEST_BYTES, parsed within
+    limits, every key a file's name and every clip's file in clips/; else a PackError."""
     path = directory / MANIFEST
     if not path.exists():
         raise PackError(
             f"{directory}: not a voice pack (no {MANIFEST}); build one with: host-device voices build"
         )
     try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, MANIFEST_BYTES)
+        if not isinstance(data, dict):
+            raise TypeError("not an object")
         for key in ("name", "language", "sample_rate", "clips"):
             data[key]
-        if not isinstance(data["clips"], dict) or not isinstance(data["sample_rate"], int):
+        if not isinstance(data["clips"], dict) or type(data["sample_rate"]) is not int:
             raise TypeError("clips must be an object and sample_rate a number")
-    except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
-        raise PackError(f"{path}: not a valid manifest ({exc})") from None
+        if not MIN_RATE <= data["sample_rate"] <= MAX_RATE:
+            raise TypeError(f"sample_rate {shorten(data['sample_rate'], 20)}")
+    except (KeyError, TypeError, ValueError) as exc:  # ValueError: not JSON, not UTF-8, nested too deep
+        raise PackError(f"{path}: not a valid manifest ({shorten(exc, 200)})") from None
     except OSError as exc:
         raise PackError(f"{path}: cannot read the manifest: {exc.strerror or exc}") from None
+    _check_names(path, data["clips"])
     return data
+
+
+def _check_names(path: Path, clips: dict[str, Any]) -> None:
+    """Every key a file's name and every clip's file in the pack's clips/: a manifest that
+    names a path outside its folder (``../``, ``/etc/…``) is refused whole."""
+    for key, entry in clips.items():
+        why = name_fault(key)
+        if why is None and isinstance(entry, dict) and "file" in entry:
+            where = file_fault(entry["file"])
+            why = f"файл {said(entry['file'])}: {where}" if where else None
+        if why is not None:
+            raise PackError(
+                f"{path}: запись {said(key)}: {why}; набор называет лишь файлы своей папки clips/, "
+                "этот не читается"
+            )
 
 
 def _load_clips(directory: Path, manifest: dict[str, Any], report: PackReport) -> dict[str, Samples]:
     clips: dict[str, Samples] = {}
     for key, entry in manifest["clips"].items():
+        if not isinstance(entry, dict) or "file" not in entry:
+            report.broken.append(f"{key}: no file in the manifest")
+            continue
+        fault = clip_fault(directory, entry["file"])  # never a FIFO, a device or a file outside
+        if fault is not None:
+            report.broken.append(f"{key}: {fault}")
+            continue
         try:
-            samples, rate = read_wav(directory / entry["file"])
+            samples, rate = read_wav(directory / entry["file"], max_seconds=MAX_CLIP_SECONDS)
         except SoundFileError as exc:
             report.broken.append(f"{key}: {str(exc).split(': ', 1)[-1]}")
-            continue
-        except (KeyError, TypeError):
-            report.broken.append(f"{key}: no file in the manifest")
             continue
         if rate != manifest["sample_rate"]:
             report.broken.append(f"{key}: {rate} Hz, the pack is {manifest['sample_rate']} Hz")
@@ -134,7 +174,7 @@ def _load_clips(directory: Path, manifest: dict[str, Any], report: PackReport) -
 
 
 def inspect_pack(directory: Path, catalogue: Catalogue) -> tuple[PackReport, Pack]:
-    manifest = _read_manifest(directory)
+    manifest = read_manifest(directory)
     report = PackReport(directory)
     clips = _load_clips(directory, manifest, report)
     wanted = catalogue.clips()
@@ -196,23 +236,63 @@ def build_pack(
     progress: Callable[[str], None] | None = None,
     spoken: dict[str, str] | None = None,
     rate: int | None = None,
+    own: bool = False,
 ) -> BuildReport:
     """Render every clip of the catalogue into the pack, skipping clips whose
     text (and source: voice and rate, and how clips are processed) have not
     changed; nothing is written when nothing changed. ``spoken``: the text the
     renderer is given instead, for those clips (catalogue.py's [spoken]);
-    ``rate``: the pack's sample rate (else its first clip's). A write that
+    ``rate``: the pack's sample rate (else its first clip's). The folder must
+    be missing, empty or a pack (:func:`_old_manifest`); ``own``: the box's own
+    folder in the data folder, rebuilt over whatever is there. A write that
     fails (a read-only or full disk) is a :class:`PackError` naming the
     folder and the cause."""
     source = {**(source or {}), "processing": PROCESSING}
     try:
-        return _build(directory, catalogue, renderer, name, source, progress, spoken or {}, rate)
+        return _build(directory, catalogue, renderer, name, source, progress, spoken or {}, rate, own)
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         raise PackError(
             f"{directory}: cannot write the voice pack: {exc.strerror or exc}{where}; "
             "it needs a folder this user can write, on a disk with room"
         ) from None
+
+
+def _old_manifest(directory: Path, own: bool) -> dict[str, Any] | None:
+    """The pack already in ``directory``, None where there is none yet. A folder that is
+    not a pack (a manifest.json of something else, or other files and no manifest) is
+    refused, nothing written into it, unless it is the box's own (``own``): there a
+    manifest that does not read is built over, and nothing it names is deleted."""
+    if directory.exists() and not directory.is_dir():
+        raise PackError(f"{directory}: это файл, а не папка; набор собирается в папку")
+    clips = directory / CLIPS
+    if clips.is_symlink() or (clips.exists() and not clips.is_dir()):
+        raise PackError(f"{clips}: не папка набора (ссылка или файл); набор туда не пишется")
+    if not directory.exists():
+        return None
+    if os.path.lexists(directory / MANIFEST):
+        try:
+            return read_manifest(directory)
+        except PackError as exc:
+            if own:
+                return None
+            raise PackError(
+                f"{exc}; папка {directory} — не голосовой набор и не перезаписывается: "
+                "соберите набор в пустую или новую папку"
+            ) from None
+    if own or folder_is_empty(directory):
+        return None
+    raise PackError(
+        f"{directory}: папка не пуста, и в ней нет {MANIFEST}: это не голосовой набор; "
+        "набор собирается в пустую или новую папку"
+    )
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _build(
@@ -224,41 +304,51 @@ def _build(
     progress: Callable[[str], None] | None,
     spoken: dict[str, str],
     rate: int | None,
+    own: bool,
 ) -> BuildReport:
     start = time.monotonic()
-    try:
-        old = _read_manifest(directory)
-    except PackError:
-        old = {"clips": {}, "source": None, "sample_rate": None}
+    wanted_clips = catalogue.clips()
+    bad = next(((k, why) for k in wanted_clips if (why := name_fault(k))), None)
+    if bad is not None:
+        raise PackError(f"ключ {said(bad[0])} каталога не годится в имя файла ({bad[1]})")
+    found = _old_manifest(directory, own)
+    old = found or {"clips": {}, "source": None, "sample_rate": None}
     same_source = old.get("source") == source and rate in (None, old.get("sample_rate"))
     clips: dict[str, dict[str, str]] = {}
-    rendered, kept = [], []
+    rendered: list[str] = []
+    kept: list[str] = []
     rate = rate or old.get("sample_rate")
-    for key, text in catalogue.clips().items():
+    language = catalogue.language
+    for key, text in wanted_clips.items():
         entry = old["clips"].get(key)
-        file = f"clips/{key}.wav"
+        file = f"{CLIPS}/{key}.wav"
         wanted = {"file": file, "text": text} | ({"said": spoken[key]} if key in spoken else {})
-        if same_source and entry == wanted and (directory / file).exists():
+        if same_source and entry == wanted and _is_file(directory / file):
             clips[key] = entry
             kept.append(key)
             continue
         samples, rate = _render(renderer, key, spoken.get(key, text), rate)
+        if found is None and not rendered:  # the folder is claimed as a pack before a clip is in it
+            directory.mkdir(parents=True, exist_ok=True)
+            claim = {"name": name, "language": language, "sample_rate": rate, "source": source, "clips": {}}
+            write_text(directory / MANIFEST, json.dumps(claim, ensure_ascii=False, indent=1))
         write_wav(directory / file, samples, rate)
         clips[key] = wanted
         rendered.append(key)
         if progress:
             progress(key)
     removed = sorted(set(old["clips"]) - set(clips))
-    for key in removed:
-        (directory / f"clips/{key}.wav").unlink(missing_ok=True)
+    for key in removed:  # keys that read_manifest found to be file names: in the pack's clips/
+        (directory / CLIPS / f"{key}.wav").unlink(missing_ok=True)
     manifest = {
         "name": name,
-        "language": catalogue.language,
+        "language": language,
         "sample_rate": rate,
         "source": source,
         "clips": clips,
     }
     if manifest != old:  # nothing changed: nothing written (the data folder may be read-only)
+        directory.mkdir(parents=True, exist_ok=True)
         write_text(directory / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
     return BuildReport(rendered, kept, removed, time.monotonic() - start)
 
@@ -270,6 +360,7 @@ def build_builtin(
     rate: int,
     *,
     synthesiser: Callable[[str, int], Synthesiser] | None = None,
+    own: bool = False,
 ) -> BuildReport:
     """Render the catalogue with espeak-ng (``synthesiser(voice, rate)``, a
     :class:`~voices.render.Synthesiser` unless given) and say once, on stderr,
@@ -279,7 +370,11 @@ def build_builtin(
     synth = (synthesiser or Synthesiser)(voice, rate)
     try:
         report = build_pack(
-            directory, catalogue, synth, source={"kind": "espeak-ng", "voice": voice, "rate": rate}
+            directory,
+            catalogue,
+            synth,
+            source={"kind": "espeak-ng", "voice": voice, "rate": rate},
+            own=own,
         )
     finally:
         synth.close()
@@ -297,7 +392,7 @@ def ensure_builtin(catalogue: Catalogue) -> Pack:
     directory = builtin_pack_dir()
     from voices.render import DEFAULT_RATE, DEFAULT_VOICE
 
-    report = build_builtin(directory, catalogue, DEFAULT_VOICE, DEFAULT_RATE)
+    report = build_builtin(directory, catalogue, DEFAULT_VOICE, DEFAULT_RATE, own=True)
     if report.rendered:
         built = len(report.rendered)
         print(f"встроенный голосовой пакет собран в {directory} (клипов: {built})", file=sys.stderr)

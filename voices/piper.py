@@ -12,7 +12,6 @@ built-in one, so that the box can switch voices on one open speaker.
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,16 +19,19 @@ from typing import Any
 
 import numpy as np
 
+from host_device.base.errors import os_reason
 from host_device.base.native import load_message
-from host_device.base.sound import Samples
-from host_device.base.text import one_line
+from host_device.base.sound import MAX_RATE, MIN_RATE, Samples
+from host_device.base.text import one_line, shorten
 from voices.audio import silence
 from voices.catalogue import PAUSE_STOP_MS, Catalogue
 from voices.errors import AudioUnavailable, VoiceError
+from voices.folder import read_json, regular_fault
 from voices.pack import BuildReport, build_pack
 from voices.stress import for_voice
 
 PACK_RATE = 22050  # the built-in pack's rate (espeak-ng's): every pack of the box at one rate
+SETTINGS_BYTES = 1 << 20  # a voice's .onnx.json: ~5 KB, a voice of many speakers tens of KB
 
 
 @dataclass(frozen=True)
@@ -55,20 +57,27 @@ def voice_info(model: Path) -> VoiceInfo:
     """The voice's settings, or a VoiceError naming the file and what is wrong with it."""
     if model.suffix != ".onnx":
         raise VoiceError(f"{model}: голос Piper — файл .onnx (рядом с ним — .onnx.json)")
-    if not model.is_file():
+    if not model.exists():
         raise VoiceError(f"{model}: нет такого файла")
+    if (why := regular_fault(model)) is not None:
+        raise VoiceError(f"{model}: {why}; голос Piper — файл .onnx")
     settings = settings_of(model)
     try:
-        data: dict[str, Any] = json.loads(settings.read_text(encoding="utf-8"))
+        data: dict[str, Any] = read_json(settings, SETTINGS_BYTES)  # never a FIFO, /dev/zero or deep nesting
         rate = int(data["audio"]["sample_rate"])
-        espeak = str(data.get("espeak", {}).get("voice", ""))
-        language = str(data.get("language", {}).get("code", ""))
+        if not MIN_RATE <= rate <= MAX_RATE:
+            raise ValueError(f"audio.sample_rate {shorten(rate, 20)}")
+        espeak = shorten(data.get("espeak", {}).get("voice", ""), 40)
+        language = shorten(data.get("language", {}).get("code", ""), 40)
         data["phoneme_id_map"]  # a voice's settings, not any JSON
     except FileNotFoundError:
         raise VoiceError(f"{model}: нет {settings.name} рядом с ним; голосу Piper нужны оба файла") from None
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise VoiceError(f"{settings}: не настройки голоса Piper ({type(exc).__name__}: {exc})") from None
-    quality = str(data.get("audio", {}).get("quality", ""))
+    except OSError as exc:
+        raise VoiceError(f"{settings}: не прочитать настройки голоса Piper: {os_reason(exc)}") from None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        why = one_line(f"{type(exc).__name__}: {exc}", 200)
+        raise VoiceError(f"{settings}: не настройки голоса Piper ({why})") from None
+    quality = shorten(data.get("audio", {}).get("quality", ""), 40)
     return VoiceInfo(model.name.removesuffix(".onnx"), language, espeak, rate, quality)
 
 
@@ -113,10 +122,17 @@ class PiperSynthesiser:
 
 
 def build_piper(
-    directory: Path, catalogue: Catalogue, model: Path, *, sha256: str, name: str | None = None
+    directory: Path,
+    catalogue: Catalogue,
+    model: Path,
+    *,
+    sha256: str,
+    name: str | None = None,
+    own: bool = False,
 ) -> BuildReport:
     """Render the catalogue with a Piper voice into ``directory`` (clips whose text and voice
-    have not changed are kept) and say once, on stderr, how the clips were rendered."""
+    have not changed are kept) and say once, on stderr, how the clips were rendered;
+    ``own``: the installed voice's folder (build_pack's)."""
     synth = PiperSynthesiser(model)
     source = {"kind": "piper", "voice": synth.info.name, "sha256": sha256}
     try:
@@ -128,6 +144,7 @@ def build_piper(
             source=source,
             spoken=catalogue.spoken,
             rate=PACK_RATE,
+            own=own,
         )
     finally:
         synth.close()

@@ -50,8 +50,9 @@ def build_with_piper(voice: str, to: str | None, catalogue: Catalogue) -> tuple[
             f"(или установите его: host-device voices install {model})"
         )
     directory = Path(to) if to else model.parent
+    own = ours is not None and directory.resolve() == ours.directory.resolve()  # the voice's own folder
     sha256 = ours.sha256 if ours is not None else sha256_of(model)
-    return directory, build_piper(directory, catalogue, model, sha256=sha256)
+    return directory, build_piper(directory, catalogue, model, sha256=sha256, own=own)
 
 
 def cmd_install(args: argparse.Namespace) -> int:

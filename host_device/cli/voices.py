@@ -30,7 +30,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         directory, report = voice_install.build_with_piper(args.voice, args.to, _catalogue(args))
     else:
         directory = Path(args.to) if args.to else builtin_pack_dir()
-        report = build_builtin(directory, _catalogue(args), args.voice, args.rate)
+        own = not args.to  # the data folder's pack; a folder named with --to must be empty or a pack
+        report = build_builtin(directory, _catalogue(args), args.voice, args.rate, own=own)
     print(
         f"{directory}: записей озвучено {len(report.rendered)}, без изменений {len(report.kept)}, "
         f"удалено {len(report.removed)}, за {report.seconds:.1f} с"
