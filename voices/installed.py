@@ -28,12 +28,13 @@ from pathlib import Path
 
 from host_device.base.download import Pin, download, sha256_of
 from host_device.base.errors import HostDeviceError, os_reason
-from host_device.base.files import read_small, write_text
+from host_device.base.files import write_text
 from host_device.base.paths import data_dir
 from host_device.base.text import one_line
 from voices.audio import trim
 from voices.catalogue import Catalogue
 from voices.errors import VoiceError
+from voices.folder import read_json
 from voices.pack import BUILTIN_NAME, Pack, ensure_builtin, inspect_pack, load_pack
 from voices.piper import PiperSynthesiser, VoiceInfo, build_piper, settings_of, voice_info
 
@@ -89,7 +90,7 @@ def installed() -> list[Installed]:
     for folder in sorted(home.iterdir()) if home.is_dir() else []:
         model = folder / f"{folder.name}.onnx"
         try:
-            record = json.loads(read_small(folder / INSTALLED, 4096))
+            record = read_json(folder / INSTALLED, 4096)
             found.append(Installed(folder.name, model, voice_info(model), str(record["sha256"])))
         except (OSError, ValueError, KeyError, TypeError, HostDeviceError):
             continue  # not a voice's folder (the built-in pack), or one that is no longer whole
@@ -111,7 +112,7 @@ def in_use() -> str:
     """The voice in use: in-use.json's, or the built-in one (none chosen, or a bad file, said)."""
     path = voices_dir() / IN_USE
     try:
-        name = json.loads(read_small(path, 4096))["voice"]
+        name = read_json(path, 4096)["voice"]
         if not isinstance(name, str):
             raise TypeError("voice is not a name")
         return name

@@ -331,3 +331,16 @@ def test_an_ambience_file_that_is_a_fifo_is_one_line(tmp_path):
     os.mkfifo(bed)
     with within(1.0), pytest.raises(PackError, match=r"\[ambience\]\.file: .*bed\.wav: не обычный файл"):
         club_bed(bed, 22050)
+
+
+def test_a_deeply_nested_choice_or_record_of_a_voice_is_passed_over(tmp_path, monkeypatch, caplog):
+    from voices.installed import BUILTIN, in_use, installed
+
+    voices = tmp_path / "data" / "voices"
+    monkeypatch.setenv("HOST_DEVICE_DATA", str(tmp_path / "data"))
+    standin_voice(voices / STANDIN)
+    (voices / STANDIN / "installed.json").write_text("[" * 4000)
+    (voices / "in-use.json").write_text("[" * 4000)
+    with within(1.0):
+        assert installed() == [] and in_use() == BUILTIN
+    assert "не выбор голоса" in caplog.text
