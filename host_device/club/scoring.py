@@ -9,6 +9,7 @@ import math
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from host_device.base.errors import HostDeviceError, os_reason, toml_place
 from host_device.club.record import GameRecord
 
 DEFAULT = "fiim.toml"
-SHIPPED = (DEFAULT, "fiim-mafiaratings.toml", "maf-world-cup.toml")  # host_device/club/data/
+SHIPPED = (DEFAULT, "fiim-mafiaratings.toml", "fiim-mafiaratings-7.toml", "maf-world-cup.toml")  # club/data/
 # every key a table must have, by section (a key not listed here is refused)
 ROLES = tuple(role.value for role in Role)
 KEYS: dict[str, tuple[str, ...]] = {
@@ -34,12 +35,16 @@ KEYS: dict[str, tuple[str, ...]] = {
 RULES = ("red_only", "night_1_only", "day_1_voted_out_max")
 CI = ("max", "share")  # [ci], optional: the compensation of the first killed (tournament standings)
 # [standings], optional: what ranks a tournament's players first, the total (default) or the
-# points per game played (the MAF World Cup's "total points divided by total number of played games")
+# points per game played (the MAF World Cup's "total points divided by total number of played games"),
+# and which order of tiebreakers follows (host_device/tournament/data/tiebreakers.toml)
 RANK_BY = ("total", "average")
+TIEBREAKERS = ("mafiaratings", "polemica")
 # [round_multipliers], optional: "ROUND = FACTOR", from that round (тур) of a tournament on, every
 # point of a game counts FACTOR times (a final's weight; mafiaratings' round "weight")
 MULTIPLIER_MAX = 10.0
-OPTIONAL = ("name", "best_move_rules", "ci", "standings", "round_multipliers")
+# [played], optional: points every game played gives, counted with the extra points (mafiaratings'
+# FIIM from version 4: «автодопы», "extra": {"matter":1,"points":"… 0.3"}, matter 1 = played)
+OPTIONAL = ("name", "best_move_rules", "ci", "standings", "round_multipliers", "played")
 LIMIT = 100.0  # no line of a table is worth more than this (a typo's guard)
 
 
@@ -65,6 +70,8 @@ class Table:
     ci_max: float | None = None  # [ci]: the cap of Ci (None: no Ci)
     ci_share: float = 0.4  # [ci]: Ci = min(first kills · max / round(games · share), max)
     rank_by: str = "total"  # [standings].rank_by: "total" or "average" (points per game played)
+    tiebreakers: str = "mafiaratings"  # [standings].tiebreakers: whose order of tiebreakers
+    played: float = 0.0  # [played].extra: points each game played gives, among the extra points
     round_multipliers: tuple[tuple[int, float], ...] = ()  # [round_multipliers]: (from round, factor)
 
     def multiplier(self, round_no: int) -> float:
@@ -98,9 +105,13 @@ class Table:
 
     def extra(self, value: float) -> float:
         """The host's extra points as this table counts them: within its
-        range, rounded to its step."""
+        range, rounded to its step, a half away from zero (0.25 at a step of
+        0.1 is 0.3, -0.25 is -0.3; decimal, so 0.15 is not 0.1499…: what the
+        host entered on the table's step is kept as entered)."""
         value = min(max(value, self.extra_min), self.extra_max)
-        return round(round(value / self.extra_step) * self.extra_step, 6)
+        step = Decimal(repr(self.extra_step))
+        steps = (Decimal(repr(value)) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+        return round(float(steps * step), 6)
 
 
 @dataclass(frozen=True)
@@ -134,7 +145,7 @@ def points(record: GameRecord, table: Table) -> dict[int, SeatPoints]:
             best_move=table.best_move.get(best.black, 0.0) if best and best.seat == seat.seat else 0.0,
             fouls=round(seat.fouls * table.foul, 6),
             disqualified=table.disqualified if seat.left and seat.left.how == "disqualified" else 0.0,
-            extra=table.extra(record.extras.get(seat.seat, 0.0)),
+            extra=round(table.extra(record.extras.get(seat.seat, 0.0)) + table.played, 6),
         )
     return out
 
@@ -218,16 +229,33 @@ def parse_table(text: str, source: str) -> Table:
         **_rules(data.get("best_move_rules", {}), source),
         **_ci(data.get("ci"), source),
         **_standings(data.get("standings", {}), data.get("round_multipliers", {}), source),
+        **_played(data.get("played"), source),
     )
 
 
+def _played(body: Any, source: str) -> dict[str, Any]:
+    if body is None:
+        return {}
+    value = body.get("extra") if isinstance(body, dict) and set(body) == {"extra"} else None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not -1 <= value <= 1:
+        raise ScoringError(f"{source}: [played]: один ключ extra — число от -1 до 1, например extra = 0.3")
+    return {"played": float(value)}
+
+
 def _standings(body: Any, multipliers: Any, source: str) -> dict[str, Any]:
-    if not isinstance(body, dict) or set(body) - {"rank_by"}:
-        raise ScoringError(f'{source}: [standings]: один ключ rank_by, например rank_by = "average"')
+    if not isinstance(body, dict) or set(body) - {"rank_by", "tiebreakers"}:
+        raise ScoringError(
+            f'{source}: [standings]: ключи rank_by и tiebreakers, например rank_by = "average"'
+        )
     rank_by = body.get("rank_by", "total")
     if rank_by not in RANK_BY:
         raise ScoringError(
             f'{source}: standings.rank_by: "total" (сумма) или "average" (за игру), а не {rank_by!r:.40}'
+        )
+    order = body.get("tiebreakers", "mafiaratings")
+    if order not in TIEBREAKERS:
+        raise ScoringError(
+            f'{source}: standings.tiebreakers: "mafiaratings" или "polemica", а не {order!r:.40}'
         )
     if not isinstance(multipliers, dict):
         raise ScoringError(
@@ -245,7 +273,7 @@ def _standings(body: Any, multipliers: Any, source: str) -> dict[str, Any]:
                 f" например 1.25, а не {value!r:.40}"
             )
         lines.append((int(key), float(value)))
-    return {"rank_by": rank_by, "round_multipliers": tuple(sorted(lines))}
+    return {"rank_by": rank_by, "tiebreakers": order, "round_multipliers": tuple(sorted(lines))}
 
 
 def _ci(body: Any, source: str) -> dict[str, Any]:

@@ -19,7 +19,17 @@ from host_device.club.record import GameRecord, SeatRecord
 from host_device.club.scoring import Table, points
 
 LABEL = "рейтинг клуба (не Эло mafiaratings)"
-KEYS = ("total", "average", "extra", "penalty", "best_move", "wins", "special_wins", "killed_first")
+KEYS = (
+    "total",
+    "average",
+    "extra",
+    "penalty",
+    "best_move",
+    "wins",
+    "special_wins",
+    "killed_first",
+    "shot_first",
+)
 
 
 @dataclass
@@ -36,10 +46,15 @@ class Standing:
     wins_black: int = 0
     wins_sheriff: int = 0
     wins_don: int = 0
-    killed_first: int = 0  # shot on night 1
+    # shot on night 1 as a red player: mafiaratings' count (include/scoring.php
+    # `SUM(IF(p.kill_round = 1 AND p.kill_type = KILL_TYPE_NIGHT AND p.role < 2, 1, 0))`, role < 2:
+    # civilian or sheriff), its tiebreaker «k» and the ground of Ci, which is a red player's compensation
+    killed_first: int = 0
+    shot_first: int = 0  # shot on night 1 whatever his role: Polemica's firstShot, summed over the roles
     ci: float = 0.0  # the compensation of the first killed ([ci] of the table), in the total
     by_round: dict[int, float] = field(default_factory=dict)
     ranked_by: str = "total"  # the table's [standings].rank_by: "total" or "average"
+    tiebroken_by: str = "mafiaratings"  # the table's [standings].tiebreakers: whose order
 
     @property
     def special_wins(self) -> int:
@@ -52,16 +67,17 @@ class Standing:
 
     def rank_key(self) -> tuple[float, ...]:
         """What orders the standings, larger first: the total or the average, then the tiebreakers."""
-        return tuple(round(self.key(name), 5) for name in (self.ranked_by, *tiebreakers()))
+        return tuple(round(self.key(name), 5) for name in (self.ranked_by, *tiebreakers(self.tiebroken_by)))
 
     def key(self, name: str) -> float:
         return float(sum(getattr(self, part) for part in name.split("+")))
 
 
 @functools.cache
-def tiebreakers() -> tuple[str, ...]:
+def tiebreakers(whose: str = "mafiaratings") -> tuple[str, ...]:
+    """The tiebreakers after the total, in order (data/tiebreakers.toml): mafiaratings' or Polemica's."""
     text = (resources.files("host_device.tournament") / "data" / "tiebreakers.toml").read_text("utf-8")
-    order = tuple(tomllib.loads(text)["order"])
+    order = tuple(tomllib.loads(text)[whose]["order"])
     for name in order:
         for part in name.split("+"):
             assert part in KEYS, f"tiebreakers.toml: {part}"
@@ -105,7 +121,9 @@ def standings(games: Iterable[tuple[int, GameRecord]], table: Table) -> list[Sta
             if seat.player is None or seat.seat not in scored:
                 continue
             one = scored[seat.seat]
-            row = found.setdefault(seat.player, Standing(seat.player, ranked_by=table.rank_by))
+            row = found.setdefault(
+                seat.player, Standing(seat.player, ranked_by=table.rank_by, tiebroken_by=table.tiebreakers)
+            )
             row.games += 1
             row.total = round(row.total + one.total * weight, 6)
             row.result = round(row.result + one.result * weight, 6)
@@ -125,6 +143,6 @@ def standings(games: Iterable[tuple[int, GameRecord]], table: Table) -> list[Sta
                 row.wins_black += seat.team is Team.BLACK
                 row.wins_sheriff += seat.role is Role.SHERIFF
                 row.wins_don += seat.role is Role.DON
-            if seat.left is not None and seat.left.how == "shot" and seat.left.night == 1:
-                row.killed_first += 1
+            row.killed_first += first_killed_red(seat)
+            row.shot_first += seat.left is not None and seat.left.how == "shot" and seat.left.night == 1
     return sorted(found.values(), key=lambda s: tuple(-k for k in s.rank_key()))

@@ -178,3 +178,24 @@ def test_the_default_extra_range_is_the_one_the_store_accepts():
 
     assert (TABLE.extra_min, TABLE.extra_max) == EXTRA_POINTS_RANGE
     assert TABLE.extra_step == EXTRA_POINTS_STEP
+
+
+@pytest.mark.parametrize(
+    ("step", "entered", "counted"),
+    [
+        (1.0, 0.5, 1.0),  # a half goes away from zero (Python's round() gave 0: to even)
+        (1.0, 1.5, 2.0),
+        (1.0, 2.5, 3.0),  # round() gave 2
+        (1.0, -0.5, -1.0),
+        (0.1, 0.25, 0.3),  # round() gave 0.2
+        (0.1, 0.15, 0.2),  # decimal: 0.15 / 0.1 is 1.4999… in binary
+        (0.1, -0.35, -0.4),
+        (0.1, 0.3, 0.3),  # on the table's step: kept as entered
+        (0.25, 0.375, 0.5),
+    ],
+)
+def test_extra_points_off_the_tables_step_round_half_away_from_zero(step, entered, counted):
+    text = DEFAULT.read_text("utf-8").replace("step = 0.1", f"step = {step}")
+    table = parse_table(text.replace("min = -1.0", "min = -3.0").replace("max = 1.0", "max = 3.0"), "t.toml")
+    assert table.extra_step == step
+    assert table.extra(entered) == counted

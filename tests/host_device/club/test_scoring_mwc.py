@@ -132,7 +132,7 @@ def test_several_multipliers_each_from_its_round_on() -> None:
             ('rank_by = "average"', 'rank_by = "median"'),
             r't\.toml: standings\.rank_by: "total" \(сумма\) или "average"',
         ),
-        (('rank_by = "average"', "by = 1"), r"t\.toml: \[standings\]: один ключ rank_by"),
+        (('rank_by = "average"', "by = 1"), r"t\.toml: \[standings\]: ключи rank_by и tiebreakers"),
         (("11 = 1.25", "final = 1.25"), r"t\.toml: round_multipliers\.final: ключ — номер тура от 1"),
         (("11 = 1.25", "0 = 1.25"), r"t\.toml: round_multipliers\.0: ключ — номер тура от 1"),
         (("11 = 1.25", '"²" = 1.25'), r"t\.toml: round_multipliers\.²: ключ — номер тура от 1"),

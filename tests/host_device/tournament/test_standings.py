@@ -8,8 +8,15 @@ from dataclasses import replace
 import pytest
 
 from engine import Team
-from host_device.club.record import Departure
-from host_device.club.scoring import default_table, parse_table, shipped_table
+from host_device.club.record import BestMove, Departure
+from host_device.club.scoring import (
+    ROLES,
+    TIEBREAKERS,
+    ScoringError,
+    default_table,
+    parse_table,
+    shipped_table,
+)
 from host_device.tournament.standings import ci_points, standings, tiebreakers
 from host_device.tournament.table_rows import table_rows
 from tests.helpers.paths import ROOT
@@ -46,6 +53,7 @@ def test_ci_goes_to_a_red_player_shot_first_who_lost() -> None:
 
 def test_the_tiebreakers_are_mafiaratings_default_order() -> None:
     assert tiebreakers() == ("extra+penalty+best_move", "wins", "special_wins", "killed_first")
+    assert tiebreakers("polemica") == ("extra", "special_wins", "shot_first", "best_move")
     record = game(Team.RED)  # seats 1 sheriff, 5 doctor ... all red win 1.0
     record = replace(record, extras={9: 0.2})
     rows = standings([(1, record), (2, replace(record, extras={}))], default_table())
@@ -98,3 +106,60 @@ def test_ranked_by_points_per_game_when_the_table_says_so() -> None:
     assert totals.index("p9") < totals.index("p8")  # 5 against 4
     places = {row[1]: row[0] for row in table_rows(standings([(1, one), (2, two)], MWC), {})}
     assert places["p8"] == 1 and places["q8"] == len(places) == 11  # q8: a civilian's loss, 1.0
+
+
+def test_killed_first_counts_red_players_only_as_mafiaratings_and_shot_first_any_as_polemica() -> None:
+    """mafiaratings: `p.kill_round = 1 AND p.kill_type = KILL_TYPE_NIGHT AND p.role < 2` (civilian,
+    sheriff); Polemica's firstShot is summed over every role."""
+    red = seat_changed(game(Team.BLACK), 8, left=Departure("shot", night=1))  # p8, a civilian
+    black = seat_changed(game(Team.RED), 3, left=Departure("shot", night=1))  # p3, mafia (the don's own)
+    rows = {s.player: s for s in standings([(1, red), (2, black)], MR)}
+    assert (rows["p8"].killed_first, rows["p8"].shot_first) == (1, 1)
+    assert (rows["p3"].killed_first, rows["p3"].shot_first) == (0, 1)
+    assert rows["p3"].ci == 0.0
+
+
+def small_table(order: str) -> str:
+    win = "\n".join(f"{r} = 1.0" for r in ROLES)
+    loss = "\n".join(f"{r} = 0.0" for r in ROLES)
+    return (
+        f'name = "t"\n[win]\n{win}\n[loss]\n{loss}\n[best_move]\nblack_2 = 0.3\nblack_3 = 0.3\n'
+        "[penalty]\ndisqualified = -0.5\nfoul = 0.0\n[extra]\nmin = -1.0\nmax = 1.0\nstep = 0.1\n"
+        f'[standings]\ntiebreakers = "{order}"\n'
+    )
+
+
+def test_a_table_may_choose_polemicas_tiebreakers() -> None:
+    """p8 and p9 (civilians) tie at 1.3: p8 by his best move (shot first), p9 by extra points.
+    mafiaratings sums extra, penalty and best move (a tie), then wins, special wins, then killed
+    first: p8. Polemica compares the awards (extra points) first: p9."""
+    record = replace(
+        seat_changed(game(Team.RED), 8, left=Departure("shot", night=1)),
+        best_move=BestMove(seat=8, named=(2, 3, 9), black=2),
+        extras={9: 0.3},
+    )
+    by = {order: standings([(1, record)], parse_table(small_table(order), "t.toml")) for order in TIEBREAKERS}
+    for rows in by.values():
+        assert {s.player: s.total for s in rows if s.player in ("p8", "p9")} == {"p8": 1.3, "p9": 1.3}
+    assert [s.player for s in by["mafiaratings"]][:2] == ["p8", "p9"]
+    assert [s.player for s in by["polemica"]][:2] == ["p9", "p8"]
+    with pytest.raises(ScoringError, match="standings.tiebreakers"):
+        parse_table(small_table("elo"), "bad.toml")
+
+
+MR7 = shipped_table("fiim-mafiaratings-7.toml")
+
+
+def test_mafiaratings_version_7_by_hand() -> None:
+    """Version 7: a win 1, +0.3 every game played (автодопы), ЛХ 0.7 / 0.5, Ci capped at 0.5."""
+    record = replace(
+        seat_changed(game(Team.BLACK), 8, left=Departure("shot", night=1)),
+        best_move=BestMove(seat=8, named=(2, 3, 4), black=3),
+        extras={5: 0.5},
+    )
+    rows = {s.player: s for s in standings([(1, record)], MR7)}
+    assert rows["p2"].total == pytest.approx(1.3)  # the don wins: 1 + 0.3
+    assert rows["p9"].total == pytest.approx(0.3)  # a civilian loses: 0.3
+    assert rows["p5"].total == pytest.approx(0.8)  # the doctor loses, 0.5 entered: 0.3 + 0.5
+    assert rows["p8"].best_move == pytest.approx(0.7) and rows["p8"].ci == pytest.approx(0.5)
+    assert rows["p8"].total == pytest.approx(0.3 + 0.7 + 0.5)
