@@ -16,6 +16,7 @@ from host_device.store.faults import StoreError
 from host_device.web.inputs import ExtraPoints, SeatName
 
 log = logging.getLogger(__name__)
+TOURNAMENT_SEAT = "Турнирная игра: за местом — игрок по рассадке; изменить может только ведущий"
 
 
 class TableSeating:
@@ -94,6 +95,9 @@ class TableSeating:
     def name(self, item: SeatName) -> None:
         if self.store is None or self.game_id is None:
             return
+        if item.by_phone and self.seating.table is not None:
+            self._tournament_seat(item)
+            return
         if item.by_phone and self.hold():
             self.pending[item.seat] = item
             # his phone says it is kept for the morning (its next view; nothing public changes at night)
@@ -128,6 +132,21 @@ class TableSeating:
                 f"место {item.seat}: игрок выбрал имя «{player.label}»",
             )
         self.reread()
+
+    def _tournament_seat(self, item: SeatName) -> None:
+        """A tournament game (issue 51): the seating names the seats, and only the organiser changes
+        them (the console, whose change the table page shows and the store keeps); a phone's rename
+        or removal would credit another player with the game, or drop it from his line: refused,
+        the phone says why and the host is told once a seat."""
+        told = item.seat in self.seating.refused
+        self.seating.refused[item.seat] = TOURNAMENT_SEAT
+        log.info("seat %d's phone: a name in a tournament game refused", item.seat)
+        if not told:
+            self.notice(
+                f"seat {item.seat}: a phone's name in a tournament game refused",
+                f"место {item.seat}: турнирная игра — имя с телефона не принято; пересадить может ведущий",
+            )
+        self.changed()
 
     def _known(self, name: str) -> bool:
         """Whether ``name`` is the roster's already (a pick, not an addition)."""

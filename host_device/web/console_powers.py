@@ -145,7 +145,9 @@ POWERS: MappingProxyType[str, Power] = MappingProxyType(
         "text": Power(BOTH, _text, lambda text: f"набрано: «{shorten(printable(text).strip(), 120)}»"),
         "best_move": Power(BOTH, _best_move, lambda seats: f"лучший ход: {_seats(seats)}"),
         "withdraw_foul": Power(BOTH, None, lambda value: "фол снят"),
-        "name": Power(BOTH),  # who sits where: the record's, not the game's (shown where names are public)
+        # who sits where: the record's, not the game's; the change itself is shown (a tournament's seat
+        # is changed only here: the table sees it), the name where names are public
+        "name": Power(BOTH, None, lambda value: f"место {value.get('seat', '?')}: игрок изменён"),
         "extra": Power(BOTH, _after_end, _extra),
     }
 )

@@ -115,3 +115,25 @@ def test_the_extra_points_range_is_the_club_tables(tmp_path):
         default_table().extra_step,
     )
     store.close()
+
+
+def test_in_a_tournament_game_a_phone_never_renames_or_empties_its_seat(table):
+    """Issue 51: the seating names a tournament's seats; a phone's {"name": {"new": …}} or
+    {"name": {"player": null}} would credit another with the game or drop it from his line."""
+    seating, store, game, said, _ = table
+    anna, boris = store.roster.add_player("Анна"), store.roster.add_player("Борис")
+    tid = store.tournaments.create("Кубок", 2, 1, [anna.id, boris.id], [])
+    store.tournaments.link_game(game, tid, 1, 1)
+    seating.name(SeatName(3, player=anna.id))  # the organiser's console: as the seating says
+    seating.reread()
+    assert seating.seating.table == "Стол 1 · игра 1"
+    seating.name(SeatName(3, new="Подставной", by_phone=True))
+    seating.name(SeatName(3, player=None, by_phone=True))
+    seating.name(SeatName(3, player=boris.id, by_phone=True))
+    assert store.roster.seating(game) == {3: anna}
+    assert [p.name for p in store.roster.players()] == ["Анна", "Борис"]  # nobody added
+    assert seating.seating.refused[3].startswith("Турнирная игра")
+    assert said == ["место 3: турнирная игра — имя с телефона не принято; пересадить может ведущий"]
+    seating.name(SeatName(3, player=boris.id))  # the console may: a substitute
+    assert store.roster.seating(game) == {3: boris}
+

@@ -93,6 +93,8 @@ def shown_on_the_table(publisher, inbox):
         (speech, {}, {"text": NOMINATION}, f"С пульта: набрано: «{NOMINATION}»"),
         (due, {}, {"best_move": [4, 6, 8]}, "С пульта: лучший ход: 4, 6, 8"),
         (over, {}, {"extra": {"seat": 3, "points": 1.0}}, "С пульта: доп. баллы месту 3: 1"),
+        # who sits where (a tournament's seat is changed only here, issue 51): the table sees it
+        (speech, {}, {"name": {"seat": 3, "new": "Вера"}}, "С пульта: место 3: игрок изменён"),
     ],
 )
 def test_what_the_console_does_to_the_game_in_host_mode_is_shown_on_the_table_page(
