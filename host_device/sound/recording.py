@@ -21,17 +21,17 @@ from host_device.base.files import write_text
 from host_device.base.sound import write_wav
 from voices.audio import prepare, resample
 from voices.catalogue import Catalogue
-from voices.pack import MANIFEST
+from voices.pack import MANIFEST, read_manifest
 
 PACK_RATE = 22050
 MAX_SECONDS = 10.0
 
 
 def _manifest(directory: Path) -> dict[str, Any]:
-    path = directory / MANIFEST
-    if path.exists():
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        return data
+    """The pack's manifest, read as every pack's is (size-capped, a regular file, names inside the
+    folder: a FIFO, /dev/zero or deep nesting is one line); a folder with none starts a new one."""
+    if (directory / MANIFEST).exists() or (directory / MANIFEST).is_symlink():
+        return read_manifest(directory)
     return {
         "name": directory.name,
         "language": "ru",

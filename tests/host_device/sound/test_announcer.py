@@ -273,3 +273,31 @@ def test_devices_command_lists_the_null_sink(capsys):
     assert main(["devices"]) == 0
     out = capsys.readouterr().out
     assert "nullsink" in out and "\tout " in out
+
+
+@pytest.mark.parametrize("kind", ["fifo", "nested", "outside"])
+def test_recording_into_a_folder_whose_manifest_is_hostile_is_one_error_never_a_hang(tmp_path, catalogue, kind):
+    """`voices record DIR` read DIR/manifest.json unchecked (issue 46): a FIFO hung it, deep nesting
+    was a RecursionError, a key naming ../ was taken. It reads the manifest as every pack's is."""
+    import os
+    import signal
+
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    manifest = pack / "manifest.json"
+    if kind == "fifo":
+        os.mkfifo(manifest)
+    elif kind == "nested":
+        manifest.write_text("[" * 200_000 + "]" * 200_000)
+    else:
+        manifest.write_text(
+            '{"name": "x", "language": "ru", "sample_rate": 22050,'
+            ' "clips": {"../../victim": {"file": "clips/../../victim.wav", "text": "x"}}}'
+        )
+    signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(TimeoutError("hung")))
+    signal.alarm(5)
+    try:
+        with pytest.raises(PackError):
+            record_session(pack, catalogue, None, None, input, lambda line: None, only=["accepted#0"])
+    finally:
+        signal.alarm(0)
