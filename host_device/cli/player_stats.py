@@ -12,7 +12,7 @@ from engine.roles import Role
 from host_device.base.errors import HostDeviceError
 from host_device.cli import flags
 from host_device.club.build import records
-from host_device.club.rating import Rating, ratings, standings
+from host_device.club.rating import Rating, rating_name, ratings, standings
 from host_device.club.record import GameRecord
 from host_device.club.scoring import club_table, totals
 from host_device.club.stats import PlayerStats, player_stats
@@ -81,9 +81,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
             store.close()
     for exc in damaged:
         print(f"host-device: пропущена: {exc}", file=sys.stderr, flush=True)
-    board = standings(ratings(games), totals(games, table))  # the leaderboard's order and places
+    chosen = ratings(games, method=table.rating, event=table.rating_event)
+    board = standings(chosen, totals(games, table))  # the leaderboard's order and places
     place = next(((n, len(board), r) for n, r in board if r.player == player.id), None)
-    print("\n".join(stats_lines(player.label, player_stats(games, player.id, table), place)))
+    lines = stats_lines(player.label, player_stats(games, player.id, table), place)
+    if table.rating != "club":  # the rating the club's table chose is named
+        lines = [
+            line.replace("Рейтинг:", f"Рейтинг ({rating_name(table.rating, table.rating_event)}):")
+            for line in lines
+        ]
+    print("\n".join(lines))
     return 0
 
 

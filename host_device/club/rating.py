@@ -1,6 +1,8 @@
 """The club's rating: Elo, team against team, replayed over the finished
 games in the order they were played (docs/club.md has the formula and a
 worked example). Recomputed from the records every time, never stored.
+A club's scoring table may choose mafiaratings' rating instead
+(:func:`replay_mafiaratings`, ``[rating] method = "mafiaratings"``).
 
 For a game, each team's average is the mean of its rated players' ratings
 (a team with none counts as ``START``); every player of a team has the same
@@ -72,10 +74,86 @@ def replay(records: Iterable[GameRecord], k: float = K, start: float = START) ->
     return changes
 
 
-def ratings(records: Iterable[GameRecord], k: float = K, start: float = START) -> dict[str, Rating]:
+# mafiaratings' K by the class of the event, (a winner's, a loser's): include/game_ratings.php
+# (github.com/szotin/mafiaratings, read 2026-12 at 0ab7207), halved in a game of under ten players
+# (`count($players) < 10`): club 4/3 (2/1.5), tournament 16/12 (8/6), elite 64/48 (32/24)
+MAFIARATINGS_K = {"club": (4.0, 3.0), "tournament": (16.0, 12.0), "elite": (64.0, 48.0)}
+
+
+def replay_mafiaratings(
+    records: Iterable[GameRecord], event: str = "club", start: float = START
+) -> list[Change]:
+    """mafiaratings' rating (include/game_ratings.php ``update_game_ratings``), every rated seat's
+    change in the order given. Each player has a red and a black rating beside his total, all from
+    0 (shown from ``START``, their USER_INITIAL_RATING 1000); each team averages its players' rating
+    of its own side, and
+
+        $civ_odds = 1.0 / (1.0 + pow(10.0, ($maf_sum / $maf_count - $civ_sum / $civ_count) / 400));
+        red:   won ? $WINNING_K * (1 - $civ_odds) : - $LOOSING_K * $civ_odds
+        black: won ? $WINNING_K * $civ_odds       : $LOOSING_K * ($civ_odds - 1)
+
+    goes to his total and to his rating of that side, unrounded. A seat with no roster id is no
+    rated player and counts in no average (a team of none averages 0); K by ``event``."""
+    total: dict[str, float] = {}
+    side: dict[tuple[str, Team], float] = {}
+    changes = []
+    for record in records:
+        if record.winner is None:
+            continue
+        win_k, lose_k = MAFIARATINGS_K[event]
+        if len(record.seats) < 10:
+            win_k, lose_k = win_k / 2, lose_k / 2
+        rated = {}
+        for seat in record.seats:
+            if seat.player is not None and seat.player not in rated:
+                rated[seat.player] = seat
+        average = {}
+        for team in Team:
+            values = [side.get((p, team), 0.0) for p, s in rated.items() if s.team is team]
+            average[team] = sum(values) / len(values) if values else 0.0
+        red_odds = 1.0 / (1.0 + float(10.0 ** ((average[Team.BLACK] - average[Team.RED]) / SCALE)))
+        for player, seat in rated.items():
+            won = seat.team is record.winner
+            if seat.team is Team.RED:
+                delta = win_k * (1 - red_odds) if won else -lose_k * red_odds
+            else:
+                delta = win_k * red_odds if won else lose_k * (red_odds - 1)
+            before = start + total.get(player, 0.0)
+            total[player] = total.get(player, 0.0) + delta
+            side[(player, seat.team)] = side.get((player, seat.team), 0.0) + delta
+            e = red_odds if seat.team is Team.RED else 1 - red_odds
+            changes.append(
+                Change(record.id, player, seat.seat, seat.team, e, before, start + total[player], won)
+            )
+    return changes
+
+
+def rating_name(method: str = "club", event: str = "club") -> str:
+    """What the pages and the terminal call the rating the club chose."""
+    if method == "mafiaratings":
+        kind = {"club": "клубные игры", "tournament": "турнир", "elite": "элитный турнир"}[event]
+        return f"рейтинг mafiaratings ({kind})"
+    return "рейтинг клуба (Эло)"
+
+
+def replay_by(records: Iterable[GameRecord], method: str = "club", event: str = "club") -> list[Change]:
+    """The rating a club chose (its scoring table's ``[rating]``): the club's Elo or mafiaratings'."""
+    return replay_mafiaratings(records, event) if method == "mafiaratings" else replay(records)
+
+
+def ratings(
+    records: Iterable[GameRecord],
+    k: float = K,
+    start: float = START,
+    method: str = "club",
+    event: str = "club",
+) -> dict[str, Rating]:
     """Each rated player's rating after the last game, with his games and wins."""
     out: dict[str, Rating] = {}
-    for change in replay(records, k, start):
+    changes = (
+        replay_mafiaratings(records, event, start) if method == "mafiaratings" else replay(records, k, start)
+    )
+    for change in changes:
         was = out.get(change.player, Rating(change.player, start, 0, 0))
         out[change.player] = Rating(change.player, change.after, was.games + 1, was.wins + change.won)
     return out

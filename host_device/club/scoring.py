@@ -44,7 +44,11 @@ TIEBREAKERS = ("mafiaratings", "polemica")
 MULTIPLIER_MAX = 10.0
 # [played], optional: points every game played gives, counted with the extra points (mafiaratings'
 # FIIM from version 4: «автодопы», "extra": {"matter":1,"points":"… 0.3"}, matter 1 = played)
-OPTIONAL = ("name", "best_move_rules", "ci", "standings", "round_multipliers", "played")
+# [rating], optional: which rating the club's pages and figures show: the club's Elo (default) or
+# mafiaratings' (host_device/club/rating.py), and for theirs the class of the games (their K)
+RATING_METHODS = ("club", "mafiaratings")
+RATING_EVENTS = ("club", "tournament", "elite")
+OPTIONAL = ("name", "best_move_rules", "ci", "standings", "round_multipliers", "played", "rating")
 LIMIT = 100.0  # no line of a table is worth more than this (a typo's guard)
 
 
@@ -72,6 +76,8 @@ class Table:
     rank_by: str = "total"  # [standings].rank_by: "total" or "average" (points per game played)
     tiebreakers: str = "mafiaratings"  # [standings].tiebreakers: whose order of tiebreakers
     played: float = 0.0  # [played].extra: points each game played gives, among the extra points
+    rating: str = "club"  # [rating].method: the club's Elo or mafiaratings' rating
+    rating_event: str = "club"  # [rating].event: mafiaratings' class of the games (their K)
     round_multipliers: tuple[tuple[int, float], ...] = ()  # [round_multipliers]: (from round, factor)
 
     def multiplier(self, round_no: int) -> float:
@@ -230,7 +236,21 @@ def parse_table(text: str, source: str) -> Table:
         **_ci(data.get("ci"), source),
         **_standings(data.get("standings", {}), data.get("round_multipliers", {}), source),
         **_played(data.get("played"), source),
+        **_rating(data.get("rating"), source),
     )
+
+
+def _rating(body: Any, source: str) -> dict[str, Any]:
+    if body is None:
+        return {}
+    if not isinstance(body, dict) or set(body) - {"method", "event"}:
+        raise ScoringError(f'{source}: [rating]: ключи method и event, например method = "mafiaratings"')
+    method, event = body.get("method", "club"), body.get("event", "club")
+    if method not in RATING_METHODS:
+        raise ScoringError(f'{source}: rating.method: "club" или "mafiaratings", а не {method!r:.40}')
+    if event not in RATING_EVENTS:
+        raise ScoringError(f'{source}: rating.event: "club", "tournament" или "elite", а не {event!r:.40}')
+    return {"rating": method, "rating_event": event}
 
 
 def _played(body: Any, source: str) -> dict[str, Any]:

@@ -49,7 +49,7 @@ def board_html(board: Board) -> str:
         else '<p class="none">Нет оконченных игр с игроками из списка клуба</p>'
     )
     body = (
-        f'<h1>Клуб</h1><p class="meta">Игр: {board.games}</p>{_filters(board)}'
+        f'<h1>Клуб</h1><p class="meta">Игр: {board.games} · {e(board.rating_name)}</p>{_filters(board)}'
         + table(["Место", "Игрок", "Рейтинг", "Баллы", "Игры", "Победы"], rows, "board")
         + empty
     )

@@ -19,7 +19,7 @@ from engine.roles import Role, Team
 from host_device.base.errors import HostDeviceError
 from host_device.club.plots import Point, RoleRate
 from host_device.club.protocol import local_day
-from host_device.club.rating import START, Change, ratings, replay, standings
+from host_device.club.rating import START, Change, rating_name, ratings, replay_by, standings
 from host_device.club.record import GameRecord
 from host_device.club.scoring import Table, points, totals
 from host_device.club.stats import PlayerStats, player_stats
@@ -81,6 +81,7 @@ class Board:
     games: int  # the finished games chosen
     presets: tuple[str, ...]  # every preset the store has (the filter's choices)
     filters: Filters
+    rating_name: str = "рейтинг клуба (Эло)"  # which rating the club's table chose
 
 
 def names(records: Iterable[GameRecord]) -> dict[str, str]:
@@ -107,9 +108,10 @@ def leaderboard(records: Sequence[GameRecord], table: Table, filters: Filters) -
             r.wins,
             got.get(r.player, 0),
         )
-        for place, r in standings(ratings(chosen), got)
+        for place, r in standings(ratings(chosen, method=table.rating, event=table.rating_event), got)
     )
-    return Board(rows, len(chosen), tuple(sorted({r.preset for r in records})), filters)
+    presets = tuple(sorted({r.preset for r in records}))
+    return Board(rows, len(chosen), presets, filters, rating_name(table.rating, table.rating_event))
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,8 @@ def player_page(records: Sequence[GameRecord], player: str, table: Table) -> Pla
     played = [r for r in finished if any(s.player == player for s in r.seats)]
     if not played:
         raise UnknownPlayer(player)
-    after: dict[int, Change] = {c.game: c for c in replay(finished) if c.player == player}
+    replayed = replay_by(finished, table.rating, table.rating_event)
+    after: dict[int, Change] = {c.game: c for c in replayed if c.player == player}
     lines = []
     for record in played:
         seat = next(s for s in record.seats if s.player == player)

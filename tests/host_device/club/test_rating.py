@@ -5,7 +5,17 @@ formula in docs/club.md, E = 1 / (1 + 10 ** ((opponents - own) / 400)))."""
 import pytest
 
 from engine import Role, Team
-from host_device.club.rating import START, K, Rating, expected, ratings, replay, standings
+from host_device.club.rating import (
+    START,
+    K,
+    Rating,
+    expected,
+    rating_name,
+    ratings,
+    replay,
+    replay_mafiaratings,
+    standings,
+)
 from host_device.club.record import GameRecord, SeatRecord
 
 
@@ -114,3 +124,60 @@ def test_an_equal_rating_goes_by_points_and_equal_both_share_a_place():
         (3, "a"),
         (3, "c"),
     ]
+
+
+MR_SERIES = [
+    # 1: every side's rating 0: civ_odds = 1 / (1 + 10^0) = 0.5. Red wins (K 4/3, a club's games):
+    #    A, B +4 * (1 - 0.5) = +2 (total and red); C, black, loses: 3 * (0.5 - 1) = -1.5.
+    game(1, Team.RED, red=("A", "B"), black=("C",)),
+    # 2: red A (red 2), C (red 0: his -1.5 was black): average 1; black B, D (black 0): 0.
+    #    civ_odds = 1 / (1 + 10^((0 - 1) / 400)) = 1 / (1 + 0.994260) = 0.501439. Black wins:
+    #    A, C -3 * 0.501439 = -1.504317; B, D +4 * 0.501439 = +2.005756.
+    game(2, Team.BLACK, red=("A", "C"), black=("B", "D")),
+]
+
+
+def test_mafiaratings_rating_by_hand():
+    """include/game_ratings.php: side ratings for the averages, K 4/3 for a club's games, the
+    change to the total; shown from 1000."""
+    table = ratings(MR_SERIES, method="mafiaratings")
+    assert {p: round(r.rating, 3) for p, r in table.items()} == {
+        "A": 1000.496,  # 2 - 1.504317
+        "B": 1004.006,  # 2 + 2.005756
+        "C": 996.996,  # -1.5 - 1.504317
+        "D": 1002.006,
+    }
+    first = next(c for c in replay_mafiaratings(MR_SERIES) if c.game == 2 and c.player == "A")
+    assert round(first.expected, 6) == 0.501439 and (first.before, round(first.after, 6)) == (
+        1002.0,
+        1000.495683,
+    )
+
+
+@pytest.mark.parametrize(
+    ("event", "win", "lose"), [("club", 4, 3), ("tournament", 16, 12), ("elite", 64, 48)]
+)
+def test_mafiaratings_k_by_the_class_and_halved_under_ten_players(event, win, lose):
+    ten = {
+        p: r.rating
+        for p, r in ratings(
+            [game(1, Team.RED, red=("A",), black=("C",))], method="mafiaratings", event=event
+        ).items()
+    }
+    nine = game(1, Team.RED, red=("A",), black=("C",), unnamed_seats=9)
+    halved = {p: r.rating for p, r in ratings([nine], method="mafiaratings", event=event).items()}
+    assert ten == {"A": 1000 + win * 0.5, "C": 1000 - lose * 0.5}
+    assert halved == {"A": 1000 + win * 0.25, "C": 1000 - lose * 0.25}
+
+
+def test_a_clubs_table_chooses_the_rating_its_pages_show():
+    from host_device.club.scoring import ScoringError, parse_table
+    from tests.helpers.paths import ROOT
+
+    text = (ROOT / "host_device" / "club" / "data" / "fiim.toml").read_text("utf-8")
+    table = parse_table(text + '\n[rating]\nmethod = "mafiaratings"\nevent = "tournament"\n', "t.toml")
+    assert (table.rating, table.rating_event) == ("mafiaratings", "tournament")
+    assert rating_name(table.rating, table.rating_event) == "рейтинг mafiaratings (турнир)"
+    assert parse_table(text, "t.toml").rating == "club"
+    with pytest.raises(ScoringError, match="rating.method"):
+        parse_table(text + '\n[rating]\nmethod = "glicko"\n', "t.toml")

@@ -130,3 +130,22 @@ def test_an_equal_rating_goes_by_points_and_only_equal_points_share_a_place():
     assert [p for p, _ in places] == [1, 2, 3, 3, 3, 3, 7]  # four with 1 point share the third place
     page = board_html(board)
     assert "при равном рейтинге — больше баллов" in page and "одно место — у равных и в рейтинге, и в баллах" in page
+
+
+def test_the_leaderboard_and_a_players_page_show_the_rating_the_clubs_table_chose():
+    """[rating] method = "mafiaratings" (issue 51): their rating on the pages, named."""
+    import dataclasses
+
+    from host_device.club.rating import ratings, replay_mafiaratings
+
+    chosen = dataclasses.replace(TABLE, rating="mafiaratings")
+    board = leaderboard(games(), chosen, Filters())
+    theirs = ratings([g for g in games() if g.finished], method="mafiaratings")
+    assert {r.player: r.rating for r in board.rows} == {p: r.rating for p, r in theirs.items()}
+    assert board.rating_name == "рейтинг mafiaratings (клубные игры)"
+    assert {r.player: r.rating for r in leaderboard(games(), TABLE, Filters()).rows} != {
+        p: r.rating for p, r in theirs.items()
+    }
+    page = player_page(games(), player_id(1), chosen)
+    last = [c for c in replay_mafiaratings(g for g in games() if g.finished) if c.player == player_id(1)][-1]
+    assert page.rating == last.after
