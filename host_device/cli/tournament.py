@@ -24,6 +24,7 @@ from host_device.store.tournaments import TournamentRow, tournament_name
 from host_device.tournament.playing import seat_game
 from host_device.tournament.published import keeps_the_rounds_begun, readable, rounds_of
 from host_device.tournament.seating import SEATS, SeatingError, seat
+from host_device.tournament.seating_file import shell_command
 from host_device.tournament.standings import LABEL, Standing, standings
 from host_device.tournament.table_rows import COLUMNS, table_rows
 from voices.forms import agree
@@ -91,7 +92,7 @@ def cmd_create(args: argparse.Namespace, store: Store) -> int:
     row = store.tournaments.get(args.name)
     print(
         f"турнир «{row.name}»: игроков {len(players)}, столов {len(players) // SEATS}, туров {args.rounds}; "
-        f"рассадка готова (показать: host-device tournament show '{row.name}' --round 1)"
+        f"рассадка готова (показать: {shell_command('host-device tournament show', row.name, '--round 1')})"
     )
     return 0
 
@@ -243,7 +244,7 @@ def cmd_standings(args: argparse.Namespace, store: Store) -> int:
             "в базе клуба пока нет сыгранных игр турнира (коробки отправляют их после игры)"
             if args.club_db
             else "в этом хранилище пока нет сыгранных игр турнира; игры других коробок — "
-            f"в базе клуба: host-device tournament standings '{name}' --club-db АДРЕС; "
+            f"в базе клуба: {shell_command('host-device tournament standings', name, '--club-db АДРЕС')}; "
             "игра этой коробки: host-device tournament game НАЗВАНИЕ ИГРА --round R --table T"
         )
         print(where)
@@ -300,7 +301,7 @@ def cmd_publish(args: argparse.Namespace, store: Store) -> int:
     print(
         f"рассадка турнира «{row.name}» ({row.rounds} {agree('тур', row.rounds)}) в базе клуба: "
         "коробки возьмут свой стол сами — "
-        f"host-device run --tournament '{row.name}' --table T --round R --club-db АДРЕС"
+        + shell_command("host-device run", row.name, "--table T --round R --club-db АДРЕС", "--tournament")
     )
     return 0
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.presets import MAX_SEATS
 from host_device.base.errors import HostDeviceError
 from host_device.store.faults import StoreError
-from host_device.tournament.seating_file import FileTable, table_of
+from host_device.tournament.seating_file import FileTable, shell_command, table_of
 
 
 def table_players(store: Any, name: str, round_no: int, table: int) -> tuple[int, tuple[str, ...]]:
@@ -77,10 +77,8 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
     from host_device.clubdb.db import ClubDB
     from host_device.clubdb.errors import ClubDbError
 
-    way_out = (
-        "возьмите рассадку из файла: --tournament-file ФАЙЛ "
-        f"(host-device tournament export '{name}' --what seating --format json на машине турнира)"
-    )
+    export = shell_command("host-device tournament export", name, "--what seating --format json")
+    way_out = f"возьмите рассадку из файла: --tournament-file ФАЙЛ ({export} на машине турнира)"
     try:
         with ClubDB.open(url) as db:
             # the table found in the seating and marked taken, in one transaction (clubdb/tournaments.py)
@@ -92,7 +90,7 @@ def published_table(url: str, name: str, table: int, round_no: int, missing: str
                 known = (
                     "опубликованы: " + ", ".join(f"«{n}»" for n in names) + " — проверьте название"
                     if names
-                    else f"host-device tournament publish '{name}' на машине турнира"
+                    else f"{shell_command('host-device tournament publish', name)} на машине турнира"
                 )
                 raise HostDeviceError(
                     f"{missing}; в базе клуба рассадки «{name}» тоже нет: {known}, или {way_out}"

@@ -9,7 +9,7 @@ from typing import Any
 
 from host_device.base.errors import HostDeviceError
 from host_device.tournament.seating import SEATS
-from host_device.tournament.seating_file import seating_rows
+from host_device.tournament.seating_file import seating_rows, shell_command
 
 
 def readable(value: Any) -> list[tuple[int, int, int, str, str]] | None:
@@ -66,8 +66,9 @@ def keeps_the_rounds_begun(name: str, seating: dict[str, Any]) -> Callable[[Any,
             "а в этой рассадке они другие"
         )
         raise HostDeviceError(
-            f"{rounds}: не опубликовано; пересадите с базой клуба — host-device tournament seat "
-            f"'{name}' --club-db АДРЕС (если это другой турнир — дайте ему своё название)"
+            f"{rounds}: не опубликовано; пересадите с базой клуба — "
+            f"{shell_command('host-device tournament seat', name, '--club-db АДРЕС')} "
+            "(если это другой турнир — дайте ему своё название)"
         )
 
     return check

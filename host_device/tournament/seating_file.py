@@ -10,9 +10,10 @@ what ``run --tournament`` takes when the box's store lacks the tournament
 from __future__ import annotations
 
 import dataclasses
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import read_json
@@ -34,6 +35,20 @@ class FileTable:
     named_by: str = "по файлу рассадки"  # how the terminal says the seats were named
 
 
+def shell_command(before: str, name: str, after: str = "", option: str = "") -> str:
+    """``before NAME after`` (or ``before OPTION NAME after``), a command printed for a person to
+    paste into a shell: the tournament's name quoted for it (a «'», «;», «$(…)» or «`» in a name
+    runs nothing), and a name that begins with «-» is never read as an option (``--club-db=…``):
+    put last after «--», or joined to its option by «=». Every hint naming a tournament is built here."""
+    word = shlex.quote(name)
+    dash = name.startswith("-")
+    if option:
+        words: tuple[str, ...] = (before, f"{option}={word}" if dash else f"{option} {word}", after)
+    else:
+        words = (before, after, "--", word) if dash else (before, word, after)
+    return " ".join(w for w in words if w)
+
+
 def _load(path: Path) -> Any:
     """The file's JSON, read within limits (base/files.py): a FIFO, a device, a folder or a file
     over SEATING_BYTES is one line, at once; what is not JSON (not UTF-8, nested too deep, a lone
@@ -48,7 +63,7 @@ def _load(path: Path) -> Any:
         return None
 
 
-def _text(value: Any) -> bool:
+def _text(value: Any) -> TypeGuard[str]:
     """A non-empty string that can be written anywhere (no lone surrogate: a database's seating
     does not come through read_json)."""
     if not isinstance(value, str) or not value:

@@ -96,15 +96,15 @@ def from_store(path: str, name: str) -> Held:
 def from_database(db: Any, name: str) -> Held:
     """The seating published in the club's database (``tournament publish``) and the games
     the boxes sent as its tables; one line when nothing is published under ``name``."""
+    from host_device.tournament.seating_file import seating_rows, shell_command
+
     name = tournament_name(name)
     published = db.tournaments.seating_of(name)
     if published is None:
         raise BadRound(
             f"турнира «{name}» нет в базе клуба: опубликуйте его рассадку — "
-            f"host-device tournament publish '{name}' на машине, где он создан"
+            f"{shell_command('host-device tournament publish', name)} на машине, где он создан"
         )
-    from host_device.tournament.seating_file import seating_rows
-
     rounds: dict[int, dict[int, dict[int, str]]] = {}
     names: dict[str, str] = {}
     _name, rows = seating_rows(published, f"рассадка «{name}» в базе клуба")
