@@ -7,6 +7,7 @@ import csv
 import functools
 import io
 import json
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -384,7 +385,7 @@ def cmd_check(args: argparse.Namespace, store: Store) -> int:
     bad = 0
     problems = store.integrity()
     if problems:
-        salvage = f"спасти игры: host-device games recover {store.path}"
+        salvage = f"спасти игры: host-device games recover {shlex.quote(str(store.path))}"
         print(f"файл хранилища повреждён ({'; '.join(problems)}); {salvage}")
         bad += 1
     settled = {g.id: g for g in store.games.settle(write=not problems)}  # never a write into a damaged file

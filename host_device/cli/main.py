@@ -6,6 +6,7 @@ import argparse
 import json
 import logging
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -175,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     except HostDeviceError as exc:
         message = one_line(str(exc))
         if getattr(exc, "no_devices", False) and hasattr(args, "audio"):
-            message += f"; без звука: host-device {' '.join(with_null_audio(argv))}"
+            message += f"; без звука: {shlex.join(['host-device', *with_null_audio(argv)])}"
         print(f"host-device: ошибка: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:  # Ctrl-C: quietly; a file being written is replaced only once whole

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def build_with_piper(voice: str, to: str | None, catalogue: Catalogue) -> tuple[
     if to is None and ours is None:
         raise VoiceError(
             f"{model}: голос не установлен; куда собрать набор: --to ПАПКА "
-            f"(или установите его: host-device voices install {model})"
+            f"(или установите его: host-device voices install {shlex.quote(str(model))})"
         )
     directory = Path(to) if to else model.parent
     own = ours is not None and directory.resolve() == ours.directory.resolve()  # the voice's own folder
@@ -84,7 +85,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         size = voice.model.stat().st_size / 1e6
         licence = licences[voice.name].licence if voice.name in licences else "см. MODEL_CARD голоса"
         ready = ready_pack(voice.name, catalogue) is not None
-        pack = "набор готов" if ready else f"набор соберёт: host-device voices use {voice.name}"
+        pack = "набор готов" if ready else f"набор соберёт: host-device voices use {shlex.quote(voice.name)}"
         info = voice.info
         print(
             f"{mark} {voice.name:<24} Piper, {info.language}, {info.quality}, {info.rate} Гц, "

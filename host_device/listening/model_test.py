@@ -16,6 +16,7 @@ the block's decoding included.
 from __future__ import annotations
 
 import json
+import shlex
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -105,7 +106,7 @@ def read_expected(folder: Path) -> list[tuple[str, list[dict[str, Any]]]]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
         raise ModelTestError(
-            f"{path}: нет такого файла; его запишет `host-device model record {folder}`"
+            f"{path}: нет такого файла; его запишет `host-device model record {shlex.quote(str(folder))}`"
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ModelTestError(f"{path}: не удалось прочитать: {exc}") from None
@@ -283,5 +284,8 @@ def record_folder(
         recorded += 1
         listed = [f"{n}\t{e}  # {t}" for n, (t, e) in rows.items() if (folder / n).exists()]
         write_text(folder / EXPECTED, "\n".join(listed) + "\n")
-    say(f"записано: {recorded}, в {folder}; проверить модель: host-device model test {folder}")
+    say(
+        f"записано: {recorded}, в {folder}; "
+        f"проверить модель: host-device model test {shlex.quote(str(folder))}"
+    )
     return recorded

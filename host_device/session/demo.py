@@ -11,6 +11,7 @@ also played through the speaker. It ends with the result in Russian
 
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
 from typing import Any, TextIO
@@ -126,6 +127,6 @@ def result_lines(result: dict[str, Any], script_path: Path) -> list[str]:
     if refused or forbidden:
         lines.append(
             f"Сценарий: не принято правилами — {refused}, запрещённых слов — {forbidden} "
-            f"(какие и почему: host-device simulate {script_path})"
+            f"(какие и почему: host-device simulate {shlex.quote(str(script_path))})"
         )
     return lines

@@ -9,6 +9,7 @@ every kept clip, so stopping half way loses nothing.
 from __future__ import annotations
 
 import json
+import shlex
 import threading
 import time
 from collections.abc import Callable
@@ -107,7 +108,10 @@ def record_session(
             _save_manifest(directory, manifest)
             kept += 1
             break
-    say(f"{kept} clips kept in {directory}; check the pack with: host-device voices check {directory}")
+    say(
+        f"{kept} clips kept in {directory}; "
+        f"check the pack with: host-device voices check {shlex.quote(str(directory))}"
+    )
     return kept
 
 

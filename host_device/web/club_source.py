@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shlex
 import sqlite3
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
@@ -124,7 +125,9 @@ class Source:
         finally:
             store.close()
         if record is None:
-            raise StoreError(f"Игра {game_id} повреждена: host-device games check {self.path}")
+            raise StoreError(
+                f"Игра {game_id} повреждена: host-device games check {shlex.quote(str(self.path))}"
+            )
         return record
 
     def finished(self) -> Sequence[GameRecord]:
