@@ -270,10 +270,15 @@ class Bench:
                 getattr(kept, "close", lambda: None)()
             club_render._sources.clear()
             club_render._pages.clear()
+            club_render._venue_kept.clear()
             took, page = self.venue()
             first.append(took)
-            every = club_render._sources[self.url]
-            assert len(every.finished()) == self.args.games  # every record read back, the copies too
+            read = club_render._venue_kept[self.url][1]  # the tournament's records alone (issue 51)
+            assert len(read) == self.linked, (len(read), self.linked)
+        from host_device.web.club_db_source import database_state
+
+        every = club_render.source(self.url, database_state(self.url, self.connections))
+        assert len(every.finished()) == self.args.games  # every record read back, the copies too
         self.check(page, self.standings()[1])
         kept_ms = [self.venue()[0] for _ in range(5)]
         received, standings, live = [], [], []
