@@ -1,10 +1,17 @@
 """Benchmark of the tournament seating, printing one JSON object per player
-count (20, 30, 50, 100; ten games each): the seconds it takes, whether every
-player sits every seat exactly once, the least and most meetings of a pair,
-mafiaratings' objective (host_device/tournament/measure.py), and the same
-figures (``random``, ``greedy``) for a random seating and a greedy one.
+count (20, 23, 30, 47, 50, 100; ten games each): the search's CPU seconds
+(``time.process_time``: the machine may be shared) and wall seconds, whether
+every player sits every seat exactly once (``seat_exact``) or, with byes, has
+no seat twice (``seat_even``: his seat counts differ by one at most), the
+spread of the game counts, the least and most meetings of a pair, the pair
+term (mafiaratings' ``calculatePlayersScore``) beside its ideal (each player's
+meetings spread over the others as evenly as whole numbers allow: a bound no
+seating beats), the most times one player sat directly after the same other
+player (``follow_max``; seat 1 after seat 10), mafiaratings' full objective
+and its seat-number and table-number terms (host_device/tournament/measure.py),
+and the pair term and objective of a random and a greedy seating beside.
 
-    .venv/bin/python bench/seating.py [--seed N] [--players 20,30,50,100]
+    .venv/bin/python bench/seating.py [--seed N] [--players 20,23,30,47,50,100]
 
 Random: each round the players shuffled into tables, seats in that order.
 Greedy: each round, players in a random order each join the table (with a
@@ -18,6 +25,7 @@ import json
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,35 +68,57 @@ def greedy_seating(players: list[str], rounds: int, rng: random.Random) -> list[
     return out
 
 
-def figures(players: list[str], rounds: object, seconds: float) -> dict[str, object]:
+def ideal(players: list[str], rounds: object) -> float:
+    """The least pair term these game counts allow: each player's ``9·games``
+    meetings spread over the others as evenly as whole numbers go, each pair's
+    square counted half from either side."""
+    games = Counter(p for r in rounds for t in r for p in t)  # type: ignore[attr-defined]
+    others = len(players) - 1
+    expected = sum(games.values()) / len(players) * 9 / others
+    total = 0.0
+    for p in players:
+        slots = 9 * games[p]
+        low, high = divmod(slots, others)
+        total += high * (low + 1 - expected) ** 2 + (others - high) * (low - expected) ** 2
+    return round(total / 2, 1)
+
+
+def figures(players: list[str], rounds: object) -> dict[str, object]:
     m = measure(players, rounds)  # type: ignore[arg-type]
     return {
-        "players": len(players),
-        "seconds": round(seconds, 3),
         "seat_exact": m.seat_exact,
-        "pair_min": m.pair_min,
-        "pair_max": m.pair_max,
+        "seat_even": m.seat_even,
+        "games_spread": m.games_spread,
+        "pairs": f"{m.pair_min}-{m.pair_max}",
+        "pair_term": m.players_score,
+        "follow_max": m.follow_max,
         "objective": m.objective,
+        "numbers": m.numbers_score,
+        "tables": m.tables_score,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", default="20,30,50,100")
+    parser.add_argument("--players", default="20,23,30,47,50,100")
     args = parser.parse_args()
     for count in (int(n) for n in args.players.split(",")):
         players = [f"p{k:03d}" for k in range(count)]
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         seating = seat(players, GAMES, seed=args.seed)
-        ours = figures(players, seating.rounds, time.perf_counter() - start)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        ours: dict[str, object] = {
+            "players": count,
+            "cpu_seconds": round(cpu, 2),
+            "wall_seconds": round(wall, 2),
+        }
+        ours |= figures(players, seating.rounds)
+        ours["ideal"] = ideal(players, seating.rounds)
         rng = random.Random(args.seed)
-        start = time.perf_counter()
-        rand = random_seating(players, GAMES, rng)
-        ours["random"] = figures(players, rand, time.perf_counter() - start)
-        start = time.perf_counter()
-        greedy = greedy_seating(players, GAMES, rng)
-        ours["greedy"] = figures(players, greedy, time.perf_counter() - start)
+        for name, other in (("random", random_seating), ("greedy", greedy_seating)):
+            got = figures(players, other(players, GAMES, rng))
+            ours[name] = {key: got[key] for key in ("pair_term", "follow_max", "objective")}
         print(json.dumps(ours, ensure_ascii=False), flush=True)
 
 

@@ -14,7 +14,12 @@ square is under 1 ("perfect", as theirs):
 - tables: each player's count at each table from ``games / tables``,
   squared (0 for fewer than three tables, as theirs).
 
-``objective`` is the sum of the three. Where theirs assumes every player
+``objective`` is the sum of the three. Beside them: whether each player's
+seat counts differ by one at most (``seat_even``; with ten games, exactly
+once each: ``seat_exact``), the spread of the game counts (byes), and the
+voting order: the most times one player sat directly after the same other
+player (``follow_max``: seat ``s + 1`` after seat ``s`` at a table, seat 1
+after seat 10 — the speeches go round the table). Where theirs assumes every player
 plays every round, here ``games`` is each player's own count of games (byes)
 and the pair expectation uses the mean; a player with restrictions keeps the
 default expectation for his other pairs (theirs raises it slightly)."""
@@ -32,6 +37,9 @@ SEAT_WEIGHT = {0: 4, 1: 3, 9: 2}  # seats 1, 2 and 10 (0-based)
 @dataclass(frozen=True)
 class Measure:
     seat_exact: bool  # every player on every seat exactly once (ten games each)
+    seat_even: bool  # each player's counts of the ten seats differ by one at most
+    games_spread: int  # the most games a player had less the fewest
+    follow_max: int  # the most times one player sat directly after the same other player
     pair_min: int
     pair_max: int
     players_score: float
@@ -49,6 +57,7 @@ def measure(
     apart: frozenset[frozenset[str]] = frozenset(),
 ) -> Measure:
     met: dict[frozenset[str], int] = {}
+    follows: dict[tuple[str, str], int] = {}
     numbers = {p: [0] * SEATS for p in players}
     tables = len(rounds[0]) if rounds else 0
     at = {p: [0] * tables for p in players}
@@ -57,6 +66,8 @@ def measure(
             for s, p in enumerate(table):
                 numbers[p][s] += 1
                 at[p][t] += 1
+                after = (p, table[(s + 1) % len(table)])  # the next seat's player speaks after him
+                follows[after] = follows.get(after, 0) + 1
             for a, b in combinations(table, 2):
                 key = frozenset((a, b))
                 met[key] = met.get(key, 0) + 1
@@ -77,6 +88,9 @@ def measure(
         players_score += diff * diff
     return Measure(
         seat_exact=all(n == [1] * SEATS for n in numbers.values()),
+        seat_even=all(max(n) - min(n) <= 1 for n in numbers.values()),
+        games_spread=max(games.values()) - min(games.values()),
+        follow_max=max(follows.values(), default=0),
         pair_min=min(counts, default=0),
         pair_max=max(counts, default=0),
         players_score=0.0 if perfect else round(players_score, 3),

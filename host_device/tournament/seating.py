@@ -1,19 +1,22 @@
 """A tournament's seating: who sits at which table on which seat in each round.
 
 Pure: players are ids (strings), a round is its tables, a table is its ten
-ids by seat (index 0 is seat 1). Built in three steps (docs/tournament.md):
+ids by seat (index 0 is seat 1). Built in four steps (docs/tournament.md):
 
 1. who plays: each round the ``tables * 10`` players with the fewest games
    so far play, the rest sit out (byes spread evenly: counts differ by one at
    most; a player who joins late plays first); at one table a pair kept apart
    never plays together: the one with more games sits out;
-2. which seat: a matching per round gives every player a seat he has had
-   least (:func:`_seats`); for players a multiple of ten and ten rounds that
-   is a Latin rectangle, every player on every seat exactly once;
-3. which table: the players of one seat are dealt to the tables, then the
-   search (``search.py``) exchanges two players of the same seat and round
-   between tables to even out who meets whom, never letting a pair kept
-   apart meet; last, each round's tables are renumbered to even out the
+2. which table: each round's players are dealt to its tables, then the
+   search (``search.py``) exchanges any two players of two tables of a round
+   to even out who meets whom, never letting a pair kept apart meet — seats
+   play no part yet;
+3. which seat: the players × tables graph is edge-coloured with ten colours,
+   the seats (``colouring.py``, König): with ten games every player sits
+   every seat exactly once, with fewer never one seat twice, with more his
+   seats differ by one at most; then exchanges that keep this even out how
+   often one player sits directly after another (the voting order);
+4. which table number: each round's tables are renumbered to even out the
    tables each player sits at.
 
 Rounds already played are kept as they were and count for everything after."""
@@ -25,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from host_device.base.errors import HostDeviceError
+from host_device.tournament.colouring import colour
 from host_device.tournament.search import Pairs, anneal, number_tables
 
 SEATS = 10
@@ -84,12 +88,10 @@ def seat(
     fixed = [[[index[p] for p in table] for table in r] for r in played]
     active = [index[p] for p in players]
     games = [0] * len(everyone)
-    counts = [[0] * SEATS for _ in everyone]
     for r in fixed:
         for table in r:
-            for s, p in enumerate(table):
+            for p in table:
                 games[p] += 1
-                counts[p][s] += 1
     free: list[list[list[int]]] = []
     for _ in range(rounds - len(fixed)):
         try:
@@ -100,15 +102,10 @@ def seat(
                 f"пару {a} и {b} не развести: стол один, и посадить вместо одного из них некого; "
                 "уберите часть ограничений или добавьте игрока (--join)"
             ) from None
-        by_seat = _seats(playing, counts, tables, rng)
-        round_ = []
-        for column in by_seat:
-            rng.shuffle(column)
-        for t in range(tables):
-            round_.append([by_seat[s][t] for s in range(SEATS)])
+        rng.shuffle(playing)
+        free.append([playing[t * SEATS : (t + 1) * SEATS] for t in range(tables)])
         for p in playing:
             games[p] += 1
-        free.append(round_)
     per_player = sum(games) / len(active) if active else 0.0
     pairs = Pairs(len(everyone), per_player * (SEATS - 1) / max(len(everyone) - 1, 1), kept)
     all_rounds = fixed + free
@@ -120,7 +117,8 @@ def seat(
             f"пару {a} и {b} не удалось развести по разным столам; "
             "уберите часть ограничений или добавьте стол"
         )
-    number_tables(all_rounds, len(fixed), len(everyone))
+    colour(all_rounds, len(fixed), len(everyone), rng, effort)
+    number_tables(all_rounds, len(fixed), len(everyone), rng, effort)
     return Seating(
         players=tuple(everyone),
         rounds=tuple(tuple(tuple(everyone[p] for p in table) for table in r) for r in all_rounds),
@@ -162,45 +160,3 @@ class _Blocked(Exception):
 
     def __init__(self, pair: tuple[int, int]) -> None:
         self.pair = pair
-
-
-def _seats(playing: list[int], counts: list[list[int]], tables: int, rng: random.Random) -> list[list[int]]:
-    """Each seat's players for one round (``tables`` each): a matching that
-    gives every player a seat he has had least; a player for whom none is
-    left is allowed a seat he has had once more, and so on. Updates ``counts``."""
-    holder: list[list[int]] = [[] for _ in range(SEATS)]
-    slack = dict.fromkeys(playing, 0)
-
-    def allowed(p: int) -> list[int]:
-        low = min(counts[p]) + slack[p]
-        seats = [s for s in range(SEATS) if counts[p][s] <= low]
-        rng.shuffle(seats)
-        return seats
-
-    def place(p: int, seen: set[int]) -> bool:
-        seats = allowed(p)
-        for s in seats:
-            if s not in seen and len(holder[s]) < tables:
-                holder[s].append(p)
-                return True
-        for s in seats:
-            if s in seen:
-                continue
-            seen.add(s)
-            for q in list(holder[s]):
-                holder[s].remove(q)
-                if place(q, seen):
-                    holder[s].append(p)
-                    return True
-                holder[s].append(q)
-        return False
-
-    order = list(playing)
-    rng.shuffle(order)
-    for p in order:
-        while not place(p, set()):
-            slack[p] += 1
-    for s, column in enumerate(holder):
-        for p in column:
-            counts[p][s] += 1
-    return holder
