@@ -52,10 +52,10 @@ def quoted(text: Any, limit: int = 30) -> str:
 def terminal(text: Any) -> str:
     """Text kept by the box (maybe before these rules, or by hand) as a terminal or a page may
     show it: no control or invisible character, one line, its words one space apart."""
-    text = str(text)
-    if text.isprintable() and text == " ".join(text.split()):
-        return text
-    return " ".join(printable(text).split())
+    shown = str(text)
+    if shown.isprintable() and shown == " ".join(shown.split()):
+        return shown
+    return " ".join(printable(shown).split())
 
 
 def _code(char: str) -> str:
