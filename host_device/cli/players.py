@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
+from host_device.base.names import terminal
 from host_device.base.text import columns
 from host_device.cli import flags
 from host_device.cli.arguments import extra_points, game_id, seat_number
@@ -34,7 +35,7 @@ def _with_store(command: Callable[[argparse.Namespace, Store], int], args: argpa
 
 
 def _ids(players: list[Player]) -> str:
-    return ", ".join(p.id[:SHOWN_ID] for p in players)
+    return ", ".join(terminal(p.id[:SHOWN_ID]) for p in players)
 
 
 def cmd_add(args: argparse.Namespace, store: Store) -> int:
@@ -76,7 +77,7 @@ def cmd_rename(args: argparse.Namespace, store: Store) -> int:
     player = store.roster.player(args.player)
     nickname = None if args.no_nickname else (args.nickname if args.nickname is not None else player.nickname)
     renamed = store.roster.rename_player(player.id, args.name, nickname)
-    print(f"игрок {player.id[:SHOWN_ID]}: теперь {renamed.label}")
+    print(f"игрок {terminal(player.id[:SHOWN_ID])}: теперь {renamed.label}")
     return 0
 
 
@@ -85,9 +86,9 @@ def cmd_list(args: argparse.Namespace, store: Store) -> int:
     if not players:
         print("в списке клуба пока нет игроков; добавить: host-device players add ИМЯ")
         return 0
-    rows = [LIST_HEADER] + [
-        (p.id if args.full_ids else p.id[:SHOWN_ID], p.name, p.nickname or "") for p in players
-    ]
+    # what a terminal may show: an id or a name kept before the one door too
+    shown = [(p.id if args.full_ids else p.id[:SHOWN_ID], p.name, p.nickname or "") for p in players]
+    rows = [LIST_HEADER] + [tuple(terminal(cell) for cell in row) for row in shown]
     for line in columns(rows):
         print(line)
     return 0
@@ -97,7 +98,8 @@ def cmd_merge(args: argparse.Namespace, store: Store) -> int:
     gone = store.roster.player(args.gone)
     keep = store.roster.merge_players(args.keep, args.gone)
     print(  # said of a man or a woman alike
-        f"записи «{gone.label}» ({gone.id[:SHOWN_ID]}) и «{keep.label}» ({keep.id[:SHOWN_ID]}) объединены: "
+        f"записи «{gone.label}» ({terminal(gone.id[:SHOWN_ID])}) и «{keep.label}» "
+        f"({terminal(keep.id[:SHOWN_ID])}) объединены: "
         f"все игры обеих теперь у «{keep.label}»"
     )
     return 0

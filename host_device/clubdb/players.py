@@ -5,6 +5,7 @@ nickname (either case, ё as е)."""
 
 from __future__ import annotations
 
+from host_device.base.names import terminal
 from host_device.base.text import printable, shorten
 from host_device.store.faults import AmbiguousPlayer, UnknownPlayer
 from host_device.store.roster import MIN_ID_PREFIX, SHOWN_ID, Player
@@ -27,7 +28,11 @@ def resolve(pid: str, merged: dict[str, str | None]) -> str:
 
 
 def find_player(names: dict[str, tuple[str, str | None]], merged: dict[str, str | None], text: str) -> Player:
-    every = {pid: Player(pid, name, nick or None) for pid, (name, nick) in names.items()}
+    # a name written to the database by hand (or before the one door) is shown without its escapes
+    every = {
+        pid: Player(pid, terminal(name), terminal(nick) if nick else None)
+        for pid, (name, nick) in names.items()
+    }
     text = " ".join(printable(text).split())
     if text.lower() in every:
         return every[resolve(text.lower(), merged)]

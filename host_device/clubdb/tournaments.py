@@ -18,6 +18,8 @@ from typing import Any, Protocol, TypeVar
 import psycopg
 from psycopg.types.json import Jsonb
 
+from host_device.base.names import BadName, player_id, player_name, quoted, terminal
+from host_device.base.names import tournament_name as named_as_kept
 from host_device.clubdb.errors import ClubDbError
 from host_device.store.tournaments import tournament_name
 
@@ -25,14 +27,51 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+def checked_name(name: str) -> str:
+    """A tournament's name through the one door (host_device/base/names.py); else one line."""
+    try:
+        return named_as_kept(name)
+    except BadName as exc:
+        raise ClubDbError(str(exc)) from None
+
+
+def checked_seating(value: dict[str, Any], where: str) -> dict[str, Any]:
+    """A seating's JSON with its names and ids through the one door (host_device/base/names.py):
+    the tournament's name, each row's player's name (cleaned as a name typed is) and id, the
+    players' ids; the first refused is one line naming ``where`` and the row. A row of another
+    shape is left for the seating's reader (host_device/tournament/seating_file.py) to refuse."""
+    seating = dict(value)
+    try:
+        if "tournament" in seating:
+            seating["tournament"] = named_as_kept(seating["tournament"])
+    except BadName as exc:
+        raise ClubDbError(f"{where}: {exc}") from None
+    rows = []
+    for k, row in enumerate(seating["rows"], 1):
+        if isinstance(row, dict) and "игрок" in row and "id" in row:
+            try:
+                row = {**row, "id": player_id(row["id"]), "игрок": player_name(row["игрок"])}
+            except BadName as exc:
+                raise ClubDbError(f"{where}, строка {k}: {exc}") from None
+        rows.append(row)
+    if isinstance(seating.get("players"), list):
+        try:
+            seating["players"] = [player_id(p) for p in seating["players"]]
+        except BadName as exc:
+            raise ClubDbError(f"{where}, список играющих: {exc}") from None
+    seating["rows"] = rows
+    return seating
+
+
 def seating_json(value: Any, name: str) -> dict[str, Any]:
-    """A published seating's JSON as a dict with its rows; one line when it is not one (a hand edit)."""
+    """A published seating's JSON as a dict with its rows, its names and ids through the one
+    door; one line when it is not one (a hand edit), or a name or an id in it is refused."""
     if not (isinstance(value, dict) and isinstance(value.get("rows"), list)):
         raise ClubDbError(
-            f"рассадка турнира «{name}» в базе клуба испорчена (не таблица рассадки); "
+            f"рассадка турнира «{quoted(name, 60)}» в базе клуба испорчена (не таблица рассадки); "
             "опубликуйте её снова: host-device tournament publish"
         )
-    return dict(value)
+    return checked_seating(value, f"рассадка турнира «{quoted(name, 60)}» в базе клуба")
 
 
 class Connection(Protocol):
@@ -58,8 +97,12 @@ class ClubTournaments:
         """``tournament publish``: the seating file's JSON kept under the tournament's name (published
         again: replaced whole, the boxes take the new one from their next game). ``check(old, begun)``
         may refuse it, given the seating there now (as stored: maybe spoiled) and the last round
-        begun (a game sent, or a table taken), before anything is written."""
-        name = tournament_name(name)
+        begun (a game sent, or a table taken), before anything is written. The name and the
+        seating's names and ids pass the one door first (host_device/base/names.py): one bad
+        file must not reach every box."""
+        name = checked_name(name)
+        if isinstance(seating.get("rows"), list):
+            seating = checked_seating(seating, f"рассадка турнира «{name}»")
 
         def work() -> None:
             conn = self.db.conn
@@ -131,11 +174,12 @@ class ClubTournaments:
         return self.db.run("чтение начатых туров", lambda: self._begun(tournament_name(name)))
 
     def published(self) -> list[str]:
-        """The names of the tournaments whose seating is published, in name order."""
+        """The names of the tournaments whose seating is published, in name order, as a terminal
+        may show them (one published before the door: without its control characters)."""
         return self.db.run(
             "чтение турниров",
             lambda: [
-                str(r[0])
+                terminal(r[0])
                 for r in self.db.conn.execute("SELECT tournament FROM tournament_seating ORDER BY 1")
             ],
         )

@@ -26,8 +26,10 @@ from typing import Any
 from engine import Game
 from engine.serial import input_from_dict
 from host_device.base.errors import HostDeviceError, os_reason
+from host_device.base.names import BadName, player_name
 from host_device.store.db import Store
 from host_device.store.faults import MAGIC, StoreError, cause_of
+from host_device.store.roster import imported_row
 from voices.words import WINS
 
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
@@ -105,17 +107,24 @@ def _tables(db: sqlite3.Connection) -> set[str]:
         return set()
 
 
-def _roster(db: sqlite3.Connection, target: Store) -> int:
-    """The file's players the current store lacks, added (their merges too); how many."""
+def _roster(db: sqlite3.Connection, target: Store, source: Path) -> tuple[int, list[str]]:
+    """The file's players the current store lacks, added (their merges too): how many, and a
+    line for each row the one door refuses (host_device/base/names.py), left behind — a name
+    of the file is never let in raw, and a bad one does not cost the others."""
     if "players" not in _tables(db):
-        return 0
+        return 0, []
     try:
         rows = db.execute("SELECT id, name, nickname, merged_into, added_at FROM players").fetchall()
     except (sqlite3.Error, UnicodeDecodeError):
-        return 0  # the games matter more; a roster that does not read is left behind
-    return target.roster.import_players(
-        [tuple(str(v) if v is not None else None for v in row) for row in rows]
-    )
+        return 0, []  # the games matter more; a roster that does not read is left behind
+    good, lines = [], []
+    for k, row in enumerate(rows, 1):
+        texts = tuple(str(v) if v is not None else None for v in row)
+        try:
+            good.append(imported_row(texts, f"{source.name}, игрок {k}"))
+        except StoreError as exc:  # only a row the door refuses
+            lines.append(f"не спасён: {exc}")
+    return target.roster.import_players(good, source.name), lines
 
 
 def _seats(db: sqlite3.Connection, gid: int, names: Any, target: Store, size: int) -> dict[int, str]:
@@ -131,6 +140,10 @@ def _seats(db: sqlite3.Connection, gid: int, names: Any, target: Store, size: in
     seats = {}  # older than schema 3: names, matched to the roster or added to it
     for seat, name in names.items() if isinstance(names, dict) else ():
         if isinstance(name, str) and name.strip() and str(seat).isdecimal() and 1 <= int(seat) <= size:
+            try:
+                player_name(name)
+            except BadName:
+                continue  # a name the roster refuses: the seat stays unnamed, the game is saved
             seats[int(seat)] = target.roster.player_for_name(name).id
     return seats
 
@@ -199,7 +212,7 @@ def recover(source: Path, target: Store) -> Report:
     with tempfile.TemporaryDirectory(prefix="host-device-recover-") as tmp:
         db = _open_copy(source, Path(tmp))
         try:
-            report.players = _roster(db, target)
+            report.players, report.lines = _roster(db, target, source)
             for gid in _game_ids(db):
                 origin = f"{source.name}#{gid}"
                 if origin in done:

@@ -16,15 +16,17 @@ from __future__ import annotations
 import datetime
 import math
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from host_device.base.names import MAX_NAME as MAX_NAME  # the one door's: a name's limit
+from host_device.base.names import BadName, player_id, player_name, terminal
 from host_device.base.text import printable, shorten
 from host_device.store.connection import Connection
 from host_device.store.faults import AmbiguousPlayer, StoreError, UnknownPlayer
 from host_device.store.games import Games
 from voices.words import preset_name
 
-MAX_NAME = 60  # characters in a player's name or nickname
 # The host's extra points for a seat: the range and the step when no scoring
 # table is given (the default table's [extra], host_device/club/data/fiim.toml,
 # a test keeps the two equal); a club's own table states its own, and the
@@ -50,17 +52,44 @@ class Player:
 
 def clean_name(text: str, what: str = "имя игрока") -> str:
     """A name as it is stored: printable, one line, spaces collapsed, not
-    empty, at most :data:`MAX_NAME` characters; else one clear error."""
+    empty, at most :data:`MAX_NAME` characters; else one clear error (the one
+    door, host_device/base/names.py, as the store's error)."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise StoreError(f"{what} — не текст UTF-8; наберите его заново") from None
-    name = " ".join(printable(text).split())
-    if not name:
-        raise StoreError(f"{what}: пустое; наберите имя")
-    if len(name) > MAX_NAME:
-        raise StoreError(f"{what} «{shorten(name, 20)}»: длиннее {MAX_NAME} знаков; сократите")
-    return name
+        return player_name(text, what)
+    except BadName as exc:
+        raise StoreError(str(exc)) from None
+
+
+def _when(added_at: str | None) -> str:
+    """A row's time of adding as kept: an ISO time as given, else now."""
+    if isinstance(added_at, str) and len(added_at) <= 40:
+        try:
+            datetime.datetime.fromisoformat(added_at)
+            return added_at
+        except ValueError:
+            pass
+    return _now()
+
+
+def imported_row(row: tuple[str | None, ...], where: str) -> tuple[str, str, str | None, str | None, str]:
+    """A row of another roster (id, name, nickname, merged_into, added_at) as this store keeps
+    it, through the one door; one line naming ``where`` (the file, the row) when refused."""
+    try:
+        pid, name, nickname, into, added_at = row
+    except (TypeError, ValueError):
+        raise StoreError(f"{where}: не строка списка игроков") from None
+    try:
+        kept = player_id(pid)
+        where = f"{where} (id {kept})"
+        return (
+            kept,
+            player_name(name),
+            player_name(nickname, "ник") if nickname else None,
+            player_id(into, "объединён с") if into else None,
+            _when(added_at),
+        )
+    except BadName as exc:
+        raise StoreError(f"{where}: {exc}") from None
 
 
 def _now() -> str:
@@ -114,7 +143,10 @@ class Roster:
 
     def _table(self) -> tuple[dict[str, Player], dict[str, str | None]]:
         rows = self._rows()
-        every = {pid: Player(pid, name, nick or None) for pid, name, nick, _ in rows}
+        # a name kept before the one door (or by hand) is shown without its control characters
+        every = {
+            pid: Player(pid, terminal(name), terminal(nick) if nick else None) for pid, name, nick, _ in rows
+        }
         merged = {pid: into for pid, _, _, into in rows}
         return every, merged
 
@@ -301,25 +333,29 @@ class Roster:
         except UnknownPlayer:
             return self.add_player(name)
 
-    def import_players(self, rows: list[tuple[str | None, ...]]) -> int:
-        """Players of another store (``games recover``) — rows of (id, name,
-        nickname, merged_into, added_at): those this store lacks are added,
-        and a merge it does not know yet is taken; returns how many were added."""
+    def import_players(self, rows: Sequence[tuple[str | None, ...]], source: str = "список игроков") -> int:
+        """Players of another roster (a recovered store, the club's database, a seating) — rows of
+        (id, name, nickname, merged_into, added_at): those this store lacks are added, and a merge
+        it does not know yet is taken; returns how many were added. All or nothing: every row
+        passes the one door (host_device/base/names.py) before any is written, and the first
+        that does not is one line naming ``source`` and the row."""
+        checked = [imported_row(row, f"{source}, строка {k}") for k, row in enumerate(rows, 1)]
         every, merged = self._table()
         added = 0
         with self.connection.transaction("игроков") as db:
-            for pid, name, nickname, into, added_at in rows:
-                if not pid or not name:
-                    continue
+            for pid, name, nickname, into, added_at in checked:
                 if pid not in every:
                     db.execute(
                         "INSERT INTO players (id, name, nickname, merged_into, added_at) "
                         "VALUES (?, ?, ?, ?, ?)",
-                        (pid, name, nickname, into, added_at or _now()),
+                        (pid, name, nickname, None if into == pid else into, added_at),
                     )
+                    every[pid] = Player(pid, name, nickname)  # a row given twice: its first is kept
+                    merged[pid] = None if into == pid else into
                     added += 1
                 elif into and not merged.get(pid) and into != pid:
                     db.execute("UPDATE players SET merged_into = ? WHERE id = ?", (into, pid))
+                    merged[pid] = into
         return added
 
     def problems(self) -> list[str]:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from host_device.base.names import BadName, quoted
+from host_device.base.names import tournament_name as named_as_kept
 from host_device.store.connection import Connection
 from host_device.store.faults import StoreError
 
@@ -23,8 +25,18 @@ Round = tuple[tuple[str, ...], ...]  # tables -> ten player ids by seat
 
 
 def tournament_name(text: str) -> str:
-    """A tournament's name as kept and looked up everywhere: its words, one space between."""
+    """A tournament's name as looked up everywhere: its words, one space between (a name
+    kept is also one the door takes: :func:`checked_name`)."""
     return " ".join(text.split())
+
+
+def checked_name(text: str) -> str:
+    """A tournament's name through the one door (no control or invisible character, no «/»,
+    at most 60 characters: host_device/base/names.py); else one line."""
+    try:
+        return named_as_kept(text)
+    except BadName as exc:
+        raise StoreError(str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -44,9 +56,7 @@ class Tournaments:
     def create(
         self, name: str, rounds: int, seed: int, players: list[str], apart: list[tuple[str, str]]
     ) -> int:
-        name = tournament_name(name)
-        if not name:
-            raise StoreError("у турнира нет названия; назовите его, например «Осенний кубок»")
+        name = checked_name(name)
         if self.connection.read(None, "SELECT 1 FROM tournaments WHERE name = ?", (name,)):
             raise StoreError(f"турнир «{name}» уже есть; выберите другое название")
         at = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
@@ -69,8 +79,9 @@ class Tournaments:
     def named(self, name: str) -> int:
         """The id of tournament ``name``, made empty (no players, no seating) when this store
         lacks it: a box that seats a table from a seating file or the club's database links its
-        game to the tournament by name, and the club's database ranks it with the others."""
-        name = tournament_name(name)
+        game to the tournament by name, and the club's database ranks it with the others. A name
+        read so (from a file, from the database) passes the one door as a name typed does."""
+        name = checked_name(name)
         found = self.connection.read(None, "SELECT id FROM tournaments WHERE name = ?", (name,))
         if found:
             return int(found[0][0])
@@ -90,8 +101,8 @@ class Tournaments:
             None, "SELECT id, name, rounds, seed FROM tournaments WHERE name = ?", (name,)
         )
         if not rows:
-            known = ", ".join(f"«{n}»" for n in self.names()) or "пока ни одного"
-            raise StoreError(f"турнира «{name}» нет; турниры: {known}")
+            known = ", ".join(f"«{quoted(n, 60)}»" for n in self.names()) or "пока ни одного"
+            raise StoreError(f"турнира «{quoted(name, 60)}» нет; турниры: {known}")
         tid, name, rounds, seed = rows[0]
         players = self.connection.read(
             None,

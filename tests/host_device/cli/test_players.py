@@ -138,3 +138,25 @@ def test_games_extra_sets_the_hosts_extra_points_after_the_game(tmp_path, capsys
     store = Store(path)
     assert dict(record_of(store, 1).extras) == {7: -0.5}
     store.close()
+
+
+def test_players_list_writes_no_control_character_to_the_terminal(tmp_path, capsys):
+    """Names from a seating file, the club's database or recovery, and names kept before the
+    one door (host_device/base/names.py): the list is printable, one line a player."""
+    import unicodedata
+    import uuid
+
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    hostile = ["\x1b[2J\x1b[31mАня", "\x1b]0;заголовок\x07Боря", "Вера\nВторая строка", "\u202eанД\u200b"]
+    store.roster.import_players([(str(uuid.uuid4()), n, n, None, None) for n in hostile])
+    store.db.execute(  # one kept raw before the door, with an id that is no UUID
+        "INSERT INTO players (id, name, nickname, added_at) VALUES (?, ?, ?, '2026')",
+        ("../../\x1b[2Jetc", "Гл\x1b]0;x\x07еб\n", "\x07"),
+    )
+    store.db.commit()
+    store.close()
+    for flag in ((), ("--full-ids",)):
+        code, out, _ = run(capsys, path, "players", "list", *flag)
+        assert code == 0 and len(out.splitlines()) == 1 + len(hostile) + 1
+        assert all(unicodedata.category(c) not in ("Cc", "Cf") for c in out.replace("\n", ""))
