@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host_device.base.names import spreadsheet_cell
 from host_device.club.record import GameRecord
 from host_device.club.scoring import SeatPoints, Table, points
 
@@ -54,8 +55,15 @@ def csv_who(record: GameRecord, seat: Any) -> list[Any]:
     """The club's columns of an input row: who the row's seat is (finished games only)."""
     if not record.finished or not isinstance(seat, int) or not 1 <= seat <= len(record.seats):
         return [""] * len(CSV_FIELDS)
+    return _who(record, seat) + [""] * (len(CSV_FIELDS) - 2)
+
+
+def _who(record: GameRecord, seat: int) -> list[Any]:
+    """A seat's player and name as CSV cells: a name (or an id, kept before the one door) that
+    a spreadsheet would run as a formula, behind spaces or look-alike signs too, is text
+    (host_device/base/names.py ``spreadsheet_cell``, OWASP's advice)."""
     sat = record.seat(seat)
-    return [sat.player or "", sat.name or ""] + [""] * (len(CSV_FIELDS) - 2)
+    return [spreadsheet_cell(sat.player or ""), spreadsheet_cell(sat.name or "")]
 
 
 def csv_points(record: GameRecord, table: Table) -> list[tuple[int, list[Any]]]:
@@ -64,12 +72,11 @@ def csv_points(record: GameRecord, table: Table) -> list[tuple[int, list[Any]]]:
         return []
     rows = []
     for seat, scored in sorted(points(record, table).items()):
-        sat = record.seat(seat)
         parts = breakdown(scored)
         rows.append(
             (
                 seat,
-                [sat.player or "", sat.name or ""]
+                _who(record, seat)
                 + [
                     f"{parts[k]:g}"
                     for k in ("result", "best_move", "fouls", "disqualified", "extra", "total")

@@ -156,3 +156,24 @@ def test_a_name_a_spreadsheet_would_run_is_exported_as_text(path, capsys):
         for c in cells
         if c[0] in "=+@\t\r" or (c[0] == "-" and not c.lstrip("-").replace(".", "").isdigit())
     ]
+
+
+def test_csv_names_a_spreadsheet_would_run_behind_spaces_or_look_alike_signs_are_text(path, capsys):
+    """OWASP's CSV injection advice, with what a spreadsheet reads as the sign itself: fullwidth
+    and small look-alikes of = + - @ (names kept before the one door, or by hand; what it skips
+    before them, spaces and invisible marks: tests/host_device/base/test_names.py) (issue 46 item 9)."""
+    import uuid
+
+    store = Store(path)
+    names = {5: "＝1+1", 6: "＝cmd|' /C calc'!A0", 7: "－2+3", 8: "﹫SUM(A1)", 9: "＋1"}
+    for seat, name in names.items():
+        pid = str(uuid.uuid4())
+        store.db.execute("INSERT INTO players (id, name, added_at) VALUES (?, ?, '2026')", (pid, name))
+        store.db.execute("INSERT INTO seats VALUES (1, ?, ?)", (seat, pid))
+    store.db.commit()
+    store.close()
+    assert main(["games", "export", "1", "--format", "csv", "--store", str(path)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    scored = {int(r["seat"]): r["name"] for r in rows if r["type"] == "points"}
+    assert {seat: scored[seat] for seat in names} == {seat: "'" + name for seat, name in names.items()}
+    assert scored[4] == "Аня"
