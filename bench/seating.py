@@ -4,10 +4,10 @@ count (20, 23, 30, 47, 50, 100; ten games each): the search's CPU seconds
 every player sits every seat exactly once (``seat_exact``) or, with byes, has
 no seat twice (``seat_even``: his seat counts differ by one at most), the
 spread of the game counts, the least and most meetings of a pair, the pair
-term (mafiaratings' ``calculatePlayersScore``) beside its ideal (each player's
-meetings spread over the others as evenly as whole numbers allow: a bound no
-seating beats), the most times one player sat directly after the same other
-player (``follow_max``; seat 1 after seat 10), mafiaratings' full objective
+term (mafiaratings' ``calculatePlayersScore``) beside its ideal (a floor no
+seating of these rounds goes under: ``measure.pair_ideal``), the most times
+one player sat directly after the same other player (``follow_max``; seat 1
+after seat 10), mafiaratings' full objective
 and its seat-number and table-number terms (host_device/tournament/measure.py),
 and the pair term and objective of a random and a greedy seating beside.
 
@@ -25,13 +25,12 @@ import json
 import random
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from host_device.tournament.measure import measure  # noqa: E402
+from host_device.tournament.measure import measure, pair_ideal  # noqa: E402
 from host_device.tournament.seating import seat  # noqa: E402
 
 GAMES = 10
@@ -68,21 +67,6 @@ def greedy_seating(players: list[str], rounds: int, rng: random.Random) -> list[
     return out
 
 
-def ideal(players: list[str], rounds: object) -> float:
-    """The least pair term these game counts allow: each player's ``9·games``
-    meetings spread over the others as evenly as whole numbers go, each pair's
-    square counted half from either side."""
-    games = Counter(p for r in rounds for t in r for p in t)  # type: ignore[attr-defined]
-    others = len(players) - 1
-    expected = sum(games.values()) / len(players) * 9 / others
-    total = 0.0
-    for p in players:
-        slots = 9 * games[p]
-        low, high = divmod(slots, others)
-        total += high * (low + 1 - expected) ** 2 + (others - high) * (low - expected) ** 2
-    return round(total / 2, 1)
-
-
 def figures(players: list[str], rounds: object) -> dict[str, object]:
     m = measure(players, rounds)  # type: ignore[arg-type]
     return {
@@ -114,7 +98,7 @@ def main() -> None:
             "wall_seconds": round(wall, 2),
         }
         ours |= figures(players, seating.rounds)
-        ours["ideal"] = ideal(players, seating.rounds)
+        ours["ideal"] = pair_ideal(players, seating.rounds)
         rng = random.Random(args.seed)
         for name, other in (("random", random_seating), ("greedy", greedy_seating)):
             got = figures(players, other(players, GAMES, rng))

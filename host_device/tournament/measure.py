@@ -26,7 +26,7 @@ default expectation for his other pairs (theirs raises it slightly)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -121,3 +121,51 @@ def _tables(at: dict[str, list[int]], games: dict[str, int], tables: int) -> flo
             score += diff * diff
             perfect = perfect and diff < 1  # theirs: `if ($diff >= 1)`, the signed difference
     return 0.0 if perfect else round(score, 3)
+
+
+def least_meetings_squared(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> int:
+    """A floor under the sum over pairs of meetings squared, given who plays in
+    each round and at how many tables. With ``v_x`` a player's 0/1 vector over
+    the (round, table)s, a pair meets ``v_x · v_y`` times, and the sum over all
+    ordered pairs of those squared (a player with himself too) equals the sum
+    over all pairs of (round, table)s of their common players squared. A table
+    with itself gives its size squared; two tables of one round share nobody;
+    the players of two rounds ``r`` and ``s`` (playing in both) fill their
+    ``k_r × k_s`` tables' crossings at best evenly. With two tables and no byes
+    this is reached when every two rounds cross 5-5-5-5 (20 players: 236.8),
+    with three when they cross 3-3-4 (30 players: 400.3)."""
+    plays = [{p for table in r for p in table} for r in rounds]
+    total = sum(len(table) ** 2 for r in rounds for table in r)
+    for i, r in enumerate(rounds):
+        for j in range(i + 1, len(rounds)):
+            cells = len(r) * len(rounds[j])
+            low, high = divmod(len(plays[i] & plays[j]), cells)
+            total += 2 * (high * (low + 1) ** 2 + (cells - high) * low**2)
+    games: dict[Hashable, int] = {}
+    for r in rounds:
+        for table in r:
+            for p in table:
+                games[p] = games.get(p, 0) + 1
+    return (total - sum(g * g for g in games.values())) // 2
+
+
+def pair_ideal(players: Sequence[str], rounds: Sequence[Sequence[Sequence[str]]]) -> float:
+    """The least pair term (no pair kept apart) the rounds' byes and tables
+    allow: the greater of two floors — :func:`least_meetings_squared`, and each
+    player's ``9·games`` meetings spread over the others as evenly as whole
+    numbers go (each pair's square counted half from either side)."""
+    games = dict.fromkeys(players, 0)
+    for r in rounds:
+        for table in r:
+            for p in table:
+                games[p] += 1
+    others = len(players) - 1
+    expected = sum(games.values()) / len(players) * 9 / others
+    spread = 0.0
+    for g in games.values():
+        low, high = divmod(9 * g, others)
+        spread += high * (low + 1 - expected) ** 2 + (others - high) * (low - expected) ** 2
+    met = sum(len(table) * (len(table) - 1) // 2 for r in rounds for table in r)
+    pairs = len(players) * others // 2
+    gram = least_meetings_squared(rounds) - 2 * expected * met + pairs * expected**2
+    return round(max(spread / 2, gram), 3)

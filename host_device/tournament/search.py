@@ -16,10 +16,14 @@ from __future__ import annotations
 import math
 import random
 
+from host_device.tournament.measure import least_meetings_squared
+
 APART = 1000.0  # a pair kept apart against an ordinary pair
 STEPS = 4000  # moves per seated player and round at effort 1.0
-HOT, COLD = 1.0, 0.3  # the temperature at the start and at the end
+HOT, COLD = 1.2, 0.4  # the temperature at the start and at the end
 HOT_PER_MEETING = 0.65  # more meetings a pair, wider swings: the start no cooler than this times them
+REFERENCE = 1000  # seated player-rounds (100 players, ten rounds): smaller tournaments may anneal again
+CYCLES = 3  # the most times they do
 RENUMBER_STEPS = 500  # renumbering moves per free table at effort 1.0
 RENUMBER_HOT, RENUMBER_COLD = 4.0, 0.2
 
@@ -31,6 +35,7 @@ class Pairs:
     def __init__(self, players: int, expected: float, apart: set[tuple[int, int]]) -> None:
         self.n = players
         self.mean = expected
+        self.kept = len(apart)
         self.met = [[0] * players for _ in range(players)]
         self.expected = [[expected] * players for _ in range(players)]
         self.weight = [[1.0] * players for _ in range(players)]
@@ -49,6 +54,22 @@ class Pairs:
         w, gap = self.weight[x][y], self.met[x][y] - self.expected[x][y]
         self.up[x][y] = w * (2 * gap + 1)
         self.down[x][y] = w * (1 - 2 * gap)
+
+    def cost(self) -> float:
+        met, expected, weight = self.met, self.expected, self.weight
+        n = self.n
+        return sum(
+            weight[x][y] * (met[x][y] - expected[x][y]) ** 2 for x in range(n) for y in range(x + 1, n)
+        )
+
+    def floor(self, rounds: list[list[list[int]]]) -> float:
+        """A floor under :meth:`cost` for these rounds' players and tables
+        (measure.py's, less what a pair kept apart could save: its square
+        from ``expected`` is at most ``expected²`` above its own term)."""
+        met = sum(len(table) * (len(table) - 1) // 2 for r in rounds for table in r)
+        pairs = self.n * (self.n - 1) // 2
+        e = self.mean
+        return least_meetings_squared(rounds) - 2 * e * met + (pairs - self.kept) * e * e
 
     def count(self, a: int, b: int) -> int:
         return self.met[a][b]
@@ -69,21 +90,29 @@ def anneal(
     rounds: list[list[list[int]]], fixed: int, pairs: Pairs, rng: random.Random, effort: float
 ) -> None:
     """Even out the meetings in place: simulated annealing on the pair term, a
-    move exchanging two players of two tables of a round. The number of moves
-    is fixed by the size (never a clock): the same seed, the same result."""
+    move exchanging two players of two tables of a round; for a small
+    tournament up to :data:`CYCLES` times, each heating again from where the
+    last ended, stopping once the pair term reaches the floor no seating of
+    these rounds can go under (measure.py). The number of moves is fixed by
+    the size (never a clock): the same seed, the same result."""
     for r in rounds:
         for table in r:
             pairs.add(table, 1)
     free = [rounds[r] for r in range(fixed, len(rounds)) if len(rounds[r]) >= 2]  # one table: nothing to move
     if not free:
         return
-    steps = int(STEPS * effort * sum(len(table) for r in free for table in r))
+    seated = sum(len(table) for r in free for table in r)
+    steps = int(STEPS * effort * seated)
+    cycles = min(max(REFERENCE // seated, 1), CYCLES)
+    cost, floor = pairs.cost(), pairs.floor(rounds)
     hot = max(HOT, HOT_PER_MEETING * pairs.mean)
     up, down = pairs.up, pairs.down
     random_ = rng.random
     exp = math.exp
     cool = math.log(COLD / hot) / max(steps, 1)
-    for k in range(steps):
+    for k in range(steps * cycles):
+        if not k % 256 and cost <= floor + 1e-6:
+            return  # no seating of these rounds does better
         r = free[int(random_() * len(free))]
         count = len(r)
         a = int(random_() * count)
@@ -102,7 +131,7 @@ def anneal(
             - uy[x]
             + sum(map(dy.__getitem__, tb))
         )
-        if delta > 0 and random_() >= exp(-delta / (hot * exp(cool * k))):
+        if delta > 0 and random_() >= exp(-delta / (hot * exp(cool * (k % steps)))):
             continue
         for z in ta:
             if z != x:
@@ -113,6 +142,7 @@ def anneal(
                 pairs.meet(y, z, -1)
                 pairs.meet(x, z, 1)
         ta[i], tb[j] = y, x
+        cost += delta
 
 
 def number_tables(

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from host_device.tournament.colouring import colour
-from host_device.tournament.measure import measure
+from host_device.tournament.measure import least_meetings_squared, measure, pair_ideal
 from host_device.tournament.seating import seat
 
 
@@ -99,3 +99,18 @@ def test_follow_max_counts_seat_one_after_seat_ten() -> None:
     assert measure(table, [[table], [turned]]).follow_max == 2  # p0 after p9 both times
     mirrored = table[::-1]
     assert measure(table, [[table], [mirrored]]).follow_max == 1
+
+
+def test_the_floor_under_the_pair_term_is_the_optimum_for_two_and_three_tables() -> None:
+    """Two rounds of twenty crossing 5-5-5-5 reach the floor; with ten rounds the
+    floors are 236.8 (twenty) and 400.3 (thirty): the search's results there."""
+    left, right = _ids(20)[:10], _ids(20)[10:]
+    crossed = [left[:5] + right[:5], left[5:] + right[5:]]
+    rounds = [[left, right], crossed]
+    # each player meets 9 at each of two tables, 5 of them twice (his own half): per player
+    # 4 twice and 10 once -> sum over pairs of squares = 20 * (4 * 4 + 10 * 1) / 2 = 260
+    assert least_meetings_squared(rounds) == 260
+    assert least_meetings_squared([[left, right], [left, right]]) == 260  # a floor, not the sum (360)
+    assert pair_ideal(_ids(20), [[left, right]] * 10) == pytest.approx(236.842)
+    thirty = _ids(30)
+    assert pair_ideal(thirty, [[thirty[:10], thirty[10:20], thirty[20:]]] * 10) == pytest.approx(400.345)
