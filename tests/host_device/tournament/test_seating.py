@@ -70,7 +70,7 @@ def test_a_regeneration_keeps_the_rounds_played_and_seats_who_came() -> None:
     for r in range(3, 10):
         seated = {pid for t in second.rounds[r] for pid in t}
         assert seated == set(now)
-    # the matching counts the rounds played: nobody who stayed has a seat three times, and most
+    # the balancing counts the rounds played: nobody who stayed has a seat three times, and most
     # still have every seat once (exactness for all is not promised once the players change)
     counts = [Counter(second.place(r, pid)[1] for r in range(10)) for pid in PLAYERS[1:]]  # type: ignore[index]
     assert max(max(c.values()) for c in counts) <= 2
