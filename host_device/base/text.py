@@ -4,7 +4,6 @@ nothing of the project."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
@@ -54,20 +53,6 @@ def encodable(text: str, encoding: str | None) -> str:
         return text.encode(encoding, "replace").decode(encoding)
     except LookupError:  # an encoding Python does not know: ASCII writes everywhere
         return text.encode("ascii", "replace").decode("ascii")
-
-
-SPREADSHEET_FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to a spreadsheet
-PLAIN_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
-
-
-def spreadsheet_cell(value: Any) -> Any:
-    """A value as a CSV cell a spreadsheet will not run: text that would be a
-    formula (``=cmd|' /C calc'!A0``, ``+SUM(…)``, ``@HYPERLINK(…)``, ``-2+3``)
-    starts with an apostrophe (OWASP's advice); numbers, and text that is a
-    plain number (``-1``, ``0.5``), stay as they are."""
-    if not isinstance(value, str) or not value.startswith(SPREADSHEET_FORMULA):
-        return value
-    return value if PLAIN_NUMBER.fullmatch(value) else "'" + value
 
 
 def columns(rows: Sequence[Sequence[str]]) -> list[str]:

@@ -36,6 +36,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
     """The club's roster into this box's store: the players every table knows, by their UUIDs,
     so that a name picked here is the club's player (and one person is one player)."""
     from host_device.clubdb.db import ClubDB
+    from host_device.clubdb.errors import shown
     from host_device.store.db import Store
 
     url = flags.club_db_url(args)
@@ -44,7 +45,8 @@ def cmd_pull(args: argparse.Namespace) -> int:
     store = Store(Path(args.store) if args.store else None)
     try:
         added = store.roster.import_players(
-            [(pid, name, nick, merged.get(pid), None) for pid, (name, nick) in sorted(names.items())]
+            [(pid, name, nick, merged.get(pid), None) for pid, (name, nick) in sorted(names.items())],
+            source=f"база клуба {shown(url)}",
         )
         folded: dict[str, list[str]] = {}
         for player in store.roster.players():

@@ -38,7 +38,8 @@ from engine.state import Phase, RoundKind
 from engine.summary import summary
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import write_text
-from host_device.base.text import columns, spreadsheet_cell
+from host_device.base.names import spreadsheet_cell
+from host_device.base.text import columns
 from host_device.cli import flags
 from host_device.cli.arguments import game_id
 from host_device.cli.players import add_seat_command

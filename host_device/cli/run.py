@@ -15,7 +15,7 @@ from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.session import demo
 from host_device.session.options import GameOptions
-from host_device.store.tournaments import tournament_name
+from host_device.store.tournaments import checked_name as tournament_name
 from host_device.tournament.seating_file import FileTable, read_table
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import replacing
-from host_device.base.text import columns, spreadsheet_cell
+from host_device.base.names import spreadsheet_cell, terminal
+from host_device.base.text import columns
 from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.store.db import Store
@@ -91,7 +92,8 @@ def cmd_create(args: argparse.Namespace, store: Store) -> int:
     store.tournaments.save_seating(tid, list(seating.rounds), 0)
     row = store.tournaments.get(args.name)
     print(
-        f"турнир «{row.name}»: игроков {len(players)}, столов {len(players) // SEATS}, туров {args.rounds}; "
+        f"турнир «{terminal(row.name)}»: игроков {len(players)}, столов {len(players) // SEATS}, "
+        f"туров {args.rounds}; "
         f"рассадка готова (показать: {shell_command('host-device tournament show', row.name, '--round 1')})"
     )
     return 0
@@ -102,7 +104,9 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
     players = list(row.players)
     for pid in _ids(store, args.leave):
         if pid not in players:
-            raise HostDeviceError(f"{store.roster.player(pid).label} не играет в турнире «{row.name}»")
+            raise HostDeviceError(
+                f"{store.roster.player(pid).label} не играет в турнире «{terminal(row.name)}»"
+            )
         players.remove(pid)
     players += [pid for pid in _ids(store, args.join) if pid not in players]
     elsewhere, published = 0, None
@@ -128,9 +132,9 @@ def cmd_seat(args: argparse.Namespace, store: Store) -> int:
     else:
         again = f"рассажены заново {again}"
     print(
-        f"турнир «{row.name}»: {kept_text}; {again}"
+        f"турнир «{terminal(row.name)}»: {kept_text}; {again}"
         if kept
-        else f"турнир «{row.name}»: рассажены все туры ({row.rounds})"
+        else f"турнир «{terminal(row.name)}»: рассажены все туры ({row.rounds})"
     )
     if args.club_db:
         return cmd_publish(args, store)
@@ -152,7 +156,7 @@ def _names(store: Store) -> dict[str, str]:
 def _round(store: Store, row: TournamentRow, number: int) -> Any:
     rounds = store.tournaments.seating(row.id)
     if not 1 <= number <= len(rounds):
-        raise HostDeviceError(f"тур {number}: в турнире «{row.name}» туры 1–{len(rounds)}")
+        raise HostDeviceError(f"тур {number}: в турнире «{terminal(row.name)}» туры 1–{len(rounds)}")
     return rounds[number - 1]
 
 
@@ -291,7 +295,7 @@ def cmd_publish(args: argparse.Namespace, store: Store) -> int:
     row = store.tournaments.get(args.name)
     if row.rounds == 0:
         raise HostDeviceError(
-            f"турнир «{row.name}» в этом хранилище — только игры стола, без рассадки; "
+            f"турнир «{terminal(row.name)}» в этом хранилище — только игры стола, без рассадки; "
             "публикуйте с машины, где турнир создан"
         )
     url = flags.club_db_url(args)
@@ -299,7 +303,7 @@ def cmd_publish(args: argparse.Namespace, store: Store) -> int:
     with ClubDB.open(url) as db:
         db.tournaments.publish(row.name, seating, keeps_the_rounds_begun(row.name, seating))
     print(
-        f"рассадка турнира «{row.name}» ({row.rounds} {agree('тур', row.rounds)}) в базе клуба: "
+        f"рассадка турнира «{terminal(row.name)}» ({row.rounds} {agree('тур', row.rounds)}) в базе клуба: "
         "коробки возьмут свой стол сами — "
         + shell_command("host-device run", row.name, "--table T --round R --club-db АДРЕС", "--tournament")
     )
@@ -353,7 +357,7 @@ def cmd_print(args: argparse.Namespace, store: Store) -> int:
     names = _names(store)
     seating = store.tournaments.seating(row.id)
     if args.round is not None and not 1 <= args.round <= len(seating):
-        raise HostDeviceError(f"тур {args.round}: в турнире «{row.name}» туры 1–{len(seating)}")
+        raise HostDeviceError(f"тур {args.round}: в турнире «{terminal(row.name)}» туры 1–{len(seating)}")
     rounds = [[[names.get(p, p) for p in table] for table in r] for r in seating]
     byes = {
         r: [names.get(p, p) for p in row.players if all(p not in t for t in tables)]

@@ -14,6 +14,7 @@ from typing import Any
 from engine.presets import MAX_SEATS
 from host_device.base.errors import HostDeviceError
 from host_device.store.faults import StoreError
+from host_device.store.tournaments import checked_name
 from host_device.tournament.seating_file import FileTable, shell_command, table_of
 
 
@@ -109,8 +110,10 @@ def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:
     The players are added now, before the game is made: a name the roster refuses is one line
     and leaves no game behind."""
     known = store.roster.known_ids()
+    source = f"рассадка {chosen.path}" if chosen.path is not None else "рассадка в базе клуба"
+    checked_name(chosen.tournament)  # a name the store would refuse: one line before the game
     store.roster.import_players(
-        [(pid, name, None, None, None) for pid, name in chosen.players if pid not in known]
+        [(pid, name, None, None, None) for pid, name in chosen.players if pid not in known], source=source
     )
 
     def apply(game_id: int) -> str:

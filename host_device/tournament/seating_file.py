@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from host_device.base import names
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import read_json
 
@@ -91,9 +92,17 @@ def seating_rows(data: Any, where: str) -> tuple[str, list[tuple[int, int, int, 
         r, t, s, player, pid = (row[k] for k in KEYS)
         if not all(type(v) is int for v in (r, t, s)) or not all(_text(v) for v in (player, pid)):
             raise bad
+        try:  # the one door for names and ids (host_device/base/names.py), before any game is made
+            player, pid = names.player_name(player), names.player_id(pid)
+        except names.BadName as exc:
+            raise HostDeviceError(f"{where}: тур {r}, стол {t}, место {s}: {exc}") from None
         rows.append((r, t, s, player, pid))
     if not _text(name):
         raise bad
+    try:
+        name = names.tournament_name(name)
+    except names.BadName as exc:
+        raise HostDeviceError(f"{where}: {exc}") from None
     return name, rows
 
 

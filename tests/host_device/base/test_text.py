@@ -39,7 +39,7 @@ def test_printable_text_has_no_control_characters_and_encodes():
 
 
 def test_a_spreadsheet_cell_never_starts_a_formula_and_a_number_stays_a_number():
-    from host_device.base.text import spreadsheet_cell
+    from host_device.base.names import spreadsheet_cell
 
     assert spreadsheet_cell("=1+1") == "'=1+1" and spreadsheet_cell("@SUM(A1)") == "'@SUM(A1)"
     assert spreadsheet_cell("-2+3") == "'-2+3" and spreadsheet_cell("\tx") == "'\tx"

@@ -9,6 +9,7 @@ import contextlib
 import json
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -164,7 +165,8 @@ def test_a_box_without_the_seating_prints_hints_a_shell_runs_as_they_read(
 
 
 def seating(name: str, prefix: str) -> dict[str, Any]:
-    rows = [{"тур": 1, "стол": 1, "место": s, "игрок": f"И{s}", "id": f"{prefix}{s}"} for s in range(1, 11)]
+    ids = [str(uuid.UUID(int=(ord(prefix) << 16) + s)) for s in range(1, 11)]  # ids are UUIDs (names.py)
+    rows = [{"тур": 1, "стол": 1, "место": s, "игрок": f"И{s}", "id": ids[s - 1]} for s in range(1, 11)]
     return {"tournament": name, "what": "seating", "rows": rows}
 
 

@@ -220,7 +220,7 @@ def test_a_player_the_roster_refuses_leaves_no_game(
     from host_device.store.faults import StoreError
     from host_device.store.roster import Roster
 
-    def refuse(self: Any, rows: Any) -> int:
+    def refuse(self: Any, rows: Any, **_: Any) -> int:
         raise StoreError("игрок «Анна»: имя не годится")
 
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))

@@ -64,7 +64,12 @@ def test_the_console_seat_grid_messages_become_inputs_and_bad_ones_are_said():
     assert say({"name": {"seat": 3, "player": "id-1"}}) is None  # host mode too: naming is no press
     assert say({"name": {"seat": 3, "new": "Вера"}}) is None
     assert say({"name": {"seat": 3, "player": None}}) is None
-    assert drained(inbox) == [SeatName(3, player="id-1"), SeatName(3, new="Вера"), SeatName(3)]
+    shown = "С пульта: место 3: игрок изменён"  # the table sees a seat changed (issue 51)
+    assert drained(inbox) == [
+        FromConsole(shown, SeatName(3, player="id-1")),
+        FromConsole(shown, SeatName(3, new="Вера")),
+        FromConsole(shown, SeatName(3)),
+    ]
     assert say({"name": {"seat": 11, "new": "Вера"}}) == "имя: укажите место 1..10"
     assert say({"extra": {"seat": 2, "points": 0.3}}).endswith("после конца игры")
     publisher, inbox = console_at(lambda game: game.phase is Phase.GAME_OVER)
