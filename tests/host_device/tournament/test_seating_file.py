@@ -235,3 +235,26 @@ def test_a_player_the_roster_refuses_leaves_no_game(
     err = capsys.readouterr().err
     assert code != 0 and "имя не годится" in err and "Traceback" not in err, err
     assert Store(box).games.all() == []
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("id", "../../../../etc/passwd", "тур 1, стол 1, место 4: .*не идентификатор игрока"),
+        ("игрок", "x" * 61, "тур 1, стол 1, место 4: .*длиннее 60"),
+        ("игрок", "Анна\ud800", "не рассадка турнира"),  # not text: refused whole
+    ],
+)
+def test_a_seatings_rows_go_through_the_names_door_before_any_game(field: str, value: str, said: str) -> None:
+    """Issue 46: a seating's names and ids (a file's, or the club database's) pass the one door
+    (base/names.py) as they are read, one line naming the round, table and seat."""
+    from host_device.base.errors import HostDeviceError
+    from host_device.tournament.seating_file import seating_rows
+
+    rows = [
+        {"тур": 1, "стол": 1, "место": s, "игрок": f"И{s}", "id": f"00000000-0000-4000-8000-{s:012d}"}
+        for s in range(1, 11)
+    ]
+    rows[3][field] = value
+    with pytest.raises(HostDeviceError, match=said):
+        seating_rows({"tournament": "Кубок", "what": "seating", "rows": rows}, "f.json")

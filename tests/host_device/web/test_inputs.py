@@ -169,3 +169,13 @@ def test_nesting_deeper_than_json_reads_is_refused_not_a_crash():
 
     with pytest.raises(Refused, match="вложено слишком глубоко"):
         loads("[" * 100_000 + "]" * 100_000)
+
+
+def test_a_pages_new_name_follows_the_stores_rule_before_it_reaches_the_store():
+    """Issue 46: the phone's and the console's names go through base/names.py (60 characters,
+    control characters cleaned), refused in the page's own line."""
+    from host_device.web.inputs import Refused, seat_name
+
+    assert seat_name(3, {"new": "Вера\x1b[2J"}, True).new == "Вера [2J"
+    with pytest.raises(Refused, match="длиннее 60"):
+        seat_name(3, {"new": "x" * 61}, True)
