@@ -52,6 +52,7 @@ from hardware.pinmap import PinMap, pinmap_from_config
 from hardware.speaker import Speaker
 from host_device.base.club_address import CLUB_DB_EXAMPLE, CLUB_DB_SCHEMES
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
+from host_device.base.files import read_text
 
 
 class ConfigError(HostDeviceError, ValueError):
@@ -164,7 +165,7 @@ def load_config(path: Path | None = None) -> Config:
     if path.stat().st_size > MAX_CONFIG_BYTES:
         raise ConfigError(f"{path}: больше {MAX_CONFIG_BYTES:,} байт (предел); это точно файл настроек?")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path, MAX_CONFIG_BYTES))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: ошибка в TOML{toml_place(exc)}") from None
     except RecursionError:

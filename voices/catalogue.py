@@ -32,6 +32,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from host_device.base.files import read_text
 from voices.errors import CatalogueError, SlotError, UnknownPhrase
 from voices.forms import FORMS
 from voices.stress import MARK, check, unmarked
@@ -335,10 +336,17 @@ def russian() -> Catalogue:
     return Catalogue.from_toml(source.read_text(encoding="utf-8"), str(source))
 
 
+MAX_CATALOGUE_BYTES = 2_000_000  # a phrase catalogue given with --catalogue
+
+
 def load_catalogue(path: Path | None) -> Catalogue:
     if path is None:
         return russian()
     try:
-        return Catalogue.from_toml(path.read_text(encoding="utf-8"), str(path))
-    except OSError as exc:
-        raise CatalogueError(f"{path}: cannot read: {exc.strerror}") from None
+        return Catalogue.from_toml(read_text(path, MAX_CATALOGUE_BYTES), str(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogueError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    except (RecursionError, ValueError) as exc:  # nested too deep, thousands of digits (TOML's own: above)
+        if isinstance(exc, CatalogueError):
+            raise
+        raise CatalogueError(f"{path}: not a phrase catalogue (nested too deep, or a huge number)") from None

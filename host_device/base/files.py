@@ -53,6 +53,12 @@ def read_small(path: Path, limit: int) -> bytes:
         os.close(fd)
 
 
+def read_text(path: Path, limit: int) -> str:
+    """A small regular file's UTF-8 text (a config, a table, a script): :func:`read_small`'s
+    limits; bytes that are not UTF-8 are a UnicodeDecodeError, as ``Path.read_text``'s."""
+    return read_small(path, limit).decode("utf-8")
+
+
 def parsed_json(data: bytes) -> Any:
     """JSON from a person's bytes, parsed within limits. Bytes that are not UTF-8 or not JSON,
     a nesting too deep to parse (a RecursionError), a number of thousands of digits, or a string

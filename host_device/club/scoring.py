@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.roles import Role, Team
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
+from host_device.base.files import read_text
 from host_device.club.record import GameRecord
 
 DEFAULT = "fiim.toml"
@@ -50,6 +51,7 @@ RATING_METHODS = ("club", "mafiaratings")
 RATING_EVENTS = ("club", "tournament", "elite")
 OPTIONAL = ("name", "best_move_rules", "ci", "standings", "round_multipliers", "played", "rating")
 LIMIT = 100.0  # no line of a table is worth more than this (a typo's guard)
+MAX_TABLE_BYTES = 1_000_000  # a club's table file: far more than any table
 
 
 class ScoringError(HostDeviceError, ValueError):
@@ -190,7 +192,7 @@ def load_table(path: Path | None = None) -> Table:
             f"({', '.join(SHIPPED)}); проверьте [club] scoring"
         )
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_TABLE_BYTES)
     except (OSError, UnicodeDecodeError) as exc:
         raise ScoringError(
             f"{path}: таблица очков не читается: {os_reason(exc)}; проверьте [club] scoring"

@@ -24,12 +24,14 @@ from engine.presets import MAX_SEATS, Preset
 from engine.state import State
 from engine.steps import Listen, listening
 from host_device.base.errors import HostDeviceError, os_reason, toml_place
+from host_device.base.files import read_text
 from host_device.listening.numbers import normalise, number_words, read_number
 from voices.forms import CERTAIN_PERCENTS, cardinal, morph, percent
 
 # a hyphenated word is read as its parts: «по-честному» is «по» «честному», «ей-богу» is «ей» «богу»
 _TOKEN = re.compile(r"[0-9]+|[a-zа-я]+")
 _SENTENCE_END = re.compile(r"[.!?…;|]+")
+MAX_PATTERNS_BYTES = 1_000_000  # a patterns file given with --patterns
 _PATTERN_TOKEN = re.compile(r"\[|\]|[^\s\[\]]+")
 
 # One oath, one foul: a forbidden word of the same kind («честно»; an oath or a bet; an appeal to
@@ -317,6 +319,8 @@ class IntentPatterns:
             best_moves = tuple(compile_pattern(p) for p in data.get("best_move", {}).get("patterns", []))
         except tomllib.TOMLDecodeError as exc:
             raise PatternError(f"{source}: ошибка в TOML{toml_place(exc)}") from None
+        except (RecursionError, ValueError):  # nested too deep, a number of thousands of digits
+            raise PatternError(f"{source}: ошибка в TOML: файл не читается как образцы") from None
         except KeyError as exc:
             raise PatternError(f"{source}: нет записи {exc}") from None
         except TypeError:
@@ -450,7 +454,7 @@ def load_patterns(path: Path | None) -> IntentPatterns:
     if path is None:
         return russian_patterns()
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
+        text = read_text(path, MAX_PATTERNS_BYTES)
+    except (OSError, UnicodeDecodeError) as exc:
         raise PatternError(f"{path}: не читается: {os_reason(exc)}") from None
     return IntentPatterns.from_toml(text, str(path))

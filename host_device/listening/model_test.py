@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.base.errors import HostDeviceError
+from host_device.base.files import read_text
 from host_device.base.text import shorten
 from host_device.listening.hearing import FORBIDDEN_CONF, Heard, IntentTracker, PartialText, Word, words_of
 from host_device.listening.intents import Intent, IntentPatterns
@@ -33,6 +34,7 @@ BLOCK_S = 0.1
 RATE = 16000
 BLOCK = int(RATE * BLOCK_S) * 2
 EXPECTED = "expected.tsv"
+MAX_EXPECTED_BYTES = 1_000_000  # the expected answers of a recorded folder
 MAX_FILES = 1000
 
 
@@ -103,7 +105,7 @@ def latency(heard: Heard, at: float, finals: list[Word]) -> float | None:
 def read_expected(folder: Path) -> list[tuple[str, list[dict[str, Any]]]]:
     path = folder / EXPECTED
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = read_text(path, MAX_EXPECTED_BYTES).splitlines()
     except FileNotFoundError:
         raise ModelTestError(
             f"{path}: нет такого файла; его запишет `host-device model record {shlex.quote(str(folder))}`"

@@ -14,6 +14,7 @@ from typing import Any
 from engine import BadTable, Preset, Role, UnknownPreset, get_preset
 from engine.presets import CLASSIC, MAX_SEATS, TABLE_SIZES, DayFormat
 from host_device.base.errors import HostDeviceError
+from host_device.base.files import read_text
 from host_device.base.text import shorten
 from host_device.config import Strictness
 
@@ -90,9 +91,7 @@ class Script:
 
 def load_script(path: Path) -> Script:
     try:
-        if path.is_file() and path.stat().st_size > MAX_SCRIPT_BYTES:
-            raise ScriptError(str(path), f"the script is larger than {MAX_SCRIPT_BYTES:,} bytes (the limit)")
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_SCRIPT_BYTES)  # a regular file, within the limit: a FIFO never blocks
     except OSError as exc:
         raise ScriptError(str(path), f"cannot read the script: {exc.strerror}") from None
     except UnicodeDecodeError:
