@@ -84,8 +84,8 @@ def player_id(text: Any, what: str = "id игрока") -> str:
     """A player's id as the box keeps it (a UUID, lower case); else :class:`BadName`."""
     if not isinstance(text, str) or not UUID.fullmatch(text):
         raise BadName(
-            f"{what} «{quoted(text, 40)}»: не идентификатор игрока (UUID вида "
-            "1b4e28ba-2fa1-41d2-883f-0016d3cca427)"
+            f"{what} «{quoted(text, 40)}»: не идентификатор игрока (UUID: 32 шестнадцатеричные цифры "
+            "группами 8-4-4-4-12 через дефис)"
         )
     return text.lower()
 

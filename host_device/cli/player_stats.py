@@ -81,13 +81,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
             store.close()
     for exc in damaged:
         print(f"host-device: пропущена: {exc}", file=sys.stderr, flush=True)
-    chosen = ratings(games, method=table.rating, event=table.rating_event)
+    chosen = ratings(games, method=table.rating, games=table.rating_games)
     board = standings(chosen, totals(games, table))  # the leaderboard's order and places
     place = next(((n, len(board), r) for n, r in board if r.player == player.id), None)
     lines = stats_lines(player.label, player_stats(games, player.id, table), place)
     if table.rating != "club":  # the rating the club's table chose is named
         lines = [
-            line.replace("Рейтинг:", f"Рейтинг ({rating_name(table.rating, table.rating_event)}):")
+            line.replace("Рейтинг:", f"Рейтинг ({rating_name(table.rating, table.rating_games)}):")
             for line in lines
         ]
     print("\n".join(lines))

@@ -81,7 +81,7 @@ MAFIARATINGS_K = {"club": (4.0, 3.0), "tournament": (16.0, 12.0), "elite": (64.0
 
 
 def replay_mafiaratings(
-    records: Iterable[GameRecord], event: str = "club", start: float = START
+    records: Iterable[GameRecord], games: str = "club", start: float = START
 ) -> list[Change]:
     """mafiaratings' rating (include/game_ratings.php ``update_game_ratings``), every rated seat's
     change in the order given. Each player has a red and a black rating beside his total, all from
@@ -93,14 +93,14 @@ def replay_mafiaratings(
         black: won ? $WINNING_K * $civ_odds       : $LOOSING_K * ($civ_odds - 1)
 
     goes to his total and to his rating of that side, unrounded. A seat with no roster id is no
-    rated player and counts in no average (a team of none averages 0); K by ``event``."""
+    rated player and counts in no average (a team of none averages 0); K by ``games``, their class."""
     total: dict[str, float] = {}
     side: dict[tuple[str, Team], float] = {}
     changes = []
     for record in records:
         if record.winner is None:
             continue
-        win_k, lose_k = MAFIARATINGS_K[event]
+        win_k, lose_k = MAFIARATINGS_K[games]
         if len(record.seats) < 10:
             win_k, lose_k = win_k / 2, lose_k / 2
         rated = {}
@@ -128,17 +128,17 @@ def replay_mafiaratings(
     return changes
 
 
-def rating_name(method: str = "club", event: str = "club") -> str:
+def rating_name(method: str = "club", games: str = "club") -> str:
     """What the pages and the terminal call the rating the club chose."""
     if method == "mafiaratings":
-        kind = {"club": "клубные игры", "tournament": "турнир", "elite": "элитный турнир"}[event]
+        kind = {"club": "клубные игры", "tournament": "турнир", "elite": "элитный турнир"}[games]
         return f"рейтинг mafiaratings ({kind})"
     return "рейтинг клуба (Эло)"
 
 
-def replay_by(records: Iterable[GameRecord], method: str = "club", event: str = "club") -> list[Change]:
+def replay_by(records: Iterable[GameRecord], method: str = "club", games: str = "club") -> list[Change]:
     """The rating a club chose (its scoring table's ``[rating]``): the club's Elo or mafiaratings'."""
-    return replay_mafiaratings(records, event) if method == "mafiaratings" else replay(records)
+    return replay_mafiaratings(records, games) if method == "mafiaratings" else replay(records)
 
 
 def ratings(
@@ -146,12 +146,12 @@ def ratings(
     k: float = K,
     start: float = START,
     method: str = "club",
-    event: str = "club",
+    games: str = "club",
 ) -> dict[str, Rating]:
     """Each rated player's rating after the last game, with his games and wins."""
     out: dict[str, Rating] = {}
     changes = (
-        replay_mafiaratings(records, event, start) if method == "mafiaratings" else replay(records, k, start)
+        replay_mafiaratings(records, games, start) if method == "mafiaratings" else replay(records, k, start)
     )
     for change in changes:
         was = out.get(change.player, Rating(change.player, start, 0, 0))

@@ -48,7 +48,7 @@ MULTIPLIER_MAX = 10.0
 # [rating], optional: which rating the club's pages and figures show: the club's Elo (default) or
 # mafiaratings' (host_device/club/rating.py), and for theirs the class of the games (their K)
 RATING_METHODS = ("club", "mafiaratings")
-RATING_EVENTS = ("club", "tournament", "elite")
+RATING_GAMES = ("club", "tournament", "elite")
 OPTIONAL = ("name", "best_move_rules", "ci", "standings", "round_multipliers", "played", "rating")
 LIMIT = 100.0  # no line of a table is worth more than this (a typo's guard)
 MAX_TABLE_BYTES = 1_000_000  # a club's table file: far more than any table
@@ -79,7 +79,7 @@ class Table:
     tiebreakers: str = "mafiaratings"  # [standings].tiebreakers: whose order of tiebreakers
     played: float = 0.0  # [played].extra: points each game played gives, among the extra points
     rating: str = "club"  # [rating].method: the club's Elo or mafiaratings' rating
-    rating_event: str = "club"  # [rating].event: mafiaratings' class of the games (their K)
+    rating_games: str = "club"  # [rating].games: mafiaratings' class of the games (their K)
     round_multipliers: tuple[tuple[int, float], ...] = ()  # [round_multipliers]: (from round, factor)
 
     def multiplier(self, round_no: int) -> float:
@@ -245,14 +245,14 @@ def parse_table(text: str, source: str) -> Table:
 def _rating(body: Any, source: str) -> dict[str, Any]:
     if body is None:
         return {}
-    if not isinstance(body, dict) or set(body) - {"method", "event"}:
-        raise ScoringError(f'{source}: [rating]: ключи method и event, например method = "mafiaratings"')
-    method, event = body.get("method", "club"), body.get("event", "club")
+    if not isinstance(body, dict) or set(body) - {"method", "games"}:
+        raise ScoringError(f'{source}: [rating]: ключи method и games, например method = "mafiaratings"')
+    method, games = body.get("method", "club"), body.get("games", "club")
     if method not in RATING_METHODS:
         raise ScoringError(f'{source}: rating.method: "club" или "mafiaratings", а не {method!r:.40}')
-    if event not in RATING_EVENTS:
-        raise ScoringError(f'{source}: rating.event: "club", "tournament" или "elite", а не {event!r:.40}')
-    return {"rating": method, "rating_event": event}
+    if games not in RATING_GAMES:
+        raise ScoringError(f'{source}: rating.games: "club", "tournament" или "elite", а не {games!r:.40}')
+    return {"rating": method, "rating_games": games}
 
 
 def _played(body: Any, source: str) -> dict[str, Any]:

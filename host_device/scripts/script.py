@@ -6,6 +6,7 @@ file (``days[0].votes[1]["5"]``) and what is wrong there.
 
 from __future__ import annotations
 
+import errno
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,6 +94,10 @@ def load_script(path: Path) -> Script:
     try:
         text = read_text(path, MAX_SCRIPT_BYTES)  # a regular file, within the limit: a FIFO never blocks
     except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            raise ScriptError(
+                str(path), f"the script is larger than {MAX_SCRIPT_BYTES:,} bytes (the limit)"
+            ) from None
         raise ScriptError(str(path), f"cannot read the script: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise ScriptError(str(path), "the script is not UTF-8 text") from None

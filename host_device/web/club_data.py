@@ -108,10 +108,10 @@ def leaderboard(records: Sequence[GameRecord], table: Table, filters: Filters) -
             r.wins,
             got.get(r.player, 0),
         )
-        for place, r in standings(ratings(chosen, method=table.rating, event=table.rating_event), got)
+        for place, r in standings(ratings(chosen, method=table.rating, games=table.rating_games), got)
     )
     presets = tuple(sorted({r.preset for r in records}))
-    return Board(rows, len(chosen), presets, filters, rating_name(table.rating, table.rating_event))
+    return Board(rows, len(chosen), presets, filters, rating_name(table.rating, table.rating_games))
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ def player_page(records: Sequence[GameRecord], player: str, table: Table) -> Pla
     played = [r for r in finished if any(s.player == player for s in r.seats)]
     if not played:
         raise UnknownPlayer(player)
-    replayed = replay_by(finished, table.rating, table.rating_event)
+    replayed = replay_by(finished, table.rating, table.rating_games)
     after: dict[int, Change] = {c.game: c for c in replayed if c.player == player}
     lines = []
     for record in played:

@@ -155,17 +155,17 @@ def test_mafiaratings_rating_by_hand():
 
 
 @pytest.mark.parametrize(
-    ("event", "win", "lose"), [("club", 4, 3), ("tournament", 16, 12), ("elite", 64, 48)]
+    ("games", "win", "lose"), [("club", 4, 3), ("tournament", 16, 12), ("elite", 64, 48)]
 )
-def test_mafiaratings_k_by_the_class_and_halved_under_ten_players(event, win, lose):
+def test_mafiaratings_k_by_the_class_and_halved_under_ten_players(games, win, lose):
     ten = {
         p: r.rating
         for p, r in ratings(
-            [game(1, Team.RED, red=("A",), black=("C",))], method="mafiaratings", event=event
+            [game(1, Team.RED, red=("A",), black=("C",))], method="mafiaratings", games=games
         ).items()
     }
     nine = game(1, Team.RED, red=("A",), black=("C",), unnamed_seats=9)
-    halved = {p: r.rating for p, r in ratings([nine], method="mafiaratings", event=event).items()}
+    halved = {p: r.rating for p, r in ratings([nine], method="mafiaratings", games=games).items()}
     assert ten == {"A": 1000 + win * 0.5, "C": 1000 - lose * 0.5}
     assert halved == {"A": 1000 + win * 0.25, "C": 1000 - lose * 0.25}
 
@@ -175,9 +175,9 @@ def test_a_clubs_table_chooses_the_rating_its_pages_show():
     from tests.helpers.paths import ROOT
 
     text = (ROOT / "host_device" / "club" / "data" / "fiim.toml").read_text("utf-8")
-    table = parse_table(text + '\n[rating]\nmethod = "mafiaratings"\nevent = "tournament"\n', "t.toml")
-    assert (table.rating, table.rating_event) == ("mafiaratings", "tournament")
-    assert rating_name(table.rating, table.rating_event) == "рейтинг mafiaratings (турнир)"
+    table = parse_table(text + '\n[rating]\nmethod = "mafiaratings"\ngames = "tournament"\n', "t.toml")
+    assert (table.rating, table.rating_games) == ("mafiaratings", "tournament")
+    assert rating_name(table.rating, table.rating_games) == "рейтинг mafiaratings (турнир)"
     assert parse_table(text, "t.toml").rating == "club"
     with pytest.raises(ScoringError, match="rating.method"):
         parse_table(text + '\n[rating]\nmethod = "glicko"\n', "t.toml")
