@@ -22,7 +22,7 @@ from host_device.cli import flags
 from host_device.cli.arguments import game_id, number_in
 from host_device.store.db import Store
 from host_device.store.tournaments import TournamentRow, tournament_name
-from host_device.tournament.playing import seat_game
+from host_device.tournament.playing import annul_game, club_annul, club_link, seat_game, set_aside
 from host_device.tournament.published import keeps_the_rounds_begun, readable, rounds_of
 from host_device.tournament.seating import SEATS, SeatingError, seat
 from host_device.tournament.seating_file import shell_command
@@ -207,8 +207,29 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_game(args: argparse.Namespace, store: Store) -> int:
-    """A stored game as table T of round R: linked, and its seats named from the seating."""
-    print(seat_game(store, args.id, args.name, args.round, args.table))
+    """A stored game as table T of round R: linked (a finished one too: a late link), and its
+    seats named from the seating; or annulled (``--annul``) or taken back (``--restore``). With
+    ``--club-db`` the same in the club's database (the game by its club number or UUID)."""
+    changing = args.annul or args.restore
+    if not changing and (args.round is None or args.table is None):
+        raise HostDeviceError(
+            "tournament game: укажите стол и тур (--round R --table T), или --annul, или --restore"
+        )
+    if changing and (args.round is not None or args.table is not None):
+        raise HostDeviceError("tournament game: --annul и --restore без --round и --table")
+    if args.club_db and changing:
+        print(club_annul(args.club_db, args.name, args.id, annulled=args.annul))
+    elif args.club_db:
+        print(club_link(args.club_db, args.name, args.id, args.round, args.table))
+    else:
+        try:
+            number = game_id(args.id)
+        except argparse.ArgumentTypeError as exc:
+            raise HostDeviceError(str(exc)) from None
+        if changing:
+            print(annul_game(store, args.name, number, annulled=args.annul))
+        else:
+            print(seat_game(store, number, args.name, args.round, args.table))
     return 0
 
 
@@ -243,6 +264,7 @@ def cmd_standings(args: argparse.Namespace, store: Store) -> int:
         row = store.tournaments.get(args.name)
         name, rows = row.name, table_rows(_standings(store, row, args.config), _names(store))
     print(f"Турнир «{name}»: {LABEL}")
+    aside = set_aside(store, name, args.club_db)  # the games annulled, the links refused: not counted
     if not rows:
         where = (
             "в базе клуба пока нет сыгранных игр турнира (коробки отправляют их после игры)"
@@ -251,12 +273,13 @@ def cmd_standings(args: argparse.Namespace, store: Store) -> int:
             f"в базе клуба: {shell_command('host-device tournament standings', name, '--club-db АДРЕС')}; "
             "игра этой коробки: host-device tournament game НАЗВАНИЕ ИГРА --round R --table T"
         )
-        print(where)
+        for line in [where, *aside]:
+            print(line)
         return 0
     text = [[h for h, _a in COLUMNS]] + [
         [club_number(c) if isinstance(c, float) else str(c) for c in r] for r in rows
     ]
-    for line in columns(text):
+    for line in [*columns(text), *aside]:
         print(line)
     return 0
 
@@ -363,10 +386,11 @@ def cmd_print(args: argparse.Namespace, store: Store) -> int:
         r: [names.get(p, p) for p in row.players if all(p not in t for t in tables)]
         for r, tables in enumerate(seating, 1)
     }
-    page = standings_page(
-        row.name, [h for h, _a in COLUMNS], table_rows(_standings(store, row, args.config), names), LABEL
-    )
-    pdf = tournament_pdf(row.name, rounds, byes, [names.get(p, p) for p in row.players], page, args.round)
+    annulled = store.tournaments.annulled(row.id)
+    ranked = table_rows(_standings(store, row, args.config), names)
+    page = standings_page(row.name, [h for h, _a in COLUMNS], ranked, LABEL, annulled)
+    players = [names.get(p, p) for p in row.players]
+    pdf = tournament_pdf(row.name, rounds, byes, players, page, args.round, annulled)
     _write(Path(args.output), pdf)
     print(f"записано: {args.output}")
     return 0
@@ -406,11 +430,23 @@ def add_commands(commands: Any) -> None:
     p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
     p.add_argument("--round", type=ROUND, metavar="R", help="только этот тур")
     p.set_defaults(func=functools.partial(_with_store, cmd_show))
-    p = sub.add_parser("game", help="сыгранная игра — стол T тура R; места называются по рассадке")
+    p = sub.add_parser(
+        "game",
+        help="игра — стол T тура R (и сыгранная раньше); места называются по рассадке; "
+        "--annul: аннулировать, --restore: вернуть",
+    )
     p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")
-    p.add_argument("id", type=game_id, metavar="ИГРА", help="номер игры")
-    p.add_argument("--round", type=ROUND, required=True, metavar="R", help="тур")
-    p.add_argument("--table", type=TABLE, required=True, metavar="T", help="стол")
+    p.add_argument("id", metavar="ИГРА", help="номер игры (с --club-db: номер игры клуба или её UUID)")
+    p.add_argument("--round", type=ROUND, metavar="R", help="тур")
+    p.add_argument("--table", type=TABLE, metavar="T", help="стол")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument(
+        "--annul",
+        action="store_true",
+        help="аннулировать: игра хранится, в таблице не считается, её стол в туре свободен",
+    )
+    how.add_argument("--restore", action="store_true", help="аннулированная игра снова считается")
+    flags.club_db(p, "с ним игра и турнир — в базе клуба; без него — в хранилище")
     p.set_defaults(func=functools.partial(_with_store, cmd_game))
     p = sub.add_parser("standings", help="таблица турнира по очкам и дополнительным показателям")
     p.add_argument("name", metavar="НАЗВАНИЕ", help="название турнира")

@@ -125,6 +125,14 @@ CREATE TABLE IF NOT EXISTS tournament_games (
 """
 
 
+# 6 (issue 51): one game a table of a round; a game annulled (its time) stays in the
+# record and out of the standings, and leaves its table of the round free
+ONE_GAME_A_TABLE = """
+CREATE UNIQUE INDEX IF NOT EXISTS tournament_games_one_a_table
+    ON tournament_games(tournament, round, tbl) WHERE annulled_at IS NULL;
+"""
+
+
 def _names_to_roster(db: sqlite3.Connection) -> None:
     """3: each game's names (JSON, games.names: no longer read or written
     since) moved into the roster, one player per distinct name (a new UUID
@@ -173,6 +181,27 @@ def _game_uuids(db: sqlite3.Connection) -> None:
     box_id(db)
 
 
+def _one_game_a_table(db: sqlite3.Connection) -> None:
+    """6: ``tournament_games.annulled_at``; where a table of a round had several games (the
+    bug this fixes), the first finished one keeps it (none finished: the first) and the others
+    are annulled now (kept; ``tournament game NAME GAME --restore`` takes one back once its
+    table is free); then one game not annulled a table of a round (a unique index)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(tournament_games)")}
+    if "annulled_at" not in columns:
+        db.execute("ALTER TABLE tournament_games ADD COLUMN annulled_at TEXT")
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    kept: set[tuple[int, int, int]] = set()
+    for game, *where in db.execute(
+        "SELECT g.game, g.tournament, g.round, g.tbl FROM tournament_games g "
+        "LEFT JOIN games ON games.id = g.game WHERE g.annulled_at IS NULL "
+        "ORDER BY g.tournament, g.round, g.tbl, games.finished_at IS NULL, g.game"
+    ).fetchall():
+        if tuple(where) in kept:
+            db.execute("UPDATE tournament_games SET annulled_at = ? WHERE game = ?", (now, game))
+        kept.add((where[0], where[1], where[2]))
+    _statements(db, ONE_GAME_A_TABLE)
+
+
 def box_id(db: sqlite3.Connection) -> str:
     """This store's box: a UUID made once, the sender of its games to the club."""
     row = db.execute("SELECT value FROM meta WHERE key = 'box'").fetchone()
@@ -197,6 +226,7 @@ MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
     3: _names_to_roster,
     4: _game_uuids,
     5: TOURNAMENTS,
+    6: _one_game_a_table,
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 

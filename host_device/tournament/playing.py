@@ -13,8 +13,9 @@ from typing import Any
 
 from engine.presets import MAX_SEATS
 from host_device.base.errors import HostDeviceError
+from host_device.base.names import terminal
 from host_device.store.faults import StoreError
-from host_device.store.tournaments import checked_name
+from host_device.store.tournaments import checked_name, tournament_name
 from host_device.tournament.seating_file import FileTable, shell_command, table_of
 
 
@@ -32,12 +33,91 @@ def table_players(store: Any, name: str, round_no: int, table: int) -> tuple[int
 
 
 def seat_game(store: Any, game_id: int, name: str, round_no: int, table: int) -> str:
-    """Link the game and name its seats; the line that says so («Стол 2 · игра 3»)."""
+    """Link the game and name its seats; the line that says so («Стол 2 · игра 3»). A table of
+    the round another finished game holds: one line naming it (store.tournaments.link_game)."""
     tid, players = table_players(store, name, round_no, table)
-    store.tournaments.link_game(game_id, tid, round_no, table)
+    left_off = store.tournaments.link_game(game_id, tid, round_no, table)
     for seat, pid in enumerate(players, 1):
         store.roster.seat_player(game_id, seat, pid)
-    return f"Стол {table} · игра {round_no}: турнир «{name}», места названы по рассадке"
+    line = f"Стол {table} · игра {round_no}: турнир «{name}», места названы по рассадке"
+    if left_off is not None:
+        line += f"; незаконченная игра {left_off} этого стола в туре аннулирована (хранится)"
+    return line
+
+
+def table_free(store: Any, tid: int, name: str, round_no: int, table: int) -> None:
+    """Refused in one line, before a game is made, when a finished game holds ``table`` of
+    round ``round_no`` (an unfinished one gives it up to the new game)."""
+    held = store.tournaments.holder(tid, round_no, table)
+    if held is not None and held[1]:
+        raise HostDeviceError(
+            f"стол {table} тура {round_no} турнира «{name}» уже сыгран: игра {held[0]} (одна игра на "
+            f"стол в туре); укажите другой тур (--round) или аннулируйте её: "
+            f"{shell_command('host-device tournament game', name, f'{held[0]} --annul')}"
+        )
+
+
+def annul_game(store: Any, name: str, game_id: int, annulled: bool) -> str:
+    """``tournament game NAME GAME --annul|--restore`` in the store; the line that says so."""
+    row = store.tournaments.get(name)
+    round_no, table = store.tournaments.annul(game_id, row.id, annulled=annulled)
+    return annul_line(row.name, str(game_id), round_no, table, annulled)
+
+
+def annul_line(name: str, game: str, round_no: int, table: int, annulled: bool) -> str:
+    where = f"стол {table} тура {round_no} турнира «{terminal(name)}»"
+    if annulled:
+        return (
+            f"игра {game} ({where}) аннулирована: хранится, в таблице не считается, стол в туре свободен; "
+            "вернуть: --restore"
+        )
+    return f"игра {game} снова считается: {where}"
+
+
+def club_link(url: str, name: str, game: str, round_no: int, table: int) -> str:
+    """``tournament game NAME GAME --round R --table T --club-db URL``: a game of the club's
+    database linked afterwards (its seats as the host named them)."""
+    from host_device.clubdb.db import ClubDB
+
+    with ClubDB.open(url) as db:
+        number = db.tournaments.link(game, name, round_no, table)
+    return (
+        f"игра клуба № {number} — стол {table} тура {round_no} турнира «{terminal(tournament_name(name))}»: "
+        "считается в таблице (места — как их назвал ведущий)"
+    )
+
+
+def club_annul(url: str, name: str, game: str, annulled: bool) -> str:
+    """``tournament game NAME GAME --annul|--restore --club-db URL``."""
+    from host_device.clubdb.db import ClubDB
+
+    with ClubDB.open(url) as db:
+        number, round_no, table = db.tournaments.annul(game, name, annulled=annulled)
+    return annul_line(tournament_name(name), f"клуба № {number}", round_no, table, annulled)
+
+
+def set_aside(store: Any, name: str, club_url: str | None) -> list[str]:
+    """The lines under the standings on the games not counted: annulled, and (the club's
+    database) sent by a box for a table of a round another game held."""
+    if club_url:
+        from host_device.clubdb.db import ClubDB
+
+        with ClubDB.open(club_url) as db:
+            annulled = db.tournaments.games(name, annulled=True)
+            refused = db.tournaments.refused(name)
+        lines = [f"Аннулирована: игра клуба № {g} (стол {t}, тур {r}) — не считается" for g, r, t in annulled]
+        command = "host-device tournament game"
+        return lines + [
+            f"Не засчитана: игра клуба № {g} (стол {t}, тур {r}) — у стола уже есть игра клуба № {h}; "
+            f"засчитать её: {shell_command(command, name, f'{h} --annul --club-db АДРЕС')}, затем "
+            f"{shell_command(command, name, f'{g} --round {r} --table {t} --club-db АДРЕС')}"
+            for g, r, t, h in refused
+        ]
+    row = store.tournaments.get(name)
+    return [
+        f"Аннулирована: игра {g} (стол {t}, тур {r}) — не считается"
+        for g, r, t in store.tournaments.annulled(row.id)
+    ]
 
 
 def table_source(
@@ -54,11 +134,12 @@ def table_source(
                 f"турнир «{name}» в хранилище коробки — без рассадки (только игры этого стола); "
                 "рассадка — из базы клуба (--club-db) или из файла (--tournament-file)"
             )
-        table_players(store, name, round_no, table)
+        tid, _players = table_players(store, name, round_no, table)
     except StoreError as exc:
         if not club_url:
             raise
         return published_table(club_url, name, table, round_no, str(exc))
+    table_free(store, tid, name, round_no, table)
     return spec
 
 
@@ -112,6 +193,12 @@ def file_seater(store: Any, chosen: FileTable) -> Callable[[int], str]:
     known = store.roster.known_ids()
     source = f"рассадка {chosen.path}" if chosen.path is not None else "рассадка в базе клуба"
     checked_name(chosen.tournament)  # a name the store would refuse: one line before the game
+    try:
+        tid = store.tournaments.get(chosen.tournament).id
+    except StoreError:
+        tid = None  # made empty when the game is linked
+    if tid is not None:
+        table_free(store, tid, chosen.tournament, chosen.round, chosen.table)
     store.roster.import_players(
         [(pid, name, None, None, None) for pid, name in chosen.players if pid not in known], source=source
     )

@@ -21,15 +21,35 @@ def _cell(value: Any) -> str:
     return words.number(value, 2, True) if isinstance(value, float) else str(value)
 
 
-def standings_page(name: str, head: Sequence[str], rows: Sequence[Sequence[Any]], label: str) -> Page:
+def standings_page(
+    name: str,
+    head: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    label: str,
+    annulled: Sequence[tuple[int, int, int]] = (),
+) -> Page:
+    """The standings; under them each annulled game, (game, round, table), «аннулирована»."""
     table = Table("Таблица", tuple(head), tuple(tuple(_cell(c) for c in r) for r in rows))
-    notes = () if rows else ("Сыгранных игр пока нет.",)
+    notes: tuple[str, ...] = () if rows else ("Сыгранных игр пока нет.",)
+    notes += tuple(f"Игра {g} (стол {t}, тур {r}) аннулирована: не считается." for g, r, t in annulled)
     return Page(f"{name}: таблица", (label,), (table,) if rows else (), notes)
 
 
-def round_page(name: str, round_no: int, tables: Sequence[Sequence[str]], byes: Sequence[str]) -> Page:
+def round_page(
+    name: str,
+    round_no: int,
+    tables: Sequence[Sequence[str]],
+    byes: Sequence[str],
+    annulled: Sequence[tuple[int, int, int]] = (),
+) -> Page:
+    """A round's seating table by table; a table whose game of the round was annulled says so."""
+
+    def title(t: int) -> str:
+        void = [f"игра {g} аннулирована" for g, r, tt in annulled if (r, tt) == (round_no, t)]
+        return f"Стол {t}" + (f" ({', '.join(void)})" if void else "")
+
     drawn = tuple(
-        Table(f"Стол {t}", ("место", "игрок"), tuple((str(s), p) for s, p in enumerate(players, 1)))
+        Table(title(t), ("место", "игрок"), tuple((str(s), p) for s, p in enumerate(players, 1)))
         for t, players in enumerate(tables, 1)
     )
     notes = (f"Не играют в этом туре: {', '.join(byes)}",) if byes else ()
@@ -62,9 +82,11 @@ def tournament_pdf(
     players: Sequence[str],
     standings: Page,
     only_round: int | None = None,
+    annulled: Sequence[tuple[int, int, int]] = (),
 ) -> bytes:
-    """The standings page, then each round's seating (or ``only_round``'s), then the players' pages."""
+    """The standings page, then each round's seating (or ``only_round``'s), then the players' pages;
+    ``annulled``: (game, round, table) of the games annulled, marked at their table."""
     numbers = [only_round] if only_round else list(range(1, len(rounds) + 1))
-    pages = [round_page(name, r, rounds[r - 1], byes.get(r, ())) for r in numbers]
+    pages = [round_page(name, r, rounds[r - 1], byes.get(r, ()), annulled) for r in numbers]
     pages += player_pages(name, rounds, players)
     return render_pdf(Evening(datetime.date.today(), standings, tuple(pages)))

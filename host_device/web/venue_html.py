@@ -34,13 +34,23 @@ def venue_html(
     label: str,
     standings_first: str | None = None,
     then: str = "",
+    annulled: Sequence[tuple[int, int, int]] = (),
 ) -> str:
     """``standings_first``: the standings' heading when they come first (between rounds: a
-    screen shows what is on top); ``then``: the query the screen reads itself again with."""
+    screen shows what is on top); ``then``: the query the screen reads itself again with;
+    ``annulled``: (game, round, table) of the games annulled, marked «аннулирована» at their
+    table of the round shown and listed under the standings (kept, not counted)."""
     seating = [f'<h2 class="round">Тур {round_no} из {rounds}</h2><div class="tables">']
     for t, players in enumerate(tables, 1):
         seats = "".join(f"<li><b>{s}</b> {e(p)}</li>" for s, p in enumerate(players, 1))
-        seating.append(f'<section class="table"><h3>Стол {t}</h3><ol class="seating">{seats}</ol></section>')
+        void = "".join(
+            f' <span class="annulled">игра {g} аннулирована</span>'
+            for g, r, tt in annulled
+            if (r, tt) == (round_no, t)
+        )
+        seating.append(
+            f'<section class="table"><h3>Стол {t}{void}</h3><ol class="seating">{seats}</ol></section>'
+        )
     seating.append("</div>")
     if byes:
         seating.append(f'<p class="byes">Не играют в этом туре: {e(", ".join(byes))}</p>')
@@ -53,6 +63,10 @@ def venue_html(
         ranked.append(table(head, lines, "standings"))
     else:
         ranked.append("<p>Сыгранных игр пока нет.</p>")
+    ranked += [
+        f'<p class="annulled">Игра {g} (стол {t}, тур {r}) аннулирована: не считается</p>'
+        for g, r, t in annulled
+    ]
     parts = [*ranked, *seating] if standings_first else [*seating, *ranked]
     page = document(f"{name}: тур {round_no}", f"<h1>{e(name)}</h1>" + "".join(parts))
     # a screen nobody touches: it reads itself again, so a finished game shows, and the next round
@@ -70,6 +84,7 @@ class Held:
     games: Sequence[tuple[int, int, int]]  # (game, round, table)
     names: Mapping[str, str]  # player id -> the name shown
     begun: int = 0  # the last round a box has taken a table of (the club's database; a store links at start)
+    annulled: Sequence[tuple[int, int, int]] = ()  # (game, round, table) of the games annulled: not counted
 
     def latest(self) -> int:
         """The last round begun: a game of it linked (a store's), or a table of it taken (the database's)."""
@@ -88,6 +103,7 @@ def from_store(path: str, name: str) -> Held:
             row.players,
             store.tournaments.games(row.id),
             {p.id: p.label for p in store.roster.players()},
+            annulled=store.tournaments.annulled(row.id),
         )
     finally:
         store.close()
@@ -119,7 +135,8 @@ def from_database(db: Any, name: str) -> Held:
     players = published.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
         players = list(dict.fromkeys(p for r in seating for t in r for p in t))
-    return Held(name, seating, players, db.tournaments.games(name), names, db.tournaments.round_begun(name))
+    games, annulled = db.tournaments.games(name), db.tournaments.games(name, annulled=True)
+    return Held(name, seating, players, games, names, db.tournaments.round_begun(name), annulled)
 
 
 def venue(
@@ -160,6 +177,7 @@ def venue(
         LABEL,
         first,
         then,
+        held.annulled,
     )
 
 
