@@ -17,6 +17,11 @@ player's name and nickname is kept (a box's rename reaches the club with its
 next send, even a resend of an old game); a merge, once the club knows it,
 stays (a box that has not heard of it does not undo it).
 
+A game's tournament link (``package.tournament``) is one game a table of a
+round: a box's game whose table of the round another game holds is stored
+unlinked, and ``receive`` then answers Refused naming the other (the box's
+outbox keeps it as its refusal; the organiser sees it under the standings).
+
 Every error is one line of :mod:`host_device.clubdb.errors`'s kinds
 (:mod:`host_device.clubdb.faults`)."""
 
@@ -33,6 +38,7 @@ from typing import Any, Literal, TypeVar
 import psycopg
 from psycopg.types.json import Jsonb
 
+from host_device.base.names import quoted
 from host_device.club.package import GamePackage
 from host_device.club.record import GameRecord
 from host_device.club.record_json import BadRecordData, record_from_dict
@@ -147,6 +153,20 @@ class ClubDB:
         return self._do(f"игра {short(package.uuid)}", lambda: self._receive(package))
 
     def _receive(self, package: GamePackage) -> Received:
+        """The game stored (:meth:`_store`); a link to a table of a round another game holds is
+        refused after the commit — the game kept, unlinked — in one line naming the other."""
+        received, held = self._store(package)
+        if held is not None and package.tournament is not None:
+            name, round_no, table = package.tournament
+            raise Refused(
+                f"игра {short(package.uuid)} сохранена в базе клуба без турнира: у стола {table} тура "
+                f"{round_no} турнира «{quoted(name, 60)}» уже есть игра клуба № {held} (одна игра на стол "
+                "в туре); организатор: аннулировать одну — host-device tournament game НАЗВАНИЕ "
+                "НОМЕР --annul --club-db АДРЕС, привязать другую — … --round R --table T --club-db АДРЕС"
+            )
+        return received
+
+    def _store(self, package: GamePackage) -> tuple[Received, int | None]:
         try:  # a record this version cannot read back (a newer box's format) is not stored
             record_from_dict(package.record)
         except BadRecordData as exc:
@@ -167,8 +187,7 @@ class ClubDB:
             if club_id is not None:
                 self._merge_players(package)
                 self._seat(int(club_id[0]), package)
-                self._link(int(club_id[0]), package)
-                return "stored"
+                return "stored", self._link(int(club_id[0]), package)
             row = self.conn.execute(
                 "SELECT id, box::text, digest FROM games WHERE uuid = %s FOR UPDATE", (package.uuid,)
             ).fetchone()
@@ -179,8 +198,7 @@ class ClubDB:
             game_id, box, digest = int(row[0]), str(row[1]), str(row[2])
             if digest == package.digest:
                 self._merge_players(package)
-                self._link(game_id, package)
-                return "same"
+                return "same", self._link(game_id, package)
             if box != package.box:
                 raise Refused(
                     f"игра {short(package.uuid)} уже есть в базе клуба от другого стола ({short(box)}), "
@@ -195,8 +213,7 @@ class ClubDB:
             self._merge_players(package)
             self.conn.execute("DELETE FROM seats WHERE game = %s", (game_id,))
             self._seat(game_id, package)
-            self._link(game_id, package)
-            return "updated"
+            return "updated", self._link(game_id, package)
 
     @staticmethod
     def _fields(package: GamePackage) -> tuple[Any, ...]:
@@ -235,19 +252,19 @@ class ClubDB:
                 [(game_id, seat, player) for seat, player in sorted(package.seats.items())],
             )
 
-    def _link(self, game_id: int, package: GamePackage) -> None:
-        """The game's tournament, round and table as its box has them (none: unlinked)."""
+    def _link(self, game_id: int, package: GamePackage) -> int | None:
+        """The game's tournament, round and table as its box has them; the club number of the game
+        that holds that table of the round (the link refused and noted: the game stays unlinked),
+        or None. A box without a link never unlinks one here (the organiser's late link stays);
+        the same link again leaves it as it is (annulled or not: an annul is the organiser's)."""
+        if package.tournament is None:
+            return None
         linked = self.conn.execute(
             "SELECT tournament, round, tbl FROM tournament_games WHERE game = %s", (game_id,)
         ).fetchone()
         if (tuple(linked) if linked else None) == package.tournament:
-            return  # nothing written: the pages' state stays
-        self.conn.execute("DELETE FROM tournament_games WHERE game = %s", (game_id,))
-        if package.tournament is not None:
-            self.conn.execute(
-                "INSERT INTO tournament_games (game, tournament, round, tbl) VALUES (%s, %s, %s, %s)",
-                (game_id, *package.tournament),
-            )
+            return None  # nothing written: the pages' state stays
+        return self.tournaments.place(game_id, *package.tournament)
 
     # reading
 

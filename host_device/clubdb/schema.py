@@ -9,8 +9,11 @@ are someone else's, is refused (WrongSchema), never touched.
           settings, inputs, extras, record, digest, received_at, updated_at)
     seats(game, seat, player)                               -- who sat where (the box's UUIDs)
     club_changes(games, players)  -- rows written to games and seats, to players (triggers): state()
-    tournament_games(game, tournament, round, tbl)          -- v2: a game as a table of a round (by name)
+    tournament_games(game, tournament, round, tbl, annulled_at)  -- v2: a game as a table of a round
+                                                            --   (by name); v5: annulled, one a table
     tournament_seating(tournament, seating, published_at)   -- v3: a tournament's seating, as its file
+    tournament_tables_taken(tournament, round, tbl, taken_at)        -- v4: a table of a round begun
+    tournament_links_refused(game, tournament, round, tbl, held_by)  -- v5: a link a box asked for, refused
 
 ``games.id`` is the club's number of a game (its page's address); ``uuid``
 its key however many boxes send it; ``record`` the box's reading of the
@@ -120,6 +123,28 @@ MIGRATIONS: list[list[str]] = [
         )""",
         """CREATE TRIGGER tournament_tables_taken_changed AFTER INSERT OR UPDATE OR DELETE
         ON tournament_tables_taken FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
+    ],
+    # version 5 (issue 51): one game a table of a round. A game annulled (its time) stays, out of
+    # the standings, its table free; where a table of a round had several, the first received
+    # keeps it and the others are annulled (`tournament game --restore` takes one back). A box's
+    # game whose table of the round another holds is stored unlinked, the link it asked for kept
+    # in tournament_links_refused (the organiser sees it under the standings)
+    [
+        "ALTER TABLE tournament_games ADD COLUMN annulled_at timestamptz",
+        """UPDATE tournament_games g SET annulled_at = now() WHERE EXISTS (SELECT 1 FROM tournament_games o
+        WHERE o.tournament = g.tournament AND o.round = g.round AND o.tbl = g.tbl AND o.game < g.game)""",
+        """CREATE UNIQUE INDEX tournament_games_one_a_table ON tournament_games (tournament, round, tbl)
+        WHERE annulled_at IS NULL""",
+        """CREATE TABLE tournament_links_refused (
+            game bigint PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            tournament text NOT NULL,
+            round integer NOT NULL,
+            tbl integer NOT NULL,
+            held_by bigint NOT NULL,
+            refused_at timestamptz NOT NULL DEFAULT now()
+        )""",
+        """CREATE TRIGGER tournament_links_refused_changed AFTER INSERT OR UPDATE OR DELETE
+        ON tournament_links_refused FOR EACH ROW EXECUTE FUNCTION club_games_changed()""",
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

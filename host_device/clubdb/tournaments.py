@@ -1,4 +1,4 @@
-"""A tournament in the club's database (club schemas 2-4): the seating
+"""A tournament in the club's database (club schemas 2-5): the seating
 ``tournament publish`` puts there for the boxes, the tables the boxes take
 from it (a round begun), and the games they send as tables of its rounds
 (docs/tournament.md, "The seating in the club's database").
@@ -33,6 +33,15 @@ def checked_name(name: str) -> str:
         return named_as_kept(name)
     except BadName as exc:
         raise ClubDbError(str(exc)) from None
+
+
+def taken(name: str, round_no: int, table: int, held: int) -> str:
+    """The one line refusing a second game for a table of a round, naming the first."""
+    return (
+        f"у стола {table} тура {round_no} турнира «{quoted(name, 60)}» уже есть игра клуба № {held} "
+        "(одна игра на стол в туре): укажите другой стол или тур, или аннулируйте её: host-device "
+        f"tournament game НАЗВАНИЕ {held} --annul --club-db АДРЕС"
+    )
 
 
 def checked_seating(value: dict[str, Any], where: str) -> dict[str, Any]:
@@ -184,18 +193,150 @@ class ClubTournaments:
             ],
         )
 
-    def games(self, name: str) -> list[tuple[int, int, int]]:
-        """(club id, round, table) of every game the boxes sent as a table of tournament ``name``."""
+    def games(self, name: str, annulled: bool = False) -> list[tuple[int, int, int]]:
+        """(club id, round, table) of every game linked as a table of tournament ``name`` that counts
+        (``annulled``: of those annulled instead)."""
 
         def read() -> list[tuple[int, int, int]]:
             rows = self.db.conn.execute(
                 "SELECT game, round, tbl FROM tournament_games WHERE tournament = %s "
-                "ORDER BY round, tbl, game",
+                f"AND annulled_at IS {'NOT ' if annulled else ''}NULL ORDER BY round, tbl, game",
                 (tournament_name(name),),
             ).fetchall()
             return [(int(g), int(r), int(t)) for g, r, t in rows]
 
         return self.db.run("чтение игр турнира", read)
+
+    def refused(self, name: str) -> list[tuple[int, int, int, int]]:
+        """(club id, round, table, the game holding it) of every game a box sent as a table of
+        tournament ``name`` that another game held: stored, not linked."""
+
+        def read() -> list[tuple[int, int, int, int]]:
+            rows = self.db.conn.execute(
+                "SELECT game, round, tbl, held_by FROM tournament_links_refused WHERE tournament = %s "
+                "ORDER BY round, tbl, game",
+                (tournament_name(name),),
+            ).fetchall()
+            return [(int(g), int(r), int(t), int(h)) for g, r, t, h in rows]
+
+        return self.db.run("чтение игр турнира", read)
+
+    def place(self, game_id: int, name: str, round_no: int, table: int) -> int | None:
+        """In the transaction already open: game ``game_id`` linked as ``table`` of round ``round_no``
+        (counting), unless another game holds it: then its club number, the link asked for noted in
+        tournament_links_refused and nothing else changed."""
+        conn = self.db.conn
+        held = conn.execute(
+            "SELECT game FROM tournament_games WHERE tournament = %s AND round = %s AND tbl = %s "
+            "AND annulled_at IS NULL AND game != %s",
+            (name, round_no, table, game_id),
+        ).fetchone()
+        if held is not None:
+            conn.execute(
+                "INSERT INTO tournament_links_refused (game, tournament, round, tbl, held_by) "
+                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (game) DO UPDATE SET "
+                "tournament = EXCLUDED.tournament, round = EXCLUDED.round, tbl = EXCLUDED.tbl, "
+                "held_by = EXCLUDED.held_by, refused_at = now()",
+                (game_id, name, round_no, table, held[0]),
+            )
+            return int(held[0])
+        conn.execute("DELETE FROM tournament_links_refused WHERE game = %s", (game_id,))
+        conn.execute(
+            "INSERT INTO tournament_games (game, tournament, round, tbl) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT (game) DO UPDATE SET tournament = EXCLUDED.tournament, round = EXCLUDED.round, "
+            "tbl = EXCLUDED.tbl, annulled_at = NULL",
+            (game_id, name, round_no, table),
+        )
+        return None
+
+    def link(self, game: str, name: str, round_no: int, table: int) -> int:
+        """``tournament game NAME GAME --round R --table T --club-db``: a game the club holds (its
+        club number or UUID) linked as a table of a round (a game a box played as an ordinary one,
+        the database out of reach; or one linked to the wrong table), counting; a table of the round
+        another game holds, or one the published seating lacks, refused in one line. Its club number."""
+        name = checked_name(name)
+
+        def work() -> int:
+            conn = self.db.conn
+            with conn.transaction():
+                conn.execute("SELECT 1 FROM club_changes FOR UPDATE")  # in turn with the receives
+                game_id = self._game(game)
+                row = conn.execute(
+                    "SELECT seating FROM tournament_seating WHERE tournament = %s", (name,)
+                ).fetchone()
+                if row is not None and isinstance(row[0], dict) and isinstance(row[0].get("rows"), list):
+                    places = {(r.get("тур"), r.get("стол")) for r in row[0]["rows"] if isinstance(r, dict)}
+                    if (round_no, table) not in places:
+                        raise ClubDbError(
+                            f"стола {table} в туре {round_no} в рассадке турнира «{quoted(name, 60)}» нет; "
+                            "рассадка: host-device tournament show НАЗВАНИЕ"
+                        )
+                held = self.place(game_id, name, round_no, table)
+                if held is not None:
+                    raise ClubDbError(taken(name, round_no, table, held))
+                return game_id
+
+        return self.db.run("привязка игры к турниру", work)
+
+    def annul(self, game: str, name: str, annulled: bool = True) -> tuple[int, int, int]:
+        """``tournament game NAME GAME --annul --club-db``: the game kept, out of the standings, its
+        table of the round free (``annulled=False``, ``--restore``: counting again, unless another
+        game holds its table since: one line naming it). (club number, round, table)."""
+        name = tournament_name(name)
+
+        def work() -> tuple[int, int, int]:
+            conn = self.db.conn
+            with conn.transaction():
+                conn.execute("SELECT 1 FROM club_changes FOR UPDATE")
+                game_id = self._game(game)
+                row = conn.execute(
+                    "SELECT round, tbl, annulled_at IS NOT NULL FROM tournament_games "
+                    "WHERE game = %s AND tournament = %s",
+                    (game_id, name),
+                ).fetchone()
+                if row is None:
+                    raise ClubDbError(
+                        f"игра клуба № {game_id} не привязана к турниру «{quoted(name, 60)}»; игры "
+                        "турнира: host-device tournament standings НАЗВАНИЕ --club-db АДРЕС"
+                    )
+                round_no, table, was = int(row[0]), int(row[1]), bool(row[2])
+                if not annulled and was:
+                    held = conn.execute(
+                        "SELECT game FROM tournament_games WHERE tournament = %s AND round = %s "
+                        "AND tbl = %s AND annulled_at IS NULL",
+                        (name, round_no, table),
+                    ).fetchone()
+                    if held is not None:
+                        raise ClubDbError(taken(name, round_no, table, int(held[0])))
+                if annulled != was:
+                    conn.execute(
+                        "UPDATE tournament_games SET annulled_at = CASE WHEN %s THEN now() END "
+                        "WHERE game = %s",
+                        (annulled, game_id),
+                    )
+                return game_id, round_no, table
+
+        return self.db.run("аннулирование игры турнира", work)
+
+    def _game(self, text: str) -> int:
+        """A game of the club by its club number, its UUID or the UUID's start (8 characters or more)."""
+        text = text.strip()
+        conn = self.db.conn
+        if text.isascii() and text.isdigit():
+            rows = conn.execute("SELECT id FROM games WHERE id = %s", (int(text),)).fetchall()
+        elif len(text) >= 8 and all(c in "0123456789abcdefABCDEF-" for c in text):
+            rows = conn.execute(
+                "SELECT id FROM games WHERE uuid::text LIKE %s LIMIT 2", (text.lower() + "%",)
+            ).fetchall()
+        else:
+            rows = []
+        if len(rows) != 1:
+            what = "несколько игр" if rows else "нет игры"
+            raise ClubDbError(
+                f"в базе клуба {what} «{quoted(text, 40)}»; назовите игру номером клуба (её страница в "
+                "club web) или её UUID"
+            )
+        return int(rows[0][0])
 
     def _begun(self, name: str) -> int:
         row = self.db.conn.execute(

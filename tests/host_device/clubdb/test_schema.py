@@ -29,7 +29,8 @@ def test_init_makes_the_schema_and_again_is_a_no_op(fresh_database, postgres_ser
         name,
     )
     assert tables == (
-        "club_changes,club_schema,games,players,seats,tournament_games,tournament_seating,"
+        "club_changes,club_schema,games,players,seats,tournament_games,tournament_links_refused,"
+        "tournament_seating,"
         "tournament_tables_taken"
     )
 
