@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from host_device.cli import flags
+from host_device.clubdb.errors import NOT_COUNTED
 from host_device.store.db import Store
 from voices.words import local_time
 
@@ -63,6 +64,8 @@ def cmd_status(args: argparse.Namespace) -> int:
         at = local_time(refusal.at)
         if refusal.reason.startswith(UNSENDABLE):  # the box's own refusal: it does not replay
             print(f"не отправляется: игра {refusal.game} ({at}): {refusal.reason.removeprefix(UNSENDABLE)}")
+        elif refusal.reason.startswith(NOT_COUNTED):  # stored, its tournament link not: said so
+            print(f"игра {refusal.game} ({at}): {refusal.reason}")
         else:
             print(f"не принята базой клуба: игра {refusal.game} ({at}): {refusal.reason}")
     for game, reason in status.damaged:

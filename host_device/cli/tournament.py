@@ -213,10 +213,10 @@ def cmd_game(args: argparse.Namespace, store: Store) -> int:
     changing = args.annul or args.restore
     if not changing and (args.round is None or args.table is None):
         raise HostDeviceError(
-            "tournament game: укажите стол и тур (--round R --table T), или --annul, или --restore"
+            "игра турнира: укажите стол и тур (--round R --table T), или --annul, или --restore"
         )
     if changing and (args.round is not None or args.table is not None):
-        raise HostDeviceError("tournament game: --annul и --restore без --round и --table")
+        raise HostDeviceError("игра турнира: --annul и --restore — без --round и --table")
     if args.club_db and changing:
         print(club_annul(args.club_db, args.name, args.id, annulled=args.annul))
     elif args.club_db:

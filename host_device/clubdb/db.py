@@ -43,7 +43,7 @@ from host_device.club.package import GamePackage
 from host_device.club.record import GameRecord
 from host_device.club.record_json import BadRecordData, record_from_dict
 from host_device.clubdb import schema
-from host_device.clubdb.errors import ClubDbError, Refused, shown
+from host_device.clubdb.errors import NOT_COUNTED, ClubDbError, Refused, shown
 from host_device.clubdb.faults import CONNECT_TIMEOUT_S, checked_url, failure
 from host_device.clubdb.players import find_player, resolve
 from host_device.clubdb.tournaments import ClubTournaments
@@ -159,10 +159,10 @@ class ClubDB:
         if held is not None and package.tournament is not None:
             name, round_no, table = package.tournament
             raise Refused(
-                f"игра {short(package.uuid)} сохранена в базе клуба без турнира: у стола {table} тура "
-                f"{round_no} турнира «{quoted(name, 60)}» уже есть игра клуба № {held} (одна игра на стол "
-                "в туре); организатор: аннулировать одну — host-device tournament game НАЗВАНИЕ "
-                "НОМЕР --annul --club-db АДРЕС, привязать другую — … --round R --table T --club-db АДРЕС"
+                f"{NOT_COUNTED}игра {short(package.uuid)} сохранена в базе клуба без турнира: "
+                f"у стола {table} тура {round_no} турнира «{quoted(name, 60)}» "
+                f"уже есть игра клуба № {held} (одна игра на стол в туре); организатор: "
+                "аннулировать одну — host-device tournament game НАЗВАНИЕ НОМЕР --annul --club-db АДРЕС, привязать другую — … --round R --table T --club-db АДРЕС"
             )
         return received
 

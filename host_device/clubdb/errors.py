@@ -31,6 +31,11 @@ class Refused(ClubDbError):
     """The club's database will not take this game (another box sent a different record of it)."""
 
 
+# A refusal that is not one: the game was stored, only its tournament link was not (another game
+# holds its table of the round): said so, never «не принята» (clubdb/db.py, sender.py, club status)
+NOT_COUNTED = "в турнир не засчитана: "
+
+
 def shown(url: str) -> str:
     """The URL as a message shows it: the password replaced by ***, however the URL is
     mistyped (a password with ``/`` or ``@`` in it, a scheme without ``//`` or none, the

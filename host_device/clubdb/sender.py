@@ -38,7 +38,7 @@ from host_device.base.errors import HostDeviceError
 from host_device.base.stopping import children_deaf, deaf_to_stops
 from host_device.base.text import one_line
 from host_device.club.package import package_of
-from host_device.clubdb.errors import ClubDbError, Refused, shown
+from host_device.clubdb.errors import NOT_COUNTED, ClubDbError, Refused, shown
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
 
@@ -161,7 +161,12 @@ def described(report: SendReport, url: str) -> list[str]:
         if report.updated:
             parts.append(f"обновлено {report.updated}")
         lines.append(f"в базу клуба {shown(url)} отправлено игр: {report.sent} ({', '.join(parts)})")
-    lines += [f"игра {game} не принята базой клуба: {reason}" for game, reason in report.refused]
+    lines += [
+        f"игра {game}: {reason}"
+        if reason.startswith(NOT_COUNTED)
+        else f"игра {game} не принята базой клуба: {reason}"
+        for game, reason in report.refused
+    ]
     lines += [f"игра {game} не отправлена: {reason}" for game, reason in report.damaged]
     if report.error is not None:
         lines.append(f"{report.error}; игр ждут отправки: {report.left}")
