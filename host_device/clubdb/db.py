@@ -162,7 +162,8 @@ class ClubDB:
                 f"{NOT_COUNTED}игра {short(package.uuid)} сохранена в базе клуба без турнира: "
                 f"у стола {table} тура {round_no} турнира «{quoted(name, 60)}» "
                 f"уже есть игра клуба № {held} (одна игра на стол в туре); организатор: "
-                "аннулировать одну — host-device tournament game НАЗВАНИЕ НОМЕР --annul --club-db АДРЕС, привязать другую — … --round R --table T --club-db АДРЕС"
+                "аннулировать одну — host-device tournament game НАЗВАНИЕ НОМЕР --annul --club-db АДРЕС, "
+                "привязать другую — … --round R --table T --club-db АДРЕС"
             )
         return received
 
