@@ -166,6 +166,8 @@ def compile_pattern(text: str) -> tuple[_Element, ...]:
         raise PatternError(f"образец {text!r}: '[' без ']'")
     if not stack[0]:
         raise PatternError(f"образец {text!r} пуст")
+    if all(isinstance(element, _Optional) for element in stack[0]):  # it would match no word at all
+        raise PatternError(f"образец {text!r}: всё в скобках — нужно хотя бы одно слово без них")
     return tuple(stack[0])
 
 
@@ -261,10 +263,14 @@ class IntentPatterns:
     _starting: dict[str, tuple[tuple[_Rule, tuple[_Element, ...]], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _kinds: dict[str, str | None] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def kind_of(self, word: str | None) -> str | None:
         """The kind of a forbidden word named ``word`` (one foul a kind at a time: :func:`repeated`)."""
-        return next((r.kind for r in self.rules if r.intent == "forbidden" and word in r.names()), None)
+        if not self._kinds:  # built once: the tracker asks at every partial result
+            for rule in reversed([r for r in self.rules if r.intent == "forbidden"]):  # the first wins
+                self._kinds.update(dict.fromkeys(rule.names(), rule.kind))
+        return self._kinds.get(word or "")
 
     def forbidden_words(self) -> list[str]:
         """Every word a remark may name, in the file's order."""
@@ -319,6 +325,8 @@ class IntentPatterns:
             best_moves = tuple(compile_pattern(p) for p in data.get("best_move", {}).get("patterns", []))
         except tomllib.TOMLDecodeError as exc:
             raise PatternError(f"{source}: ошибка в TOML{toml_place(exc)}") from None
+        except PatternError:  # a pattern's own line («'[' без ']'», a hyphenated word): as it is
+            raise
         except (RecursionError, ValueError):  # nested too deep, a number of thousands of digits
             raise PatternError(f"{source}: ошибка в TOML: файл не читается как образцы") from None
         except KeyError as exc:

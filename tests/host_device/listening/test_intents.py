@@ -398,3 +398,22 @@ def test_a_scan_tries_only_the_patterns_a_word_may_begin_and_finds_the_same(monk
     every = dataclasses.replace(patterns)  # every pattern tried at every word: the same matches
     monkeypatch.setattr(type(every), "_starts", lambda self, token: [(r, p) for r in self.rules for p in r.patterns])
     assert [every.matches(tokens, 10), every.for_best_move().matches(tokens, 10)] == indexed
+
+
+@pytest.mark.parametrize(
+    ("pattern", "said"),
+    [("[a", "'[' без ']'"), ("по-честному", "через дефис"), ("[честно]", "хотя бы одно слово")],
+)
+def test_a_patterns_files_own_fault_is_said_as_it_is(pattern, said):
+    """Through the file (from_toml), not only compile_pattern: a bad pattern's own line, and a
+    pattern that could match no word (it would loop for ever) refused."""
+    text = f'[nominate]\npatterns = ["{pattern}"]\n[withdraw]\npatterns = ["b"]\n[end]\nwords = ["c"]\n'
+    with pytest.raises(PatternError, match=re.escape(said)):
+        IntentPatterns.from_toml(text, "p.toml")
+
+
+def test_the_kind_of_a_named_word_is_each_rules():
+    patterns = russian_patterns()
+    assert patterns.kind_of("девяносто девять процентов") == "проценты"
+    assert patterns.kind_of("клятва") == "клятва" and patterns.kind_of("господь") == "религия"
+    assert patterns.kind_of("нет такого") is None and patterns.kind_of(None) is None
