@@ -138,14 +138,20 @@ class TableSeating:
         them (the console, whose change the table page shows and the store keeps); a phone's rename
         or removal would credit another player with the game, or drop it from his line: refused,
         the phone says why and the host is told once a seat."""
-        told = item.seat in self.seating.refused
-        self.seating.refused[item.seat] = TOURNAMENT_SEAT
-        log.info("seat %d's phone: a name in a tournament game refused", item.seat)
-        if not told:
-            self.notice(
-                f"seat {item.seat}: a phone's name in a tournament game refused",
-                f"место {item.seat}: турнирная игра — имя с телефона не принято; пересадить может ведущий",
-            )
+        self._refuse(
+            item.seat,
+            TOURNAMENT_SEAT,
+            f"seat {item.seat}: a phone's name in a tournament game refused",
+            f"место {item.seat}: турнирная игра — имя с телефона не принято; пересадить может ведущий",
+        )
+
+    def _refuse(self, seat: int, shown: str, logged: str, told: str) -> None:
+        """A phone's name refused: its page says ``shown``; the host is told once a seat."""
+        again = seat in self.seating.refused
+        self.seating.refused[seat] = shown
+        log.info("%s", logged)
+        if not again:
+            self.notice(logged, told)
         self.changed()
 
     def _known(self, name: str) -> bool:
@@ -177,17 +183,12 @@ class TableSeating:
             )
             self.reread()
             return
-        told = item.seat in self.seating.refused
-        self.seating.refused[item.seat] = (
-            "Новое имя с телефона — одно за игру: найдите себя в списке или попросите ведущего"
+        self._refuse(
+            item.seat,
+            "Новое имя с телефона — одно за игру: найдите себя в списке или попросите ведущего",
+            f"seat {item.seat}: the phone's second new name this game was refused",
+            f"место {item.seat}: второе новое имя с телефона не добавлено (одно за игру)",
         )
-        log.info("seat %d's phone: a second new name this game refused", item.seat)
-        if not told:
-            self.notice(
-                f"seat {item.seat}: the phone's second new name this game was refused",
-                f"место {item.seat}: второе новое имя с телефона не добавлено (одно за игру)",
-            )
-        self.changed()
 
     def _label(self, item: SeatName) -> str:
         """The name a phone picked, as the pages show it (a new one as typed)."""
