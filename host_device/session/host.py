@@ -323,6 +323,8 @@ class Host:
 
     def _tick(self) -> None:
         self.health.tick()
+        if self.seating is not None:
+            self.seating.check()  # «games extra» from another process: shown where the seats are
         if self.sched.paused and self.clock.now() - self.drawn_at >= SCREEN_S:
             self._draw()  # the heartbeat stands still with the game: «ПАУЗА» and the keys' answers show
         if self.publisher is not None:

@@ -80,8 +80,15 @@ class TableSeating:
         self.seating.enabled = True
         self.reread()
 
+    def check(self) -> None:
+        """The store written by another process (``games extra``, ``games seat``): read again, so
+        the console, the phones and the TV show what the record holds (each tick; microseconds)."""
+        if self.store is not None and self.game_id is not None and self.store.connection.changed_elsewhere():
+            self.reread()
+
     def reread(self) -> None:
         assert self.store is not None and self.game_id is not None
+        self.store.connection.changed_elsewhere()  # what is read now is what the file holds
         try:
             self.seating.players = self.store.roster.seating(self.game_id)
             self.seating.extras = self.store.roster.extras(self.game_id)
@@ -212,7 +219,10 @@ class TableSeating:
         if self.store is None or self.game_id is None:
             return
         try:
-            self.store.roster.set_extra(self.game_id, item.seat, item.points, self.seating.extra_limits)
+            if item.steps:
+                self.store.roster.add_extra(self.game_id, item.seat, item.steps, self.seating.extra_limits)
+            else:
+                self.store.roster.set_extra(self.game_id, item.seat, item.points, self.seating.extra_limits)
         except StoreError as exc:
             self.notice(f"seat {item.seat}: extra points refused: {exc}", f"место {item.seat}: {exc}")
             return

@@ -37,6 +37,18 @@ class Connection:
         self.path = path
         self.db = db
         self.read_only = read_only
+        self._version: int | None = None
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another connection (``games extra`` in another process, a second box's
+        command) committed to the file since this was last asked (SQLite's ``data_version``:
+        a read of a counter, microseconds). The first answer is False; a fault is False."""
+        try:
+            (version,) = self.db.execute("PRAGMA data_version").fetchone()
+        except sqlite3.Error:
+            return False
+        before, self._version = self._version, int(version)
+        return before is not None and before != version
 
     def read(self, game_id: int | None, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         """The rows; a fault is the game's (:class:`DamagedGame`), or the store's with no game."""

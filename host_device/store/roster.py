@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import sqlite3
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -104,6 +105,26 @@ def _tenths(value: float, sign: str = "") -> str:
 
 def _comma(number: str) -> str:
     return number.replace(".", ",")  # a Russian decimal
+
+
+def _write_extra(
+    db: sqlite3.Connection, game_id: int, seat: int, points: float | None, limits: tuple[float, float, float]
+) -> None:
+    """Inside a transaction: a seat's extra points checked against ``limits`` and written (0/None: removed)."""
+    if points is None or points == 0:
+        db.execute("DELETE FROM extras WHERE game = ? AND seat = ?", (game_id, seat))
+        return
+    low, high, step = limits
+    steps = points / step
+    if not math.isfinite(points) or not low - 1e-9 <= points <= high + 1e-9 or abs(steps - round(steps)) > 1e-6:
+        raise StoreError(
+            f"доп. баллы {_comma(shorten(points, 12))}: можно от {_comma(_tenths(low, '+'))} до "
+            f"{_comma(_tenths(high, '+'))} с шагом {_comma(_tenths(step))}"
+        )
+    db.execute(
+        "INSERT OR REPLACE INTO extras (game, seat, points) VALUES (?, ?, ?)",
+        (game_id, seat, round(round(steps) * step, 6)),
+    )
 
 
 def _fold(text: str) -> str:
@@ -297,24 +318,22 @@ class Roster:
         """The host's extra points for a seat, a multiple of the step within
         the range (``limits``: low, high, step, the scoring table's); None (or 0) removes them."""
         self._check_seat(game_id, seat)
-        if points is None or points == 0:
-            self.connection.write(
-                "доп. баллы", "DELETE FROM extras WHERE game = ? AND seat = ?", (game_id, seat)
-            )
-            return
-        low, high, step = limits
-        steps = points / step
-        if not math.isfinite(points) or not low <= points <= high or abs(steps - round(steps)) > 1e-6:
-            raise StoreError(
-                f"доп. баллы {_comma(shorten(points, 12))}: можно от {_comma(_tenths(low, '+'))} до "
-                f"{_comma(_tenths(high, '+'))} с шагом {_comma(_tenths(step))}"
-            )
-        value = round(round(steps) * step, 6)
-        self.connection.write(
-            "доп. баллы",
-            "INSERT OR REPLACE INTO extras (game, seat, points) VALUES (?, ?, ?)",
-            (game_id, seat, value),
-        )
+        with self.connection.transaction("доп. баллы") as db:
+            _write_extra(db, game_id, seat, points, limits)
+
+    def add_extra(
+        self, game_id: int, seat: int, steps: int, limits: tuple[float, float, float] = EXTRA_POINTS
+    ) -> float:
+        """A step (or several) up or down from the extra points the store holds for a seat now —
+        not from a copy a page was shown: ``games extra`` from another process is kept. Read and
+        written in one transaction; returns the new value (refused past the range)."""
+        self._check_seat(game_id, seat)
+        with self.connection.transaction("доп. баллы") as db:
+            row = db.execute("SELECT points FROM extras WHERE game = ? AND seat = ?", (game_id, seat)).fetchone()
+            now = float(row[0]) if row else 0.0
+            value = round(now + steps * limits[2], 6)
+            _write_extra(db, game_id, seat, value, limits)
+        return value
 
     def extras(self, game_id: int) -> dict[int, float]:
         self.games.game(game_id)

@@ -127,6 +127,9 @@ def _seats(value: Any) -> str:
 def _extra(value: Any) -> str:
     points = value.get("points") if isinstance(value, dict) else None
     seat = value.get("seat") if isinstance(value, dict) else "?"
+    steps = value.get("steps") if isinstance(value, dict) else None
+    if steps in (1, -1):  # the «+0,1»/«−0,1» buttons: a step from what the record holds
+        return f"доп. баллы месту {seat}: на шаг {'больше' if steps == 1 else 'меньше'}"
     return f"доп. баллы месту {seat}: {'нет' if points is None else number(points)}"
 
 

@@ -102,10 +102,12 @@ class Find:
 
 @dataclass(frozen=True)
 class ExtraPoints:
-    """The host's extra points for a seat (None: none)."""
+    """The host's extra points for a seat: set to ``points`` (None: none), or — the console's
+    «+0,1»/«−0,1» — ``steps`` of the scoring table's step from the value the store holds now."""
 
     seat: int
     points: float | None
+    steps: int = 0
 
 
 def seat_name(seat: int, value: Any, by_phone: bool) -> SeatName:
@@ -125,13 +127,20 @@ def seat_name(seat: int, value: Any, by_phone: bool) -> SeatName:
 
 
 def _seat_entry(kind: str, value: Any, seats: int) -> SeatName | ExtraPoints:
-    """The console's ``{"name": {"seat": 3, …}}`` or ``{"extra": {"seat": 3, "points": 0.3}}``."""
+    """The console's ``{"name": {"seat": 3, …}}``, ``{"extra": {"seat": 3, "points": 0.3}}`` or
+    ``{"extra": {"seat": 3, "steps": 1}}``."""
     what = "имя" if kind == "name" else "доп. баллы"
     if not isinstance(value, dict) or not _seat_number(value.get("seat"), seats):
         raise Refused(f"{what}: укажите место 1..{seats}")
     if kind == "name":
         return seat_name(value["seat"], {k: v for k, v in value.items() if k != "seat"}, False)
-    points = fields(value, "seat", optional=("points",)).get("points")
+    given = fields(value, "seat", optional=("points", "steps"))
+    if "steps" in given:  # «+0,1»: a step from the value the record holds, never from the page's copy
+        steps = given["steps"]
+        if "points" in given or steps not in (-1, 1) or isinstance(steps, bool):
+            raise Refused('доп. баллы: {"steps": 1} или {"steps": -1}')
+        return ExtraPoints(value["seat"], None, steps)
+    points = given.get("points")
     if points is not None and (isinstance(points, bool) or not isinstance(points, int | float)):
         raise Refused("доп. баллы: число (0.3) или null")
     if points is not None:

@@ -112,12 +112,8 @@ function buildSeatGrid(box, seats, send) {
     value.className = "extra-value";
     extra.append(minus, value, plus);
     const item = { seat: x.seat, name, clear, pick, value, points: 0, range: null };
-    const step = (sign) => {
-      const r = item.range;
-      const next = Math.round(Math.round((item.points + sign * r.step) / r.step) * r.step * 1e6) / 1e6; // the table's step
-      if (next < r.low - 1e-9 || next > r.high + 1e-9) return;
-      send({ extra: { seat: x.seat, points: next === 0 ? null : next } });
-    };
+    // a step from the value the record holds (games extra may have changed it), not from this copy
+    const step = (sign) => send({ extra: { seat: x.seat, steps: sign } });
     minus.addEventListener("click", () => step(-1));
     plus.addEventListener("click", () => step(1));
     item.minus = minus;

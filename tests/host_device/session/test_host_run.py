@@ -473,32 +473,36 @@ def test_with_pages_the_end_waits_for_the_hosts_answer(monkeypatch, tmp_path, bu
     monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     gid = almost_over(tmp_path / "g.db")
+    from host_device.store import Store
+
     host = virtual(web="127.0.0.1:0", store=tmp_path / "g.db", days=None, new=False, resume=gid)
     said_by = {}
+    command_line = Store(tmp_path / "g.db")  # `games extra 1 4 0,3` while the pages are up (issue 47)
 
     def long_after_the_end():
-        over = (
-            host.after is not None
-            and host.after.waiting
-            and host.sched.now > host.runtime.speaking_until + 60
-        )
-        if over and not said_by:
+        ended = host.after is not None and host.after.waiting
+        if ended and "extra" not in said_by:
+            command_line.roster.set_extra(gid, 4, 0.3)
+            said_by["extra"] = host.sched.now
+        over = ended and host.sched.now > host.runtime.speaking_until + 60
+        if over and "t" not in said_by:
             said_by["t"] = host.sched.now
+            said_by["shown"] = dict(host.console.seating.extras)  # what the console shows by now
         return over
 
     host.clock.when(
-        long_after_the_end, ExtraPoints(4, 0.3), TypedLine(text="да?", at=0), TypedLine(text="u", at=0)
+        long_after_the_end, ExtraPoints(4, None, 1), TypedLine(text="да?", at=0), TypedLine(text="u", at=0)
     )
     assert host.run() == 0
+    command_line.close()
+    assert said_by["shown"] == {4: 0.3}  # the console shows the command line's value
     assert host.game.state.winner is not None and host.after.choice == END
     assert host.sched.now >= said_by["t"]  # a minute after its last word, the session was still there
     out = capsys.readouterr().out
     assert "«Следующая игра» (n, «Дальше») или «Закончить вечер» (u, «Отмена», Ctrl-C)" in out
     assert "«да?»: n — следующая игра, u — закончить вечер" in out
-    from host_device.store import Store
-
     store = Store(tmp_path / "g.db")
-    assert store.roster.extras(gid) == {4: 0.3}  # the console's seat grid still taken after the end
+    assert store.roster.extras(gid) == {4: 0.4}  # the console's «+0,1» after the end, on the record's 0,3
     store.close()
 
 

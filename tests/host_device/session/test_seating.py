@@ -42,6 +42,30 @@ def test_a_name_from_the_grid_or_a_phone_is_stored_and_shown(table):
     assert len(changed) == 5  # each change reaches the pages (open, four writes)
 
 
+def test_a_step_on_the_console_is_taken_from_the_value_the_record_holds(table, tmp_path):
+    """Issue 47: «games extra 1 4 0,3» from another process, then «+0,1» on the console: 0,4 —
+    the console's copy (0) is read again at the next tick and the step is the record's."""
+    seating, store, game, said, changed = table
+    other = Store(store.path)  # the command line's own connection, as `games extra` opens one
+    other.roster.set_extra(game, 4, 0.3)
+    assert seating.seating.extras == {}  # not seen yet: the next tick reads it
+    seating.check()
+    assert seating.seating.extras == {4: 0.3}
+    seating.check()
+    before = len(changed)
+    seating.check()
+    assert len(changed) == before  # nothing new written: nothing read again
+    seating.extra(ExtraPoints(4, None, 1))
+    assert store.roster.extras(game) == {4: 0.4} == seating.seating.extras
+    other.roster.set_extra(game, 4, 1.0)  # the page still shows 0,4; the record holds 1,0
+    seating.extra(ExtraPoints(4, None, 1))
+    assert said[-1] == "место 4: доп. баллы 1,1: можно от -1,0 до +1,0 с шагом 0,1"
+    assert store.roster.extras(game) == {4: 1.0}
+    seating.extra(ExtraPoints(4, None, -1))
+    assert store.roster.extras(game) == {4: 0.9}
+    other.close()
+
+
 def test_what_the_store_refuses_is_told_and_nothing_changes(table):
     seating, store, game, said, _ = table
     seating.extra(ExtraPoints(2, 1.5))

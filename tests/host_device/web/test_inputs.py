@@ -76,10 +76,14 @@ def test_the_console_seat_grid_messages_become_inputs_and_bad_ones_are_said():
     say = lambda message: console_input(publisher, json.dumps(message), None)  # noqa: E731
     assert say({"extra": {"seat": 2, "points": 0.3}}) is None
     assert say({"extra": {"seat": 2, "points": None}}) is None
+    assert say({"extra": {"seat": 2, "steps": -1}}) is None
     assert drained(inbox) == [
         FromConsole("С пульта: доп. баллы месту 2: 0,3", ExtraPoints(2, 0.3)),
         FromConsole("С пульта: доп. баллы месту 2: нет", ExtraPoints(2, None)),
+        FromConsole("С пульта: доп. баллы месту 2: на шаг меньше", ExtraPoints(2, None, -1)),
     ]
+    for bad in ({"seat": 2, "steps": 2}, {"seat": 2, "steps": True}, {"seat": 2, "steps": 1, "points": 0.1}):
+        assert say({"extra": bad}) == 'доп. баллы: {"steps": 1} или {"steps": -1}'
     assert say({"extra": {"seat": 2, "points": "много"}}) == "доп. баллы: число (0.3) или null"
     assert inbox.empty()
 
