@@ -110,13 +110,18 @@ def _comma(number: str) -> str:
 def _write_extra(
     db: sqlite3.Connection, game_id: int, seat: int, points: float | None, limits: tuple[float, float, float]
 ) -> None:
-    """Inside a transaction: a seat's extra points checked against ``limits`` and written (0/None: removed)."""
+    """Inside a transaction: a seat's extra points checked against ``limits`` and written
+    (0 or None: removed)."""
     if points is None or points == 0:
         db.execute("DELETE FROM extras WHERE game = ? AND seat = ?", (game_id, seat))
         return
     low, high, step = limits
     steps = points / step
-    if not math.isfinite(points) or not low - 1e-9 <= points <= high + 1e-9 or abs(steps - round(steps)) > 1e-6:
+    if (
+        not math.isfinite(points)
+        or not low - 1e-9 <= points <= high + 1e-9
+        or abs(steps - round(steps)) > 1e-6
+    ):
         raise StoreError(
             f"доп. баллы {_comma(shorten(points, 12))}: можно от {_comma(_tenths(low, '+'))} до "
             f"{_comma(_tenths(high, '+'))} с шагом {_comma(_tenths(step))}"
@@ -329,7 +334,9 @@ class Roster:
         written in one transaction; returns the new value (refused past the range)."""
         self._check_seat(game_id, seat)
         with self.connection.transaction("доп. баллы") as db:
-            row = db.execute("SELECT points FROM extras WHERE game = ? AND seat = ?", (game_id, seat)).fetchone()
+            row = db.execute(
+                "SELECT points FROM extras WHERE game = ? AND seat = ?", (game_id, seat)
+            ).fetchone()
             now = float(row[0]) if row else 0.0
             value = round(now + steps * limits[2], 6)
             _write_extra(db, game_id, seat, value, limits)
