@@ -1,10 +1,15 @@
 """The evening's protocol as a PDF: A4, the summary and then a page a game,
 each drawn with matplotlib (PdfPages; the DejaVu Sans font matplotlib ships
 carries Cyrillic). Fonts are embedded as TrueType (``pdf.fonttype`` 42), so
-the text can be searched and copied from the file."""
+the text can be searched and copied from the file. Every text stays inside
+the margins: a line or a note wider than the page is wrapped (a word wider
+than a line is cut across lines), and a table's columns take the widths
+their cells measure in that font, the font made smaller where they would not
+fit across the page."""
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -12,6 +17,8 @@ from contextlib import AbstractContextManager
 import matplotlib
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import text_to_path
 from matplotlib.transforms import Bbox
 
 from engine.roles import Team
@@ -21,13 +28,18 @@ from host_device.club.protocol_evening import Evening
 
 A4 = (8.27, 11.69)  # inches
 MARGIN = 0.5  # inches on every side
+ROOM = (A4[0] - 2 * MARGIN) * 72  # points across the page between the margins
+SAFE = 0.98  # of ROOM a wrapped line fills at most (kerning, a viewer's rounding)
 LINE = 0.25  # inches a table row takes at most (less when a page is full)
 TINTS = {Team.RED: "#fde8e8", Team.BLACK: "#d0d0d0"}
 HEADER_TINT = "#eeeeee"
 TITLE = 1.8  # rows a table's title takes (a gap above it, the title, a gap below)
 MAX_NAME = 28  # characters of a name on paper (a longer one is cut)
 MAX_CELL = 60  # characters of any other cell
-CHAR_WIDTH = 0.6  # a DejaVu Sans character's mean width, in ems
+SIZE = 9.0  # points of a table's text on a page with room (less when a page is full)
+CELL_PAD = 1.5  # ems a cell keeps free beside its text (its text centred: half each side)
+NAME_PAD = 0.03  # of a name cell's width, before its text (the name is set to the left)
+MIN_CELL = 1.2  # ems: the narrowest column
 
 
 def _font() -> AbstractContextManager[None]:
@@ -36,33 +48,79 @@ def _font() -> AbstractContextManager[None]:
     return matplotlib.rc_context({"font.family": "DejaVu Sans", "pdf.fonttype": 42, "text.parse_math": False})
 
 
-def _sizes(table: Table) -> list[float]:
-    """Each column's width in characters (its longest cell, as cut on paper, and a margin)."""
+@functools.lru_cache(maxsize=4096)
+def _ems(text: str, bold: bool = False) -> float:
+    """``text``'s width in ems of DejaVu Sans, as the PDF sets it (unhinted advances)."""
+    prop = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal", size=1)
+    width, _height, _descent = text_to_path.get_text_width_height_descent(text, prop, ismath=False)
+    return float(width)
+
+
+def wrap(text: str, size: float, bold: bool = False, room: float = ROOM) -> list[str]:
+    """``text`` as the lines it takes at ``size`` points across ``room`` points: broken at
+    spaces, and a word wider than a line cut across lines (from where the line has room)."""
+    fits = room * SAFE / size  # ems
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        joined = f"{current} {word}" if current else word
+        if _ems(joined, bold) <= fits:
+            current = joined
+            continue
+        if _ems(word, bold) <= fits:  # on a line of its own it fits
+            lines.append(current)
+            current = word
+            continue
+        current = joined
+        while len(current) > 1 and _ems(current, bold) > fits:
+            cut = max((k for k in range(1, len(current)) if _ems(current[:k], bold) <= fits), default=1)
+            lines.append(current[:cut].rstrip(" "))
+            current = current[cut:].lstrip(" ")
+    lines.append(current)
+    return lines
+
+
+def _cells(table: Table) -> list[list[str]]:
+    """The table's rows as cut on paper: a name to MAX_NAME characters, any other cell to MAX_CELL."""
     name_column = table.header.index("Игрок") if "Игрок" in table.header else None
-    longest = [
-        max(len(str(cell)) for cell in column) for column in zip(table.header, *table.rows, strict=True)
+    return [
+        [shorten(c, MAX_NAME if i == name_column else MAX_CELL) for i, c in enumerate(row)]
+        for row in table.rows
     ]
-    limits = [MAX_NAME if i == name_column else MAX_CELL for i in range(len(longest))]
-    return [min(max(n, 2), limit) + 2.5 for n, limit in zip(longest, limits, strict=True)]
+
+
+def _sizes(table: Table) -> list[float]:
+    """Each column's width in ems: its widest cell as set on paper (the header bold), and a margin."""
+    widths = [_ems(str(h), bold=True) for h in table.header]
+    for row in _cells(table):
+        widths = [max(w, _ems(c)) for w, c in zip(widths, row, strict=True)]
+    return [max(w, MIN_CELL) + CELL_PAD for w in widths]
 
 
 def _font_size(table: Table, size: float) -> float:
-    """``size``, or less where the table's characters would not fit across the page."""
-    inches = A4[0] - 2 * MARGIN
-    return min(size, inches * 72 / (CHAR_WIDTH * sum(_sizes(table))))
+    """``size``, or less where the table's cells would not fit across the page."""
+    return min(size, ROOM / sum(_sizes(table)))
+
+
+def _title_rows(page: Page) -> float:
+    return 2 + 1.5 * (len(wrap(page.title, SIZE + 5, bold=True)) - 1)
 
 
 def _lines_needed(page: Page) -> float:
-    """The page's height in rows: the title takes two, a table's title TITLE."""
-    rows = sum(len(t.rows) + 1 + TITLE for t in page.tables)
-    return 2 + len(page.lines) + rows + len(page.notes) + 1
+    """The page's height in rows: the title two, a line or note a row a line it wraps into (each
+    wrapped at the largest size it may be set in), a table its rows and its title TITLE."""
+    texts = sum(len(wrap(t, SIZE + 1)) for t in page.lines) + sum(len(wrap(n, SIZE - 1)) for n in page.notes)
+    tables = sum(len(t.rows) + 1 + TITLE + len(wrap(t.title, SIZE + 1, bold=True)) - 1 for t in page.tables)
+    return _title_rows(page) + texts + tables + 1
 
 
 def _draw_table(fig: Figure, table: Table, top: float, line: float, size: float) -> float:
     """Draw ``table`` with its title from ``top`` (inches from the page's
     bottom); return where the next block starts."""
     width, height = A4
-    fig.text(MARGIN / width, (top - 1.1 * line) / height, table.title, fontsize=size + 1, weight="bold")
+    for k, title in enumerate(wrap(table.title, SIZE + 1, bold=True)):
+        top -= line if k else 0
+        fig.text(MARGIN / width, (top - 1.1 * line) / height, title, fontsize=size + 1, weight="bold")
     top -= TITLE * line
     rows = len(table.rows) + 1
     box = top - rows * line
@@ -70,10 +128,7 @@ def _draw_table(fig: Figure, table: Table, top: float, line: float, size: float)
     ax.set_axis_off()
     sizes = _sizes(table)
     name_column = table.header.index("Игрок") if "Игрок" in table.header else None
-    cells = [
-        [shorten(c, MAX_NAME if i == name_column else MAX_CELL) for i, c in enumerate(row)]
-        for row in table.rows
-    ]
+    cells = _cells(table)
     drawn = ax.table(
         cellText=cells or [[""] * len(table.header)],
         colLabels=list(table.header),
@@ -92,7 +147,7 @@ def _draw_table(fig: Figure, table: Table, top: float, line: float, size: float)
             continue
         if column == name_column:
             cell.get_text().set_horizontalalignment("left")
-            cell.PAD = 0.03
+            cell.PAD = NAME_PAD
     return box
 
 
@@ -100,19 +155,24 @@ def _draw_page(page: Page) -> Figure:
     width, height = A4
     fig = Figure(figsize=A4)
     line = min(LINE, (height - 2 * MARGIN) / _lines_needed(page))
-    size = min(9.0, line * 72 * 0.5)
+    size = min(SIZE, line * 72 * 0.5)
     top = height - MARGIN
-    fig.text(MARGIN / width, (top - line) / height, page.title, fontsize=size + 5, weight="bold")
-    top -= 2 * line
+    for k, title in enumerate(wrap(page.title, SIZE + 5, bold=True)):
+        fig.text(
+            MARGIN / width, (top - line - 1.5 * k * line) / height, title, fontsize=size + 5, weight="bold"
+        )
+    top -= _title_rows(page) * line
     for text in page.lines:
-        fig.text(MARGIN / width, (top - 0.7 * line) / height, text, fontsize=size + 1)
-        top -= line
+        for wrapped in wrap(text, SIZE + 1):
+            fig.text(MARGIN / width, (top - 0.7 * line) / height, wrapped, fontsize=size + 1)
+            top -= line
     for table in page.tables:
         top = _draw_table(fig, table, top, line, size)
     top -= 0.5 * line
     for note in page.notes:
-        fig.text(MARGIN / width, (top - 0.7 * line) / height, note, fontsize=size - 1, color="#444444")
-        top -= line
+        for wrapped in wrap(note, SIZE - 1):
+            fig.text(MARGIN / width, (top - 0.7 * line) / height, wrapped, fontsize=size - 1, color="#444444")
+            top -= line
     return fig
 
 
