@@ -80,7 +80,10 @@ def test_games_list_show_and_check(tmp_path, capsys, builtin_pack):
     assert "День 2, переголосование: за 5 — 5 (2, 4, 6, 7, 9)" in shown
     assert "Ночь 1: проверка Дона (игрок 3)" not in shown  # the Don was voted out on day 1
     assert "Ночь 1: проверка Шерифа (игрок 6) — игрок 5: да" in shown
-    assert "Игрок 1 покидает игру: ночь 1, убит" in shown and shown.strip().endswith("Победа мирных жителей")
+    assert (
+        "Игрок 1 покидает игру: ночь 1, убит" in shown
+        and "Победа мирных жителей\nБаллы (таблица очков клуба):" in shown
+    )
     assert not re.search(r"\b(main|revote|don|sheriff|mafia|red|black)\b", shown)  # Russian throughout
     assert main(["games", "check", "--store", str(path)]) == 0
     assert capsys.readouterr().out.strip() == "игра 1: в порядке"
