@@ -69,6 +69,10 @@ PUBLIC_OUTPUTS = frozenset(
     }
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
 
+DEAL_BEGINS = frozenset({"game_starts", "game_resumed"})  # the game's first words: names hide from here
+END_SAID = "winner"  # «Победа мафии!»: the end (the winner, the roles) is shown when it is said
+CONSOLE_LINE_S = 15.0  # the console's line stays at least this long (game seconds), and through its step
+
 SEEN_AND_HEARD = (Said, Unsaid, TimerStarted, Tone, Paused, Resumed, HeardIntent, HostKeyPressed, ConsoleUsed)
 
 
@@ -104,6 +108,12 @@ class PublicStream:
         self.counted: dict[str, Any] | None = None  # the day's last vote, counted (gone at night)
         self.called: int | None = None  # the number the night's step called last (said aloud)
         self.console_line: str | None = None  # host mode: the console's last use («С пульта: …»)
+        self._console_made: tuple[int, float] = (0, 0.0)  # its step, and when it may go
+        self.deal_begun = False  # the game began (its first words): the names are no longer the seating
+        state = runtime.game.state
+        self.told_step = (state.phase.value, title(state))  # the last step the table was shown: phase, title
+        self._end_held: list[Event] = []  # the end's events, waiting for «Победа …» to be said
+        self.end_told = state.phase is Phase.GAME_OVER  # a game followed from its end: told
         self._replay()
         self._stale = False
         self.seating = Seating()  # the session's, when a store keeps the game (names, extra points)
@@ -143,6 +153,15 @@ class PublicStream:
         elif isinstance(output, PhaseStarted) and Phase(output.phase) not in DAY:
             self.counted = None
 
+    def before_deal(self) -> bool:
+        """The table is still seating itself: no input yet, nor the game's first words."""
+        game = self.runtime.game
+        return game.phase is Phase.ROLES and not game.record and not self.deal_begun
+
+    def over(self) -> bool:
+        """The end is shown: the game has ended and «Победа …» has been said."""
+        return self.runtime.game.state.phase is Phase.GAME_OVER and self.end_told
+
     def names_changed(self) -> None:
         """Someone was seated or renamed: told only where names are public."""
         names = public_names(self)
@@ -156,6 +175,8 @@ class PublicStream:
     def _entry(self, entry: Entry) -> None:
         rt = self.runtime
         t = entry.t
+        if isinstance(entry, Said) and entry.key in DEAL_BEGINS:
+            self.deal_begun = True  # queued: the deal begins (what is said is sent when it is said)
         if not table_may_know(entry, rt.game.phase):
             return
         match entry:
@@ -173,13 +194,28 @@ class PublicStream:
                 self._emit({"t": t, "type": entry.TYPE})
             case ConsoleUsed(text=text):  # host mode: what the console did, shown on the table page
                 self.console_line = text
+                self._console_made = (rt.step, t + CONSOLE_LINE_S)
                 self._emit({"t": t, "type": entry.TYPE, "text": text})
+                rt.sched.at(t + CONSOLE_LINE_S, self._console_gone)
             case _:
                 pass
 
+    def _console_gone(self) -> None:
+        """The console's line goes once the step it was made in has ended
+        and it has been up :data:`CONSOLE_LINE_S` (a «спасибо» typed ends
+        its step at once: the table still reads it); told as ``text`` null."""
+        step, until = self._console_made
+        rt = self.runtime
+        if self.console_line is None or rt.step == step or rt.sched.now < until:
+            return
+        self.console_line = None
+        self._emit({"t": round(rt.sched.now, 3), "type": ConsoleUsed.TYPE, "text": None})
+
     def _step(self, rt: Runtime) -> None:
         """A vote window opens when its question has been said and closes at
-        «Спасибо»: each moment is an event (the pages light «голосуйте»)."""
+        «Спасибо»: each moment is an event (the pages light «голосуйте»).
+        The console's line of a step before may go now."""
+        self._console_gone()
         if rt.game.phase is not Phase.VOTE or rt.window is None:
             return
         step = rt.step
@@ -195,7 +231,13 @@ class PublicStream:
         self.last_phrase = self.text(said.key, said.slot_values)
         if said.key == "call":
             self.called = said.slot("seat")
+        held: list[Event] = []
+        if said.key == END_SAID and self._end_held and self.runtime.game.phase is Phase.GAME_OVER:
+            held, self._end_held = self._end_held, []
+            self.end_told = True  # «Победа …» is said: the end is shown from now
         self._emit({"t": said.t, "type": "say", "key": said.key, "text": self.last_phrase})
+        for event in held:
+            self._emit({**event, "t": said.t})
 
     def _outputs(self, outputs: list[Output]) -> None:
         t = round(self.runtime.sched.now, 3)
@@ -215,28 +257,40 @@ class PublicStream:
             if isinstance(output, GameEnded):
                 event["roles"] = {str(seat): role.value for seat, role in output.roles}
                 event["names"] = self.seating.names()
+            if isinstance(output, PhaseStarted) and Phase(output.phase) is not Phase.GAME_OVER:
+                self.told_step = (output.phase, event["title"])
+            elif isinstance(
+                output, PhaseStarted | GameEnded
+            ):  # shown when «Победа …» is said (:meth:`_said`)
+                self._end_held = [*self._end_held, event] if isinstance(output, GameEnded) else [event]
+                self.end_told = False
+                continue
             self._emit(event)
 
 
 def public_names(stream: PublicStream) -> dict[str, str] | None:
-    """Who sits where, if the table may know: after the end, or during the
+    """Who sits where, if the table may know: before the deal (the table
+    seats itself: who sits where is no secret), after the end, or during the
     game with ``[club] show_names``; None: not public now."""
-    over = stream.runtime.game.state.phase is Phase.GAME_OVER
-    return stream.seating.names() if over or stream.seating.show_names else None
+    public = stream.before_deal() or stream.over() or stream.seating.show_names
+    return stream.seating.names() if public else None
 
 
 def public_extras(stream: PublicStream) -> dict[str, float] | None:
     """The host's extra points: public once the game has ended, never before."""
-    over = stream.runtime.game.state.phase is Phase.GAME_OVER
-    return {str(seat): p for seat, p in sorted(stream.seating.extras.items())} if over else None
+    return {str(seat): p for seat, p in sorted(stream.seating.extras.items())} if stream.over() else None
 
 
 def public_state(stream: PublicStream) -> dict[str, Any]:
     """What the table page shows, as JSON: no role before the end, no name
-    before it unless the club allows (:func:`public_names`)."""
+    before it unless the club allows (:func:`public_names`). An end not yet
+    said aloud is not shown: the step the table was shown last stands."""
     rt = stream.runtime
     s = rt.game.state
-    over = s.phase is Phase.GAME_OVER
+    over = stream.over()
+    phase, step_title = s.phase.value, title(s)
+    if s.phase is Phase.GAME_OVER and not over:
+        phase, step_title = stream.told_step
     day = s.phase in DAY
     timer = rt.time_left()
     rnd = s.vote_round
@@ -262,8 +316,8 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
     return {
         "preset": rt.game.preset.name,
         "day": s.day,
-        "phase": s.phase.value,
-        "title": title(s),
+        "phase": phase,
+        "title": step_title,
         "table": stream.seating.table,  # a tournament's table and round, shown before the title
         "paused": rt.sched.paused,
         "speaker": s.speaker,
@@ -286,5 +340,5 @@ def public_state(stream: PublicStream) -> dict[str, Any]:
         "called": stream.called if s.phase in NIGHT_CALLS else None,  # the night's number, said aloud
         "last_phrase": stream.last_phrase,
         "console": stream.console_line,
-        "winner": s.winner.value if s.winner else None,
+        "winner": s.winner.value if s.winner and over else None,
     }
