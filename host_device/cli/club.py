@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host_device.cli import flags
 from host_device.cli.club_outbox import add as add_outbox
 from host_device.config import load_config, parse_address
+
+if TYPE_CHECKING:
+    from host_device.clubdb.tournaments import Published
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -32,9 +35,56 @@ def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+SEATINGS_SHOWN = 3  # the newest published seatings ``club pull`` names (the rest counted)
+
+
+def seating_lines(seatings: list[Published]) -> list[str]:
+    """What the club's database holds for the tournaments' boxes: each seating published (the newest
+    first) with its players and rounds, and that a box of a tournament needs nothing more."""
+    from host_device.tournament.seating_file import shell_command
+    from voices.forms import agree
+
+    lines = []
+    for one in seatings[:SEATINGS_SHOWN]:
+        if one.spoiled:
+            lines.append(
+                f"в базе клуба рассадка турнира «{one.name}» испорчена (не таблица рассадки); "
+                "опубликуйте её снова: host-device tournament publish"
+            )
+            continue
+        lines.append(
+            f"в базе клуба рассадка турнира «{one.name}»: {one.players} {agree('игрок', one.players)}, "
+            f"{one.rounds} {agree('тур', one.rounds)}"
+        )
+    if len(seatings) > SEATINGS_SHOWN:
+        more = len(seatings) - SEATINGS_SHOWN
+        lines.append(f"и ещё {more} {agree('рассадка', more)} опубликованных раньше турниров")
+    if any(not one.spoiled for one in seatings):
+        name = seatings[0].name if len(seatings) == 1 else "НАЗВАНИЕ"
+        lines.append(
+            "коробкам турнира больше ничего не нужно: каждая берёт игроков своего стола вместе с "
+            "рассадкой — "
+            + shell_command("host-device run", name, "--table T --round R --club-db АДРЕС", "--tournament")
+        )
+    return lines
+
+
+def roster_line(added: int, in_club: int) -> str:
+    """What ``club pull`` did to this box's list of players, said so that none reads as a failure."""
+    if in_club == 0:
+        return (
+            "список игроков в базе клуба пока пуст (игроки попадают в него с первыми играми коробок): "
+            "в эту коробку добавлять некого"
+        )
+    if added == 0:
+        return f"из базы клуба: игроков добавлено 0 — все уже в этой коробке (в базе клуба {in_club})"
+    return f"из базы клуба: игроков добавлено {added} (в базе клуба {in_club})"
+
+
 def cmd_pull(args: argparse.Namespace) -> int:
     """The club's roster into this box's store: the players every table knows, by their UUIDs,
-    so that a name picked here is the club's player (and one person is one player)."""
+    so that a name picked here is the club's player (and one person is one player); and what the
+    database holds for a tournament's boxes (its seating: they need nothing more)."""
     from host_device.clubdb.db import ClubDB
     from host_device.clubdb.errors import shown
     from host_device.store.db import Store
@@ -42,6 +92,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
     url = flags.club_db_url(args)
     with ClubDB.open(url) as db:
         names, merged = db.roster()
+        seatings = db.tournaments.seatings()
     store = Store(Path(args.store) if args.store else None)
     try:
         added = store.roster.import_players(
@@ -53,7 +104,8 @@ def cmd_pull(args: argparse.Namespace) -> int:
             folded.setdefault(player.name.casefold(), []).append(player.name)
     finally:
         store.close()
-    print(f"из базы клуба: игроков добавлено {added} (в базе клуба {len(names)})")
+    for line in [*seating_lines(seatings), roster_line(added, len(names))]:
+        print(line)
     twice = sorted(found[0] for found in folded.values() if len(found) > 1)
     if twice:
         print(

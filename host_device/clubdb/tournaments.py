@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import psycopg
@@ -81,6 +82,26 @@ def seating_json(value: Any, name: str) -> dict[str, Any]:
             "опубликуйте её снова: host-device tournament publish"
         )
     return checked_seating(value, f"рассадка турнира «{quoted(name, 60)}» в базе клуба")
+
+
+@dataclass(frozen=True)
+class Published:
+    """A tournament's seating in the club's database as ``club pull`` tells of it."""
+
+    name: str  # as a terminal may show it
+    players: int  # the players it seats, each counted once whatever his rounds
+    rounds: int
+    spoiled: bool = False  # not a seating (a hand edit): publishing again replaces it
+
+
+def published_of(name: str, value: Any) -> Published:
+    """What a stored seating holds: its players and rounds, or that it is spoiled."""
+    rows = value.get("rows") if isinstance(value, dict) else None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        return Published(terminal(name), 0, 0, spoiled=True)
+    players = {str(r["id"]) for r in rows if "id" in r}
+    rounds = {r["тур"] for r in rows if type(r.get("тур")) is int}
+    return Published(terminal(name), len(players), len(rounds))
 
 
 class Connection(Protocol):
@@ -190,6 +211,19 @@ class ClubTournaments:
             lambda: [
                 terminal(r[0])
                 for r in self.db.conn.execute("SELECT tournament FROM tournament_seating ORDER BY 1")
+            ],
+        )
+
+    def seatings(self) -> list[Published]:
+        """Every published seating, the newest first: what it holds (``club pull`` says it)."""
+        return self.db.run(
+            "чтение турниров",
+            lambda: [
+                published_of(name, value)
+                for name, value in self.db.conn.execute(
+                    "SELECT tournament, seating FROM tournament_seating "
+                    "ORDER BY published_at DESC, tournament"
+                )
             ],
         )
 

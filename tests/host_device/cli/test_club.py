@@ -161,3 +161,56 @@ def test_club_pull_makes_the_clubs_players_this_boxs(club, tmp_path, capsys):
         store.close()
     assert main(["players", "stats", "Аня", "--club-db", url]) == 0
     assert capsys.readouterr().out.startswith("Аня: игр 3,")
+
+
+def test_club_pull_after_a_publish_says_the_seating_is_there_and_the_boxes_need_nothing_more(
+    fresh_database, tmp_path, capsys
+):
+    """Issue 47 item 8: after `tournament publish` `club pull` said «игроков добавлено 0 (в базе
+    клуба 0)», read as a failed publish. It names the tournament, its seating's players and rounds,
+    and that the boxes need nothing more; the players it adds are still said when there are any."""
+    from tests.helpers.russian import latin_words
+    from tests.host_device.tournament.test_cli import NAMES
+
+    assert main(["club", "init", "--club-db", fresh_database]) == 0
+    organiser = str(tmp_path / "organiser.sqlite3")
+    store = Store(tmp_path / "organiser.sqlite3")
+    for name in NAMES:
+        store.roster.add_player(name)
+    store.close()
+    assert main(["tournament", "create", "Кубок", *NAMES, "--rounds", "3", "--store", organiser]) == 0
+    assert main(["tournament", "publish", "Кубок", "--club-db", fresh_database, "--store", organiser]) == 0
+    capsys.readouterr()
+    box = str(tmp_path / "box.sqlite3")
+    assert main(["club", "pull", "--store", box, "--club-db", fresh_database]) == 0
+    out = capsys.readouterr().out
+    assert "в базе клуба рассадка турнира «Кубок»: 20 игроков, 3 тура" in out
+    assert (
+        "коробкам турнира больше ничего не нужно" in out
+        and "run --tournament 'Кубок' --table T --round R" in out
+    )
+    assert "добавлено 0" not in out and "пока пуст" in out
+    assert [line for line in out.splitlines() if latin_words(line)] == []
+
+    # a game sent (its three players now in the club's list): a new box is told of both
+    url = fresh_database
+    sender = Store(tmp_path / "sender.sqlite3")
+    with ClubDB.open(url) as db:
+        game = play(sender, "classic-full-game.json")
+        seat_all(sender, game, [sender.roster.add_player(n).id for n in ("Аня", "Боря")])
+        db.receive(package_of(sender, game))
+    sender.close()
+    assert main(["club", "pull", "--store", str(tmp_path / "other.sqlite3"), "--club-db", url]) == 0
+    out = capsys.readouterr().out
+    assert "игроков добавлено 2 (в базе клуба 2)" in out and "рассадка турнира «Кубок»: 20 игроков" in out
+    assert main(["club", "pull", "--store", str(tmp_path / "other.sqlite3"), "--club-db", url]) == 0
+    assert "игроков добавлено 0 — все уже в этой коробке (в базе клуба 2)" in capsys.readouterr().out
+
+    # many tournaments: the newest few named, the rest counted; a spoiled one said as such
+    from host_device.cli.club import SEATINGS_SHOWN, seating_lines
+    from host_device.clubdb.tournaments import Published
+
+    many = [Published(f"Турнир {k}", 10, 2) for k in range(SEATINGS_SHOWN + 2)]
+    lines = seating_lines([Published("Лига", 0, 0, spoiled=True), *many])
+    assert lines[0].startswith("в базе клуба рассадка турнира «Лига» испорчена")
+    assert "и ещё 3 рассадки опубликованных раньше турниров" in lines and "НАЗВАНИЕ" in lines[-1]
