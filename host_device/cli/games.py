@@ -47,9 +47,8 @@ from host_device.cli.protocol import add_command as add_protocol_command
 from host_device.club import export
 from host_device.club.build import build_record, record_of
 from host_device.club.evidence import WITHDRAWN, foul_of, given
-from host_device.club.protocol import ALONE, HOW_LEFT
-from host_device.club.record import GameRecord
-from host_device.club.scoring import Table, club_table, points
+from host_device.club.protocol import ALONE, HOW_LEFT, points_lines
+from host_device.club.scoring import Table, club_table
 from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
 from host_device.store.recover import recover
@@ -61,7 +60,6 @@ from voices.words import (
     WINNER,
     WINS,
     local_time,
-    number,
     preset_name,
     role_name,
 )
@@ -301,24 +299,6 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     lines += points_lines(record, club_table(Path(args.config) if args.config else None), names)
     print("\n".join(lines))
     return 0
-
-
-def points_lines(record: GameRecord, table: Table, names: dict[str, str]) -> list[str]:
-    """The seats' points as the protocol counts them (issue 47: set anywhere, shown here too);
-    an unfinished game's points are its result's secret: only the host's extra points are told."""
-    if record.winner is None:
-        given_now = ", ".join(f"место {seat}: {number(p)}" for seat, p in sorted(record.extras.items()))
-        return [f"Доп. баллы ведущего: {given_now}"] if given_now else []
-    lines = ["Баллы (таблица очков клуба):"]
-    for seat, got in sorted(points(record, table).items()):
-        who = f" — {names[str(seat)]}" if str(seat) in names else ""
-        parts = [f"результат {number(got.result)}"]
-        parts += [f"лучший ход {number(got.best_move)}"] if got.best_move else []
-        parts += [f"доп. {number(got.extra)}"] if got.extra else []
-        penalty = round(got.fouls + got.disqualified, 6)
-        parts += [f"штраф {number(penalty)}"] if penalty else []
-        lines.append(f"  {seat}{who}: {number(got.total)} ({'; '.join(parts)})")
-    return lines
 
 
 def _export_one(store: Store, gid: int, table: Table, told: bool) -> tuple[dict[str, Any], list[list[Any]]]:

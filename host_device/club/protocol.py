@@ -24,7 +24,8 @@ from engine.roles import Role, Team
 from engine.state import RoundKind
 from host_device.club.evidence import WITHDRAWN, heard_words, speech_moment
 from host_device.club.record import Departure, FoulRecord, GameRecord, NightAction, VoteRound, vote_rounds
-from host_device.club.scoring import SeatPoints
+from host_device.club.scoring import SeatPoints, points
+from host_device.club.scoring import Table as ScoringTable
 from voices.words import MODE_NAMES, ROLE_GENITIVE, WINS, local_time, number, preset_name, role_name
 
 
@@ -281,3 +282,21 @@ def game_page(record: GameRecord, points: Mapping[int, SeatPoints]) -> Page:
         "Ведущий: ______________________   Подпись: ____________",
     )
     return Page(f"Протокол игры № {record.id}", lines, tuple(tables), notes)
+
+
+def points_lines(record: GameRecord, table: ScoringTable, names: Mapping[str, str]) -> list[str]:
+    """The seats' points as the protocol counts them (issue 47: set anywhere, shown here too);
+    an unfinished game's points are its result's secret: only the host's extra points are told."""
+    if record.winner is None:
+        given_now = ", ".join(f"место {seat}: {number(p)}" for seat, p in sorted(record.extras.items()))
+        return [f"Доп. баллы ведущего: {given_now}"] if given_now else []
+    lines = ["Баллы (таблица очков клуба):"]
+    for seat, got in sorted(points(record, table).items()):
+        who = f" — {names[str(seat)]}" if str(seat) in names else ""
+        parts = [f"результат {number(got.result)}"]
+        parts += [f"лучший ход {number(got.best_move)}"] if got.best_move else []
+        parts += [f"доп. {number(got.extra)}"] if got.extra else []
+        penalty = round(got.fouls + got.disqualified, 6)
+        parts += [f"штраф {number(penalty)}"] if penalty else []
+        lines.append(f"  {seat}{who}: {number(got.total)} ({'; '.join(parts)})")
+    return lines

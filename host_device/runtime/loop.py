@@ -99,7 +99,7 @@ class Runtime:
         self.free = FreeTimer(
             sched, self.say, lambda: self.speaking_until, self.note, lambda: self.settings.warn_s
         )
-        self.speaking_until = sched.now
+        self.speaking_until = self.opened_until = sched.now  # the queue's end; the step's opening's end
         self.discipline = Discipline(self)  # the fouls the device gives from what it hears
         # who is told: of each step as it begins, of each input's outputs, of each refused input,
         # before each input takes effect (the store's commit), of each undo (how many inputs it keeps)
@@ -118,8 +118,12 @@ class Runtime:
         self.refusal: IllegalInput | None = None  # the engine's last refusal of an input
         self._step = 0
         self._timers: list[Scheduled] = []
-        # the step's «Игрок номер N, …», its start and its end
-        self._announcement: tuple[Said, float, float] | None = None
+        self._announcement: tuple[Said, float, float] | None = None  # «Игрок номер N, …», start, end
+
+    @property
+    def step_said(self) -> bool:
+        """The step's own words said by now («…Победа мафии!»): its news is shown from then on."""
+        return self.sched.now >= self.opened_until
 
     @property
     def step(self) -> int:
@@ -143,8 +147,7 @@ class Runtime:
     # ---------------------------------------------------------------- the engine's inputs
 
     def handle(self, inp: Input, by_host: bool = False, **where: Any) -> bool:
-        """Give the engine one input: checked, recorded, then carried out.
-        ``by_host`` marks a host's action, a point that undo returns to."""
+        """One input to the engine: checked, recorded, carried out (``by_host``: an undo's point)."""
         self.refusal = None
         if self.stopped or not self.retry_unrecorded():
             return False  # while the store cannot take the waiting input, nothing else is taken
@@ -169,9 +172,8 @@ class Runtime:
             commit(inp)
 
     def retry_unrecorded(self) -> bool:
-        """The input the store could not take, tried again (the table polls
-        this): once it is recorded it takes effect and the game goes on where
-        it stopped. True when nothing waits any more."""
+        """The input the store could not take, tried again (the table polls this): once recorded it
+        takes effect and the game goes on where it stopped. True when nothing waits any more."""
         waiting = self.unrecorded
         if waiting is None:
             return True
@@ -326,11 +328,9 @@ class Runtime:
         return True
 
     def resume(self, elapsed: float = 0.0, phrase: str = "game_resumed") -> None:
-        """Carry on a game rebuilt from its record at the step it was in: said
-        again as the step says it when it begins (:func:`engine.steps.opening`;
-        a speech with the time it had left after ``elapsed`` seconds, a vote
-        window from its question, its ballots kept and their LEDs lit again; a
-        night step from its beginning)."""
+        """Carry on a game rebuilt from its record at the step it was in, said again as the step
+        says it when it begins (:func:`engine.steps.opening`; a speech with the time it had left
+        after ``elapsed`` s, a vote window from its question with its ballots and LEDs)."""
         self._cancel_timers()
         self._end_step()
         self.say(phrase)
@@ -354,14 +354,14 @@ class Runtime:
         """Go on after a pause: the scheduler, the phrase queue and the timers' starts move together."""
         shift = self.sched.resume(now)
         self.speaking_until += shift
+        self.opened_until += shift
         if self.timer is not None:
             self.timer = (self.timer[0] + shift, *self.timer[1:])
         self.free.shift(shift)
         return shift
 
     def toggle_pause(self, now: float | None = None) -> None:
-        """The host's pause button: every timer stops where it is, and goes on
-        from there on the next press; the phrase queue moves with it."""
+        """The host's pause button: every timer and the phrase queue stop, and go on at the next press."""
         if self.sched.paused:
             shift = self.resume_clock(now)
             self.say("resumed")
@@ -482,6 +482,7 @@ class Runtime:
     def _begin_step(self) -> None:
         step = self._step
         s = self.game.state
+        self.opened_until = self.speaking_until  # the step's opening phrases are queued by now
         for seat in list(self.leds):  # all off, then the speaker's; a vote's voters' when it is resumed
             self.led(seat, "off")
         for seat in lit(s):

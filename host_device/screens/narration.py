@@ -30,7 +30,7 @@ from host_device.runtime.timeline import (
     when_said,
 )
 from host_device.screens.public import table_may_know
-from host_device.screens.titles import clock, elapsed, title
+from host_device.screens.titles import clock, elapsed, shown_title
 
 Text = Callable[[str, dict[str, Any]], str]  # a phrase key and its slots to the words said
 
@@ -124,7 +124,7 @@ class Narration:
 def status(runtime: Runtime, timer: bool = True) -> str:
     """One line: the step, who speaks or is voted on, the time left (``timer``), a pause."""
     s = runtime.game.state
-    parts = [title(s)]
+    parts = [shown_title(runtime)]
     if s.speaker is not None and s.phase is not Phase.GAME_OVER:
         parts.append(f"говорит игрок {s.speaker}")
     elif s.phase is Phase.VOTE and s.vote_round is not None and s.vote_round.current:

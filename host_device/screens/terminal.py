@@ -30,7 +30,7 @@ from host_device.runtime.assist import Assist
 from host_device.runtime.host_keys import CHARS, KEYS, SEAT_KEYS_HELP, SHORT
 from host_device.runtime.host_messages import describe
 from host_device.runtime.role_entry import ROLE_NAMES
-from host_device.screens.titles import clock, title
+from host_device.screens.titles import clock, ended, shown_title
 from voices.words import ROUND_NAMES, WINNER
 
 DIGITS = {  # five rows each
@@ -77,8 +77,8 @@ def view(assist: Assist, compact: bool = False, typing: str | None = None) -> Gr
     the top panel, so that the step and the timer stay in sight."""
     rt = assist.runtime
     s = rt.game.state
-    over = s.phase is Phase.GAME_OVER
-    head = title(s)
+    over = ended(rt)
+    head = shown_title(rt)
     speech = rt.time_left()
     compact = compact or assist.show_help
     if compact and speech is not None:

@@ -6,10 +6,26 @@ who holds it is not."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from engine import Phase
 from engine.state import State
 from voices.words import ROLE_GENITIVE, ROUND_NAMES
+
+if TYPE_CHECKING:
+    from host_device.runtime.loop import Runtime
+
+
+def ended(rt: Runtime) -> bool:
+    """The game is over *and the table has heard it*: its result, its roles and «Игра окончена»
+    are shown from the end of the words that say it, never before (issue 47)."""
+    return rt.game.state.phase is Phase.GAME_OVER and rt.step_said
+
+
+def shown_title(rt: Runtime) -> str:
+    """:func:`title` as a screen shows it now: while the end is being said, the day it ends on."""
+    s = rt.game.state
+    return f"День {s.day}" if s.phase is Phase.GAME_OVER and not ended(rt) else title(s)
 
 
 def title(s: State) -> str:

@@ -31,7 +31,7 @@ from host_device.runtime.signals import check_words, signal_words
 from host_device.runtime.timeline import Entry, Ignored, LedSet, Pressed
 from host_device.screens.seating import Seating, player_dict
 from host_device.screens.terminal import candidates_line, waiting_lines
-from host_device.screens.titles import title
+from host_device.screens.titles import ended, shown_title
 
 HOST_MODE_KEYS = ("next", "pause")  # the panel's host buttons that do something in host mode
 CONSOLE_KEYS = tuple(name for name, *_ in KEYS if name != "help")  # the console shows its help itself
@@ -92,14 +92,14 @@ def seat_view(
     notes = notes or PhoneNotes()
     return {
         "seat": seat,
-        "title": title(s),
+        "title": shown_title(rt),
         "alive": seat not in s.out,
         "dark": dark,
         "led": "off" if dark else rt.leds.get(seat, "off"),  # at the deal and at night a LED is a secret
         "hint": _hint(s, seat),
         "vote": _vote(rt),
         "refused": _refused(rt, seat, notes),
-        "over": s.phase is Phase.GAME_OVER,
+        "over": ended(rt),
         # his own role (at the deal from his turn on) for the whole game, and a check's answer for
         # the step it was given in: a reload or a late phone still has them; the page shows them on a hold
         "role": _role(rt, seat, notes),
@@ -186,7 +186,7 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
     """The console's view; ``leds``: with every seat's LED (a connection whose «Весь стол» switch is on)."""
     rt, assist = console.runtime, console.assist
     s = rt.game.state
-    over = s.phase is Phase.GAME_OVER
+    over = ended(rt)
     timer = rt.time_left()
     free = rt.free.left()
     show_roles = over or (assist is not None and assist.show_roles)
@@ -211,7 +211,7 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
         seats.append(row)
     view: dict[str, Any] = {
         "mode": "host" if assist is None else "assist",
-        "title": title(s),
+        "title": shown_title(rt),
         "table": console.seating.table,  # a tournament's table and round
         "paused": rt.sched.paused,
         "speaker": s.speaker,
@@ -232,7 +232,7 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
         # the last word that has a best move: the console offers its entry (the seats said are public)
         "best_move_due": best_move_now(rt.game.preset, s),
         "best_move": list(s.best_move),
-        "winner": s.winner.value if s.winner else None,
+        "winner": s.winner.value if s.winner and over else None,
     }
     if console.seating.enabled:  # the seat grid: names from the roster, the extra points
         view["roster"] = console.seating.roster_view()

@@ -50,11 +50,12 @@ class AfterGame:
     ) -> None:
         self.console, self.keep, self.notice = console, keep, notice
         self.choice: str | None = None
-        self.waiting = False
+        self.waiting = False  # asked: the host's answer is awaited
+        self.due = False  # the game has ended: the question comes once its end is said
 
     def begin(self, winner: Team | None, game_id: int | None) -> None:
         """The game has ended: the console asks, the terminal says how to answer."""
-        self.waiting = True
+        self.waiting, self.due = True, False
         result = WINS[winner] if winner is not None else "игра окончена"
         self.console.question = {
             "text": f"Игра {game_id} окончена: {result}. Доп. баллы и имена — ниже",

@@ -14,6 +14,7 @@ screen or the status line, and has the game sent to the club's database
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import queue
 import shutil
@@ -35,7 +36,7 @@ from host_device.runtime.loop import Runtime
 from host_device.runtime.settings import Settings
 from host_device.screens.narration import Narration, PlainLines, StatusLine, status
 from host_device.screens.terminal import Screen
-from host_device.screens.titles import title
+from host_device.screens.titles import ended, title
 from host_device.screens.views import Console
 from host_device.session.club_sending import attach, club_url
 from host_device.session.deal import deal, show_roles
@@ -243,9 +244,8 @@ class Host:
             self.publisher.refresh()
 
     def _notice(self, text: str, russian: str) -> None:
-        """A fault or a change at the table: in Russian on the terminal, or in
-        assist mode on the host's screen's message line (the screen owns the
-        terminal); in English in the log."""
+        """A fault or a change at the table: in Russian on the terminal (assist mode: the screen's
+        message line), in English in the log."""
         log.info(text)
         if self.assist is not None:
             self.assist.say(russian)
@@ -279,9 +279,15 @@ class Host:
             self.seating.release()
         self.phones.step_began()
         if s.phase is Phase.GAME_OVER and self.after is not None:
-            self.after.begin(s.winner, self.game_id)
+            self.after.due = True  # the console asks once the end is said (nothing shown before it is said)
+            self.sched.at(runtime.opened_until, functools.partial(self._ask_after, runtime))
         if self.options.days is not None and s.phase is Phase.MORNING and s.day > self.options.days:
             runtime.stop()
+
+    def _ask_after(self, runtime: Runtime) -> None:
+        """The end said: the console asks «Следующая игра / Закончить вечер» (unless undone meanwhile)."""
+        if self.after is not None and runtime.game.phase is Phase.GAME_OVER:
+            self.after.begin(runtime.game.state.winner, self.game_id)
 
     def _input(self, item: Any) -> None:
         if (item := self.inputs.told(item)) is None:
@@ -334,7 +340,8 @@ class Host:
         if self.leaving is not None:
             return True
         done = self.game.phase is Phase.GAME_OVER or self.runtime.stopped
-        answered = self.after is None or not self.after.waiting or self.after.choice is not None
+        after = self.after
+        answered = after is None or not (after.waiting or after.due) or after.choice is not None
         return done and (answered or self.runtime.stopped) and self.sched.now >= self.runtime.speaking_until
 
     def _open_store(self) -> None:
@@ -377,7 +384,7 @@ class Host:
         private = Private(access, self.console, self.inbox)
         club = ClubPages(store_path(self.devices, self.options.store), scoring=self.scoring)
         club.current = lambda: self.game_id
-        club.hold(lambda: self.game.phase is not Phase.GAME_OVER)  # the pages never tell the game
+        club.hold(lambda: not ended(self.runtime))  # the pages never tell the game, nor before it is said
         self.web_server = start_web(
             self.web, self.runtime, russian().text, self.options.speed, self._print, private, self.clock, club
         )

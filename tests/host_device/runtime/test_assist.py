@@ -259,6 +259,8 @@ def test_a_game_with_the_votes_counted_by_hand_to_the_end():
     typed(assist, "n")
     assert rt.game.phase is Phase.GAME_OVER and rt.game.state.winner.value == "red"
     assert typed(assist, "n") == [False] and assist.message == "[n]: игра окончена"
+    assert "роль" not in render(assist) and "Победа" not in render(assist)  # not before it is said (issue 47)
+    rt.sched.run_due(rt.opened_until)
     over = render(assist)
     assert "роль" in over  # after the game the roles are shown
     assert "Победа мирных жителей" in over and "красные" not in over  # as the device says it, and the pages

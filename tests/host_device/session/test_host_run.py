@@ -506,6 +506,49 @@ def test_with_pages_the_end_waits_for_the_hosts_answer(monkeypatch, tmp_path, bu
     store.close()
 
 
+def test_the_end_is_on_the_console_and_the_terminal_only_once_it_is_said(
+    monkeypatch, tmp_path, builtin_pack, capsys
+):
+    """Issue 47: «игра окончена: победа …» was printed, and the console asked «Следующая игра»
+    with the winner and the roles, at the step's entry — seconds before the device said
+    «…Победа мирных жителей!». Now the question, the terminal's line, the console's winner, roles
+    and title come at the end of the phrase, not before."""
+    import io
+
+    from hardware.events import TypedLine
+    from host_device.runtime.timeline import Said
+    from host_device.screens.views import console_view
+    from tests.helpers.store import almost_over
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    gid = almost_over(tmp_path / "g.db")
+    host = virtual(web="127.0.0.1:0", store=tmp_path / "g.db", days=None, new=False, resume=gid)
+    seen = []  # (time, the console's winner, a role shown, its title) at each step's entry and tick
+
+    def look():
+        if host.console is not None and host.game.phase.value == "game_over":
+            v = console_view(host.console)
+            seen.append((host.sched.now, v["winner"], any("role" in x for x in v["seats"]), v["title"]))
+        return False
+
+    asked = []
+    begin = host.after.begin
+    host.after.begin = lambda *a: (asked.append(host.sched.now), begin(*a))[1]
+    host.runtime.step_hooks.append(lambda rt: look())
+    host.clock.when(lambda: look() or (host.after.waiting and host.sched.now > asked[0] + 1), TypedLine(text="u", at=0))
+    assert host.run() == 0
+    (said,) = [e for e in host.runtime.timeline.in_order() if isinstance(e, Said) and e.key == "winner"]
+    end = said.t + host.runtime.duration(said.key, dict(said.slots))
+    assert asked and asked[0] >= end - 1e-6  # the question (and its terminal line) after the phrase
+    early = [x for x in seen if x[0] < end - 1e-6]
+    late = [x for x in seen if x[0] >= host.runtime.opened_until]  # the winner and the roles all said
+    assert early and all(w is None and not role and t != "Игра окончена" for _, w, role, t in early)
+    assert late and all(w == "red" and role and t == "Игра окончена" for _, w, role, t in late)
+    out = capsys.readouterr().out
+    assert "игра окончена: победа мирных; страницы открыты" in out
+
+
 def test_without_pages_the_session_ends_with_the_game(monkeypatch, tmp_path, builtin_pack):
     import io
 
