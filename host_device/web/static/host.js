@@ -12,14 +12,22 @@ function send(message) {
 
 
 function buttons(el, items) {
-  // items: [text, message, enabled, classes]; rebuilt only when they change
+  // items: [text, message, enabled, classes]; rebuilt only when they change. A text given as a list
+  // of [words, class] is one span a line (a seat: its number and marks, then its role)
   const key = JSON.stringify(items);
   if (el.dataset.key === key) return;
   el.dataset.key = key;
   el.innerHTML = "";
   for (const [text, message, enabled, cls] of items) {
     const b = document.createElement("button");
-    b.textContent = text;
+    if (Array.isArray(text)) {
+      for (const [words, part] of text) {
+        const span = document.createElement("span");
+        span.className = part;
+        span.textContent = words;
+        b.appendChild(span);
+      }
+    } else b.textContent = text;
     b.disabled = !enabled;
     if (cls) b.className = cls;
     b.addEventListener("click", () => send(message));
@@ -32,15 +40,22 @@ function seatText(x) {
   if (x.fouls) t += " " + "Ф".repeat(x.fouls);
   if (x.nominated_by) t += " ▲";
   if (x.voted !== null && x.voted !== undefined) t += ` ✓${x.voted || "все"}`;
-  if (x.role) t += ` · ${x.role}`;
-  return t;
+  // the role (after the end, or the host's role view) on a line of its own, in smaller type
+  return x.role ? [[t, "seat-marks"], [x.role, "seat-role"]] : [[t, "seat-marks"]];
+}
+
+function voteLine(vote) {
+  // host mode: the vote the device runs (public: the phones show it too)
+  if (!vote) return "";
+  const whom = vote.candidate ? `за игрока ${vote.candidate}` : "все уходят?";
+  return `Голосование: ${whom}${vote.open ? " — окно открыто" : ""}`;
 }
 
 function draw() {
   const v = view;
   $("title").textContent = (v.table ? `${v.table} · ` : "") + v.title; // «Стол 2 · игра 3 · День 1 …»
   $("paused").hidden = !v.paused;
-  $("speaker").textContent = v.speaker ? `Говорит игрок ${v.speaker}` : v.winner ? (v.winner === "red" ? "Победа мирных жителей" : "Победа мафии") : "";
+  $("speaker").textContent = v.speaker ? `Говорит игрок ${v.speaker}` : v.winner ? (v.winner === "red" ? "Победа мирных жителей" : "Победа мафии") : voteLine(v.vote);
   const q = v.question;
   $("question").hidden = !q;
   if (q) {
@@ -62,6 +77,7 @@ function draw() {
   // host mode: the seats are shown, never pressed from here (a seat is pressed by its own button or phone)
   buttons($("seats"), v.seats.map((x) => [seatText(x), { seat: x.seat }, v.mode !== "host",
     ["seat", x.alive ? "" : "out", x.selected ? "selected" : "", v.speaker === x.seat ? "speaking" : ""].join(" ")]));
+  $("seats").classList.toggle("roles", v.seats.some((x) => x.role)); // wider cells: a role fits whole
   $("candidates").textContent = v.candidates || "";
   $("transcript").textContent = v.transcript ? `Услышано: «${v.transcript}»` : "";
   $("typed").hidden = !v.typed;
