@@ -133,7 +133,7 @@ class Host:
         # lines typed on the terminal: the speaker's words without a model (host mode), the resume answer
         keyboard = o.panel == "keyboard"
         self.lines_in = TerminalLines(self.inbox, self.clock) if not keyboard and self.keys is None else None
-        missing = o.mode == "host" and needs_typed_speech(self.listener, o.panel)
+        missing = needs_typed_speech(self.listener, o.panel)  # assist mode too: a foul proposed, never given
         self.typed_speech = keyboard or self.keys is not None or missing  # a keyboard: Tab types words
         if o.mode == "host" and not o.quiet:
             self.lines = self._host_lines()
@@ -154,8 +154,8 @@ class Host:
             speed=o.speed,
         )
         if self.web is not None:
-            typed = self.typed_speech and o.mode == "host"
-            self.console = Console(self.runtime, self.assist, whole_table=o.panel == "web", typed=typed)
+            whole = o.panel == "web"
+            self.console = Console(self.runtime, self.assist, whole_table=whole, typed=self.typed_speech)
         self.phones = PhoneNotices(self._notice, self.console, self.assist is None, lambda: self.game.state)
         self.seating = (  # the seat grid and the phones' names (with --web)
             None

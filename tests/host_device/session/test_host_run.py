@@ -374,7 +374,8 @@ def test_run_in_assist_mode_led_by_the_hosts_keys(monkeypatch, tmp_path, builtin
     store = tmp_path / "games.sqlite3"
     host = virtual(mode="assist", deal=None, store=str(store), speed=500.0)
     assert "роли не ввести (--deal cards или --deal device)" in caplog.text
-    assert host.assist is not None and not host.typed_speech and host.keys is None
+    assert host.assist is not None and host.keys is None
+    assert host.typed_speech  # no model: the speaker's words may be typed, a foul in them proposed (issue 47)
     clock = host.clock
     for key in [3, 5, 8, "enter", 3, "enter", 6, "enter"]:  # the host's keyboard beside the panel
         host.inbox.put(HostKey(Press(key=key, at=0.0)))
@@ -547,6 +548,22 @@ def test_the_end_is_on_the_console_and_the_terminal_only_once_it_is_said(
     assert late and all(w == "red" and role and t == "Игра окончена" for _, w, role, t in late)
     out = capsys.readouterr().out
     assert "игра окончена: победа мирных; страницы открыты" in out
+
+
+def test_assist_mode_without_a_model_has_the_consoles_field_for_the_speakers_words(
+    monkeypatch, tmp_path, builtin_pack
+):
+    """Issue 47: host mode had it, assist mode had none — its foul proposals could not be used."""
+    import io
+
+    from tests.helpers.store import almost_over
+
+    monkeypatch.setenv("HOST_DEVICE_MODEL", str(tmp_path / "no-model"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    almost_over(tmp_path / "g.db")
+    host = virtual(mode="assist", web="127.0.0.1:0", store=tmp_path / "g.db", new=True, deal="device")
+    assert host.listener is None and host.console is not None
+    assert host.console.typed  # the console's view offers the field in a speech (screens/views.py)
 
 
 def test_without_pages_the_session_ends_with_the_game(monkeypatch, tmp_path, builtin_pack):

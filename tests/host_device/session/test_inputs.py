@@ -186,3 +186,31 @@ def test_outside_that_last_word_three_numbers_typed_or_entered_are_no_best_move(
     until(runtime, Phase.VOTE_ANNOUNCE)  # nobody speaks
     table.take(BestMoveEntry(seats=(a, b, c), at=0.0))
     assert notices[-1] == "лучший ход не принят: сейчас никто не говорит"
+
+
+def test_in_assist_mode_typed_words_propose_the_foul_and_never_give_it():
+    """Issue 47: assist mode without a speech model had no field for the speaker's words, so its
+    foul proposals could not be used; typed words now reach the runtime as in host mode, and a
+    forbidden word in them is put to the host (he gives it, or not)."""
+    from engine import Foul, Game, Phase
+    from hardware.events import TypedLine
+    from host_device.config import AssistSettings
+    from host_device.runtime.assist import runtime_settings
+    from host_device.runtime.clock import Scheduler
+    from host_device.runtime.loop import Runtime
+    from host_device.runtime.settings import Settings
+    from host_device.session.deal import deal
+
+    settings = Settings(**runtime_settings(AssistSettings()))
+    assert settings.confirm  # assist mode's: a heard input waits for the host
+    runtime = Runtime(Game("classic"), Scheduler(), lambda key, slots: 1.0, settings)
+    runtime.handle(deal(runtime.game.preset, 7))
+    table = table_inputs(runtime, typed_speech=True, show_typed=False)
+    until(runtime, Phase.SPEECH)
+    speaker = runtime.game.state.speaker
+    table.take(TypedLine(text="клянусь, я мирный", at=runtime.sched.now))
+    (proposed,) = [p.input for p in runtime.proposals]
+    assert isinstance(proposed, Foul) and proposed.seat == speaker
+    assert runtime.game.state.fouls.get(speaker, 0) == 0  # proposed, not given
+    assert runtime.decide(True)  # the host gives it
+    assert runtime.game.state.fouls[speaker] == 1
