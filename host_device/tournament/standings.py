@@ -18,7 +18,7 @@ from engine.roles import Role, Team
 from host_device.club.record import GameRecord, SeatRecord
 from host_device.club.scoring import Table, points
 
-LABEL = "рейтинг клуба (не Эло mafiaratings)"
+LABEL = "по таблице очков клуба"
 KEYS = (
     "total",
     "average",
