@@ -1,7 +1,7 @@
 """SIGTERM and SIGHUP as an exception: ``systemctl stop``, a shutdown or
 ``kill`` (SIGTERM), or the terminal closed (SIGHUP) ends a long-running
 command (``run``, the box, ``club web``) the way Ctrl-C does — everything it
-opened is closed, its pages' worker too, and it ends quietly (exit 0) —
+opened is closed, its pages' worker too, and it ends quietly (exit 0; Ctrl-C's is 130) —
 rather than Python's default, which kills the process on the spot (exit 143,
 or 129) and leaves what it had open unclosed.
 
@@ -52,6 +52,14 @@ def stopped_by_signals() -> Iterator[None]:
     finally:
         for signum, handler in before.items():
             signal.signal(signum, handler)
+
+
+class SaidInterrupted(KeyboardInterrupt):
+    """Ctrl-C, «остановлено» already said by whoever caught it first (a game, which adds how to
+    resume it): the command's main says nothing more, and every command exits 130."""
+
+
+INTERRUPTED = "host-device: остановлено"  # Ctrl-C, at any moment of any command
 
 
 def said_stopped(exc: Stopped) -> None:

@@ -124,13 +124,10 @@ def _listen(args: argparse.Namespace, model: Any, wav: Any) -> int:
                 _print(out.get(timeout=0.2))
             except queue.Empty:
                 continue
-    except KeyboardInterrupt:
-        pass
-    finally:
+    finally:  # Ctrl-C, its only end: main says «остановлено» (130, as every command's)
         listener.close_window()
         listener.stop()
         _print_all(out)
-    return 0
 
 
 def cmd_model_test(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from host_device.base.errors import HostDeviceError, os_reason
+from host_device.base.stopping import INTERRUPTED, SaidInterrupted
 from host_device.base.text import one_line
 from host_device.cli import flags
 from host_device.cli.box import add_commands as add_box_commands
@@ -179,8 +180,9 @@ def main(argv: list[str] | None = None) -> int:
             message += f"; без звука: {shlex.join(['host-device', *with_null_audio(argv)])}"
         print(f"host-device: ошибка: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:  # Ctrl-C: quietly; a file being written is replaced only once whole
-        print(file=sys.stderr)
+    except KeyboardInterrupt as exc:  # Ctrl-C: one line; a file being written is replaced only once whole
+        if not isinstance(exc, SaidInterrupted):
+            print(f"\n{INTERRUPTED}", file=sys.stderr, flush=True)  # past the terminal's «^C»
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # `| head`: the reader has gone; say nothing more to it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

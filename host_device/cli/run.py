@@ -33,7 +33,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def run_games(options: GameOptions) -> int:
     """``run``: its game, and while the host asks for it after an end, the
     evening's next one, with the console's address kept
-    (host_device/session/evening.py); SIGTERM and SIGHUP end it as Ctrl-C does, quietly (exit 0)."""
+    (host_device/session/evening.py); SIGTERM and SIGHUP end it as Ctrl-C does (exit 0; Ctrl-C's is 130)."""
     from host_device.session.evening import NEXT, next_game
     from host_device.session.host import Host
 

@@ -26,6 +26,7 @@ from engine import Game, Phase
 from engine.steps import NIGHT
 from hardware.events import TypedLine
 from hardware.factory import make_panel
+from host_device.base.stopping import INTERRUPTED, SaidInterrupted
 from host_device.config import Config, load_config, parse_address
 from host_device.listening.intents import russian_patterns
 from host_device.listening.listener import Gate
@@ -60,10 +61,9 @@ from host_device.session.options import GameOptions
 from host_device.session.phone_notices import PhoneNotices
 from host_device.session.phone_wait import PhoneWait
 from host_device.session.question import Question
-from host_device.session.resume import ask_to_resume, game_to_resume, not_finished, record, trial_days
+from host_device.session.resume import ask_to_resume, game_to_resume, how_it_ended, record, trial_days
 from host_device.session.seating import TableSeating
 from host_device.tournament.playing import say_table, seater_for
-from voices.words import WINS
 
 if TYPE_CHECKING:
     from host_device.clubdb.sender import Sender
@@ -453,6 +453,8 @@ class Host:
             show_roles(self.runtime, dealt, lambda: self.runtime.handle(dealt))
 
     def run(self) -> int:
+        """The game to its end (0), or to Ctrl-C: «остановлено», how to resume, exit 130 (main's)."""
+        interrupted = False
         self._start()
         try:
             self.sched.run_real(
@@ -464,17 +466,14 @@ class Host:
                 clock=self.clock,
             )
         except KeyboardInterrupt:
-            self._print("host-device: остановлено")
-            if self.devices is not None:  # a box's game: Ctrl-C stops the box, not only its game
-                raise
+            self._print(INTERRUPTED)
+            interrupted = True  # a box's game too: Ctrl-C stops the box, not only its game
         finally:
             self._close()
-        winner = self.game.state.winner
-        if winner is not None:
-            print(f"host-device: игра окончена: {WINS[winner]}", flush=True)
-        else:
-            told = not_finished(self.game_id, self.options.mode, self.preset.name, self.trial_days)
-            print(f"host-device: {told}", flush=True)
+        o = self.options
+        print(f"host-device: {how_it_ended(self.game, self.game_id, o.mode, self.trial_days)}", flush=True)
+        if interrupted:
+            raise SaidInterrupted
         return 0
 
     def _close(self) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import CLASSIC
+from engine import CLASSIC, Game
 from host_device.base.errors import HostDeviceError
 from host_device.runtime.loop import Runtime
 from host_device.store.faults import StoreError
-from voices.words import MODE_NAMES, local_time, preset_name
+from voices.words import MODE_NAMES, WINS, local_time, preset_name
 
 TABLE_MODES = ("host", "assist")  # a game played at a table: by the device, or by a human host with it
 
@@ -95,6 +95,14 @@ def not_finished(game_id: int | None, mode: str, preset: str, days: int | None) 
     if days:
         return f"пробная игра (--days {days}) остановлена; сама она не предлагается, продолжить: {again}"
     return f"игра не окончена (продолжить: {again})"
+
+
+def how_it_ended(game: Game, game_id: int | None, mode: str, days: int | None) -> str:
+    """``run``'s last line: the result, or how to carry the game on."""
+    winner = game.state.winner
+    if winner is not None:
+        return f"игра окончена: {WINS[winner]}"
+    return not_finished(game_id, mode, game.preset.name, days)
 
 
 def ask_to_resume(

@@ -1,6 +1,6 @@
 """``host-device club web``: the club's pages of the club's database served
 by uvicorn in the foreground (no game here: the pages' worker process
-computes them, as at a table), until Ctrl-C, SIGTERM or SIGHUP (all quiet, exit 0).
+computes them, as at a table), until Ctrl-C (exit 130), SIGTERM or SIGHUP (exit 0).
 Behind the same guards as a table's pages (:func:`host_device.web.guard.guarded_server`:
 the names it answers to, the head's deadline, the connections' cap, a flood said in one line)."""
 
@@ -39,9 +39,12 @@ def serve_club(
 
     club.pool.submit(read_ahead, database)  # a failure here is said by the first page instead
     write(f"Страницы клуба: http://{shown}:{port}/club (остановить: Ctrl-C)")
-    # uvicorn shuts down on SIGINT and SIGTERM, then raises the signal again: quietly, here;
-    # a closed terminal's SIGHUP is told to uvicorn as they are
-    with stopped_by_signals(), contextlib.suppress(KeyboardInterrupt, Stopped):
-        signal.signal(signal.SIGHUP, server.handle_exit)
-        asyncio.run(serve(server, sock, limits))
-    club.close()
+    # uvicorn shuts down on SIGINT and SIGTERM, then raises the signal again: SIGTERM quietly
+    # here (exit 0), Ctrl-C once everything is closed (main's «остановлено», 130, as every
+    # command's); a closed terminal's SIGHUP is told to uvicorn as they are
+    try:
+        with stopped_by_signals(), contextlib.suppress(Stopped):
+            signal.signal(signal.SIGHUP, server.handle_exit)
+            asyncio.run(serve(server, sock, limits))
+    finally:
+        club.close()

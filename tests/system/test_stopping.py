@@ -5,7 +5,7 @@ process behind: ``club web``, ``run --web`` after a club page was opened
 whole process group, as a terminal sends it), by SIGTERM (to the command
 alone, as ``kill`` does), by SIGHUP (the terminal closed: to the whole group)
 and by SIGKILL (to the command alone: nothing of it runs after): it ends with
-0 (130 for the box's Ctrl-C, as any command's; -9 for SIGKILL), says no
+0 (130 for Ctrl-C, as any command's; -9 for SIGKILL), says no
 traceback, and once it has ended no process of its session is alive (the
 worker and multiprocessing's helper included: checked in /proc; an exited
 child that only waits for init to collect it is dead)."""
@@ -115,9 +115,9 @@ def stopped(command, url, stop, tmp_path, expect):
     return status, text, left
 
 
-def assert_quiet(status, stderr, left, stop, ctrl_c_status=0):
+def assert_quiet(status, stderr, left, stop):
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
-    expected = {"ctrl-c": ctrl_c_status, "sigkill": -signal.SIGKILL}.get(stop, 0)
+    expected = {"ctrl-c": 130, "sigkill": -signal.SIGKILL}.get(stop, 0)
     assert status == expected, stderr
     assert left == {}, left
 
@@ -138,7 +138,7 @@ def test_the_box_between_games_serves_the_club_pages_and_stops_quietly(stop, tmp
     command = ["run", "--box", "--web", f"127.0.0.1:{port}", "--panel", "mock", "--audio", "null"]
     command += ["--store", str(tmp_path / "g.db")]
     status, stderr, left = stopped(command, f"http://127.0.0.1:{port}/club", stop, tmp_path, "Клуб")
-    assert_quiet(status, stderr, left, stop, ctrl_c_status=130)
+    assert_quiet(status, stderr, left, stop)
 
 
 @pytest.mark.parametrize("stop", STOPS)
