@@ -38,11 +38,23 @@ def test_a_game_stopped_mid_game_says_so_once_how_to_resume_and_exits_130(
     assert "игра не окончена (продолжить: host-device run --resume 1)" in text
 
 
-def test_assist_mode_stopped_before_its_start_says_so_too(monkeypatch, tmp_path, capsys, builtin_pack, no_model):
+def test_assist_mode_stopped_before_its_start_says_so_too(
+    monkeypatch, tmp_path, capsys, builtin_pack, no_model
+):
     from host_device.session.host import Host
 
     monkeypatch.setattr(Host, "_start", interrupt)
-    argv = ["run", "--mode", "assist", "--panel", "mock", "--audio", "null", "--store", str(tmp_path / "g.db")]
+    argv = [
+        "run",
+        "--mode",
+        "assist",
+        "--panel",
+        "mock",
+        "--audio",
+        "null",
+        "--store",
+        str(tmp_path / "g.db"),
+    ]
     status, text = stopped(capsys, argv)
     assert status == 130 and text.count("host-device: остановлено") == 1  # before: nothing at all
     assert "Traceback" not in text
