@@ -76,8 +76,9 @@ async def player(request: Request) -> Response:
 
 
 async def tournament(request: Request) -> Response:
-    """The venue screen: a round's seating for all tables, then the standings (``?round=R``;
-    ``?show=standings|seating``: which comes first, as the screen switches between rounds)."""
+    """The venue screen: a hall's TV's pages of a round's seating for all tables and of the
+    standings, turning by themselves (``?round=R``: that round's seating; ``?show=all``: the
+    whole of it on one page, the standings' every column, as a phone shows it)."""
     query = tuple(
         (key, request.query_params[key]) for key in ("round", "show") if request.query_params.get(key)
     )
