@@ -8,6 +8,7 @@ sent); every value escaped."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,6 +49,13 @@ def widest(names: Iterable[str]) -> float:
     return CHAR * max((len(n) for n in names), default=0)
 
 
+def spread(count: int, pages: int) -> list[range]:
+    """``count`` things on ``pages`` pages, as many on each (the first ones one more)."""
+    each, more = divmod(count, pages)
+    starts = [k * each + min(k, more) for k in range(pages + 1)]
+    return [range(a, b) for a, b in itertools.pairwise(starts)]
+
+
 def seating_pages(
     tables: Sequence[Sequence[str]], byes: bool, marked: bool
 ) -> tuple[list[list[int]], int, float]:
@@ -70,10 +78,10 @@ def seating_pages(
     most = 4 if room(4, 1.0) >= wide else 3
     lines = 1 + max((len(t) for t in tables), default=1) + marked
     rows = max(1, int((BODY + GAP) // (lines * LINE + GAP)))
-    pages = -(-len(cells) // (most * rows))
-    each = -(-len(cells) // pages)
+    parts = spread(len(cells), -(-len(cells) // (most * rows)))
+    each = len(parts[0])
     cols = each if each <= most else -(-each // rows)
-    return [cells[k : k + each] for k in range(0, len(cells), each)], cols, 1.0
+    return [cells[part.start : part.stop] for part in parts], cols, 1.0
 
 
 def ranks_pages(names: Sequence[str], notes: int, key: str = "сумма") -> tuple[list[range], float]:
@@ -84,15 +92,14 @@ def ranks_pages(names: Sequence[str], notes: int, key: str = "сумма") -> tu
     count = len(names)
     if count == 0:
         return [], 1.0
-    pages = -(-count // (2 * most))
-    each = -(-count // pages)
-    column = -(-each // 2)
+    parts = spread(count, -(-count // (2 * most)))
+    column = -(-len(parts[0]) // 2)
     wide = widest(names)
     size = next(
         (s for s in TYPES if (column + 1) * LINE * s <= body and RANK_COLUMN / s - RANK_FIGURES[key] >= wide),
         TYPES[-1],
     )
-    return [range(k, min(k + each, count)) for k in range(0, count, each)], size
+    return parts, size
 
 
 def turn(pages: int) -> int:
