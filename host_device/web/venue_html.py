@@ -44,9 +44,10 @@ NOTES_MAX = 3  # annulled games' lines on a standings page (all of them under th
 NOTE_SPACE = 0.3  # rem above them
 
 
-def widest(names: Iterable[str]) -> float:
-    """The em the longest name needs."""
-    return CHAR * max((len(n) for n in names), default=0)
+def widest(names: Iterable[str], most: float) -> float:
+    """The em the longest name needs, of those that ``most`` em hold (a longer one is shortened
+    with «…» whatever the type: it chooses nothing)."""
+    return max((w for w in (CHAR * len(n) for n in names) if w <= most), default=0.0)
 
 
 def spread(count: int, pages: int) -> list[range]:
@@ -67,10 +68,11 @@ def seating_pages(
     cells = [*range(len(tables)), *([-1] if byes else [])]
     if not cells:
         return [], 1, 1.0
-    wide = widest(n for t in tables for n in t)
 
     def room(cols: int, size: float) -> float:
         return (WIDE - (cols - 1)) / cols / size - SEAT_NO
+
+    wide = widest((n for t in tables for n in t), room(min(len(cells), 3), TYPES[-1]))
 
     if len(cells) <= 3:
         size = next((s for s in TYPES if room(len(cells), s) >= wide), TYPES[-1])
@@ -94,7 +96,7 @@ def ranks_pages(names: Sequence[str], notes: int, key: str = "сумма") -> tu
         return [], 1.0
     parts = spread(count, -(-count // (2 * most)))
     column = -(-len(parts[0]) // 2)
-    wide = widest(names)
+    wide = widest(names, RANK_COLUMN / TYPES[-1] - RANK_FIGURES[key])
     size = next(
         (s for s in TYPES if (column + 1) * LINE * s <= body and RANK_COLUMN / s - RANK_FIGURES[key] >= wide),
         TYPES[-1],

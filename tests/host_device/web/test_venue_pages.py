@@ -58,9 +58,10 @@ def test_the_standings_fill_pages_as_large_as_they_fit_with_every_row_once() -> 
                 assert (-(-len(page) // 2) + 1) * LINE * size <= body, (count, notes, len(page), size)
     assert ranks_pages([f"Игрок {k:02d}" for k in range(20)], 0)[1] == 1.5  # twenty rows: large
     assert ranks_pages([f"Игрок {k:03d}" for k in range(100)], 0)[1] == 1.25
-    assert (
-        ranks_pages(["Анастасия Ковалевская"] + [f"Игрок {k:02d}" for k in range(19)], 0)[1] == 1.0
-    )  # whole
+    twenty = [f"Игрок {k:02d}" for k in range(19)]
+    assert ranks_pages(["Анастасия Ковалевская", *twenty], 0)[1] == 1.0  # the name whole
+    too_long = "Анастасия-Александра Ковалевская-Долгорукова"  # «…» at any type: it chooses nothing
+    assert ranks_pages([too_long, *twenty], 0)[1] == 1.5
 
 
 def test_a_long_name_takes_at_most_three_tables_a_row_instead_of_four() -> None:
