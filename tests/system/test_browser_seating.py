@@ -89,10 +89,14 @@ def test_the_console_names_the_seats_and_a_phone_picks_its_own_name(
         )
         assert stored(path, host.game_id)[0] == {5: stored(path, host.game_id)[0][5], 7: anna}
         assert boris in stored(path, host.game_id)[2]
-        # the table page: no name, no extra points before the end (the club's config does not allow)
+        # the table page before the deal: who sits where (the table seats itself), no extra points;
+        # from the deal to the end no name (the club's config does not allow: test_public_told.py)
         state = urllib.request.urlopen(f"{base}/api/state").read().decode("utf-8")
-        assert "Анна" not in state and "Вера" not in state and "extra" not in state
-        assert all("name" not in seat for seat in json.loads(state)["seats"])
+        assert json.loads(state)["phase"] == "roles" and "extra" not in state
+        assert {s["seat"]: s.get("name") for s in json.loads(state)["seats"] if s.get("name")} == {
+            5: "Вера",
+            7: "Анна (Аня)",
+        }
         # the phone was never sent the roster: it asked for what was typed and got a page of matches
         assert phone.evaluate("view.roster") is None and phone.evaluate("view.naming") is True
         # a phone adds one new name a game: a second corrects it (the roster does not grow)
