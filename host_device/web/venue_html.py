@@ -110,12 +110,7 @@ def turn(pages: int) -> int:
 
 
 def _tables_html(
-    cells: Sequence[int],
-    tables: Sequence[Sequence[str]],
-    byes: Sequence[str],
-    void: Mapping[int, str],
-    cols: int,
-    size: float,
+    cells: Sequence[int], tables: Sequence[Sequence[str]], byes: Sequence[str], void: Mapping[int, str]
 ) -> str:
     parts = []
     for t in cells:
@@ -126,10 +121,10 @@ def _tables_html(
         seats = "".join(f"<li><b>{s}</b> {e(p)}</li>" for s, p in enumerate(tables[t], 1))
         title = f"<h3>Стол {t + 1}{void.get(t + 1, '')}</h3>"
         parts.append(f'<section class="table">{title}<ol class="seating">{seats}</ol></section>')
-    return f'<div class="tables" style="--cols: {cols}; --type: {size}rem">{"".join(parts)}</div>'
+    return f'<div class="tables">{"".join(parts)}</div>'
 
 
-def _ranks_html(rows: Sequence[Sequence[Any]], at: Mapping[str, int], key: str, size: float) -> str:
+def _ranks_html(rows: Sequence[Sequence[Any]], at: Mapping[str, int], key: str) -> str:
     """Two columns of the standings' place, name, games and ``key`` (the sum, or the points per
     game where the table ranks by them), large; the other figures are in the detail table."""
 
@@ -155,7 +150,7 @@ def _ranks_html(rows: Sequence[Sequence[Any]], at: Mapping[str, int], key: str, 
             )
             columns.append(f'<div class="column">{heads}<ol class="ranks">{items}</ol></div>')
     per_game = " per-game" if key == "за игру" else ""
-    return f'<div class="columns{per_game}" style="--type: {size}rem">{"".join(columns)}</div>'
+    return f'<div class="columns{per_game}">{"".join(columns)}</div>'
 
 
 def venue_html(
@@ -196,16 +191,18 @@ def venue_html(
     seating = [
         (
             "seating",
+            f"--cols: {cols}; --type: {seat_type}rem",
             f'<h2 class="round">Тур {round_no} из {rounds}</h2>',
-            _tables_html(cells, tables, byes, void, cols, seat_type),
+            _tables_html(cells, tables, byes, void),
         )
         for cells in seat_pages
     ]
     ranked = [
         (
             "ranks",
+            f"--type: {rank_type}rem",
             f'<h2 class="standings">{e(heading)}</h2>',
-            _ranks_html([rows[k] for k in part], at, key, rank_type) + note_html,
+            _ranks_html([rows[k] for k in part], at, key) + note_html,
         )
         for part in rank_pages
     ]
@@ -222,12 +219,11 @@ def venue_html(
     order = [*ranked, *seating] if standings_first else [*seating, *ranked]
     each = turn(len(order))
     sections = []
-    for k, (kind, title, body) in enumerate(order):
+    for k, (kind, layout, title, body) in enumerate(order):
         mark = f"страница {k + 1} из {len(order)}" if len(order) > 1 else ""
         top = f'<header><span class="event">{e(name)}</span>{title}<span class="mark">{mark}</span></header>'
-        sections.append(
-            f'<section class="page {kind}" style="animation-delay: {k * each}s">{top}{body}</section>'
-        )
+        style = f"animation-delay: {k * each}s; {layout}"
+        sections.append(f'<section class="page {kind}" style="{style}">{top}{body}</section>')
         if kind == "ranks" and (k + 1 == len(order) or order[k + 1][0] != "ranks"):
             sections.append(detail)  # on a phone the detail table stands where the standings are
     if not ranked:

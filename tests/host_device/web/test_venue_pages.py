@@ -93,7 +93,7 @@ def html(**changes: object) -> str:
 
 def test_the_screen_turns_its_pages_in_the_order_of_the_moment_and_reads_itself_after_them() -> None:
     page = html()
-    kinds = re.findall(r'<section class="page (\w+)" style="animation-delay: (\d+)s">', page)
+    kinds = re.findall(r'<section class="page (\w+)" style="animation-delay: (\d+)s;', page)
     assert kinds == [("ranks", "0"), ("seating", "20")]  # between rounds: the standings first
     assert '<html lang="ru" class="venue tv" style="--cycle: 40s">' in page
     assert '<meta http-equiv="refresh" content="40">' in page  # after every page, read again
