@@ -10,9 +10,13 @@ hears done (:func:`table_may_know`: a nomination heard in a speech, a press
 in a vote, the host's keys). Never public before the game ends: the roles, a
 night press (a shot, a check), a check's answer, any LED at the deal or at
 night (there they carry roles and answers). At the end the roles are
-revealed. The players' names (who sits where) are public once the game has
-ended, or during it when the club's config says so (``[club] show_names``);
-the host's extra points never before the end. The terminal's narration
+revealed, once the device has said the end («…Победа мафии!», then each
+black role): the table sees nothing of it before it is said. The players'
+names (who sits where) are public before the deal (while the table seats
+itself), once the game has ended, and during it when the club's config says
+so (``[club] show_names``); the host's extra points never before the end.
+The console's line («С пульта: …») stays until the step it was made in has
+ended and it has been up :data:`CONSOLE_LINE_S`. The terminal's narration
 prints from the same decision.
 """
 
@@ -70,7 +74,7 @@ PUBLIC_OUTPUTS = frozenset(
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
 
 DEAL_BEGINS = frozenset({"game_starts", "game_resumed"})  # the game's first words: names hide from here
-END_SAID = "winner"  # «Победа мафии!»: the end (the winner, the roles) is shown when it is said
+END_WORDS = frozenset({"winner", "reveal_role"})  # «Победа мафии!», «Игрок номер 3 — Дон.»: the end's
 CONSOLE_LINE_S = 15.0  # the console's line stays at least this long (game seconds), and through its step
 
 SEEN_AND_HEARD = (Said, Unsaid, TimerStarted, Tone, Paused, Resumed, HeardIntent, HostKeyPressed, ConsoleUsed)
@@ -112,7 +116,8 @@ class PublicStream:
         self.deal_begun = False  # the game began (its first words): the names are no longer the seating
         state = runtime.game.state
         self.told_step = (state.phase.value, title(state))  # the last step the table was shown: phase, title
-        self._end_held: list[Event] = []  # the end's events, waiting for «Победа …» to be said
+        self._end_held: list[Event] = []  # the end's events, waiting for its words to be said
+        self._end_until = 0.0  # when the end's words («Победа …», the roles) have been said
         self.end_told = state.phase is Phase.GAME_OVER  # a game followed from its end: told
         self._replay()
         self._stale = False
@@ -177,6 +182,10 @@ class PublicStream:
         t = entry.t
         if isinstance(entry, Said) and entry.key in DEAL_BEGINS:
             self.deal_begun = True  # queued: the deal begins (what is said is sent when it is said)
+        if isinstance(entry, Said) and entry.key in END_WORDS and self._end_held:
+            said_by = entry.t + rt.duration(entry.key, entry.slot_values)
+            self._end_until = max(self._end_until, said_by)
+            rt.sched.at(said_by, self._tell_end)
         if not table_may_know(entry, rt.game.phase):
             return
         match entry:
@@ -231,13 +240,19 @@ class PublicStream:
         self.last_phrase = self.text(said.key, said.slot_values)
         if said.key == "call":
             self.called = said.slot("seat")
-        held: list[Event] = []
-        if said.key == END_SAID and self._end_held and self.runtime.game.phase is Phase.GAME_OVER:
-            held, self._end_held = self._end_held, []
-            self.end_told = True  # «Победа …» is said: the end is shown from now
         self._emit({"t": said.t, "type": "say", "key": said.key, "text": self.last_phrase})
+
+    def _tell_end(self) -> None:
+        """The end's words have been said («…Победа мафии!», then each black
+        role): the end is shown from now — «Игра окончена», the winner, the
+        roles, the names (an undo that took the end back leaves it untold)."""
+        rt = self.runtime
+        if not self._end_held or rt.game.phase is not Phase.GAME_OVER or rt.sched.now < self._end_until:
+            return
+        held, self._end_held = self._end_held, []
+        self.end_told = True
         for event in held:
-            self._emit({**event, "t": said.t})
+            self._emit({**event, "t": round(rt.sched.now, 3)})
 
     def _outputs(self, outputs: list[Output]) -> None:
         t = round(self.runtime.sched.now, 3)
@@ -259,11 +274,9 @@ class PublicStream:
                 event["names"] = self.seating.names()
             if isinstance(output, PhaseStarted) and Phase(output.phase) is not Phase.GAME_OVER:
                 self.told_step = (output.phase, event["title"])
-            elif isinstance(
-                output, PhaseStarted | GameEnded
-            ):  # shown when «Победа …» is said (:meth:`_said`)
+            elif isinstance(output, PhaseStarted | GameEnded):  # shown once its words are said: _tell_end
                 self._end_held = [*self._end_held, event] if isinstance(output, GameEnded) else [event]
-                self.end_told = False
+                self.end_told, self._end_until = False, self.runtime.sched.now
                 continue
             self._emit(event)
 

@@ -24,9 +24,12 @@ function seats(s) {
       el.className = "seat";
       el.innerHTML = `<span class="n">${seat.seat}</span><span class="fouls"></span><span class="role"></span><span class="name"></span>`;
       const angle = Math.PI / 2 + (2 * Math.PI * i) / n; // seat 1 at the bottom, then clockwise
-      el.style.left = `${50 + 46 * Math.cos(angle)}%`;
-      if (Math.abs(Math.cos(angle)) > 0.7) el.classList.add(Math.cos(angle) < 0 ? "west" : "east"); // its label inwards
-      el.style.top = `${50 + 44 * Math.sin(angle)}%`;
+      const [x, y] = [Math.cos(angle), Math.sin(angle)];
+      el.style.left = `${50 + 46 * x}%`;
+      el.style.top = `${50 + 44 * y}%`;
+      // where its labels go (table.css): the role inwards, the name outwards (at the sides, where
+      // the screen's edge is outside, towards the neighbour across the table's middle line)
+      el.classList.add(Math.abs(x) > 0.7 ? (x < 0 ? "west" : "east") : y > 0 ? "south" : "north", y > 0 ? "lower" : "upper");
       el.addEventListener("click", () => { if (whole()) sendHost({ press: seat.seat, made_in: console_.window }); });
       table.appendChild(el);
     }
@@ -34,13 +37,26 @@ function seats(s) {
     el.classList.toggle("speaking", s.speaker === seat.seat);
     const led = whole() ? console_.seats[i].led : seat.led;
     for (const p of ["on", "blink", "fast", "pulse", "flash", "slow"]) el.classList.toggle(`led-${p}`, led === p);
-    el.querySelector(".fouls").textContent = seat.fouls ? "Ф".repeat(seat.fouls) : "";
+    el.querySelector(".fouls").textContent = seat.fouls ? `Ф${seat.fouls}` : ""; // the count, large
     const role = el.querySelector(".role");
     role.textContent = seat.role ? ROLES[seat.role] || seat.role : "";
     role.classList.toggle("black", seat.role === "mafia" || seat.role === "don");
-    el.querySelector(".name").textContent = seat.name || ""; // only where the device made it public
+    fit(el.querySelector(".name"), seat.name || ""); // only where the device made it public
     el.title = seat.left ? `выбыл: ${HOW[seat.left.how] || seat.left.how}` : `игрок ${seat.seat}`;
   });
+}
+
+function fit(el, text) {
+  // a long name in one line, smaller until it fits its room (table.css's max-width), then cut with «…»
+  if (el.textContent === text && el.dataset.fitted === String(innerWidth)) return;
+  el.textContent = text;
+  el.dataset.fitted = String(innerWidth);
+  el.style.fontSize = "";
+  const smallest = 0.75 * parseFloat(getComputedStyle(el).fontSize);
+  for (let size = parseFloat(getComputedStyle(el).fontSize); el.scrollWidth > el.clientWidth && size > smallest; ) {
+    size -= 1;
+    el.style.fontSize = `${size}px`;
+  }
 }
 
 function seatList(seats) {
@@ -103,9 +119,13 @@ function draw() {
   $("title").textContent = (s.table ? `${s.table} · ` : "") + s.title; // «Стол 2 · игра 3 · День 1 …»
   $("paused").hidden = !s.paused;
   $("speaker").textContent = s.speaker ? `Говорит игрок ${s.speaker}` : "";
-  $("called").hidden = s.called === null || s.called === undefined; // the night's number, large
+  // before the deal (or a resumed game) with phones: what it waits for, in the middle of the table
+  const waiting = s.phones_wait || "";
+  $("phones-wait").hidden = !waiting;
+  $("phones-wait").textContent = waiting;
+  $("called").hidden = s.called === null || s.called === undefined || Boolean(waiting); // the night's number, large
   $("called").textContent = $("called").hidden ? "" : String(s.called);
-  $("phrase").textContent = $("called").hidden ? s.last_phrase || "" : "";
+  $("phrase").textContent = $("called").hidden && !waiting ? s.last_phrase || "" : "";
   seats(s);
   $("nominations").innerHTML = s.nominations.map((x) => `<li>${x.seat} <small>(от ${x.by})</small></li>`).join("");
   voting(s);
@@ -142,7 +162,7 @@ function timeLeft(s) {
 
 function tick() {
   const s = state;
-  $("clock").textContent = !s || s.time_left === null ? "" : clock(timeLeft(s));
+  $("clock").textContent = !s || s.time_left === null || s.phones_wait ? "" : clock(timeLeft(s));
 }
 
 async function refresh() {
@@ -191,18 +211,5 @@ refresh();
 listen();
 setInterval(tick, 100);
 setInterval(refresh, 2000);
+addEventListener("resize", draw); // the names fitted again to their room
 
-// Before the deal with phones for seats: «Ждём телефоны: подключены 6 из 10», large, until the deal starts.
-function phonesWait(s) {
-  let el = document.getElementById("phones-wait");
-  if (!el) {
-    el = document.createElement("div");
-    el.id = "phones-wait";
-    el.style.cssText = "position:fixed;left:0;right:0;top:40%;text-align:center;font-size:min(6vw,4rem);font-weight:bold;color:#ffd54a;pointer-events:none";
-    document.body.appendChild(el);
-  }
-  const text = (s && s.phones_wait) || "";
-  el.hidden = !text;
-  el.textContent = text;
-}
-setInterval(() => phonesWait(state), 250);

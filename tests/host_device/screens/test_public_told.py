@@ -58,29 +58,38 @@ def game(builtin_pack):
     return played(Seating(players=dict(NAMES), enabled=True))
 
 
-def test_the_end_is_shown_when_the_winner_is_said_not_before(game):
-    """«Единственная кандидатура — игрок номер восемь покидает игру.» and
-    then «Победа мирных жителей!»: the game ended with the vote's input, and
-    the table page shows it when the device says so."""
+def test_the_end_is_shown_once_it_has_been_said_not_before(game):
+    """«Единственная кандидатура — игрок номер восемь покидает игру.», then
+    «Победа мирных жителей!» and each black role aloud («Игрок номер три —
+    Дон.»): the game ended with the lone candidate out; the table page shows the
+    end (the winner, the roles, «Игра окончена») once all that is said, as
+    the console and the terminal do."""
     runtime, _, told = game
-    ended = [e for e in runtime.timeline.entries if isinstance(e, InputTaken)][-1]  # the vote's: the end
-    winner = next(e for e in runtime.timeline.entries if isinstance(e, Said) and e.key == "winner")
-    assert winner.t > ended.t  # said some seconds after the game ended (the phrases before it)
+    ended = [e for e in runtime.timeline.entries if isinstance(e, InputTaken)][
+        -1
+    ]  # the one that ended the game
+    words = [
+        e for e in runtime.timeline.entries if isinstance(e, Said) and e.key in ("winner", "reveal_role")
+    ]
+    assert [e.key for e in words] == ["winner"] + ["reveal_role"] * 4  # the Don, two mafia, the Sheriff
+    winner = words[0]
+    said_by = max(e.t + runtime.duration(e.key, e.slot_values) for e in words)
+    assert ended.t < winner.t < said_by  # said seconds after the game ended (the vote's phrase first)
     events = [event for event, _ in told]
     end = next(e for e in events if e["type"] == "game_ended")
     over = next(e for e in events if e["type"] == "phase_started" and e["phase"] == "game_over")
     said = next(e for e in events if e["type"] == "say" and e["key"] == "winner")
-    assert end["t"] >= winner.t and over["t"] >= winner.t and said["t"] == winner.t
+    assert said["t"] == winner.t and end["t"] == over["t"] == pytest.approx(said_by, abs=0.001)
     assert events.index(said) < events.index(over) < events.index(end)
     assert end["winner"] == "red" and end["roles"]["3"] == "don"
-    shown = [(event, state) for event, state in told if state["winner"] or state["phase"] == "game_over"]
-    assert shown and shown[0][0] is said  # nothing of the end before «Победа …»
+    shown = [event for event, state in told if state["winner"] or state["phase"] == "game_over"]
+    assert shown and shown[0] is over  # nothing of the end before its words are said
     for event, state in told:
-        if event["t"] < winner.t:
+        if event["t"] < said_by:
             assert state["winner"] is None and state["phase"] != "game_over", event
             assert all("role" not in row for row in state["seats"]) and "Игра окончена" not in state["title"]
-    before = [state for event, state in told if event["t"] < winner.t and event["t"] >= ended.t]
-    assert before and all(state["title"].startswith("День 3") for state in before)  # the step told last
+    saying = [state for event, state in told if ended.t <= event["t"] < said_by]
+    assert saying and all(state["title"] == "День 3 · кандидаты" for state in saying)  # the step told last
     last = told[-1][1]
     assert last["winner"] == "red" and last["phase"] == "game_over" and last["title"] == "Игра окончена"
     assert {row["seat"]: row.get("role") for row in last["seats"]}[3] == "don"
