@@ -133,7 +133,7 @@ def withdrawn_mark(foul: FoulRecord) -> str:
 def review_html(page: Review) -> str:
     seats = [
         f'<tr class="{s.team.value}" data-seat="{s.seat}"><td class="num">{s.seat}</td>'
-        f'<td>{seat_name(s.name, s.player)}</td><td class="role">{e(s.role)}</td>'
+        f'<td title="{e(s.name or "")}">{seat_name(s.name, s.player)}</td><td class="role">{e(s.role)}</td>'
         f'<td class="num">{s.fouls or ""}</td><td>{e(s.left or "")}</td>'
         f'<td class="num points">{number(s.points)}</td></tr>'
         for s in page.seats

@@ -80,7 +80,7 @@ def test_create_show_play_and_rank(club: Path, capsys: Any) -> None:
     store.roster.set_extra(games[0], 2, 0.3)
     store.close()
     code, out, _ = run(capsys, club, "tournament", "standings", "Кубок")
-    assert code == 0 and "рейтинг клуба (не Эло mafiaratings)" in out
+    assert code == 0 and "по таблице очков клуба" in out
     assert "1,3" in out and not re.search(r"\d\.\d", out)  # the club's one number style: a comma
     # by hand, fiim.toml: seat 1 of each table 1 + 0.5 (tie: same tiebreakers -> place 1 both);
     # table 1 seat 2 1 + 0.3 extra -> 3; the sheriffs (seat 6) 1, one special win -> 4 both;
@@ -109,7 +109,7 @@ def test_exports_csv_and_json(club: Path, capsys: Any, tmp_path: Path) -> None:
     target = tmp_path / "t.json"
     code, out, _ = run(capsys, club, "tournament", "export", "Кубок", "--format", "json", "-o", str(target))
     data = json.loads(target.read_text("utf-8"))
-    assert code == 0 and data["rating"] == "рейтинг клуба (не Эло mafiaratings)" and data["rows"] == []
+    assert code == 0 and data["rating"] == "по таблице очков клуба" and data["rows"] == []
 
 
 def test_a_regeneration_keeps_the_round_played(club: Path, capsys: Any) -> None:
@@ -284,18 +284,18 @@ def test_the_venue_screen_shows_the_round_being_played_and_the_standings(club: P
     second = seating_of(capsys, club, 2)
     status, html = venue(from_store(str(club), "Кубок"), "", default_table(), Source(club).finished_among)
     assert status == 200 and "Тур 2 из 3" in html
-    assert '<meta http-equiv="refresh" content="20">' in html  # the screen keeps itself up to date
+    assert '<meta http-equiv="refresh" content="40">' in html  # read again after its two pages of 20 s
     for table, players in enumerate(second, 1):
         shown = html.split(f"<h3>Стол {table}</h3>")[1].split("</ol>")[0]
         assert [item.split("</b> ")[1] for item in shown.split("</li>")[:-1]] == players
     ranked = set(first_round[1]) | set(second[1])  # the players of the two games finished
-    assert "рейтинг клуба (не Эло mafiaratings)" in html and html.count("<tr>") == 1 + len(ranked)
+    assert "по таблице очков клуба" in html and html.count("<tr>") == 1 + len(ranked)
     with pytest.raises(BadRound, match="тур 7: в турнире «Кубок» туры 1–3"):
         venue(from_store(str(club), "Кубок"), "7", default_table(), records)
     with pytest.raises(BadRound, match="тур ²: в турнире «Кубок» туры 1–3"):  # a digit, not an ASCII one
         venue(from_store(str(club), "Кубок"), "²", default_table(), records)
-    assert html.index("<h3>Стол 1</h3>") < html.index("рейтинг клуба")  # a table still plays: seating first
-    assert 'content="20">' in html  # and no switching
+    assert html.index("<h3>Стол 1</h3>") < html.index("по таблице очков клуба")  # a table plays
+    assert html.index('class="page seating"') < html.index('class="page ranks"')  # the seating first
     copy = Held("Кубок", [], [], [(1, 1, 2)], {})  # a box's copy: its own games, no seating
     with pytest.raises(BadRound, match="рассадки турнира «Кубок» здесь нет .только игры этого стола."):
         venue(copy, "", default_table(), records)
@@ -324,20 +324,19 @@ def test_between_rounds_the_venue_screen_switches_between_the_standings_and_the_
         return html
 
     def first(html: str) -> str:
-        return "standings" if html.index("рейтинг клуба") < html.index("<h3>Стол 1</h3>") else "seating"
+        return "standings" if html.index('class="page ranks"') < html.index("<h3>Стол 1</h3>") else "seating"
 
-    # round 1 over, round 2 not begun: the standings first, then the seating, and again
+    # round 1 over, round 2 not begun: the standings' page first, then the seating's, and again
     html = screen()
     assert first(html) == "standings" and "Таблица после тура 1" in html and "Тур 2 из 2" in html
-    assert '<meta http-equiv="refresh" content="20;url=?show=seating">' in html
-    html = screen("seating")
-    assert first(html) == "seating" and '<meta http-equiv="refresh" content="20;url=?show=standings">' in html
-    assert first(screen(round_text="1")) == "seating"  # a round asked for: as asked, no switching
+    assert '<meta http-equiv="refresh" content="40">' in html  # each page 20 s, then read again
+    assert first(screen("all")) == "standings" and 'class="venue all"' in screen("all")  # the whole page
+    assert first(screen(round_text="1")) == "seating"  # a round asked for: its seating first
     # round 2 played at both tables: the final standings stay first
     for game, t in zip(games[2:], (1, 2), strict=True):
         run(capsys, club, "tournament", "game", "Кубок", str(game), "--round", "2", "--table", str(t))
-    html = screen("seating")
-    assert first(html) == "standings" and "Итоговая таблица" in html and 'content="20">' in html
+    html = screen()
+    assert first(html) == "standings" and "Итоговая таблица" in html and 'content="40">' in html
 
 
 def test_print_writes_the_standings_the_round_by_table_and_every_players_places(
@@ -355,7 +354,7 @@ def test_print_writes_the_standings_the_round_by_table_and_every_players_places(
     assert code == 0 and out == f"записано: {target}\n"
     pages = read_pdf(target.read_bytes())
     assert len(pages) == 3  # the standings, round 2, the players
-    assert "Кубок: таблица" in pages[0] and "рейтинг клуба (не Эло mafiaratings)" in pages[0]
+    assert "Кубок: таблица" in pages[0] and "по таблице очков клуба" in pages[0]
     second = seating_of(capsys, club, 2)
     assert "Кубок: тур 2" in pages[1] and "Стол 1" in pages[1] and "Стол 2" in pages[1]
     assert all(name in pages[1] for name in second[0] + second[1])

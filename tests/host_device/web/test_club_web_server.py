@@ -35,7 +35,10 @@ from host_device.web.club_serve import serve_club
 
 if __name__ == "__main__":  # the pages' worker is spawned: it reads this file again
     set_up_logging()
-    serve_club(sys.argv[1], "127.0.0.1", 0, lambda line: print(line, flush=True))
+    try:
+        serve_club(sys.argv[1], "127.0.0.1", 0, lambda line: print(line, flush=True))
+    except KeyboardInterrupt:  # closed by now; main() says «остановлено» and exits 130
+        sys.exit(130)
 """
 
 
