@@ -1,51 +1,45 @@
-"""The voices a box has: the built-in one (espeak-ng) and the Piper voices
-installed into the data folder; which one is in use; its pack.
+"""The voices a box has, which one speaks and why, and its pack.
 
-    DATA/voices/builtin/                 the built-in pack (espeak-ng)
-    DATA/voices/NAME/NAME.onnx, .json    an installed Piper voice, and beside it its pack
-    DATA/voices/NAME/installed.json      the voice file's sha256 and where it came from
-    DATA/voices/in-use.json              {"voice": NAME}; none: the built-in voice
+    DATA/voices/builtin/                 espeak-ng's pack: the voice «builtin», there on every box
+    DATA/voices/rhvoice-NAME/            the pack of RHVoice's voice NAME (voices/rhvoice.py)
+    DATA/voices/NAME/NAME.onnx, .json    a Piper voice (voices/piper_install.py), its pack beside it
+    DATA/voices/NAME/installed.json      the Piper voice file's sha256 and where it came from
+    DATA/voices/in-use.json              {"voice": NAME}: the voice chosen (voices use, the box's menu)
 
-A voice is installed like the speech model (host_device/listening/speech_model.py):
-``voices install`` from a file (a USB stick), or on a box with a network from
-a pinned address (data/voices.toml) checked by its sha256; nothing downloads
-at run time. It is staged beside its place, read, tried (it must load and say
-a word) and only then moved in.
+Which voice speaks (:func:`current`): the one chosen; where none is, the default one, RHVoice's
+aleksandr-hq where RHVoice is installed (its licence allows a club's paid games), else espeak-ng;
+a voice that cannot speak is said once and the next of those speaks. Nothing downloads at run time.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import re
-import shutil
-import tempfile
+import sys
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from host_device.base.download import Pin, download, sha256_of
+from host_device.base.download import Pin
 from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import write_text
 from host_device.base.paths import data_dir
 from host_device.base.text import one_line
-from voices.audio import trim
+from voices import rhvoice
 from voices.catalogue import Catalogue
-from voices.errors import VoiceError
 from voices.folder import read_json
 from voices.pack import BUILTIN_NAME, Pack, ensure_builtin, inspect_pack, load_pack
-from voices.piper import PiperSynthesiser, VoiceInfo, build_piper, settings_of, voice_info
+from voices.piper import VoiceInfo, build_piper, voice_info
+from voices.render import DEFAULT_RATE, DEFAULT_VOICE
 
 log = logging.getLogger(__name__)
 
-BUILTIN = BUILTIN_NAME  # the built-in voice's name, as `voices use` takes it
+BUILTIN = BUILTIN_NAME  # espeak-ng's voice, as `voices use` takes it: there on every box
 IN_USE = "in-use.json"
 INSTALLED = "installed.json"
-TRIAL = "Проверка голоса."
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$")
-OFFLINE = "host-device voices install /media/usb/ИМЯ.onnx (ИМЯ.onnx.json — рядом)"
+CHOSEN = "выбран (host-device voices use или меню коробки)"
+ESPEAK_SAID = f"espeak-ng, голос {DEFAULT_VOICE}, {DEFAULT_RATE} слов в минуту"
 
 
 class VoiceInstallError(HostDeviceError, RuntimeError):
@@ -101,15 +95,15 @@ def find(name: str) -> Installed:
     for voice in installed():
         if voice.name == name:
             return voice
-    have = ", ".join([BUILTIN] + [v.name for v in installed()])
+    have = ", ".join(offered())
     raise VoiceInstallError(f"голос {name!r} не установлен; есть: {have} (список: host-device voices list)")
 
 
 # ------------------------------------------------------------ the voice in use
 
 
-def in_use() -> str:
-    """The voice in use: in-use.json's, or the built-in one (none chosen, or a bad file, said)."""
+def chosen() -> str | None:
+    """The voice in-use.json names, None where none is chosen (or the file is bad: said)."""
     path = voices_dir() / IN_USE
     try:
         name = read_json(path, 4096)["voice"]
@@ -117,15 +111,49 @@ def in_use() -> str:
             raise TypeError("voice is not a name")
         return name
     except FileNotFoundError:
-        return BUILTIN
+        return None
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        log.warning("%s: не выбор голоса (%s); говорит встроенный голос", path, one_line(str(exc), 120))
-        return BUILTIN
+        log.warning("%s: не выбор голоса (%s); говорит голос по умолчанию", path, one_line(str(exc), 120))
+        return None
+
+
+def default_voice() -> tuple[str, str]:
+    """The voice that speaks where none is chosen, and why, in Russian: RHVoice's default voice
+    where RHVoice is installed (another of its voices if that one is not), else espeak-ng."""
+    home = rhvoice.find()
+    if home is None:
+        return BUILTIN, f"голос по умолчанию: {rhvoice.missing()}"
+    have, free = home.voices(), rhvoice.licences()
+    paid = [v for v in [rhvoice.DEFAULT_VOICE, *have] if v in have and v in free and free[v].commercial]
+    voice = (paid or have)[0]
+    why = f"голос по умолчанию: RHVoice установлен ({home.where}, {home.version})"
+    return rhvoice.PREFIX + voice, why
+
+
+def in_use() -> str:
+    """The voice that speaks, as chosen or by default (nothing is rendered or checked)."""
+    return chosen() or default_voice()[0]
+
+
+def describe(name: str) -> str:
+    """A voice in a few Russian words, with its licence where one is known: «rhvoice-anna (RHVoice,
+    женский; LGPL-2.1+: можно и в платных играх)»."""
+    if name == BUILTIN:
+        return f"{BUILTIN} ({ESPEAK_SAID})"
+    if name.startswith(rhvoice.PREFIX):
+        home, voice = rhvoice.find(), name.removeprefix(rhvoice.PREFIX)
+        if home is None:
+            return f"{name} (RHVoice не найден)"
+        return f"{name} (RHVoice, {home.gender(voice)}; {home.licence(voice)})"
+    pin = pins().get(name)
+    return f"{name} (Piper" + (f"; лицензия данных: {pin.licence})" if pin else ")")
 
 
 def use(name: str) -> None:
-    """Make ``name`` (an installed voice or the built-in one) the voice in use."""
-    if name != BUILTIN:
+    """Make ``name`` (espeak-ng's builtin, an RHVoice voice or an installed Piper voice) the one in use."""
+    if name.startswith(rhvoice.PREFIX):
+        rhvoice_voice(name)
+    elif name != BUILTIN:
         find(name)
     try:
         voices_dir().mkdir(parents=True, exist_ok=True)
@@ -135,15 +163,34 @@ def use(name: str) -> None:
         raise VoiceInstallError(f"{voices_dir() / IN_USE}: не сохранить выбор голоса: {why}") from None
 
 
+def rhvoice_voice(name: str) -> tuple[rhvoice.RHVoiceHome, str]:
+    """Where RHVoice is and the voice ``rhvoice-NAME`` names; a VoiceInstallError where either is not."""
+    home, voice = rhvoice.find(), name.removeprefix(rhvoice.PREFIX)
+    if home is None:
+        raise VoiceInstallError(f"голоса {name} нет: {rhvoice.missing()}")
+    if voice not in home.voices():
+        have = ", ".join(rhvoice.PREFIX + v for v in home.voices())
+        raise VoiceInstallError(f"голоса {name} нет в RHVoice ({home.where}); есть: {have}")
+    return home, voice
+
+
 def pack_of(name: str, catalogue: Catalogue) -> Pack:
     """The pack of a voice, its clips rendered first where missing or out of date."""
     if name == BUILTIN:
         return ensure_builtin(catalogue)
-    voice = find(name)
-    report = build_piper(voice.directory, catalogue, voice.model, sha256=voice.sha256, own=True)
+    if name.startswith(rhvoice.PREFIX):
+        home, voice = rhvoice_voice(name)
+        directory = voices_dir() / name
+        if ready_pack(name, catalogue) is None:
+            print(f"голос {name}: озвучиваю фразы (один раз; на Raspberry Pi — до минуты)", file=sys.stderr)
+        report = rhvoice.build_rhvoice(directory, catalogue, voice, home, own=True)
+    else:
+        piper = find(name)
+        directory = piper.directory
+        report = build_piper(directory, catalogue, piper.model, sha256=piper.sha256, own=True)
     if report.rendered:
         print(f"голос {name}: озвучено записей {len(report.rendered)}", flush=True)
-    return load_pack(voice.directory, catalogue)
+    return load_pack(directory, catalogue)
 
 
 def ready_pack(name: str, catalogue: Catalogue) -> Pack | None:
@@ -155,116 +202,53 @@ def ready_pack(name: str, catalogue: Catalogue) -> Pack | None:
     return pack if report.complete and not report.changed else None
 
 
-def speaking(catalogue: Catalogue) -> tuple[str, Pack]:
-    """The voice in use and its pack; the built-in one, with a warning, where that voice
-    cannot speak (removed, broken, piper-tts that does not load)."""
-    name = in_use()
-    if name != BUILTIN:
+def offered() -> list[str]:
+    """Every voice the box has, whether its pack is ready or not: espeak-ng's, RHVoice's, Piper's."""
+    home = rhvoice.find()
+    found = [rhvoice.PREFIX + v for v in home.voices()] if home else []
+    return [*found, BUILTIN, *(v.name for v in installed())]
+
+
+@dataclass(frozen=True)
+class Speaking:
+    name: str  # the voice that speaks
+    pack: Pack
+    why: str  # why this one, in Russian
+
+    def line(self) -> str:
+        """Which voice speaks and why, in one Russian line (run, demo, doctor)."""
+        return f"голос {describe(self.name)} — {self.why}"
+
+
+def current(catalogue: Catalogue) -> Speaking:
+    """The voice that speaks, its pack (rendered where out of date) and why: the one chosen,
+    else the default one, else espeak-ng's; one that cannot speak (removed, broken, a library
+    that does not load) is one warning, and the next speaks."""
+    picked = chosen()
+    default, why_default = default_voice()
+    candidates: dict[str, str] = {picked: CHOSEN} if picked else {}
+    for name, why in ((default, why_default), (BUILTIN, "")):
+        candidates.setdefault(name, why)
+    failed: list[str] = []
+    for name, why in candidates.items():
         try:
-            return name, pack_of(name, catalogue)
+            pack = pack_of(name, catalogue)
         except HostDeviceError as exc:
-            log.warning("голос %s не звучит (%s); говорит встроенный голос", name, one_line(str(exc), 200))
-    return BUILTIN, ensure_builtin(catalogue)
+            if name == BUILTIN:
+                raise
+            failed.append(f"голос {name} не звучит ({one_line(str(exc), 200)})")
+            log.warning("%s; говорит другой", failed[-1])
+            continue
+        return Speaking(name, pack, "; ".join([*failed, why] if why else failed))
+    raise AssertionError("the built-in voice either speaks or raises")
+
+
+def speaking(catalogue: Catalogue) -> tuple[str, Pack]:
+    """The voice that speaks and its pack (:func:`current`)."""
+    now = current(catalogue)
+    return now.name, now.pack
 
 
 def voice_in_use(catalogue: Catalogue) -> Pack:
-    """The pack of the voice in use (:func:`speaking`)."""
-    return speaking(catalogue)[1]
-
-
-# ------------------------------------------------------------ installing
-
-
-def install(
-    source: str,
-    *,
-    force: bool = False,
-    sha256: str = "",
-    progress: Callable[[str], None] = lambda _: None,
-) -> Installed:
-    """Install a Piper voice from a file (its .onnx.json beside it), a folder holding one,
-    a pinned name (data/voices.toml) or an address (checked against ``sha256`` when given);
-    it replaces a voice of the same name."""
-    home = voices_dir()
-    try:
-        home.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix=".installing-", dir=home) as tmp:
-            staged = _fetch(source, Path(tmp), force, sha256, progress)
-            return _place(staged, source, force, progress)
-    except OSError as exc:
-        raise VoiceInstallError(f"{home}: сюда голос не установить: {os_reason(exc)}") from None
-
-
-def _russian(info: VoiceInfo, source: str, force: bool) -> None:
-    if not info.russian and not force:
-        raise VoiceInstallError(
-            f"{source}: голос {info.name} не русский ({info.language or info.espeak}), а фразы русские; "
-            f"русские: {', '.join(pins())}; установить этот всё равно: --force"
-        )
-
-
-def _fetch(source: str, work: Path, force: bool, sha256: str, progress: Callable[[str], None]) -> Path:
-    """The voice's two files copied or downloaded into ``work``; the .onnx's path."""
-    pinned = pins().get(source)
-    if pinned is not None or source.startswith(("http://", "https://")):
-        url = pinned.pin.url if pinned else source
-        name = url.split("?")[0].rsplit("/", 1)[-1]
-        if not name.endswith(".onnx"):
-            raise VoiceInstallError(f"{source}: адрес голоса Piper кончается на .onnx")
-        if pinned is None and not sha256:
-            raise VoiceInstallError(
-                f"{source}: голос по адресу ставится только с его sha256 (--sha256 HEX); "
-                f"русские голоса по имени: {', '.join(pins())}"
-            )
-        model = work / name
-        expected = pinned.pin if pinned else Pin(name, url, sha256.lower(), 0)
-        digest = download(url, model, expected, progress, offline=OFFLINE, error=VoiceInstallError)
-        progress(f"sha256 {digest}")
-        download(url + ".json", settings_of(model), None, progress, offline=OFFLINE, error=VoiceInstallError)
-        return model
-    path = Path(source)
-    if path.is_dir():
-        models = sorted(path.glob("*.onnx"))
-        if len(models) != 1:
-            some = ", ".join(m.name for m in models) or "ни одного"
-            raise VoiceInstallError(f"{path}: файлов .onnx {len(models)} ({some}); укажите файл голоса")
-        path = models[0]
-    elif not path.exists():
-        raise VoiceInstallError(
-            f"{source}: нет такого файла, папки или голоса; русские голоса: {', '.join(pins())}"
-        )
-    _russian(voice_info(path), source, force)  # a file that is no voice is named before 60 MB are copied
-    if sha256 and sha256_of(path) != sha256.lower():
-        raise VoiceInstallError(
-            f"{path}: sha256 {sha256_of(path)}, ожидалась {sha256.lower()}; не установлен"
-        )
-    progress(f"копирую {path}")
-    shutil.copyfile(path, work / path.name)
-    shutil.copyfile(settings_of(path), settings_of(work / path.name))
-    return work / path.name
-
-
-def _place(staged: Path, source: str, force: bool, progress: Callable[[str], None]) -> Installed:
-    info = voice_info(staged)
-    if not _NAME.match(info.name) or info.name == BUILTIN:
-        raise VoiceInstallError(
-            f"{staged.name}: такое имя голосу не годится; переименуйте оба файла (латиница, цифры, _-.)"
-        )
-    _russian(info, source, force)
-    try:
-        samples, rate = PiperSynthesiser(staged).render(TRIAL)  # a voice that does not load is not installed
-    except VoiceError as exc:  # named as the club named it, not by its staging copy
-        raise VoiceInstallError(str(exc).replace(str(staged), source)) from None
-    if not len(trim(samples, rate)):
-        raise VoiceInstallError(f"{source}: голос {info.name} сказал «{TRIAL}» тишиной; не установлен")
-    target = voices_dir() / info.name
-    if target.exists() and not (target / staged.name).exists() and any(target.iterdir()):
-        raise VoiceInstallError(f"{target}: там другие файлы, не голос {info.name}; папка не очищается")
-    digest = sha256_of(staged)
-    target.mkdir(exist_ok=True)
-    (target / INSTALLED).unlink(missing_ok=True)  # not a voice until its files are all in place
-    staged.replace(target / staged.name)
-    settings_of(staged).replace(settings_of(target / staged.name))
-    write_text(target / INSTALLED, json.dumps({"sha256": digest, "from": source}, ensure_ascii=False))
-    progress(f"голос {info.name} установлен в {target}")
-    return Installed(info.name, target / staged.name, info, digest)
+    """The pack of the voice that speaks (:func:`current`)."""
+    return current(catalogue).pack

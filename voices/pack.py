@@ -76,6 +76,8 @@ def voice_of(source: dict[str, Any] | None) -> str:
     source = source or {}
     if source.get("kind") == "espeak-ng":
         return f"espeak-ng (голос {source.get('voice')}, {source.get('rate')} слов в минуту)"
+    if source.get("kind") == "rhvoice":
+        return f"RHVoice (голос {source.get('voice')}, {source.get('version')})"
     if source.get("kind") == "piper":
         return f"Piper (голос {source.get('voice')})"
     if source.get("kind") == "recorded":

@@ -92,28 +92,32 @@ def python_and_packages(doctor: Doctor) -> None:
 
 
 def voice_pack(doctor: Doctor) -> Any:
-    """The voice in use (voices use): its pack, built where out of date; where that voice
-    cannot speak, a fix, and the built-in one for the checks that follow."""
+    """The voice that speaks (voices/installed.py): its pack, built where out of date, and why it
+    speaks; a voice chosen that cannot speak is a fix, and the next one speaks for the checks
+    that follow."""
+    from voices import rhvoice
     from voices.catalogue import russian
-    from voices.installed import BUILTIN, in_use, pack_of
-    from voices.pack import ensure_builtin
+    from voices.installed import BUILTIN, current, in_use, pack_of
 
     catalogue = russian()
     name = in_use()
     try:
-        pack = pack_of(name, catalogue)
+        pack_of(name, catalogue)
     except HostDeviceError as exc:
-        doctor.fix(
-            f"голос {name} не звучит ({exc})",
-            "установите его снова (host-device voices install ФАЙЛ.onnx) "
-            f"или верните встроенный: host-device voices use {BUILTIN}",
+        again = (
+            f"RHVoice: sudo apt install --reinstall {rhvoice.PACKAGES}"
+            if name.startswith(rhvoice.PREFIX)
+            else "установите его снова (host-device voices install ФАЙЛ.onnx)"
         )
-        pack = ensure_builtin(catalogue)
+        other = f"или выберите другой: host-device voices use {BUILTIN}"
+        doctor.fix(f"голос {name} не звучит ({exc})", f"{again} {other}")
+    voice = current(catalogue)
+    pack = voice.pack
     missing = [key for key in catalogue.clips() if key not in pack.clips]
     if missing:
         doctor.fix(f"голос: не хватает записей ({len(missing)})", "host-device voices build")
     else:
-        doctor.ok(f"голос {pack.voice}: записей {len(pack.clips)}, {pack.sample_rate} Гц")
+        doctor.ok(f"{voice.line()}; записей {len(pack.clips)}, {pack.sample_rate} Гц")
     return catalogue, pack
 
 

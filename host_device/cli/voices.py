@@ -28,6 +28,8 @@ def _catalogue(args: argparse.Namespace) -> Catalogue:
 def cmd_build(args: argparse.Namespace) -> int:
     if args.voice.startswith(voice_install.PIPER):
         directory, report = voice_install.build_with_piper(args.voice, args.to, _catalogue(args))
+    elif args.voice.startswith(voice_install.RHVOICE):
+        directory, report = voice_install.build_with_rhvoice(args.voice, args.to, _catalogue(args))
     else:
         directory = Path(args.to) if args.to else builtin_pack_dir()
         own = not args.to  # the data folder's pack; a folder named with --to must be empty or a pack
@@ -174,18 +176,19 @@ def add_commands(commands: Any) -> None:
     sub = voices.add_subparsers(dest="voices_command", required=True, metavar="ДЕЙСТВИЕ")
 
     p = sub.add_parser(
-        "build", help="озвучить все фразы голосом espeak-ng или Piper (неизменённые не трогает)"
+        "build", help="озвучить все фразы голосом espeak-ng, RHVoice или Piper (неизменённые не трогает)"
     )
     p.add_argument(
         "--to",
         metavar="ПАПКА",
-        help="папка набора (по умолчанию: voices/builtin в папке данных; для Piper — папка голоса)",
+        help="папка набора (по умолчанию: voices/builtin в папке данных; для RHVoice и Piper — папка голоса)",
     )
     p.add_argument(
         "--voice",
         default=DEFAULT_VOICE,
         metavar="ГОЛОС",
-        help=f"голос espeak-ng (по умолчанию {DEFAULT_VOICE}) или голос Piper: piper:ФАЙЛ.onnx, piper:ИМЯ",
+        help=f"голос espeak-ng (по умолчанию {DEFAULT_VOICE}), RHVoice: rhvoice:ИМЯ (rhvoice:aleksandr-hq) "
+        "или Piper: piper:ФАЙЛ.onnx, piper:ИМЯ",
     )
     p.add_argument(
         "--rate",

@@ -54,7 +54,7 @@ def demo(
 ) -> dict[str, Any]:
     from host_device.sound.announcer import Announcer
     from voices.catalogue import russian
-    from voices.installed import voice_in_use
+    from voices.installed import current
 
     if script_path is None:
         script_path = PRESET_SCRIPTS.get(preset or CLASSIC.name)
@@ -71,7 +71,9 @@ def demo(
         )
     address = parse_address(web) if web else None  # a bad address is named before any sound is opened
     catalogue = russian()
-    pack = voice_in_use(catalogue)  # the voice chosen (voices use), else the built-in
+    voice = current(catalogue)  # the voice chosen (voices use), else RHVoice where installed, else espeak-ng
+    out.write(f"Г{voice.line()[1:]}\n")  # which voice speaks and why, the demo's first line
+    pack = voice.pack
     speaker = None
     if audio == "device" and speed == 1.0:
         try:

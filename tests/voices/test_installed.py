@@ -73,7 +73,7 @@ def test_install_from_a_file_copies_it_checks_it_and_makes_it_speak(box, usb, sm
 def test_list_shows_the_installed_voices_and_the_one_in_use(box, small, capsys):
     assert main(["voices", "list", "--catalogue", str(small)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    ours = [line for line in lines if STANDIN in line]
+    ours = [line for line in lines if line[2:].startswith(STANDIN)]
     assert len(ours) == 1 and ours[0].startswith(f"* {STANDIN}") and "набор готов" in ours[0]
     assert "Piper, ru_RU, medium, 22050 Гц" in ours[0]
     assert next(line for line in lines if BUILTIN in line).startswith(f"  {BUILTIN}")
@@ -139,6 +139,7 @@ def server(usb):
 def pinned(monkeypatch, url, sha256):
     pins = {STANDIN: VoicePin(Pin(STANDIN, url, sha256, 0), "CC0 (проверка)")}
     monkeypatch.setattr("voices.installed.pins", lambda: pins)
+    monkeypatch.setattr("voices.piper_install.pins", lambda: pins)
     monkeypatch.setattr("host_device.cli.voice_install.pins", lambda: pins)
 
 
@@ -185,15 +186,18 @@ def test_an_address_installs_only_with_its_sha256(monkeypatch, tmp_path, server,
 
 def test_nothing_downloads_at_run_time(monkeypatch, tmp_path, builtin_pack, catalogue, caplog):
     """A voice in use that is not installed (a pinned name, say) is not fetched when the box
-    starts: the built-in voice speaks, with one warning."""
-    from voices.installed import speaking
+    starts: the default voice speaks (espeak-ng's, with no RHVoice), with one warning."""
+    from voices.installed import current
 
     data = tmp_path / "data"
     shutil.copytree(builtin_pack.directory, data / "voices" / BUILTIN)
     (data / "voices" / "in-use.json").write_text(json.dumps({"voice": "ru_RU-dmitri-medium"}), "utf-8")
     monkeypatch.setenv("HOST_DEVICE_DATA", str(data))
+    monkeypatch.setenv("HOST_DEVICE_RHVOICE", "")
     fetched = []
     monkeypatch.setattr("urllib.request.urlopen", lambda *a, **k: fetched.append(a) or 1 / 0)
-    name, pack = speaking(catalogue)
-    assert name == BUILTIN and pack.source["kind"] == "espeak-ng" and fetched == []
-    assert "голос ru_RU-dmitri-medium не звучит" in caplog.text and "говорит встроенный голос" in caplog.text
+    now = current(catalogue)
+    assert now.name == BUILTIN and now.pack.source["kind"] == "espeak-ng" and fetched == []
+    assert "голос ru_RU-dmitri-medium не звучит" in caplog.text and "говорит другой" in caplog.text
+    assert now.why.startswith("голос ru_RU-dmitri-medium не звучит (голос 'ru_RU-dmitri-medium' не установлен")
+    assert now.why.endswith("голос по умолчанию: RHVoice выключен (HOST_DEVICE_RHVOICE пуста)")

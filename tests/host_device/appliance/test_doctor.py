@@ -113,7 +113,8 @@ def test_doctor_checks_the_voice_in_use(tmp_path, voiced, capsys):
 
     assert doctor(tmp_path, "--no-model") == 0
     out = capsys.readouterr().out
-    assert f"  ок         голос Piper (голос {STANDIN}): записей " in out and "ИСПРАВИТЬ" not in out
+    assert f"  ок         голос {STANDIN} (Piper) — выбран (host-device voices use или меню коробки); записей " in out
+    assert "ИСПРАВИТЬ" not in out
 
 
 def test_doctor_says_a_voice_in_use_that_cannot_speak_and_how_to_fix_it(tmp_path, voiced, capsys):
@@ -124,5 +125,5 @@ def test_doctor_says_a_voice_in_use_that_cannot_speak_and_how_to_fix_it(tmp_path
     out = capsys.readouterr().out
     assert f"ИСПРАВИТЬ  голос {STANDIN} не звучит" in out
     assert "host-device voices install ФАЙЛ.onnx" in out and "host-device voices use builtin" in out
-    assert "  ок         голос espeak-ng" in out  # the checks go on with the built-in voice
+    assert "  ок         голос builtin (espeak-ng, голос zle/ru" in out  # the checks go on with espeak-ng
     assert "нужно исправить (1):" in out
