@@ -177,15 +177,15 @@ class Box:
 
     @staticmethod
     def _voices(catalogue: Any, voice: str, pack: Any, speaker: Any) -> dict[str, Any]:
-        """An announcer for each voice the menu can switch to: the one speaking, the built-in
-        one, and each installed voice whose pack is ready at the speaker's rate (none is
-        rendered here: ``voices use`` renders)."""
+        """An announcer for each voice the menu can switch to: the one speaking, espeak-ng's,
+        and each of RHVoice's and the installed Piper voices whose pack is ready at the speaker's
+        rate (none is rendered here: ``voices use`` renders)."""
         from host_device.sound.announcer import Announcer
-        from voices.installed import BUILTIN, installed, ready_pack
+        from voices.installed import BUILTIN, offered, ready_pack
         from voices.pack import ensure_builtin
 
         packs = {voice: pack}
-        for name in [BUILTIN, *(v.name for v in installed())]:
+        for name in offered():
             ready = ensure_builtin(catalogue) if name == BUILTIN else ready_pack(name, catalogue)
             if name not in packs and ready is not None and ready.sample_rate == pack.sample_rate:
                 packs[name] = ready
@@ -250,6 +250,8 @@ class Box:
 
     def between_games(self, offer: int | None) -> Outcome:
         """Ready (or the question) until the buttons decide."""
+        from voices.installed import describe
+
         sched = Scheduler()
 
         def voice(slots: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -260,7 +262,7 @@ class Box:
         def play(key: str, slots: dict[str, Any]) -> None:
             announcer, said = voice(slots)
             announcer.say(key, **said)
-            which = f" (голос {slots['voice']})" if key == VOICE_SAMPLE else ""
+            which = f" (голос {describe(slots['voice'])})" if key == VOICE_SAMPLE else ""  # and its licence
             self._line(f"host-device: Ведущий: {announcer.catalogue.text(key, said)}{which}")
 
         def duration(key: str, slots: dict[str, Any]) -> float:

