@@ -9,6 +9,7 @@ import pytest
 
 from engine import Advance, DealRoles, Game, Phase, Role
 from engine.state import RoundKind, State, VoteRound
+from host_device.base.stopping import SaidInterrupted
 from host_device.runtime.clock import Scheduler
 from host_device.runtime.loop import Runtime
 from host_device.screens.narration import Narration, StatusLine, status
@@ -220,7 +221,8 @@ def test_a_pause_on_the_keyboard_panel_shows_at_once_and_keys_in_it_say_what_the
     clock.when(paused_for(4.0), look("keys", "p"))
     clock.when(lambda: "keys" in seen and not rt.sched.paused and clock.now() - seen["at"] > 6, stop)
     try:
-        host.run()
+        with pytest.raises(SaidInterrupted):  # the test's Ctrl-C: said, raised for main's exit 130
+            host.run()
     finally:
         for fd in fds:
             os.close(fd)

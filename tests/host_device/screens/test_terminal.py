@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from engine import Phase
+from host_device.base.stopping import SaidInterrupted
 from host_device.runtime.clock import VirtualClock
 from host_device.screens.terminal import candidates_line
 from host_device.session.host import Host
@@ -38,8 +39,10 @@ def terminal_host(monkeypatch, tmp_path, **overrides):
 
 
 def run(host, fds):
+    """The game until the test's Ctrl-C (``stop``): said, and raised for main's exit 130."""
     try:
-        host.run()
+        with pytest.raises(SaidInterrupted):
+            host.run()
     finally:
         for fd in fds:
             os.close(fd)
