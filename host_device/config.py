@@ -29,7 +29,7 @@
     power_off = true           # hold «пауза» 5 s to power the Pi off; default: true on a Pi
     [club]             # the club's record
     scoring = "our-scoring.toml"  # the club's scoring table (beside this file); default: FIIM's
-    show_names = false         # players' names on the table page during the game (always after it)
+    show_names = false         # names on the TV in the game too (before the deal and after the end: always)
     database = "postgresql://club:ПАРОЛЬ@server/club"  # the club's PostgreSQL: finished games sent there
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
