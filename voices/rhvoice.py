@@ -36,6 +36,7 @@ from voices.errors import AudioUnavailable, VoiceError
 from voices.pack import BuildReport, build_pack
 
 ENV = "HOST_DEVICE_RHVOICE"
+SYSTEM = Path("/")  # where Debian's packages put it
 DEFAULT_VOICE = "aleksandr-hq"  # CC-BY-SA-4.0: a club may play with it for money, naming its authors
 PREFIX = "rhvoice-"  # a voice's name on the box: rhvoice-aleksandr-hq
 LIBRARY, CORE = "libRHVoice.so.5", "libRHVoice_core.so.7"
@@ -85,7 +86,7 @@ class RHVoiceHome:
 
     @property
     def system(self) -> bool:
-        return self.root == Path("/")
+        return self.root == SYSTEM
 
     @property
     def where(self) -> str:
@@ -132,7 +133,7 @@ def find(environ: Mapping[str, str] = os.environ) -> RHVoiceHome | None:
     given = environ.get(ENV)
     if given == "":
         return None
-    root = Path(given) if given is not None else Path("/")
+    root = Path(given) if given is not None else SYSTEM
     triplet = TRIPLETS.get(platform.machine(), "")
     candidates = [root / "usr/lib" / triplet / LIBRARY] if triplet else []
     candidates += sorted((root / "usr/lib").glob(f"*/{LIBRARY}"))

@@ -8,14 +8,18 @@ rather than from a stressed spelling, whose stress no «+» mark can reproduce (
 test_rhvoice_stress.py).
 """
 
+import fcntl
 import functools
+import os
+import shutil
 import struct
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from voices.rhvoice import ENV, RHVoiceHome, find
+from voices.catalogue import Catalogue
+from voices.rhvoice import DEFAULT_VOICE, ENV, PREFIX, RHVoiceHome, build_rhvoice, find
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +32,7 @@ def rhvoice_root() -> Path:
     return root
 
 
-def tests_rhvoice() -> RHVoiceHome:
+def rhvoice_for_tests() -> RHVoiceHome:
     """The tests' RHVoice (not the system's, if it has one)."""
     home = find({ENV: str(rhvoice_root())})
     assert home is not None, f"{rhvoice_root()}: no RHVoice with a Russian voice in it"
@@ -38,7 +42,24 @@ def tests_rhvoice() -> RHVoiceHome:
 def use_tests_rhvoice(monkeypatch: pytest.MonkeyPatch) -> RHVoiceHome:
     """The tests' RHVoice, made the one the product finds (HOST_DEVICE_RHVOICE)."""
     monkeypatch.setenv(ENV, str(rhvoice_root()))
-    return tests_rhvoice()
+    return rhvoice_for_tests()
+
+
+def shared_pack(tmp_path_factory: pytest.TempPathFactory, catalogue: Catalogue) -> Path:
+    """The whole catalogue's pack by the tests' RHVoice aleksandr-hq, rendered once for the run: the
+    first worker renders it into a folder the run's workers share (as tests/conftest.py's
+    builtin_pack)."""
+    run = tmp_path_factory.getbasetemp()
+    shared = (run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run) / "rhvoice-pack"
+    with open(f"{shared}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the first one's rendering
+        build_rhvoice(shared, catalogue, DEFAULT_VOICE, rhvoice_for_tests())
+    return shared
+
+
+def install_shared_pack(shared: Path, data: Path) -> None:
+    """The shared pack copied where a box keeps that voice's pack (nothing is rendered there)."""
+    shutil.copytree(shared, data / "voices" / (PREFIX + DEFAULT_VOICE), dirs_exist_ok=True)
 
 
 class Fst:

@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from tests.helpers.rhvoice import tests_rhvoice
+from tests.helpers.rhvoice import rhvoice_for_tests
 from voices.rhvoice import RHVoiceSynthesiser
 from voices.stress import for_voice
 
@@ -30,7 +30,7 @@ def russian_phonemes():
 def rhvoice():
     """The tests' RHVoice and a render of a text with its default voice, as the samples' bytes
     (cached: the same text renders to the same samples, RHVoice is deterministic)."""
-    home = tests_rhvoice()
+    home = rhvoice_for_tests()
     synth = RHVoiceSynthesiser("aleksandr-hq", home)
 
     @functools.cache
