@@ -74,7 +74,6 @@ PUBLIC_OUTPUTS = frozenset(
 )  # shot_taken, check_made, show_check, visit_made, life_saved never leave the device before the end
 
 DEAL_BEGINS = frozenset({"game_starts", "game_resumed"})  # the game's first words: names hide from here
-END_WORDS = frozenset({"winner", "reveal_role"})  # «Победа мафии!», «Игрок номер 3 — Дон.»: the end's
 CONSOLE_LINE_S = 15.0  # the console's line stays at least this long (game seconds), and through its step
 
 SEEN_AND_HEARD = (Said, Unsaid, TimerStarted, Tone, Paused, Resumed, HeardIntent, HostKeyPressed, ConsoleUsed)
@@ -117,7 +116,6 @@ class PublicStream:
         state = runtime.game.state
         self.told_step = (state.phase.value, title(state))  # the last step the table was shown: phase, title
         self._end_held: list[Event] = []  # the end's events, waiting for its words to be said
-        self._end_until = 0.0  # when the end's words («Победа …», the roles) have been said
         self.end_told = state.phase is Phase.GAME_OVER  # a game followed from its end: told
         self._replay()
         self._stale = False
@@ -182,10 +180,6 @@ class PublicStream:
         t = entry.t
         if isinstance(entry, Said) and entry.key in DEAL_BEGINS:
             self.deal_begun = True  # queued: the deal begins (what is said is sent when it is said)
-        if isinstance(entry, Said) and entry.key in END_WORDS and self._end_held:
-            said_by = entry.t + rt.duration(entry.key, entry.slot_values)
-            self._end_until = max(self._end_until, said_by)
-            rt.sched.at(said_by, self._tell_end)
         if not table_may_know(entry, rt.game.phase):
             return
         match entry:
@@ -225,6 +219,8 @@ class PublicStream:
         «Спасибо»: each moment is an event (the pages light «голосуйте»).
         The console's line of a step before may go now."""
         self._console_gone()
+        if self._end_held:  # the end's step: told when its words are said (the runtime's step_said)
+            rt.sched.at(rt.opened_until, self._tell_end)
         if rt.game.phase is not Phase.VOTE or rt.window is None:
             return
         step = rt.step
@@ -247,7 +243,7 @@ class PublicStream:
         role): the end is shown from now — «Игра окончена», the winner, the
         roles, the names (an undo that took the end back leaves it untold)."""
         rt = self.runtime
-        if not self._end_held or rt.game.phase is not Phase.GAME_OVER or rt.sched.now < self._end_until:
+        if not self._end_held or rt.game.phase is not Phase.GAME_OVER or not rt.step_said:
             return
         held, self._end_held = self._end_held, []
         self.end_told = True
@@ -276,7 +272,7 @@ class PublicStream:
                 self.told_step = (output.phase, event["title"])
             elif isinstance(output, PhaseStarted | GameEnded):  # shown once its words are said: _tell_end
                 self._end_held = [*self._end_held, event] if isinstance(output, GameEnded) else [event]
-                self.end_told, self._end_until = False, self.runtime.sched.now
+                self.end_told = False
                 continue
             self._emit(event)
 
