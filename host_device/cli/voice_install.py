@@ -160,6 +160,10 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p = sub.add_parser("list", help="голоса: RHVoice, espeak-ng, Piper; их лицензии; какой говорит и почему")
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("use", help="каким голосом говорить (rhvoice-ИМЯ, espeak-ng — «builtin», голос Piper)")
+    p = sub.add_parser(
+        "use",
+        help="каким голосом говорить: голос RHVoice (rhvoice-aleksandr-hq, rhvoice-anna …), "
+        "espeak-ng (builtin) или голос Piper (его имя)",
+    )
     p.add_argument("name", metavar="ИМЯ", help="имя голоса (host-device voices list)")
     p.set_defaults(func=cmd_use)

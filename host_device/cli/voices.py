@@ -187,8 +187,8 @@ def add_commands(commands: Any) -> None:
         "--voice",
         default=DEFAULT_VOICE,
         metavar="ГОЛОС",
-        help=f"голос espeak-ng (по умолчанию {DEFAULT_VOICE}), RHVoice: rhvoice:ИМЯ (rhvoice:aleksandr-hq) "
-        "или Piper: piper:ФАЙЛ.onnx, piper:ИМЯ",
+        help=f"голос espeak-ng (по умолчанию {DEFAULT_VOICE}), голос RHVoice: «rhvoice:ИМЯ» (например "
+        "«rhvoice:aleksandr-hq») или Piper: piper:ФАЙЛ.onnx, piper:ИМЯ",
     )
     p.add_argument(
         "--rate",
