@@ -1,5 +1,7 @@
 """``host-device games protocol --date YYYY-MM-DD --to FILE.html|FILE.pdf``:
-the evening's protocol, a referee's form a finished game and a summary."""
+the evening's protocol, a referee's form a finished game and a summary; with
+``--form fiim`` (and ``--date`` or ``--game N``) the games on the federation's
+paper form instead, two pages a game (host_device/club/fiim_form.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from host_device.store.db import Store
 from host_device.store.faults import DamagedGame, StoreError
 
 FORMATS = (".html", ".pdf")
+FORM_KINDS = ("club", "fiim")  # the club's protocol; the FIIM paper form
 
 
 def day_argument(text: str) -> datetime.date:
@@ -52,13 +55,13 @@ def _render(ev: Evening, path: Path) -> bytes:
     return render_html(ev).encode("utf-8")
 
 
-def _from_club_db(args: argparse.Namespace, day: datetime.date) -> list[GameRecord]:
+def _from_club_db(args: argparse.Namespace, day: datetime.date | None) -> list[GameRecord]:
     from host_device.clubdb.db import ClubDB
 
     if args.store:
         raise HostDeviceError("--store и --club-db вместе нельзя: укажите одно из двух")
     with ClubDB.open(flags.club_db_url(args)) as db:
-        return [r for r in db.records() if local_day(r.started_at) == day.isoformat()]
+        return [r for r in db.records() if day is None or local_day(r.started_at) == day.isoformat()]
 
 
 def _from_store(
@@ -84,7 +87,69 @@ def _from_store(
         store.close()
 
 
+def _check_form(args: argparse.Namespace) -> None:
+    """What only the FIIM form takes, and what it needs, said before anything is read."""
+    if args.form == "fiim":
+        if args.to.suffix.lower() != ".pdf":
+            raise HostDeviceError("--form fiim: бланк ФИИМ пишется в .pdf — укажите файл с таким окончанием")
+        if (args.date is None) == (args.game is None):
+            raise HostDeviceError("--form fiim: укажите --date ГГГГ-ММ-ДД (все игры дня) или --game N (одну)")
+        return
+    given = [f for f in ("game", "tournament", "stage", "table", "judge") if getattr(args, f) is not None]
+    if given:
+        raise HostDeviceError(f"--{given[0]} — только для бланка ФИИМ: добавьте --form fiim")
+    if args.date is None:
+        raise HostDeviceError("--date: укажите день игр, ГГГГ-ММ-ДД")
+
+
+def _one_game(args: argparse.Namespace) -> list[GameRecord]:
+    """``--game N``: that game, from the store (or the club's database)."""
+    if getattr(args, "club_db", None):
+        found = [r for r in _from_club_db(args, None) if r.id == args.game]
+        if not found:
+            raise HostDeviceError(f"игры № {args.game} нет в базе клуба")
+        return found
+    store = Store(Path(args.store) if args.store else None, create=False)
+    try:
+        record = record_of(store, args.game)
+    finally:
+        store.close()
+    if not record.finished:
+        raise HostDeviceError(f"игра № {args.game} не окончена: бланк — после её конца (роли до него тайна)")
+    return [record]
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        with replacing(path) as tmp:
+            tmp.write_bytes(data)
+    except OSError as exc:
+        raise HostDeviceError(f"{path}: не удалось записать протокол: {os_reason(exc)}") from None
+
+
+def _fiim(args: argparse.Namespace, records: list[GameRecord], table: Any) -> list[str]:
+    """The finished games on the FIIM form, written to --to; returns a line a game left out."""
+    from host_device.club.fiim_form import FormDoesNotFit, Header, fiim_form, render_fiim
+
+    header = Header(*(getattr(args, f) or "" for f in ("tournament", "stage", "table", "judge")))
+    forms, left_out = [], []
+    for record in sorted((r for r in records if r.finished), key=lambda r: (r.started_at, r.id)):
+        try:
+            forms.append(fiim_form(record, points(record, table), header))
+        except FormDoesNotFit as exc:
+            left_out.append(str(exc))
+    if not forms:
+        raise HostDeviceError(f"бланк ФИИМ не из чего составить: {'; '.join(left_out)}")
+    _write(args.to, render_fiim(forms, f"Бланки ФИИМ: {', '.join(f'№ {f.game}' for f in forms)}"))
+    for form in forms:
+        if form.more_votes:
+            print(f"№ {form.game}: {form.more_votes}")
+    print(f"{args.to}: бланки ФИИМ — игр: {len(forms)}, страниц: {2 * len(forms)}")
+    return left_out
+
+
 def cmd_protocol(args: argparse.Namespace) -> int:
+    _check_form(args)
     day: datetime.date = args.date
     table = club_table(
         Path(args.config) if args.config else None
@@ -92,7 +157,9 @@ def cmd_protocol(args: argparse.Namespace) -> int:
     records: list[GameRecord] = []
     damaged: list[DamagedGame] = []
     rows: list[Any] = []
-    if getattr(args, "club_db", None):  # every table's games of the day, from the club's database
+    if args.game is not None:
+        rows = records = _one_game(args)
+    elif getattr(args, "club_db", None):  # every table's games of the day, from the club's database
         rows = records = _from_club_db(args, day)
     else:
         _from_store(args, day, records, damaged, rows)
@@ -106,20 +173,20 @@ def cmd_protocol(args: argparse.Namespace) -> int:
         raise HostDeviceError(
             f"{day.isoformat()}: ни одна игра этого дня не окончена (не окончены: {', '.join(unfinished)})"
         )
-    ev = evening(records, day, lambda record: points(record, table))
-    data = _render(ev, args.to)
-    try:
-        with replacing(args.to) as tmp:
-            tmp.write_bytes(data)
-    except OSError as exc:
-        raise HostDeviceError(f"{args.to}: не удалось записать протокол: {os_reason(exc)}") from None
+    if args.form == "fiim":
+        left_out = _fiim(args, records, table)
+        for line in left_out:
+            print(f"host-device: не на бланке: {line}", file=sys.stderr, flush=True)
+    else:
+        ev = evening(records, day, lambda record: points(record, table))
+        _write(args.to, _render(ev, args.to))
     for skipped in damaged:
         print(
             f"host-device: пропущена: {skipped} (см.: host-device games check)", file=sys.stderr, flush=True
         )
-    print(
-        f"{args.to}: протокол вечера {day.isoformat()} — игр: {len(ev.games)}, страниц: {len(ev.games) + 1}"
-    )
+    if args.form != "fiim":
+        pages = len(ev.games) + 1
+        print(f"{args.to}: протокол вечера {day.isoformat()} — игр: {len(ev.games)}, страниц: {pages}")
     return 1 if damaged else 0
 
 
@@ -127,11 +194,28 @@ def add_command(sub: Any) -> None:
     """``games protocol`` (its --store is added with the other games commands')."""
     p = sub.add_parser("protocol", help="протокол вечера: бланк судьи на каждую оконченную игру и сводка")
     p.add_argument(
-        "--date", type=day_argument, required=True, metavar="ГГГГ-ММ-ДД", help="местная дата начала игр"
+        "--date",
+        type=day_argument,
+        metavar="ГГГГ-ММ-ДД",
+        help="местная дата начала игр (нужна, кроме --game)",
     )
     p.add_argument(
         "--to", type=file_argument, required=True, metavar="ФАЙЛ.html|ФАЙЛ.pdf", help="куда сохранить"
     )
+    p.add_argument(
+        "--form",
+        choices=FORM_KINDS,
+        default="club",
+        help="club — протокол клуба (по умолчанию); fiim — бланк ФИИМ (A4 альбомный, две страницы на игру)",
+    )
+    p.add_argument("--game", type=int, metavar="N", help="бланк ФИИМ одной игры (вместо --date)")
+    for name, what in (
+        ("tournament", "турнир"),
+        ("stage", "стадия турнира"),
+        ("table", "номер стола"),
+        ("judge", "судья"),
+    ):
+        p.add_argument(f"--{name}", metavar="ТЕКСТ", help=f"бланк ФИИМ: {what} (без неё — пусто, для ручки)")
     flags.club_db(p, default="читать из неё, только если задана; без неё — хранилище этой коробки")
     flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
     p.set_defaults(func=cmd_protocol)
