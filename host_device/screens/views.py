@@ -22,13 +22,14 @@ from typing import Any
 
 from engine import Check, Foul, Phase, State
 from engine.steps import DAY, FLOOR, NIGHT, NIGHT_CALLS, best_move_now
+from host_device.club.chapters import game_chapters, lines
 from host_device.runtime.assist import Assist, not_counted
 from host_device.runtime.host_keys import KEYS, SHORT
 from host_device.runtime.host_messages import describe
 from host_device.runtime.loop import Runtime
 from host_device.runtime.role_entry import ROLE_NAMES
 from host_device.runtime.signals import check_words, signal_words
-from host_device.runtime.timeline import Entry, Ignored, LedSet, Pressed
+from host_device.runtime.timeline import Entry, Ignored, InputTaken, LedSet, Pressed, Undone
 from host_device.screens.seating import Seating, player_dict
 from host_device.screens.terminal import candidates_line, waiting_lines
 from host_device.screens.titles import ended, shown_title
@@ -74,8 +75,35 @@ class Console:
     seating: Seating = field(default_factory=Seating)  # who sits where, the extra points, the roster
     phones: PhoneNotes = field(default_factory=PhoneNotes)  # what the seats' phones keep
 
+    # the game's time of each input of its record (by its place there), as the store keeps it: the
+    # chapters after the end (a resumed game's earlier inputs: given by whoever resumes it)
+    times: dict[int, float] = field(default_factory=dict)
+    # (the record's length, its chapters' lines): made once the game has ended, not at each view
+    _chapters: tuple[int, list[str] | None] = field(default=(-1, None), init=False, repr=False)
+
     def __post_init__(self) -> None:
         self.runtime.recorders.append(lambda entry: self.phones.follow(self.runtime, entry))
+        self.runtime.recorders.append(self._time)
+
+    def _time(self, entry: Entry) -> None:
+        match entry:
+            case InputTaken(t=t):
+                self.times[len(self.runtime.game.record) - 1] = t
+            case Undone(kept=kept):
+                self.times = {i: t for i, t in self.times.items() if i < kept}
+            case _:
+                pass
+
+    def chapters(self) -> list[str] | None:
+        """The ended game's chapters from its start (club/chapters.py), or None where an
+        input's time is not known here."""
+        record = self.runtime.game.record
+        if self._chapters[0] != len(record):
+            known = all(i in self.times for i in range(len(record)))
+            timed = [(self.times[i], inp) for i, inp in enumerate(record)] if known else None
+            found = lines(game_chapters(self.runtime.game.preset, timed)) if timed else None
+            self._chapters = (len(record), found)
+        return self._chapters[1]
 
     def notice(self, text: str) -> None:
         self.notices = [*self.notices, text][-NOTICES:]
@@ -234,6 +262,8 @@ def console_view(console: Console, leds: bool = False) -> dict[str, Any]:
         "best_move": list(s.best_move),
         "winner": s.winner.value if s.winner and over else None,
     }
+    if over:  # the chapters name who left and who was killed: public once the end is said
+        view["chapters"] = console.chapters()
     if console.seating.enabled:  # the seat grid: names from the roster, the extra points
         view["roster"] = console.seating.roster_view()
         view["extra_range"] = console.seating.extra_range()

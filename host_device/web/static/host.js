@@ -85,6 +85,7 @@ function draw() {
   $("withdraw-foul").textContent = v.withdraw_foul ? `Снять: ${v.withdraw_foul}` : "";
   drawSeatGrid(v, send); // the players at the table (seating.js)
   drawBestMove(v);
+  drawChapters(v);
   tick();
 }
 
@@ -132,6 +133,21 @@ function drawBestMove(v) {
   // in host mode the console enters it only while none was taken: the victim's own is never replaced
   $("best-move-seats").disabled = $("best-move").querySelector("button").disabled = v.mode === "host" && taken;
   $("best-move-said").textContent = taken ? `Принято: ${v.best_move.join(", ")}` : "";
+}
+
+// ---- after the end: the chapters for the video's description, from the game's start (the view
+// has them only once the end is said); with the stream's offset: the command games chapters --from
+function drawChapters(v) {
+  const has = "chapters" in v;
+  $("chapters").hidden = !has;
+  if (!has) return;
+  const text = (v.chapters || []).join("\n");
+  const area = $("chapters-text");
+  if (area.value !== text) { area.value = text; area.rows = Math.max(3, (v.chapters || []).length); }
+  area.hidden = !v.chapters;
+  $("chapters-note").textContent = v.chapters
+    ? "Время — от начала игры. Со сдвигом на начало игры в записи: host-device games chapters ИГРА --from ЧЧ:ММ:СС"
+    : "Главы этой игры — в команде host-device games chapters ИГРА (игру продолжали после перерыва)";
 }
 
 function bestMoveSeats(text) {
