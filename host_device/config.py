@@ -31,6 +31,10 @@
     scoring = "our-scoring.toml"  # the club's scoring table (beside this file); default: FIIM's
     show_names = false         # names on the TV in the game too (before the deal and after the end: always)
     database = "postgresql://club:ПАРОЛЬ@server/club"  # the club's PostgreSQL: finished games sent there
+    [stream]           # the overlay for a broadcast (OBS's Browser Source): off unless enabled
+    enabled = false            # serve /overlay (behind its own token, printed by run --web)
+    delay_s = 60               # the overlay lags the table by the stream's delay (seconds, 0 … 3600)
+    roles = "hidden"           # "delayed": roles, checks, shots, best move after delay_s (at least 30 s)
 
 The file is $HOST_DEVICE_CONFIG, else ~/.config/host-device/config.toml; a
 missing file means every default.
@@ -101,6 +105,20 @@ class FoulSettings:
 
 
 @dataclass(frozen=True)
+class StreamSettings:
+    """``[stream]``: the broadcast overlay. Off by default; on, it lags the table by ``delay_s``
+    and shows the roles (and checks, shots, best move) only with ``roles = "delayed"``."""
+
+    enabled: bool = False
+    delay_s: float = 60.0
+    roles: str = "hidden"  # "hidden" | "delayed"
+
+    @property
+    def secrets(self) -> bool:
+        return self.enabled and self.roles == "delayed"
+
+
+@dataclass(frozen=True)
 class Ambience:
     """[ambience]: the night's sound."""
 
@@ -132,6 +150,7 @@ class Config:
     show_names: bool = False  # [club].show_names: names on the public page before the game ends
     club_database: str | None = None  # [club].database: the club's PostgreSQL URL, None: none
     fouls: FoulSettings = field(default_factory=FoulSettings)  # [fouls]
+    stream: StreamSettings = field(default_factory=StreamSettings)  # [stream]: the broadcast overlay
 
     def open_audio(
         self, kind: str, events: Any, rate: int, wav: Path | None = None
@@ -215,10 +234,40 @@ def load_config(path: Path | None = None) -> Config:
         show_names,
         club_database,
         foul_settings(data.get("fouls", {}), f"{path}: [fouls]"),
+        stream_settings(data.get("stream", {}), f"{path}: [stream]"),
     )
 
 
-SECTIONS = ("ambience", "assist", "audio", "box", "city", "club", "fouls", "panel", "web")
+SECTIONS = ("ambience", "assist", "audio", "box", "city", "club", "fouls", "panel", "stream", "web")
+ROLES_SHOWN = ("hidden", "delayed")
+LEAST_SECRET_DELAY_S = 30  # roles on a stream that lags less: a player at the table could read them off it
+
+
+def stream_settings(data: dict[str, Any], where: str) -> StreamSettings:
+    """``[stream]``: enabled (true/false), delay_s (0 … 3600), roles ("hidden" or "delayed")."""
+    for key, value in data.items():
+        if key == "enabled":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}.enabled: true или false, а не {value!r:.40}")
+        elif key == "delay_s":
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 3600:
+                raise ConfigError(
+                    f"{where}.delay_s: секунды от 0 до 3600 (задержка трансляции), а не {value!r:.40}"
+                )
+        elif key == "roles":
+            if value not in ROLES_SHOWN:
+                raise ConfigError(f'{where}.roles: "hidden" или "delayed", а не {value!r:.40}')
+        else:
+            raise ConfigError(f"{where}.{key:.40}: нет такой настройки; настройки: delay_s, enabled, roles")
+    settings = StreamSettings(
+        data.get("enabled", False), float(data.get("delay_s", 60.0)), data.get("roles", "hidden")
+    )
+    if settings.roles == "delayed" and settings.delay_s < LEAST_SECRET_DELAY_S:
+        raise ConfigError(
+            f'{where}: roles = "delayed" — только с задержкой не меньше {LEAST_SECRET_DELAY_S} с '
+            f"(delay_s = {settings.delay_s:g}: за столом успели бы прочесть роли с трансляции)"
+        )
+    return settings
 
 
 def foul_settings(data: dict[str, Any], where: str) -> FoulSettings:

@@ -94,6 +94,7 @@ class Host:
         listen = o.web or config.web
         self.web = parse_address(listen) if listen else None  # named before any device is opened
         self.scoring = config.scoring  # the club's scoring table, for the club's pages
+        self.stream = config.stream  # [stream]: the broadcast overlay (its pages with --web)
         self.club_url = club_url(o, config)  # the club's database
         self.sender: Sender | None = None  # run's own sender to it
         self.phone_seats = phone_seats(o.panel, config.web_seats, self.preset.seats, self.web is not None)
@@ -381,7 +382,7 @@ class Host:
         assert self.console is not None and self.web is not None
         access = Access.new(self.phone_seats, host=self.console_token)
         self.console_token = access.host
-        private = Private(access, self.console, self.inbox)
+        private = Private(access, self.console, self.inbox, self.stream)
         club = ClubPages(store_path(self.devices, self.options.store), scoring=self.scoring)
         club.current = lambda: self.game_id
         club.hold(lambda: not ended(self.runtime))  # the pages never tell the game, nor before it is said

@@ -19,7 +19,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from host_device.web import club_pages, pages, paths, sockets
+from host_device.web import club_pages, overlay, pages, paths, sockets
 from host_device.web.club_worker import ClubPages
 from host_device.web.limits import LIMITS, Limits
 from host_device.web.publisher import Publisher
@@ -33,6 +33,9 @@ ROUTES = [
     Route("/seat/{seat:number}", pages.seat),
     Route("/api/state", pages.state),
     Route("/api/qr/{seat:number}.svg", pages.seat_qr),
+    Route("/overlay", overlay.overlay_page),  # the stream overlay, behind its own token
+    Route("/overlay/{size}", overlay.overlay_page),
+    Route("/api/overlay", overlay.overlay_state),
     Route("/game/current", club_pages.current),
     Route("/game/{game:number}", club_pages.game),
     Route("/club", club_pages.leaderboard),
@@ -71,10 +74,17 @@ class OneToken:
             await pages.refused(TWO_TOKENS, 400)(scope, receive, send)
 
 
-def make_app(publisher: Publisher, limits: Limits = LIMITS, club: ClubPages | None = None) -> Starlette:
-    """``club``: the club's pages of the store the game is kept in (None: those pages say they are off)."""
+def make_app(
+    publisher: Publisher,
+    limits: Limits = LIMITS,
+    club: ClubPages | None = None,
+    stream: overlay.OverlayFeed | None = None,
+) -> Starlette:
+    """``club``: the club's pages of the store the game is kept in (None: those pages say they are off);
+    ``stream``: the stream overlay's delayed feed (None: ``[stream]`` is off, /overlay is a 404)."""
     app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=[Middleware(OneToken)])
     app.state.publisher = publisher
     app.state.club = club
+    app.state.overlay = stream
     app.state.limits = limits
     return app

@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import json
 import queue
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from host_device.config import StreamSettings
 from host_device.runtime.clock import REAL, Clock
 from host_device.screens.public import Event, PublicStream, public_state
 from host_device.screens.views import DARK, Console, console_view, seat_view
@@ -31,11 +32,13 @@ WHOLE = "host:whole"  # the console's connections whose «Весь стол» sw
 @dataclass
 class Private:
     """The private pages' side: who may use them, the host's console, and
-    the runtime's inbox that their inputs go into (like the panel's)."""
+    the runtime's inbox that their inputs go into (like the panel's); the
+    stream overlay's settings (:mod:`host_device.web.overlay`)."""
 
     access: Access
     console: Console
     inbox: queue.Queue[Any]
+    stream: StreamSettings = field(default_factory=StreamSettings)  # [stream]: the broadcast overlay
 
 
 class Publisher:

@@ -40,9 +40,11 @@ class WebServer:
         from host_device.web.app import make_app  # Starlette, only once pages are served
         from host_device.web.club_pages import club_app
         from host_device.web.guard import guarded_server
+        from host_device.web.overlay import overlay_feed
 
         access = publisher.private.access if publisher is not None and publisher.private is not None else None
-        app = club_app(club) if publisher is None else make_app(publisher, limits, club)
+        self.overlay = None if publisher is None else overlay_feed(publisher)  # [stream]: the broadcast's
+        app = club_app(club) if publisher is None else make_app(publisher, limits, club, self.overlay)
         self.publisher = publisher
         self.club = club
         self.address = (host, port)
@@ -122,7 +124,8 @@ def start_web(
     """The device's pages for this runtime (``--web``), on the wall ``clock``
     its scheduler follows; returns the running server. With ``private``
     (``run``): the host's console's address, with its token, printed and
-    shown as a QR code. ``club``: the club's pages of the game's store
+    shown as a QR code, and the stream overlay's if ``[stream]`` is on.
+    ``club``: the club's pages of the game's store
     (:class:`host_device.web.club_worker.ClubPages`; its worker starts on the
     first such page asked)."""
     from host_device.web.qr import qr_text
@@ -141,6 +144,11 @@ def start_web(
             write(f"Весь стол на одном экране (для пробы): {base}/?t={private.access.host}")
         if private.access.seats:
             write("Телефоны мест: QR-коды на пульте ведущего")
+        if server.overlay is not None:
+            from host_device.web.overlay import addresses
+
+            for line in addresses(base, private.access.stream, private.stream):
+                write(line)
     return server
 
 
