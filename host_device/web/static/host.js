@@ -143,8 +143,10 @@ function drawChapters(v) {
   if (!has) return;
   const text = (v.chapters || []).join("\n");
   const area = $("chapters-text");
-  if (area.value !== text) { area.value = text; area.rows = Math.max(3, (v.chapters || []).length); }
+  if (area.value !== text) area.value = text;
   area.hidden = !v.chapters;
+  area.style.height = "auto"; // as tall as its lines wrapped at this width: all seen, no scrolling inside
+  if (v.chapters) area.style.height = `${area.scrollHeight + area.offsetHeight - area.clientHeight}px`;
   $("chapters-note").textContent = v.chapters
     ? "Время — от начала игры. Со сдвигом на начало игры в записи: host-device games chapters ИГРА --from ЧЧ:ММ:СС"
     : "Главы этой игры — в команде host-device games chapters ИГРА (игру продолжали после перерыва)";
@@ -161,6 +163,7 @@ $("best-move").addEventListener("submit", (e) => {
   $("best-move-seats").value = "";
 });
 
+addEventListener("resize", () => { if (view) drawChapters(view); }); // the chapters' lines wrap anew
 $("withdraw-foul").addEventListener("click", () => send({ withdraw_foul: true }));
 $("yes").addEventListener("click", () => send({ key: "next" }));
 $("no").addEventListener("click", () => send({ key: "undo" }));
