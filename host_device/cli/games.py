@@ -40,7 +40,7 @@ from host_device.base.errors import HostDeviceError, os_reason
 from host_device.base.files import write_text
 from host_device.base.names import spreadsheet_cell
 from host_device.base.text import columns
-from host_device.cli import flags
+from host_device.cli import flags, site_export
 from host_device.cli.arguments import game_id
 from host_device.cli.players import add_seat_command
 from host_device.cli.protocol import add_command as add_protocol_command
@@ -468,14 +468,15 @@ def add_commands(commands: Any) -> None:
     flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков (баллы игры)")
     p.set_defaults(func=functools.partial(_with_store, cmd_show))
     add_seat_command(sub)
-    p = sub.add_parser("export", help="выгрузить одну игру (или все: --all) в JSON или CSV")
+    p = sub.add_parser("export", help="выгрузить одну игру (или все: --all) в JSON, CSV или формат сайта")
     p.add_argument("id", type=game_id, nargs="?", metavar="ИГРА", help="номер игры")
     p.add_argument("--all", action="store_true", help="все оконченные игры")
-    p.add_argument("--format", choices=("json", "csv"), default="json", help="json (по умолчанию) или csv")
+    p.add_argument("--format", choices=site_export.CHOICES, default="json", help="по умолчанию json")
     p.add_argument("--to", metavar="ФАЙЛ", help="записать в файл (без него — напечатать)")
     p.add_argument("--roles", action="store_true", help=roles)
     flags.config(p, help="файл настроек, где [club].scoring называет таблицу очков")
     p.set_defaults(func=functools.partial(_with_store, cmd_export))
+    site_export.register(p)  # the sites' formats, --date, --tournament
     p = sub.add_parser(
         "recover", help="спасти в это хранилище каждую читаемую игру повреждённого или отложенного хранилища"
     )

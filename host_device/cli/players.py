@@ -1,4 +1,4 @@
-"""``host-device players add|rename|list|merge``: the club's roster; and
+"""``host-device players add|rename|list|merge|link``: the club's roster; and
 ``games seat GAME SEAT NAME``: who sat where (replacing ``games name``),
 ``games extra GAME SEAT POINTS``: the host's extra points, after the fact
 too (the store's roster part, as the console's seat grid)."""
@@ -19,7 +19,7 @@ from host_device.cli import flags
 from host_device.cli.arguments import extra_points, game_id, seat_number
 from host_device.cli.player_stats import add_stats
 from host_device.store.db import Store
-from host_device.store.roster import SHOWN_ID, Player, clean_name
+from host_device.store.roster import SHOWN_ID, SITES, Player, clean_name
 
 LIST_HEADER = ("id", "имя", "ник")
 NEGATIVE = re.compile(r"^-\d*([.,]\d+)?$")  # an argument that is a negative number, a club's comma too
@@ -102,6 +102,21 @@ def cmd_merge(args: argparse.Namespace, store: Store) -> int:
         f"({terminal(keep.id[:SHOWN_ID])}) объединены: "
         f"все игры обеих теперь у «{keep.label}»"
     )
+    return 0
+
+
+def cmd_link(args: argparse.Namespace, store: Store) -> int:
+    """His ids on the rating sites, each one given (an empty one unlinks him there)."""
+    given = {site: getattr(args, site) for site in SITES if getattr(args, site) is not None}
+    if not given:
+        raise HostDeviceError("укажите хотя бы один сайт: --mafiaratings ID, --mwt ID или --polemica ID")
+    player = store.roster.player(args.player)
+    for site, site_id in given.items():
+        store.roster.link_site(player.id, site, site_id)
+    said = ", ".join(
+        f"{site} — {terminal(i)}" if i.strip() else f"{site} — снят" for site, i in given.items()
+    )
+    print(f"игрок {player.label} ({terminal(player.id[:SHOWN_ID])}): {said}")
     return 0
 
 
@@ -189,6 +204,13 @@ def add_commands(commands: Any) -> None:
     p.add_argument("keep", metavar="ОСТАВИТЬ", help="игрок, который остаётся (ID, имя или прозвище)")
     p.add_argument("gone", metavar="УБРАТЬ", help="его вторая запись")
     p.set_defaults(func=functools.partial(_with_store, cmd_merge))
+    p = sub.add_parser(
+        "link", help="его id на сайтах рейтинга: выгрузка в их формате назовёт его так (пустой id — снять)"
+    )
+    p.add_argument("player", metavar="ИГРОК", help="его ID (или начало ID), имя или прозвище")
+    for site in SITES:
+        p.add_argument(f"--{site}", metavar="ID", help=f"его id на сайте {site}")
+    p.set_defaults(func=functools.partial(_with_store, cmd_link))
     for p in sub.choices.values():
         flags.store(p)
     add_stats(sub)  # `players stats NAME`: a player's figures (its own module, with its own --store)

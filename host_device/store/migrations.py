@@ -132,6 +132,17 @@ CREATE UNIQUE INDEX IF NOT EXISTS tournament_games_one_a_table
     ON tournament_games(tournament, round, tbl) WHERE annulled_at IS NULL;
 """
 
+# 7 (issue 49): a player's ids on the rating sites (mafiaratings, MWT, Polemica), so
+# an export in a site's own format names the site's player
+PLAYER_SITES = """
+CREATE TABLE IF NOT EXISTS player_sites (
+    player TEXT NOT NULL REFERENCES players(id),
+    site TEXT NOT NULL,
+    site_id TEXT NOT NULL,
+    PRIMARY KEY (player, site)
+);
+"""
+
 
 def _names_to_roster(db: sqlite3.Connection) -> None:
     """3: each game's names (JSON, games.names: no longer read or written
@@ -227,6 +238,7 @@ MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
     4: _game_uuids,
     5: TOURNAMENTS,
     6: _one_game_a_table,
+    7: PLAYER_SITES,
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 

@@ -37,6 +37,8 @@ EXTRA_POINTS_STEP = 0.1
 EXTRA_POINTS = (*EXTRA_POINTS_RANGE, EXTRA_POINTS_STEP)  # (low, high, step)
 SHOWN_ID = 8  # characters of an id shown in a list; any unique start of an id (4+) is accepted
 MIN_ID_PREFIX = 4
+SITES = ("mafiaratings", "mwt", "polemica")  # the rating sites a player may be linked to
+MAX_SITE_ID = 64
 
 
 @dataclass(frozen=True)
@@ -227,6 +229,37 @@ class Roster:
             f"игрок «{shorten(text, 30)}»: нет в списке клуба; см.: host-device players list "
             "(добавить: host-device players add ИМЯ)"
         )
+
+    def link_site(self, id_or_name: str, site: str, site_id: str) -> Player:
+        """His id on a rating site (``SITES``), replacing the one it had; "" unlinks him there."""
+        player = self.player(id_or_name)
+        site_id = " ".join(printable(site_id).split())
+        if site not in SITES:
+            raise StoreError(f"сайт «{shorten(site, 30)}»: неизвестен; известны: {', '.join(SITES)}")
+        if len(site_id) > MAX_SITE_ID:
+            raise StoreError(f"id игрока на сайте {site}: не длиннее {MAX_SITE_ID} знаков")
+        if site_id:
+            sql, args = (
+                "INSERT OR REPLACE INTO player_sites (player, site, site_id) VALUES (?, ?, ?)",
+                (
+                    player.id,
+                    site,
+                    site_id,
+                ),
+            )
+        else:
+            sql, args = "DELETE FROM player_sites WHERE player = ? AND site = ?", (player.id, site)
+        self.connection.write("id игрока на сайте", sql, args)
+        return player
+
+    def site_ids(self, site: str) -> dict[str, str]:
+        """Each player's id on ``site`` (a merged entry's counts for the one kept, unless he has his own)."""
+        merged = self.merges()
+        rows = self._read(None, "SELECT player, site_id FROM player_sites WHERE site = ?", (site,))
+        found: dict[str, str] = {}
+        for pid, site_id in sorted(rows, key=lambda row: resolve(row[0], merged) != row[0]):
+            found.setdefault(resolve(pid, merged), site_id)
+        return found
 
     def rename_player(self, id: str, name: str, nickname: str | None = None) -> Player:
         """His name and nickname, both as given (no nickname: none)."""
