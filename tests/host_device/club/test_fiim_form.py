@@ -231,3 +231,23 @@ def test_the_forms_screenshot():
         png = target.with_suffix(".png")
         assert png.stat().st_size < 300_000
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_tie_its_revote_and_the_all_leave_question_in_one_block():
+    """Day 2 of game 11 tied twice and asked whether both leave: the first round's and the
+    revote's counts in the block's rows, the question's count beside the block's day."""
+    one = game_one()
+    rounds = (
+        VoteRound(1, 1, "main", ((5, 7), (8, 1))),
+        VoteRound(2, 1, "main", ((8, 4), (9, 4))),
+        VoteRound(2, 2, "revote", ((8, 4), (9, 4))),
+        VoteRound(2, 3, "all", ((0, 6),)),
+    )
+    record = replace(one, rounds=rounds, nominations=one.nominations[:4])
+    form = fiim_form(record, points(record), HEADER)
+    assert form.votes[1].title == "Голосование 2 — день 2; все уходят: за 6"
+    front = text_boxes(render_fiim([form], "test"))[0]
+    assert texts_in(front, 157.2 + 82, 17.5 + 25, 40.6, 5.0) == ["день 2; все уходят: за 6"]
+    for row, values in ((5.0, ["(8)", "9"]), (10.0, ["4", "4"]), (15.0, ["4", "4"])):
+        got = [t for x in (167.6, 177.8) for t in texts_in(front, x, 17.5 + 25 + row, 10.2, 5.0)]
+        assert got == values
