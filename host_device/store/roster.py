@@ -239,17 +239,11 @@ class Roster:
         if len(site_id) > MAX_SITE_ID:
             raise StoreError(f"id игрока на сайте {site}: не длиннее {MAX_SITE_ID} знаков")
         if site_id:
-            sql, args = (
-                "INSERT OR REPLACE INTO player_sites (player, site, site_id) VALUES (?, ?, ?)",
-                (
-                    player.id,
-                    site,
-                    site_id,
-                ),
-            )
+            sql = "INSERT OR REPLACE INTO player_sites (player, site, site_id) VALUES (?, ?, ?)"
+            self.connection.write("id игрока на сайте", sql, (player.id, site, site_id))
         else:
-            sql, args = "DELETE FROM player_sites WHERE player = ? AND site = ?", (player.id, site)
-        self.connection.write("id игрока на сайте", sql, args)
+            sql = "DELETE FROM player_sites WHERE player = ? AND site = ?"
+            self.connection.write("id игрока на сайте", sql, (player.id, site))
         return player
 
     def site_ids(self, site: str) -> dict[str, str]:

@@ -120,7 +120,12 @@ def export(record: GameRecord, ids: Mapping[str, str]) -> SiteGame:
         result["killed_first"] = first[0]
         if best is not None and best.seat == first[0]:
             result |= {"best_move_value": list(best.named), "best_move": best.black}
-    data = {"tournament_id": None, "table_number": None, "session_number": None, "result": result}
+    data: dict[str, object] = {
+        "tournament_id": None,
+        "table_number": None,
+        "session_number": None,
+        "result": result,
+    }
     return SiteGame(SITE, record.id, data, _lost(record), unlinked(record, ids))
 
 
