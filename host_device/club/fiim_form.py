@@ -43,7 +43,15 @@ EXPLANATION_LINES = 14  # ruled lines of the second page's first part
 PROTEST_LINES = 7  # … and of its second
 INK = "#000080"  # the filled-in data (their form's SetTextColor(0, 0, 128))
 BLANK = "#808080"  # the printed blanks for the pen (SetTextColor(128))
-ROLE_LETTERS = {Role.SHERIFF: "Ш", Role.MAFIA: "М", Role.DON: "Д", Role.CIVILIAN: ""}
+ROLE_LETTERS = {  # the form's (Ш, М, Д), and the city game's roles where it is drawn on it
+    Role.SHERIFF: "Ш",
+    Role.MAFIA: "М",
+    Role.DON: "Д",
+    Role.CIVILIAN: "",
+    Role.COMMISSAR: "К",
+    Role.DOCTOR: "Док",
+    Role.LOVER: "Л",
+}
 WINNERS = {Team.RED: "красные", Team.BLACK: "чёрные"}
 PAD = 1.0  # millimetres a cell keeps free at each side of its text
 MIN_SIZE = 5.0  # points: a text is made no smaller (it is cut instead)
@@ -64,7 +72,7 @@ class Header:
 class Row:
     seat: int
     name: str
-    role: str  # Ш, М, Д, the first letter of another role; a civilian's is empty
+    role: str  # Ш, М, Д (К, Док, Л in the city game); a civilian's is empty
     fouls: tuple[str, ...]  # the four boxes: «✓» a foul, «!» a disqualification without a fourth
     left: bool  # out of the game by its end: marked «*» left of his number
     points: str  # his role's win or loss
@@ -75,7 +83,7 @@ class Row:
 class VoteBlock:
     day: int
     title: str  # «Голосование 2 — день 2», with a round the three rows do not hold
-    nominees: tuple[str, ...]  # «8», or «(8)» for the one who left by this vote
+    nominees: tuple[str, ...]  # «8», or «(8)» for the one who left by this vote; the city's «никого»
     votes: tuple[str, ...]  # the first round's count a nominee ("" where none was taken)
     revotes: tuple[str, ...]  # the revote's, among the nominees in it
 
@@ -115,7 +123,7 @@ def _row(record: GameRecord, seat_points: Mapping[int, SeatPoints], seat: int) -
     return Row(
         seat=seat,
         name=item.name or "",
-        role=ROLE_LETTERS.get(item.role, item.role.value[:1].upper()),
+        role=ROLE_LETTERS[item.role],
         fouls=tuple(fouls),
         left=item.left is not None,
         points=number(got.result) if got else "",
@@ -160,15 +168,14 @@ def _blocks(record: GameRecord) -> list[VoteBlock]:
         gone = {s.seat for s in record.seats if s.left and s.left.how == "vote" and s.left.day == day}
         extra = [_beyond(r) for r in today if r is not first and r is not revote]
         title = f"Голосование {len(blocks) + 1} — день {day}" + "".join(f"; {e}" for e in extra)
-        blocks.append(
-            VoteBlock(
-                day,
-                title,
-                tuple(f"({seat})" if seat in gone else str(seat) for seat in named[:NOMINEE_COLUMNS]),
-                tuple(_count(first, seat) for seat in named[:NOMINEE_COLUMNS]),
-                tuple(_count(revote, seat) for seat in named[:NOMINEE_COLUMNS]),
-            )
-        )
+        named = named[: NOMINEE_COLUMNS - 1]
+        nominees = [f"({seat})" if seat in gone else str(seat) for seat in named]
+        votes, revotes = [_count(first, seat) for seat in named], [_count(revote, seat) for seat in named]
+        if first is not None and first.nobody is not None:  # the city's votes for killing nobody
+            nominees.append("никого")
+            votes.append(str(first.nobody))
+            revotes.append(str(revote.nobody) if revote is not None and revote.nobody is not None else "")
+        blocks.append(VoteBlock(day, title, tuple(nominees), tuple(votes), tuple(revotes)))
     return blocks
 
 

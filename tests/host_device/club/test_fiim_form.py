@@ -66,7 +66,14 @@ def check_record(record, header=HEADER) -> None:
         y = row_top(seat.seat)
         assert texts_in(front, 18.0, y, 7.9, 10.1) == [str(seat.seat)]
         assert texts_in(front, *NAME[:1], y, NAME[1], 10.1) == ([seat.name] if seat.name else [])
-        letter = {"sheriff": "Ш", "mafia": "М", "don": "Д"}.get(seat.role.value)
+        letter = {
+            "sheriff": "Ш",
+            "mafia": "М",
+            "don": "Д",
+            "commissar": "К",
+            "doctor": "Док",
+            "lover": "Л",
+        }.get(seat.role.value)
         assert texts_in(front, ROLE[0], y, ROLE[1], 10.1) == ([letter] if letter else [])
         fouls = [t for k in range(4) for t in texts_in(front, FOUL[0] + k * FOUL[1], y, FOUL[1], 10.1)]
         assert fouls.count("✓") == min(seat.fouls, 4)
@@ -117,16 +124,23 @@ def test_the_hand_made_games_every_field_in_its_cell():
     assert texts_in(second, 43.0, 17.4, 102, 7.7) == [] and texts_in(second, 35.0, 182.4, 66, 10.1) == []
 
 
-def test_an_example_game_simulated_every_field_in_its_cell(tmp_path):
+@pytest.mark.parametrize("script", [FULL, CITY])
+def test_an_example_game_simulated_every_field_in_its_cell(tmp_path, script):
     db = tmp_path / "games.sqlite3"
-    stored(db, FULL)
+    stored(db, script)
     store = Store(db)
     try:
         record = record_of(store, 1)
     finally:
         store.close()
     assert record.finished and record.nominations
-    check_record(record)
+    front, _ = check_record(record)
+    first = next(r for r in vote_rounds(record) if r.day == 1)
+    if script == CITY:  # the city's votes for killing nobody: a column after the nominees
+        assert first.nobody is not None
+        x = 167.6 + 10.2 * len(first.counts)
+        assert texts_in(front, x, 22.5, 10.2, 5.0) == ["никого"]
+        assert texts_in(front, x, 27.5, 10.2, 5.0) == [str(first.nobody)]
 
 
 def test_every_text_inside_the_landscape_page_long_names_cut_in_their_cells():
