@@ -142,13 +142,15 @@ def counted_votes(outputs: list[Any], day: int) -> list[dict[str, Any]]:
     return rounds
 
 
-def night_end(stream: PublicStream) -> dict[str, Any]:
-    """The night just ended (said at the morning): who was killed in it, if anyone."""
-    left = stream.departures()
-    nights = [how["night"] for how in left.values() if how.get("night") is not None]
+def night_end(stream: PublicStream) -> dict[str, Any] | None:
+    """The night just ended (its morning, and its victim's last word): who was killed in it, if
+    anyone; None on the first day (no night of shooting before it)."""
     night = stream.runtime.game.state.day - 1
+    if night < 1:
+        return None
+    left = stream.departures()
     killed = sorted(seat for seat, how in left.items() if how.get("night") == night and how["how"] == "shot")
-    return {"night": night if night > 0 else max(nights, default=0), "killed": killed}
+    return {"night": night, "killed": killed}
 
 
 def secrets_of(game: Game, outputs: list[Any]) -> dict[str, Any]:

@@ -92,7 +92,8 @@ function draw(s) {
   const head = s.table ? `${s.table} · ` : "";
   $("title").textContent = head + (s.title || "");
   const speaker = s.speaker ? s.seats.find((seat) => seat.seat === s.speaker) : null;
-  $("speaker").textContent = speaker ? `Говорит №${speaker.seat}${speaker.name ? " " + speaker.name : ""}` : "";
+  const won = s.winner === "red" ? "Победа мирных жителей!" : s.winner === "black" ? "Победа мафии!" : "";
+  $("speaker").textContent = won || (speaker ? `Говорит №${speaker.seat}${speaker.name ? " " + speaker.name : ""}` : "");
   $("clock").textContent = s.time_left === null || s.time_left === undefined ? "" : clock(s.time_left);
   $("clock").classList.toggle("low", s.time_left !== null && s.time_left <= 10);
   const nominees = s.candidates && s.candidates.length ? s.candidates : (s.nominations || []).map((n) => n.seat);
