@@ -71,3 +71,25 @@ def test_a_resumed_games_console_has_no_chapters_of_its_own(tmp_path):
         assert stored_lines(store, gid)[-1].endswith("8 покидает игру; победа мирных жителей")
     finally:
         store.close()
+
+
+def test_the_console_keeps_each_record_inputs_time_and_forgets_the_undone():
+    from engine import DealRoles, Game, Nominate, Phase
+    from host_device.runtime.clock import Scheduler
+    from host_device.runtime.loop import Runtime
+    from host_device.runtime.settings import Settings
+    from tests.helpers.table import CLASSIC_ROLES
+
+    runtime = Runtime(Game("classic"), Scheduler(), one_second, Settings())
+    console = Console(runtime)
+    assert runtime.handle(DealRoles(roles=tuple(sorted(CLASSIC_ROLES.items()))))
+    while not (runtime.game.phase is Phase.SPEECH and runtime.game.state.speaker == 1):
+        runtime.sched.run_due(runtime.sched.next_time())
+    assert runtime.handle(Nominate(seat=1, target=4))
+    nominated_at = runtime.sched.now
+    assert console.times[len(runtime.game.record) - 1] == nominated_at > 0
+    assert runtime.undo_to(len(runtime.game.record) - 1)
+    assert sorted(console.times) == list(range(len(runtime.game.record)))  # the undone one's time gone
+    runtime.sched.run_due(runtime.sched.now + 5)
+    assert runtime.handle(Nominate(seat=1, target=5))
+    assert console.times[len(runtime.game.record) - 1] == runtime.sched.now > nominated_at
