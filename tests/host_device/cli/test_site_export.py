@@ -112,3 +112,18 @@ def test_date_and_tournament_are_for_the_sites_formats(path, capsys):
     assert code != 0 and "--date и --tournament — для форматов сайтов" in err
     code, _, err = run(capsys, path, "games", "export", "--date", "2001-01-01", "--format", "mwt")
     assert code != 0 and "в этот день игр не было" in err
+
+
+def test_a_tournaments_games(path, capsys):
+    assert main(["simulate", str(FULL), "--store", str(path)]) == 0  # game 2: not the tournament's
+    store = Store(path)
+    try:
+        tid = store.tournaments.create("Кубок", 2, 1, [], [])
+        store.tournaments.link_game(1, tid, 1, 1)
+    finally:
+        store.close()
+    capsys.readouterr()
+    code, out, err = run(capsys, path, "games", "export", "--tournament", "Кубок", "--format", "mwt")
+    assert code == 0 and len(json.loads(out)) == 1 and err.startswith("host-device: игра 1 → mwt:")
+    code, _, err = run(capsys, path, "games", "export", "--tournament", "Нет такого", "--format", "mwt")
+    assert code != 0 and "Нет такого" in err
