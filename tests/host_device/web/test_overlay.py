@@ -190,3 +190,27 @@ def test_the_stream_section_of_the_config(tmp_path):
         path.write_text(text)
         with pytest.raises(ConfigError, match=said):
             load_config(path)
+
+
+@pytest.mark.parametrize("settings", [DELAYED, StreamSettings()])
+def test_run_prints_the_overlays_addresses_only_when_it_is_on(builtin_pack, settings):
+    from host_device.web.server import start_web
+
+    runtime = Runtime(Game("classic"), Scheduler(), builtin_durations(), None)
+    access = Access.new(())
+    lines = []
+    private = Private(access, Console(runtime, None), queue.Queue(), settings)
+    server = start_web(("127.0.0.1", 0), runtime, russian().text, 1.0, lines.append, private, Wall())
+    try:
+        base = f"http://127.0.0.1:{server.socket.getsockname()[1]}"
+        printed = "\n".join(lines)
+        if settings.enabled:
+            assert f"{base}/overlay?t={access.stream}" in printed
+            assert f"{base}/overlay/seats?t={access.stream}" in printed
+            assert f"{base}/overlay/line?t={access.stream}" in printed
+            assert "задержка 45 с; роли, проверки и выстрелы — после задержки" in printed
+        else:
+            assert access.stream not in printed and "/overlay" not in printed
+        assert f"{base}/host?t={access.host}" in printed
+    finally:
+        server.stop()
