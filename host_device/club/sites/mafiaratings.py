@@ -107,6 +107,8 @@ def _lost(record: GameRecord) -> tuple[str, ...]:
     lost = ["судья (запись его не знает)", "правила (код правил сайта)"]
     if any(not f.withdrawn for f in record.fouls):
         lost.append("моменты замечаний и кто их дал (только их число)")
+    if any(s.left is not None and s.left.how == "disqualified" and s.left.day is None for s in record.seats):
+        lost.append("что удаление было ночью (у сайта только круг)")
     return tuple(lost)
 
 
