@@ -42,6 +42,7 @@ from host_device.base.names import spreadsheet_cell
 from host_device.base.text import columns
 from host_device.cli import flags, site_export
 from host_device.cli.arguments import game_id
+from host_device.cli.chapters import add_command as add_chapters_command
 from host_device.cli.players import add_seat_command
 from host_device.cli.protocol import add_command as add_protocol_command
 from host_device.club import export
@@ -487,5 +488,6 @@ def add_commands(commands: Any) -> None:
     )
     p.set_defaults(func=cmd_recover)
     add_protocol_command(sub)
+    add_chapters_command(sub)
     for p in sub.choices.values():
         flags.store(p)
