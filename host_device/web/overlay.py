@@ -51,7 +51,8 @@ class OverlayFeed:
         self.frames: deque[tuple[float, str, float | None, float | None]] = deque()
         self.lock = threading.Lock()
         self._due = False
-        self._outputs: tuple[int, list[Any]] = (-1, [])  # the record's length and its outputs
+        # the record's inputs handled so far, the game they were handled by, its outputs, the last input
+        self._replayed: tuple[int, Game | None, list[Any], Any] = (0, None, [], None)
         rt = stream.runtime
         stream.listeners.append(lambda event: self.changed())
         rt.recorders.append(lambda entry: self.changed())
@@ -107,12 +108,16 @@ class OverlayFeed:
         return f'{text[:-1]}, "time_left": {json.dumps(time_left)}, "head": {json.dumps(head)}}}'
 
     def outputs(self) -> list[Any]:
-        """The game's outputs from its record (replayed when the record changed: an undo rebuilds it)."""
+        """The game's outputs from its record: the new inputs handled on from where it stood (an
+        undo, which rebuilds the record, replays it from the start)."""
         record = self.stream.runtime.game.record
-        if self._outputs[0] != len(record):
-            game = Game(self.stream.runtime.game.preset)
-            self._outputs = (len(record), [o for inp in record for o in game.handle(inp)])
-        return self._outputs[1]
+        done, game, outputs, last = self._replayed
+        if game is None or done > len(record) or (done and record[done - 1] is not last):
+            done, game, outputs = 0, Game(self.stream.runtime.game.preset), []
+        for inp in record[done:]:
+            outputs.extend(game.handle(inp))
+        self._replayed = (len(record), game, outputs, record[-1] if record else None)
+        return outputs
 
     def live(self) -> dict[str, Any]:
         """The frame as it stands now (the runtime's thread)."""
