@@ -181,7 +181,7 @@ def pack_of(name: str, catalogue: Catalogue) -> Pack:
     if name.startswith(rhvoice.PREFIX):
         home, voice = rhvoice_voice(name)
         directory = voices_dir() / name
-        if ready_pack(name, catalogue) is None:
+        if not (directory / "manifest.json").exists():  # its first build: a minute on a Pi, said before
             print(f"голос {name}: озвучиваю фразы (один раз; на Raspberry Pi — до минуты)", file=sys.stderr)
         report = rhvoice.build_rhvoice(directory, catalogue, voice, home, own=True)
     else:
