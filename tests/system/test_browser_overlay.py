@@ -134,6 +134,9 @@ def test_the_overlay_follows_the_game_at_three_sizes_on_a_transparent_background
     )
     for voter, candidate in voters.items():
         assert f"голос → {candidate}" in strip.inner_text(f"#seat-{voter}")
+    full.wait_for_function("!document.getElementById('vote-result').hidden", timeout=10_000)
+    assert "Голосование: №3" in full.inner_text("#vote-result")  # its candidates, their votes, the voters
+    shot(full, "full-vote")
     image = shot(strip, "seats-vote")
     assert image.shape[:2] == (260, 1920)
     assert image[2, 2, 3] == 0 and image[2, -3, 3] == 0  # the corners: the video shows through

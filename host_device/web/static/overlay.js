@@ -54,6 +54,13 @@ function drawSeats(s) {
   }));
 }
 
+// who voted for a candidate: the presses, and «остальные» for the votes no one pressed (they go to the last one)
+function voters(pressed, votes) {
+  const named = pressed.slice();
+  if (named.length < votes) named.push("остальные");
+  return named.join(", ") || "—";
+}
+
 function drawVotes(s) {
   const box = $("vote-result");
   const rounds = s.votes || [];
@@ -64,7 +71,7 @@ function drawVotes(s) {
     const byCandidate = {};
     for (const [voter, candidate] of Object.entries(round.voters)) (byCandidate[candidate] ||= []).push(voter);
     const parts = round.counts.map(([candidate, votes]) =>
-      round.kind === "all" ? `за: ${votes}` : `№${candidate}: ${votes} (${(byCandidate[candidate] || []).join(", ") || "—"})`);
+      round.kind === "all" ? `за: ${votes}` : `№${candidate}: ${votes} (${voters(byCandidate[candidate] || [], votes)})`);
     row.textContent = `${KINDS[round.kind] || round.kind}: ${parts.join("; ")}`;
     return row;
   }));
