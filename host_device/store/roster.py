@@ -237,13 +237,13 @@ class Roster:
         if site not in SITES:
             raise StoreError(f"сайт «{shorten(site, 30)}»: неизвестен; известны: {', '.join(SITES)}")
         if len(site_id) > MAX_SITE_ID:
-            raise StoreError(f"id игрока на сайте {site}: не длиннее {MAX_SITE_ID} знаков")
+            raise StoreError(f"номер игрока на сайте {site}: не длиннее {MAX_SITE_ID} знаков")
         if site_id:
             sql = "INSERT OR REPLACE INTO player_sites (player, site, site_id) VALUES (?, ?, ?)"
-            self.connection.write("id игрока на сайте", sql, (player.id, site, site_id))
+            self.connection.write("номер игрока на сайте", sql, (player.id, site, site_id))
         else:
             sql = "DELETE FROM player_sites WHERE player = ? AND site = ?"
-            self.connection.write("id игрока на сайте", sql, (player.id, site))
+            self.connection.write("номер игрока на сайте", sql, (player.id, site))
         return player
 
     def site_ids(self, site: str) -> dict[str, str]:
