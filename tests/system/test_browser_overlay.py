@@ -158,4 +158,6 @@ def test_the_overlay_follows_the_game_at_three_sizes_on_a_transparent_background
     image = shot(full, "full-night-end")
     assert image.shape[:2] == (1080, 1920)
     assert image[540, 1919, 3] == 0 and image[5, 960, 3] == 0  # the middle of the right edge, the top
+    line.wait_for_function("state && state.night_end && state.day === 2", timeout=10_000)
+    assert "Ночь 1 окончена" in line.inner_text("#night-end")
     shot(line, "line-night-end")
