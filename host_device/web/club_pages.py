@@ -85,6 +85,19 @@ async def tournament(request: Request) -> Response:
     return await _page(request, "tournament", request.path_params["name"], query)
 
 
+async def tournament_overlay(request: Request) -> Response:
+    """A tournament's overlay for OBS (:mod:`host_device.web.tournament_overlay`):
+    ``/tournament/NAME/overlay/standings`` (``?top=N``) and ``/tournament/NAME/overlay/next``
+    (``?table=T``). Public, as the venue screen is: they show only what it shows."""
+    what = request.path_params["what"]
+    if what not in ("standings", "next"):
+        return refused(NO_NAME, 404)
+    query = tuple(
+        (key, request.query_params[key]) for key in ("top", "table") if request.query_params.get(key)
+    )
+    return await _page(request, f"tournament-{what}", request.path_params["name"], query)
+
+
 async def home(request: Request) -> Response:
     return RedirectResponse("/club", status_code=303)
 
@@ -112,6 +125,7 @@ def club_app(club: ClubPages) -> Any:
         Route("/club", leaderboard),
         Route("/player/{player}", player),
         Route("/tournament/{name}", tournament),
+        Route("/tournament/{name}/overlay/{what}", tournament_overlay),
         Mount("/static", StaticFiles(directory=str(STATIC))),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

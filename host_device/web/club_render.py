@@ -168,6 +168,34 @@ def _tournament_records(
     return {g: kept[g][1] for g in games if g in kept and kept[g][1].finished}
 
 
+OVERLAYS = {"tournament-standings": "standings", "tournament-next": "next"}  # kind -> the overlay's
+
+
+def _tournament_overlay(
+    path: str, state: Hashable, scoring: str, kind: str, name: str, query: dict[str, str]
+) -> tuple[int, str]:
+    """A tournament's overlay for OBS (:mod:`host_device.web.tournament_overlay`): drawn from what
+    the venue screen is drawn from, the same way."""
+    from host_device.web.tournament_overlay import overlay, refused
+
+    what = OVERLAYS[kind]
+    try:
+        if path.startswith(CLUB_DB_SCHEMES):
+            data = _sources.setdefault(path, ClubDbSource(path))
+            assert isinstance(data, ClubDbSource)
+            held = from_database(data.open(), name)
+            return overlay(
+                held, what, query, table_of(scoring), lambda g: _tournament_records(path, state, data, g)
+            )
+        if path not in _sources:
+            _sources[path] = Source(Path(path))
+        kept_records = _sources[path]
+        assert isinstance(kept_records, Source)
+        return overlay(from_store(path, name), what, query, table_of(scoring), kept_records.finished_among)
+    except (StoreError, BadRound) as exc:
+        return refused(what, str(exc), 404)
+
+
 def names_the_source(text: str, where: str) -> bool:
     """Whether a fault's line names where the records are: the club's database's address
     (or its host) or the store's path."""
@@ -221,6 +249,8 @@ def _render(
         if kind == "tournament":
             asked = dict(query)
             return _venue(path, state, scoring, arg, asked.get("round", ""), asked.get("show", ""))
+        if kind in OVERLAYS:
+            return _tournament_overlay(path, state, scoring, kind, arg, dict(query))
         data = source(path, state)
         if kind == "game":
             try:
