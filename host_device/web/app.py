@@ -41,6 +41,7 @@ ROUTES = [
     Route("/club", club_pages.leaderboard),
     Route("/player/{player}", club_pages.player),
     Route("/tournament/{name}", club_pages.tournament),
+    Route("/tournament/{name}/overlay/{what}", club_pages.tournament_overlay),
     WebSocketRoute("/api/events", sockets.events),
     WebSocketRoute("/api/host", sockets.host_socket),
     WebSocketRoute("/api/seat/{seat:number}", sockets.seat_socket),

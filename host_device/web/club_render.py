@@ -229,7 +229,7 @@ def answer(
     try:
         return (*_render(path, state, scoring, kind, arg, query), "")
     except HostDeviceError as exc:
-        return fault(exc, path, refresh=kind == "tournament")
+        return fault(exc, path, refresh=kind.startswith("tournament"))
 
 
 def render(

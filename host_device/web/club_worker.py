@@ -163,7 +163,7 @@ class ClubPages:
         try:
             state = await self.state()
         except HostDeviceError as exc:  # the club's database is away: one line, asked again next time
-            status, html, said = fault(exc, self.where, refresh=kind == "tournament")
+            status, html, said = fault(exc, self.where, refresh=kind.startswith("tournament"))
             self._tell(said)
             return Answer(status, html)
         key = (state, kind, arg, query)
