@@ -95,6 +95,60 @@ def test_the_evenings_protocol_from_the_club_database(club, tmp_path, capsys):
     assert "в этот день игр нет" in error_line(capsys)
 
 
+def test_the_fiim_form_of_one_game_from_the_club_database(club, tmp_path, capsys):
+    """`games protocol --game N --form fiim --club-db`: the game the club's database holds (a box's
+    game id there), drawn with its players' names; an id it lacks is one line."""
+    from tests.helpers.pdf_layout import text_boxes
+
+    url, boxes = club
+    with ClubDB.open(url) as db:
+        held = db.records()
+    game = held[0]
+    out = tmp_path / "form.pdf"
+    assert (
+        main(
+            [
+                "games",
+                "protocol",
+                "--game",
+                str(game.id),
+                "--form",
+                "fiim",
+                "--to",
+                str(out),
+                "--club-db",
+                url,
+            ]
+        )
+        == 0
+    )
+    pages = text_boxes(out.read_bytes())
+    shown = {box.text for box in pages[0].boxes}
+    assert pages[0].width > pages[0].height  # landscape A4
+    names = {seat.name for seat in game.seats if seat.name}
+    assert names and names <= shown  # its players, from the database
+    missing = max(r.id for r in held) + 1000
+    capsys.readouterr()
+    assert (
+        main(
+            [
+                "games",
+                "protocol",
+                "--game",
+                str(missing),
+                "--form",
+                "fiim",
+                "--to",
+                str(out),
+                "--club-db",
+                url,
+            ]
+        )
+        == 2
+    )
+    assert "нет в базе клуба" in error_line(capsys)
+
+
 @pytest.mark.slow
 def test_club_web_serves_every_tables_games(club, tmp_path):
     url, _ = club
