@@ -36,8 +36,7 @@ from engine.outputs import (
 from engine.serial import to_dict
 from engine.state import Phase, RoundKind
 from engine.summary import summary
-from host_device.base.errors import HostDeviceError, os_reason
-from host_device.base.files import write_text
+from host_device.base.errors import HostDeviceError
 from host_device.base.names import spreadsheet_cell
 from host_device.base.text import columns
 from host_device.cli import flags, site_export
@@ -373,13 +372,7 @@ def cmd_export(args: argparse.Namespace, store: Store) -> int:
         writer.writerow(CSV_FIELDS)
         writer.writerows([spreadsheet_cell(cell) for cell in row] for row in rows)
         text = buffer.getvalue()
-    if args.to:
-        try:
-            write_text(Path(args.to), text)
-        except OSError as exc:
-            raise StoreError(f"{args.to}: не удалось записать выгрузку: {os_reason(exc)}") from None
-    else:
-        sys.stdout.write(text)
+    site_export.put_out(args.to, text)
     if going:
         ids_text = ", ".join(map(str, going))
         _warn(f"не выгружены неоконченные игры ({ids_text}): их роли тайна до конца игры; ведущему: --roles")

@@ -72,14 +72,7 @@ def cmd_site_export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     data: Any = exported[0].data if one else [g.data for g in exported]
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    if args.to:
-        try:
-            write_text(Path(args.to), text)
-        except OSError as exc:
-            raise StoreError(f"{args.to}: не удалось записать выгрузку: {os_reason(exc)}") from None
-    else:
-        sys.stdout.write(text)
+    put_out(args.to, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     for game in exported:
         _warn(game.line())
     if left_out:
@@ -100,3 +93,14 @@ def register(export: argparse.ArgumentParser) -> None:
     export.add_argument("--date", type=day_argument, metavar="ГГГГ-ММ-ДД", help="игры вечера (для сайтов)")
     export.add_argument("--tournament", metavar="ТУРНИР", help="игры турнира (для сайтов)")
     export.set_defaults(func=functools.partial(_dispatch, export.get_default("func")))
+
+
+def put_out(to: str | None, text: str) -> None:
+    """An export's text written whole to ``to`` (replaced only once complete), or printed."""
+    if to:
+        try:
+            write_text(Path(to), text)
+        except OSError as exc:
+            raise StoreError(f"{to}: не удалось записать выгрузку: {os_reason(exc)}") from None
+    else:
+        sys.stdout.write(text)
