@@ -102,7 +102,7 @@ class Box:
     ) -> None:
         from host_device.store import Store
         from voices.catalogue import russian
-        from voices.installed import speaking
+        from voices.installed import current
 
         if options.mode != "host":
             raise HostDeviceError("--box: коробка ведёт игру сама (--mode host); помощнику нужен ведущий")
@@ -115,7 +115,9 @@ class Box:
         table_preset(self.choice.preset, None, self.config.city)  # a bad [city] is said now
         self.inbox: queue.Queue[Any] = queue.Queue()
         catalogue = russian()
-        voice, pack = speaking(catalogue)
+        now = current(catalogue)  # the voice chosen (voices use, the menu), else RHVoice, else espeak-ng
+        print(f"host-device: {now.line()}", flush=True)  # which voice speaks and why: the box's first line
+        voice, pack = now.name, now.pack
         panel = make_panel(o.panel, self.config.pinmap(self.seats(self.choice.preset)), clock.now, self.inbox)
         try:
             microphone, speaker = self.config.open_audio(o.audio, self.inbox, pack.sample_rate, o.wav)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import socket
+import ssl
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from host_device.base.errors import HostDeviceError
+from host_device.base.errors import HostDeviceError, os_reason
 
 
 class DownloadError(HostDeviceError, RuntimeError):
@@ -55,7 +58,7 @@ def download(
             shutil.copyfileobj(response, out, 1 << 20)
     except OSError as exc:
         raise error(
-            f"не удалось скачать {url}: {exc}; на устройстве без интернета скопируйте файл "
+            f"не удалось скачать {url}: {network_reason(exc)}; на устройстве без интернета скопируйте файл "
             f"и установите его: {offline}"
         ) from None
     digest = sha256_of(to)
@@ -67,3 +70,24 @@ def download(
             "ничего не установлено"
         )
     return digest
+
+
+def network_reason(exc: OSError) -> str:
+    """Why a download failed, in Russian: urllib's own words («<urlopen error [Errno -2] Name or
+    service not known>») are English."""
+    if isinstance(exc, urllib.error.HTTPError):
+        return f"сервер ответил {exc.code}"
+    reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+    if isinstance(reason, socket.gaierror):
+        return "нет сети или имя сервера не находится"
+    if isinstance(reason, TimeoutError):
+        return "сервер не ответил вовремя"
+    if isinstance(reason, ConnectionRefusedError):
+        return "сервер не принимает соединений"
+    if isinstance(reason, ConnectionError):
+        return "соединение оборвалось"
+    if isinstance(reason, ssl.SSLError):
+        return "защищённое соединение не установилось (сертификат или время на устройстве)"
+    if isinstance(reason, OSError) and reason.errno:
+        return os_reason(reason)
+    return "ошибка сети"

@@ -205,11 +205,11 @@ def add_commands(commands: Any) -> None:
     p.add_argument("gone", metavar="УБРАТЬ", help="его вторая запись")
     p.set_defaults(func=functools.partial(_with_store, cmd_merge))
     p = sub.add_parser(
-        "link", help="его id на сайтах рейтинга: выгрузка в их формате назовёт его так (пустой id — снять)"
+        "link", help="его номер на сайтах рейтинга: выгрузка назовёт его так (пустой номер — снять)"
     )
     p.add_argument("player", metavar="ИГРОК", help="его ID (или начало ID), имя или прозвище")
     for site in SITES:
-        p.add_argument(f"--{site}", metavar="ID", help=f"его id на сайте {site}")
+        p.add_argument(f"--{site}", metavar="НОМЕР", help=f"его номер на сайте {site}")
     p.set_defaults(func=functools.partial(_with_store, cmd_link))
     for p in sub.choices.values():
         flags.store(p)

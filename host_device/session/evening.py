@@ -22,8 +22,9 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from engine import Team
+from engine import Phase, Team
 from hardware.events import Held, HostKey, Press, TypedLine
+from host_device.runtime.loop import Runtime
 from host_device.screens.views import Console
 from host_device.session.options import GameOptions
 from host_device.session.question import NO, YES
@@ -52,6 +53,11 @@ class AfterGame:
         self.choice: str | None = None
         self.waiting = False  # asked: the host's answer is awaited
         self.due = False  # the game has ended: the question comes once its end is said
+
+    def ask(self, runtime: Runtime, game_id: int | None) -> None:
+        """The end said: the console asks «Следующая игра / Закончить вечер» (unless undone meanwhile)."""
+        if runtime.game.phase is Phase.GAME_OVER:
+            self.begin(runtime.game.state.winner, game_id)
 
     def begin(self, winner: Team | None, game_id: int | None) -> None:
         """The game has ended: the console asks, the terminal says how to answer."""

@@ -181,7 +181,7 @@ class Host:
         here from the options and the config; returns the voice pack."""
         from host_device.sound.announcer import Announcer
         from voices.catalogue import russian
-        from voices.installed import voice_in_use
+        from voices.installed import current
 
         o, devices = self.options, self.devices
         if devices is not None:
@@ -189,7 +189,9 @@ class Host:
             self.announcer = devices.announcer
             return devices.announcer.pack
         catalogue = russian()
-        pack = voice_in_use(catalogue)  # the voice chosen (voices use), else the built-in
+        voice = current(catalogue)  # chosen (voices use), else RHVoice where installed, else espeak-ng
+        print(f"host-device: {voice.line()}", flush=True)  # which voice speaks and why: run's first line
+        pack = voice.pack
         pinmap = config.pinmap(self.preset.seats)
         self.panel = make_panel(o.panel, pinmap, self.clock.now, self.inbox, draw=o.mode == "host")
         self.microphone, self.speaker = config.open_audio(o.audio, self.inbox, pack.sample_rate, o.wav)
@@ -281,14 +283,9 @@ class Host:
         self.phones.step_began()
         if s.phase is Phase.GAME_OVER and self.after is not None:
             self.after.due = True  # the console asks once the end is said (nothing shown before it is said)
-            self.sched.at(runtime.opened_until, functools.partial(self._ask_after, runtime))
+            self.sched.at(runtime.opened_until, functools.partial(self.after.ask, runtime, self.game_id))
         if self.options.days is not None and s.phase is Phase.MORNING and s.day > self.options.days:
             runtime.stop()
-
-    def _ask_after(self, runtime: Runtime) -> None:
-        """The end said: the console asks «Следующая игра / Закончить вечер» (unless undone meanwhile)."""
-        if self.after is not None and runtime.game.phase is Phase.GAME_OVER:
-            self.after.begin(runtime.game.state.winner, self.game_id)
 
     def _input(self, item: Any) -> None:
         if (item := self.inputs.told(item)) is None:

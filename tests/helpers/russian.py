@@ -49,6 +49,9 @@ NAMES = {
     "vosk",
     "espeak-ng",
     "Piper",
+    "RHVoice",
+    "Debian",
+    "builtin",  # espeak-ng's voice, as voices use names it
     "systemd",
     "root",
     "sudo",
@@ -82,6 +85,7 @@ ALLOWED = re.compile(
     | (?<![\w-])-[A-Za-z]\b                # a short option (-h)
     | vosk-model-[\w.-]+                   # a speech model's name
     | [a-z]{2}_[A-Z]{2}-[\w.-]+            # a Piper voice's name (ru_RU-dmitri-medium)
+    | rhvoice-[a-z][\w-]*                  # an RHVoice voice's name (rhvoice-aleksandr-hq)
     | \{[\w.,-]+\}                        # an argument's choices ({json,csv})
     | \b\w+\ =\ \S+ | \b\w+=\S+           # a TOML line, a name=value
     | (настройки|разделы|есть|пульты|кнопки\ ведущего|нет\ вывода\ для|её\ значения):[^;)]*  # lists of names

@@ -43,6 +43,7 @@ pcm.!default {{ type asym playback.pcm "plug:nullsink" capture.pcm "micfile" }}
 )
 os.environ["HOME"] = str(_HOME)  # before anything imports sounddevice (PortAudio reads ALSA's config then)
 os.environ["HOST_DEVICE_DATA"] = str(_HOME / "data")
+os.environ["HOST_DEVICE_RHVOICE"] = ""  # no RHVoice unless a test names its copy: espeak-ng by default
 os.environ.pop("HOST_DEVICE_CONFIG", None)
 
 

@@ -271,7 +271,8 @@ def test_demo_hosts_a_whole_game_and_prints_only_what_the_table_may_know(builtin
     result = demo(None, speed=10_000, audio="null", out=out)
     assert result == play(load_script(DEFAULT_SCRIPT))
     lines = out.getvalue().splitlines()
-    assert "Ведущий: Наступает ночь." in lines[1]
+    assert lines[0].startswith("Голос ") and lines[1].startswith("Демонстрация: ")  # which voice, what game
+    assert "Ведущий: Наступает ночь." in lines[2]
     assert any("игрок 1: «… выставляю игрока номер 3 …»" in line for line in lines)
     assert any("кнопка игрока" in line for line in lines)
     winner = next(i for i, line in enumerate(lines) if "Победа мирных жителей!" in line)

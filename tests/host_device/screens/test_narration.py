@@ -95,7 +95,7 @@ def narrated(script: Path) -> list[str]:
     out = io.StringIO()
     result = demo(script, speed=100_000, audio="null", out=out)
     end = len(result_lines(result, script))  # the script's own result after the game: its refusals
-    return out.getvalue().splitlines()[1:-end]  # without the title naming the script file
+    return out.getvalue().splitlines()[2:-end]  # without the voice's line and the title naming the script
 
 
 def test_two_games_that_differ_only_in_their_checks_print_the_same_lines(tmp_path, builtin_pack):
