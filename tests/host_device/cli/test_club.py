@@ -100,7 +100,7 @@ def test_the_fiim_form_of_one_game_from_the_club_database(club, tmp_path, capsys
     game id there), drawn with its players' names; an id it lacks is one line."""
     from tests.helpers.pdf_layout import text_boxes
 
-    url, boxes = club
+    url, _ = club
     with ClubDB.open(url) as db:
         held = db.records()
     game = held[0]
