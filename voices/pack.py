@@ -56,6 +56,15 @@ class Renderer(Protocol):
     def render(self, text: str) -> tuple[Samples, int]: ...
 
 
+class OpenedRenderer(Renderer, Protocol):
+    """A voice engine a build opened for itself (Piper, RHVoice): it says how it renders, and is closed."""
+
+    @property
+    def way(self) -> str: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass
 class Pack:
     directory: Path
@@ -399,3 +408,27 @@ def ensure_builtin(catalogue: Catalogue) -> Pack:
         built = len(report.rendered)
         print(f"встроенный голосовой пакет собран в {directory} (клипов: {built})", file=sys.stderr)
     return load_pack(directory, catalogue)
+
+
+def build_with(
+    directory: Path,
+    catalogue: Catalogue,
+    synth: OpenedRenderer,
+    *,
+    name: str,
+    source: dict[str, Any],
+    rate: int,
+    own: bool = False,
+) -> BuildReport:
+    """:func:`build_pack` of the catalogue (each clip from its [spoken] text where it has one) by an
+    engine this build opened: closed after it whatever happens, and how its clips were rendered said
+    once on stderr when any was."""
+    try:
+        report = build_pack(
+            directory, catalogue, synth, name=name, source=source, spoken=catalogue.spoken, rate=rate, own=own
+        )
+    finally:
+        synth.close()
+    if report.rendered:
+        print(f"голосовой пакет {directory}: {synth.way}", file=sys.stderr)
+    return report

@@ -12,7 +12,6 @@ built-in one, so that the box can switch voices on one open speaker.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from voices.audio import silence
 from voices.catalogue import PAUSE_STOP_MS, Catalogue
 from voices.errors import AudioUnavailable, VoiceError
 from voices.folder import read_json, regular_fault
-from voices.pack import BuildReport, build_pack
+from voices.pack import BuildReport, build_with
 from voices.stress import for_voice
 
 PACK_RATE = 22050  # the built-in pack's rate (espeak-ng's): every pack of the box at one rate
@@ -135,19 +134,6 @@ def build_piper(
     ``own``: the installed voice's folder (build_pack's)."""
     synth = PiperSynthesiser(model)
     source = {"kind": "piper", "voice": synth.info.name, "sha256": sha256}
-    try:
-        report = build_pack(
-            directory,
-            catalogue,
-            synth,
-            name=name or synth.info.name,
-            source=source,
-            spoken=catalogue.spoken,
-            rate=PACK_RATE,
-            own=own,
-        )
-    finally:
-        synth.close()
-    if report.rendered:
-        print(f"голосовой пакет {directory}: {synth.way}", file=sys.stderr)
-    return report
+    return build_with(
+        directory, catalogue, synth, name=name or synth.info.name, source=source, rate=PACK_RATE, own=own
+    )

@@ -18,7 +18,6 @@ import ctypes
 import gzip
 import os
 import platform
-import sys
 import tempfile
 import tomllib
 from collections.abc import Mapping
@@ -33,7 +32,7 @@ from host_device.base.sound import Samples
 from host_device.base.text import one_line
 from voices.catalogue import Catalogue
 from voices.errors import AudioUnavailable, VoiceError
-from voices.pack import BuildReport, build_pack
+from voices.pack import BuildReport, build_with
 
 ENV = "HOST_DEVICE_RHVOICE"
 SYSTEM = Path("/")  # where Debian's packages put it
@@ -327,19 +326,6 @@ def build_rhvoice(
 
     synth = RHVoiceSynthesiser(voice, home)
     source = {"kind": "rhvoice", "voice": voice, "version": home.version}
-    try:
-        report = build_pack(
-            directory,
-            catalogue,
-            synth,
-            name=PREFIX + voice,
-            source=source,
-            spoken=catalogue.spoken,
-            rate=PACK_RATE,
-            own=own,
-        )
-    finally:
-        synth.close()
-    if report.rendered:
-        print(f"голосовой пакет {directory}: {synth.way}", file=sys.stderr)
-    return report
+    return build_with(
+        directory, catalogue, synth, name=PREFIX + voice, source=source, rate=PACK_RATE, own=own
+    )
