@@ -2,6 +2,8 @@
 the device heard (the sentence, a confidence a word, the moment in the
 speech); the device's withdrawn fouls listed as such (issue 45)."""
 
+import pytest
+
 from host_device.cli.main import main
 from host_device.store import Store
 from tests.helpers.fouls import game_with_fouls
@@ -28,7 +30,9 @@ def test_games_show_lists_each_foul_with_what_the_device_heard_and_the_withdrawn
     assert "Отменено ведущим: записей 1 (в ходе игры они не учтены)" in shown
 
 
-def test_games_show_of_a_game_with_no_fouls_names_none(tmp_path, capsys, builtin_pack):
+@pytest.fixture
+def full_game(tmp_path, builtin_pack):
+    """A store holding the example full game (game 1, red wins on day 3, no foul)."""
     from host_device.scripts.script import load_script
     from host_device.scripts.simulate import simulate
     from tests.helpers.paths import ROOT
@@ -38,6 +42,11 @@ def test_games_show_of_a_game_with_no_fouls_names_none(tmp_path, capsys, builtin
     store = Store(path)
     simulate(load_script(ROOT / "examples" / "classic-full-game.json"), one_second, store=store)
     store.close()
+    return path
+
+
+def test_games_show_of_a_game_with_no_fouls_names_none(full_game, capsys):
+    path = full_game
     capsys.readouterr()
     assert main(["games", "show", "1", "--store", str(path)]) == 0
     assert "замечание" not in capsys.readouterr().out
@@ -49,17 +58,11 @@ def _seat_total(lines, seat):
     return float(line.split(": ", 1)[1].split(" ", 1)[0].replace(",", "."))
 
 
-def test_games_show_has_each_seats_points_with_the_extra_points_set_anywhere(tmp_path, capsys, builtin_pack):
+def test_games_show_has_each_seats_points_with_the_extra_points_set_anywhere(full_game, tmp_path, capsys):
     """Issue 47: `games extra` was stored and in the protocol, but `games show` had no points at all."""
-    from host_device.scripts.script import load_script
-    from host_device.scripts.simulate import simulate
-    from tests.helpers.paths import ROOT
-    from tests.helpers.store import almost_over, one_second
+    from tests.helpers.store import almost_over
 
-    path = tmp_path / "s.sqlite3"
-    store = Store(path)
-    simulate(load_script(ROOT / "examples" / "classic-full-game.json"), one_second, store=store)
-    store.close()
+    path = full_game
     capsys.readouterr()
     assert main(["games", "show", "1", "--store", str(path)]) == 0
     before = capsys.readouterr().out.splitlines()
